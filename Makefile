@@ -1,0 +1,30 @@
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench clean
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/machiavelli demo
+
+test: $(STAMP)
+	$(VENV)/bin/ruff check src tests
+	$(VENV)/bin/mypy src
+	$(VENV)/bin/pytest
+	$(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests
+	$(VENV)/bin/mypy src
+
+bench: $(STAMP)
+	$(VENV)/bin/machiavelli bench
+
+clean:
+	rm -rf $(VENV)
