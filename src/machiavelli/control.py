@@ -1,0 +1,54 @@
+"""Control of provinces and cities: the last power whose unit was present controls.
+
+001, CONTROL OF PROVINCES AND CITIES: an army or fleet in a province gives its
+owner the province, and the city too when the city holds no garrison (OWN-5);
+a garrison gives its owner the city, and the province when no army or fleet is
+there (OWN-3, also for autonomous garrisons: the province then has no
+controller, ruling OWN-3A in docs/rulings.md); a province nobody is in keeps
+its controller (OWN-0, OWN-4).  In Diplomacy only supply centres change hands,
+after the fall campaign.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from machiavelli.board import Board
+from machiavelli.state import State
+
+
+def update_control(board: Board, state: State) -> State:
+    """Control after a step of the campaign (001's control adjudications)."""
+    if state.option("diplomacy"):
+        return state
+    provinces = dict(state.province_owner)
+    cities = dict(state.city_owner)
+    field_units = {u.province: u for u in state.units if u.kind != "G"}
+    garrisons = {u.province: u for u in state.units if u.kind == "G"}
+    for prov, unit in field_units.items():
+        if board.provinces[prov].sea or unit.owner is None:
+            continue
+        provinces[prov] = unit.owner
+        if board.provinces[prov].city is not None and prov not in garrisons:
+            cities[prov] = unit.owner
+    for prov, garrison in garrisons.items():
+        _set(cities, prov, garrison.owner)
+        if prov not in field_units:
+            _set(provinces, prov, garrison.owner)
+    return replace(state, province_owner=provinces, city_owner=cities)
+
+
+def update_supply_centres(board: Board, state: State) -> State:
+    """Diplomacy: after the fall campaign each occupied supply centre goes to its occupier."""
+    cities = dict(state.city_owner)
+    for unit in state.units:
+        if board.provinces[unit.province].city is not None and unit.owner is not None:
+            cities[unit.province] = unit.owner
+    return replace(state, city_owner=cities)
+
+
+def _set(owners: dict[str, str], prov: str, owner: str | None) -> None:
+    if owner is None:
+        owners.pop(prov, None)
+    else:
+        owners[prov] = owner

@@ -1,0 +1,372 @@
+"""The movement phase: from a position and orders to the new position.
+
+Steps: check each order (:func:`machiavelli.legality.check_order`; an illegal
+order is void and the unit holds), apply the siege rules that change orders
+(SIEGE-8, SIEGE-12, SIEGE-13), turn every unit and its order into a resolver
+:class:`~machiavelli.resolver.Piece`, resolve, then apply the outcome: moves,
+conversions, sieges, dislodgements, standoffs and the next phase.
+
+The city of a province is a space of its own (001, Conversion tech note):
+a conversion is a move between the province and its city, except in Venice,
+where province and city are one space and a conversion is made in place
+(001 Venice d, e).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from machiavelli.board import Board, province_of, space_of
+from machiavelli.control import update_control, update_supply_centres
+from machiavelli.legality import check_order
+from machiavelli.orders import (
+    Ally,
+    Besiege,
+    Convert,
+    Convoy,
+    Hold,
+    LiftSiege,
+    Move,
+    Order,
+    SupportHold,
+    SupportMove,
+    UnitOrder,
+    UnitRef,
+)
+from machiavelli.phases import next_phase
+from machiavelli.resolver import Piece, Resolver
+from machiavelli.results import Adjudication, OrderResult, Outcome
+from machiavelli.sieges import besieged_by, forced_siege_order
+from machiavelli.state import Dislodged, State, Unit
+
+UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege)
+
+
+@dataclass
+class _Given:
+    power: str | None
+    order: UnitOrder
+    written: UnitOrder | None  # what the power wrote, if anything
+    note: str = ""
+
+
+def unit_ref(unit: Unit) -> UnitRef:
+    return UnitRef(unit.kind, unit.province, unit.coast)
+
+
+def resolve_movement(
+    board: Board, state: State, orders: Mapping[str, Sequence[Order]]
+) -> Adjudication:
+    results: list[OrderResult] = []
+    allies: dict[str, set[str]] = {}
+    written: dict[tuple[str, bool], tuple[str, UnitOrder]] = {}
+    for power, power_orders in orders.items():
+        for order in power_orders:
+            if isinstance(order, Ally):
+                permitted = allies.setdefault(power, set())
+                if order.allow:
+                    permitted.add(order.power)
+                else:
+                    permitted.discard(order.power)
+                results.append(OrderResult(power, order, "succeeds"))
+                continue
+            if not isinstance(order, UNIT_ORDERS):
+                results.append(OrderResult(power, order, "void", "not a movement order"))
+                continue
+            reason = check_order(board, state, power, order)
+            if reason is not None:
+                results.append(OrderResult(power, order, "void", reason))
+                continue
+            written[(order.unit.province, order.unit.kind == "G")] = (power, order)
+
+    given: list[_Given] = []
+    for unit in state.units:
+        key = (unit.province, unit.kind == "G")
+        power, order = written.get(key, (unit.owner, None))  # type: ignore[assignment]
+        effective: UnitOrder = order if order is not None else Hold(unit_ref(unit))
+        forced, note = forced_siege_order(state, unit, effective)
+        given.append(_Given(power, forced, order, note))
+
+    pieces = [_piece(board, state, i, u, g.order) for i, (u, g) in enumerate(
+        zip(state.units, given, strict=True))]
+    _link(board, state, pieces, given)
+    resolver = Resolver(board, pieces, allies, mach2=state.option("mach2"))
+    resolver.resolve_all()
+    return _apply(board, state, pieces, given, resolver, results)
+
+
+# ----------------------------------------------------------------------
+# Pieces
+# ----------------------------------------------------------------------
+def _piece(board: Board, state: State, idx: int, unit: Unit, order: UnitOrder) -> Piece:
+    garrison = unit.kind == "G"
+    space = space_of(board, unit.province, garrison)
+    p = Piece(
+        idx=idx,
+        power=unit.owner,
+        space=space,
+        location=unit.location if unit.kind == "F" else space,
+        kind="hold",
+        fleet=unit.kind == "F",
+        garrison=garrison,
+        strength=unit.strength,
+        becomes_fleet=unit.kind == "F",
+    )
+    if isinstance(order, Move):
+        p.kind = "move"
+        p.dest = order.dest
+        if p.fleet:
+            p.dest_location = order.dest_location
+            if order.dest_coast is None:
+                reachable = board.fleet_reaches(unit.location, order.dest)
+                p.dest_location = reachable[0] if len(reachable) == 1 else order.dest
+        p.route = order.via
+    elif isinstance(order, Convert):
+        if board.provinces[unit.province].venice:
+            return p  # converted in place after the moves (001 Venice d, e)
+        p.kind = "move"
+        if garrison:
+            p.dest = unit.province
+            p.becomes_fleet = order.to == "F"
+            p.dest_location = (
+                f"{unit.province}/{order.coast}" if order.coast else unit.province
+            )
+        else:
+            p.dest = space_of(board, unit.province, True)
+            p.becomes_fleet = False
+    elif isinstance(order, SupportHold | SupportMove | Convoy):
+        p.kind = "support" if not isinstance(order, Convoy) else "convoy"
+    _mark_rebels(board, state, p, unit)
+    return p
+
+
+def _mark_rebels(board: Board, state: State, p: Piece, unit: Unit) -> None:
+    """Rebel support and the Venice rebel's bounce (001 REB-EFF-6, VEN-I)."""
+    if p.kind != "move" or p.dest is None or p.dest.endswith("#"):
+        return
+    rebellion = state.rebellions.get(p.dest)
+    if rebellion is None or unit.owner is None:
+        return
+    if rebellion.against == unit.owner:
+        p.venice_attack_bounces = board.provinces[p.dest].venice
+    else:
+        p.rebel_support = True
+
+
+def _find(pieces: list[Piece], board: Board, ref: UnitRef) -> Piece | None:
+    space = space_of(board, ref.province, ref.kind == "G")
+    for q in pieces:
+        if q.space == space and (q.garrison == (ref.kind == "G") or board.provinces[
+                ref.province].venice):
+            return q
+    return None
+
+
+def _link(board: Board, state: State, pieces: list[Piece], given: list[_Given]) -> None:
+    """Attach supports and convoys to what they support; decide which moves go by convoy."""
+    explicit: set[int] = set()  # adjacent moves written "via convoy"
+    for p, g in zip(pieces, given, strict=True):
+        order = g.order
+        if isinstance(order, Move) and not p.fleet and not p.garrison:
+            adjacent = board.army_adjacent(province_of(p.space), order.dest)
+            p.convoyed = bool(order.via) or not adjacent
+            if adjacent and order.convoy:
+                explicit.add(p.idx)
+    # an army next to its destination goes by convoy if a fleet of its own power convoys
+    # it, or if it says "via convoy" and some fleet convoys it (DATC 4.A.3, 6.G.8)
+    for p, g in zip(pieces, given, strict=True):
+        order = g.order
+        if isinstance(order, Convoy):
+            target = _find(pieces, board, order.target)
+            if (
+                target is not None
+                and target.kind == "move"
+                and not target.fleet
+                and not target.garrison
+                and target.dest == order.dest
+            ):
+                p.target = target.idx
+                if target.power == p.power or target.idx in explicit:
+                    target.convoyed = True
+            else:
+                p.kind = "hold"
+                g.note = "the convoyed army does not make that move"
+    for p, g in zip(pieces, given, strict=True):
+        order = g.order
+        if isinstance(order, Convoy) and p.target is not None and not pieces[p.target].convoyed:
+            p.target = None
+            p.kind = "hold"
+            g.note = "the army does not go by convoy"
+        elif isinstance(order, SupportHold):
+            target = _find(pieces, board, order.target)
+            if target is not None and target.kind != "move" and target.idx != p.idx:
+                p.target = target.idx
+                p.dest = target.space
+                p.dest_location = target.location
+            else:
+                p.kind = "hold"
+                g.note = "the supported unit does not hold"
+        elif isinstance(order, SupportMove):
+            target = _find(pieces, board, order.target)
+            if (
+                target is not None
+                and target.kind == "move"
+                and target.dest == order.dest
+                and _same_coast(order.dest_coast, target)
+            ):
+                p.target = target.idx
+                p.target_move = True
+                p.dest = order.dest
+                p.dest_location = order.dest
+                if p.fleet:
+                    reach = board.fleet_reaches(p.location, order.dest)
+                    p.dest_location = reach[0] if reach else order.dest
+            else:
+                p.kind = "hold"
+                g.note = "the supported unit does not make that move"
+
+
+def _same_coast(coast: str | None, target: Piece) -> bool:
+    """A support naming a coast supports only a move to that coast (DATC 6.B.9)."""
+    if coast is None or not target.fleet or target.dest_location is None:
+        return True
+    return "/" not in target.dest_location or target.dest_location.endswith("/" + coast)
+
+
+# ----------------------------------------------------------------------
+# Outcome
+# ----------------------------------------------------------------------
+def _apply(
+    board: Board,
+    state: State,
+    pieces: list[Piece],
+    given: list[_Given],
+    resolver: Resolver,
+    results: list[OrderResult],
+) -> Adjudication:
+    units = list(state.units)
+    new_units: list[Unit | None] = list(units)
+    dislodged: list[Dislodged] = []
+    winners: dict[str, Piece] = {}
+    for p in pieces:
+        if p.kind == "move" and resolver.resolve(p.idx) and p.dest is not None:
+            winners[p.dest] = p
+    removed_garrisons: set[str] = set()
+    ended_rebellions: set[str] = set()
+
+    for p, g, unit in zip(pieces, given, units, strict=True):
+        order = g.order
+        outcome: Outcome
+        note = g.note
+        moved = p.kind == "move" and resolver.resolve(p.idx)
+        attacker = winners.get(p.space) if not moved else None
+        if attacker is not None and attacker.idx != p.idx:
+            outcome = "dislodged"
+            origin = None if attacker.convoyed else attacker.space
+            dislodged.append(Dislodged(replace(unit, siege=0), origin,
+                                       attacker.garrison and not p.garrison))
+            new_units[p.idx] = None
+        elif moved:
+            outcome = "succeeds"
+            new_units[p.idx] = _moved_unit(unit, order, p)
+        elif p.kind == "move":
+            outcome = "bounced" if resolver.path_ok(p) else "fails"
+            new_units[p.idx] = replace(unit, siege=_siege_after(unit, order))
+        elif p.kind == "support":
+            outcome = "succeeds" if resolver.resolve(p.idx) else "cut"
+        elif isinstance(order, SupportHold | SupportMove | Convoy):
+            outcome = "fails"
+        else:
+            outcome = "succeeds"
+        if outcome != "dislodged" and not moved:
+            kept = new_units[p.idx]
+            assert kept is not None
+            kept = replace(kept, siege=_siege_after(unit, order))
+            if isinstance(order, Convert) and board.provinces[unit.province].venice:
+                kept, outcome, note = _convert_in_venice(resolver, pieces, p, kept, order)
+            elif isinstance(order, Besiege):
+                target = besieged_by(state, unit)
+                if target is not None and unit.siege >= 1:
+                    kept = replace(kept, siege=0)
+                    if target == "rebels":
+                        ended_rebellions.add(unit.province)
+                        note = "siege complete: the rebellion is put down"
+                    else:
+                        removed_garrisons.add(unit.province)
+                        note = "siege complete: the garrison is eliminated"
+                elif target is not None:
+                    kept = replace(kept, siege=1)
+            new_units[p.idx] = kept
+        written = g.written
+        if written is not None and written != order:
+            results.append(OrderResult(g.power, written, "void", g.note or "changed to hold"))
+            if isinstance(order, Hold):
+                continue
+        if written is not None or outcome == "dislodged":
+            results.append(OrderResult(g.power, order, outcome, note))
+
+    final = [
+        u for u in new_units
+        if u is not None and not (u.kind == "G" and u.province in removed_garrisons)
+    ]
+    occupied = {space_of(board, u.province, u.kind == "G") for u in final}
+    contested = sorted(
+        {
+            p.dest
+            for p in pieces
+            if p.kind == "move"
+            and p.dest is not None
+            and not p.dest.endswith("#")
+            and p.dest not in occupied
+            and not resolver.resolve(p.idx)
+            and resolver.path_ok(p)
+        }
+    )
+    rebellions = {k: v for k, v in state.rebellions.items() if k not in ended_rebellions}
+    new_state = replace(state, units=final, dislodged=dislodged, rebellions=rebellions,
+                        contested=contested if dislodged else [])
+    new_state = update_control(board, new_state)
+    if dislodged:
+        new_state = replace(new_state, phase="retreat")
+    else:
+        if state.option("diplomacy") and state.season == "fall":
+            new_state = update_supply_centres(board, new_state)
+        new_state = next_phase(new_state)
+    return Adjudication(new_state, results)
+
+
+def _siege_after(unit: Unit, order: UnitOrder) -> int:
+    """A siege half done stays so through a hold (ruling SIEGE-8); other orders end it."""
+    if unit.kind == "G":
+        return 0
+    if isinstance(order, Hold) and unit.siege:
+        return unit.siege
+    return 0
+
+
+def _moved_unit(unit: Unit, order: UnitOrder, p: Piece) -> Unit:
+    if isinstance(order, Convert):
+        if unit.kind == "G":
+            return replace(unit, kind=order.to, coast=order.coast if order.to == "F" else None,
+                           siege=0)
+        return replace(unit, kind="G", coast=None, siege=0)
+    assert isinstance(order, Move) and p.dest is not None
+    loc = p.dest_location if p.fleet and p.dest_location else p.dest
+    coast = loc.split("/", 1)[1] if "/" in loc else None
+    return replace(unit, province=p.dest, coast=coast, siege=0)
+
+
+def _convert_in_venice(
+    resolver: Resolver, pieces: list[Piece], p: Piece, unit: Unit, order: Convert
+) -> tuple[Unit, Outcome, str]:
+    """Venice d/e: converting in the one space Venice has."""
+    attacks = [
+        m for m in resolver.moves_to.get(p.space, ())
+        if resolver.path_ok(pieces[m]) and not pieces[m].venice_attack_bounces
+    ]
+    if unit.kind == "G":
+        if attacks:
+            return unit, "bounced", "Venice is attacked (001 Venice e)"
+        return replace(unit, kind=order.to, coast=order.coast), "succeeds", ""
+    return replace(unit, kind="G", coast=None, siege=0), "succeeds", ""
