@@ -53,6 +53,7 @@ class Strait:
 
     ends: tuple[str, str]  # fleet locations at both ends, e.g. ("gon", "ion")
     controller: str  # province id whose fleet controls it, e.g. "mes"
+    mach2: bool = True  # still a strait under the Machiavelli 2 option (STR-MACH2-2)
 
 
 @dataclass(frozen=True)

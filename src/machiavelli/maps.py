@@ -430,7 +430,7 @@ class _Reader:
         for n, item in enumerate(raw, 1):
             entry = f"straits[{n}]"
             data = self.table(entry, item)
-            self.no_unknown_keys(entry, data, frozenset({"ends", "controller"}))
+            self.no_unknown_keys(entry, data, frozenset({"ends", "controller", "mach2"}))
             ends = self.strings(f"{entry}.ends", data.get("ends"))
             if len(ends) != 2:
                 raise self.fail(f"{entry}.ends", "needs exactly two fleet locations")
@@ -446,7 +446,10 @@ class _Reader:
                 raise self.fail(f"{entry}.controller", f"unknown province {ctrl!r}")
             if d.province.sea or not d.fleet:
                 raise self.fail(f"{entry}.controller", f"{ctrl!r} cannot hold a fleet")
-            out.append(Strait((a, b), ctrl))
+            mach2 = data.get("mach2", True)
+            if not isinstance(mach2, bool):
+                raise self.fail(f"{entry}.mach2", "must be true or false")
+            out.append(Strait((a, b), ctrl, mach2))
         return tuple(out)
 
     def dice_table(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import TypeGuard
 
 from machiavelli.board import Board, province_of, space_of
 from machiavelli.control import update_control, update_supply_centres
@@ -35,6 +36,7 @@ from machiavelli.orders import (
     UnitRef,
 )
 from machiavelli.phases import next_phase
+from machiavelli.rebels import city_in_rebellion, rebellions_after_movement
 from machiavelli.resolver import Piece, Resolver
 from machiavelli.results import Adjudication, OrderResult, Outcome
 from machiavelli.sieges import besieged_by, forced_siege_order
@@ -43,12 +45,17 @@ from machiavelli.state import Dislodged, State, Unit
 UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege)
 
 
+def is_unit_order(order: Order) -> TypeGuard[UnitOrder]:
+    return isinstance(order, UNIT_ORDERS)
+
+
 @dataclass
 class _Given:
     power: str | None
     order: UnitOrder
     written: UnitOrder | None  # what the power wrote, if anything
     note: str = ""
+    written_outcome: Outcome = "void"  # of the written order, when another one replaced it
 
 
 def unit_ref(unit: Unit) -> UnitRef:
@@ -71,7 +78,7 @@ def resolve_movement(
                     permitted.discard(order.power)
                 results.append(OrderResult(power, order, "succeeds"))
                 continue
-            if not isinstance(order, UNIT_ORDERS):
+            if not is_unit_order(order):
                 results.append(OrderResult(power, order, "void", "not a movement order"))
                 continue
             reason = check_order(board, state, power, order)
@@ -80,13 +87,8 @@ def resolve_movement(
                 continue
             written[(order.unit.province, order.unit.kind == "G")] = (power, order)
 
-    given: list[_Given] = []
-    for unit in state.units:
-        key = (unit.province, unit.kind == "G")
-        power, order = written.get(key, (unit.owner, None))  # type: ignore[assignment]
-        effective: UnitOrder = order if order is not None else Hold(unit_ref(unit))
-        forced, note = forced_siege_order(state, unit, effective)
-        given.append(_Given(power, forced, order, note))
+    given = [_effective(state, unit, written.get((unit.province, unit.kind == "G")))
+             for unit in state.units]
 
     pieces = [_piece(board, state, i, u, g.order) for i, (u, g) in enumerate(
         zip(state.units, given, strict=True))]
@@ -94,6 +96,19 @@ def resolve_movement(
     resolver = Resolver(board, pieces, allies, mach2=state.option("mach2"))
     resolver.resolve_all()
     return _apply(board, state, pieces, given, resolver, results)
+
+
+def _effective(state: State, unit: Unit, written: tuple[str, UnitOrder] | None) -> _Given:
+    """The order a unit carries out: its own (or hold), as the siege rules leave it."""
+    if written is None:
+        order, note = forced_siege_order(state, unit, Hold(unit_ref(unit)))
+        return _Given(unit.owner, order, None, note)
+    power, own = written
+    if isinstance(own, Convert) and own.to == "G" and city_in_rebellion(state, unit.province):
+        note = "the city is in rebellion (CONV-2A, REB-EFF-5.3)"
+        return _Given(power, Hold(unit_ref(unit)), own, note, "fails")
+    order, note = forced_siege_order(state, unit, own)
+    return _Given(power, order, own, note)
 
 
 # ----------------------------------------------------------------------
@@ -254,6 +269,8 @@ def _apply(
             winners[p.dest] = p
     removed_garrisons: set[str] = set()
     ended_rebellions: set[str] = set()
+    entered: list[tuple[str | None, str]] = []
+    held: list[Unit] = []
 
     for p, g, unit in zip(pieces, given, units, strict=True):
         order = g.order
@@ -270,6 +287,8 @@ def _apply(
         elif moved:
             outcome = "succeeds"
             new_units[p.idx] = _moved_unit(unit, order, p)
+            if p.dest is not None and not p.dest.endswith("#"):
+                entered.append((unit.owner, p.dest))
         elif p.kind == "move":
             outcome = "bounced" if resolver.path_ok(p) else "fails"
             new_units[p.idx] = replace(unit, siege=_siege_after(unit, order))
@@ -298,9 +317,12 @@ def _apply(
                 elif target is not None:
                     kept = replace(kept, siege=1)
             new_units[p.idx] = kept
+            if p.kind != "move" and unit.kind != "G":
+                held.append(unit)
         written = g.written
         if written is not None and written != order:
-            results.append(OrderResult(g.power, written, "void", g.note or "changed to hold"))
+            results.append(OrderResult(g.power, written, g.written_outcome,
+                                       g.note or "changed to hold"))
             if isinstance(order, Hold):
                 continue
         if written is not None or outcome == "dislodged":
@@ -323,7 +345,9 @@ def _apply(
             and resolver.path_ok(p)
         }
     )
-    rebellions = {k: v for k, v in state.rebellions.items() if k not in ended_rebellions}
+    before = replace(state, rebellions={
+        k: v for k, v in state.rebellions.items() if k not in ended_rebellions})
+    rebellions, events = rebellions_after_movement(before, entered, held)
     new_state = replace(state, units=final, dislodged=dislodged, rebellions=rebellions,
                         contested=contested if dislodged else [])
     new_state = update_control(board, new_state)
@@ -333,7 +357,7 @@ def _apply(
         if state.option("diplomacy") and state.season == "fall":
             new_state = update_supply_centres(board, new_state)
         new_state = next_phase(new_state)
-    return Adjudication(new_state, results)
+    return Adjudication(new_state, results, events)
 
 
 def _siege_after(unit: Unit, order: UnitOrder) -> int:

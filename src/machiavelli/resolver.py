@@ -354,12 +354,14 @@ class Resolver:
                 ):
                     return True
                 for g in fleets:
-                    if g.idx not in seen and board.fleet_adjacent(f.location, g.location):
-                        if self._step_open(f, f.location, g.location) and self._step_open(
-                            g, f.location, g.location
-                        ):
-                            seen.add(g.idx)
-                            nxt.append(g)
+                    if (
+                        g.idx not in seen
+                        and board.fleet_adjacent(f.location, g.location)
+                        and self._step_open(f, f.location, g.location)
+                        and self._step_open(g, f.location, g.location)
+                    ):
+                        seen.add(g.idx)
+                        nxt.append(g)
             frontier = nxt
         return False
 
@@ -385,7 +387,7 @@ class Resolver:
     def _fleet_step_open(self, fleet: Piece, a: str, b: str) -> bool:
         """Whether no hostile fleet closes a strait on the step a-b (001 STR-A..J)."""
         strait = self.board.strait_between(a, b)
-        if strait is None:
+        if strait is None or (self.mach2 and not strait.mach2):
             return True
         c = strait.controller
         for h in self.strait_candidates.get(c, ()):

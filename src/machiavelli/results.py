@@ -23,6 +23,7 @@ class OrderResult:
 class Adjudication:
     state: State
     results: list[OrderResult] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)  # what happened beyond the orders
 
     def outcome_of(self, order: Order) -> Outcome | None:
         for r in self.results:
