@@ -169,17 +169,14 @@ def _mark_rebels(board: Board, state: State, p: Piece, unit: Unit) -> None:
         p.rebel_support = True
 
 
-def _find(pieces: list[Piece], board: Board, ref: UnitRef) -> Piece | None:
-    space = space_of(board, ref.province, ref.kind == "G")
-    for q in pieces:
-        if q.space == space and (q.garrison == (ref.kind == "G") or board.provinces[
-                ref.province].venice):
-            return q
-    return None
+def _find(by_space: dict[str, Piece], board: Board, ref: UnitRef) -> Piece | None:
+    """The piece a support or convoy names (Venice: whatever unit is there)."""
+    return by_space.get(space_of(board, ref.province, ref.kind == "G"))
 
 
 def _link(board: Board, state: State, pieces: list[Piece], given: list[_Given]) -> None:
     """Attach supports and convoys to what they support; decide which moves go by convoy."""
+    by_space = {p.space: p for p in pieces}
     explicit: set[int] = set()  # adjacent moves written "via convoy"
     for p, g in zip(pieces, given, strict=True):
         order = g.order
@@ -193,7 +190,7 @@ def _link(board: Board, state: State, pieces: list[Piece], given: list[_Given]) 
     for p, g in zip(pieces, given, strict=True):
         order = g.order
         if isinstance(order, Convoy):
-            target = _find(pieces, board, order.target)
+            target = _find(by_space, board, order.target)
             if (
                 target is not None
                 and target.kind == "move"
@@ -214,7 +211,7 @@ def _link(board: Board, state: State, pieces: list[Piece], given: list[_Given]) 
             p.kind = "hold"
             g.note = "the army does not go by convoy"
         elif isinstance(order, SupportHold):
-            target = _find(pieces, board, order.target)
+            target = _find(by_space, board, order.target)
             if target is not None and target.kind != "move" and target.idx != p.idx:
                 p.target = target.idx
                 p.dest = target.space
@@ -223,7 +220,7 @@ def _link(board: Board, state: State, pieces: list[Piece], given: list[_Given]) 
                 p.kind = "hold"
                 g.note = "the supported unit does not hold"
         elif isinstance(order, SupportMove):
-            target = _find(pieces, board, order.target)
+            target = _find(by_space, board, order.target)
             if (
                 target is not None
                 and target.kind == "move"
@@ -291,7 +288,6 @@ def _apply(
                 entered.append((unit.owner, p.dest))
         elif p.kind == "move":
             outcome = "bounced" if resolver.path_ok(p) else "fails"
-            new_units[p.idx] = replace(unit, siege=_siege_after(unit, order))
         elif p.kind == "support":
             outcome = "succeeds" if resolver.resolve(p.idx) else "cut"
         elif isinstance(order, SupportHold | SupportMove | Convoy):
@@ -299,9 +295,10 @@ def _apply(
         else:
             outcome = "succeeds"
         if outcome != "dislodged" and not moved:
-            kept = new_units[p.idx]
-            assert kept is not None
-            kept = replace(kept, siege=_siege_after(unit, order))
+            kept = unit
+            siege = _siege_after(unit, order)
+            if siege != unit.siege:
+                kept = replace(unit, siege=siege)
             if isinstance(order, Convert) and board.provinces[unit.province].venice:
                 kept, outcome, note = _convert_in_venice(resolver, pieces, p, kept, order)
             elif isinstance(order, Besiege):

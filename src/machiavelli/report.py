@@ -38,6 +38,9 @@ def phase_report(board: Board, before: State, adjudication: Adjudication) -> str
         lines.append(f"{power}:")
         lines.extend(by_power[power])
     after = adjudication.state
+    if adjudication.events:
+        lines.append("")
+        lines.extend(adjudication.events)
     if after.dislodged:
         lines.append("")
         lines.append("Dislodged:")

@@ -33,7 +33,7 @@ def besieged_by(state: State, unit: Unit) -> SiegeTarget | None:
 
 def forced_siege_order(state: State, unit: Unit, order: UnitOrder) -> tuple[UnitOrder, str]:
     """The order the siege rules make of ``order``, with the reason when it changed."""
-    if unit.kind == "G":
+    if unit.kind == "G" or (not unit.siege and not isinstance(order, Besiege)):
         return order, ""
     ref = UnitRef(unit.kind, unit.province, unit.coast)
     target = besieged_by(state, unit)
