@@ -126,7 +126,7 @@ def _diplomacy_reference(phases: int, seed: int) -> float | None:
     for _ in range(phases):
         game = Game()
         possible = game.get_all_possible_orders()
-        for power_name, power in game.powers.items():
+        for power_name in game.powers:
             game.set_orders(
                 power_name,
                 [rng.choice(possible[loc]) for loc in game.get_orderable_locations(power_name)

@@ -89,12 +89,7 @@ def default_engine() -> Engine:
 def _can_retreat(board: Board, state: State, dislodged: Dislodged) -> bool:
     """Any retreat open to ``dislodged``: a destination, or conversion into its city."""
     retreats = importlib.import_module("machiavelli.retreats")
-    if retreats.retreat_destinations(board, state, dislodged):
-        return True
-    legality = importlib.import_module("machiavelli.legality")
-    return bool(legality.garrisons_in_play(state)) and (
-        retreats.conversion_problem(board, state, dislodged) is None
-    )
+    return bool(retreats.can_retreat(board, state, dislodged))
 
 
 @dataclass

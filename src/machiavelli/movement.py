@@ -39,6 +39,7 @@ from machiavelli.phases import next_phase
 from machiavelli.rebels import city_in_rebellion, rebellions_after_movement
 from machiavelli.resolver import Piece, Resolver
 from machiavelli.results import Adjudication, OrderResult, Outcome
+from machiavelli.retreats import can_retreat
 from machiavelli.sieges import besieged_by, forced_siege_order
 from machiavelli.state import Dislodged, State, Unit
 
@@ -347,14 +348,31 @@ def _apply(
     rebellions, events = rebellions_after_movement(before, entered, held)
     new_state = replace(state, units=final, dislodged=dislodged, rebellions=rebellions,
                         contested=contested if dislodged else [])
+    new_state, events = _disband_trapped(board, new_state, events)
     new_state = update_control(board, new_state)
-    if dislodged:
+    if new_state.dislodged:
         new_state = replace(new_state, phase="retreat")
     else:
         if state.option("diplomacy") and state.season == "fall":
             new_state = update_supply_centres(board, new_state)
         new_state = next_phase(new_state)
     return Adjudication(new_state, results, events)
+
+
+def _disband_trapped(board: Board, state: State, events: list[str]) -> tuple[State, list[str]]:
+    """Dislodged units with no retreat at all are disbanded at once (no retreat phase for them)."""
+    if not state.dislodged:
+        return state, events
+    keep = [d for d in state.dislodged if can_retreat(board, state, d)]
+    if len(keep) == len(state.dislodged):
+        return state, events
+    events = events + [
+        f"{d.unit.owner or 'Autonomous'}: {d.unit.kind} {d.unit.location} has no retreat "
+        "and is disbanded"
+        for d in state.dislodged
+        if d not in keep
+    ]
+    return replace(state, dislodged=keep, contested=state.contested if keep else []), events
 
 
 def _siege_after(unit: Unit, order: UnitOrder) -> int:

@@ -1,0 +1,69 @@
+"""The position: JSON round trip and queries."""
+
+from __future__ import annotations
+
+import json
+
+from machiavelli.scenario import load_scenario
+from machiavelli.state import Dislodged, Loan, Rebellion, State, Unit
+
+
+def full_state() -> State:
+    return State(
+        board="classic",
+        year=1455,
+        season="summer",
+        phase="retreat",
+        powers=["Milan", "Venice"],
+        units=[
+            Unit("A", "Milan", "gen", siege=1),
+            Unit("G", None, "gen"),
+            Unit("F", "Venice", "cro", coast="nc", special="elite_mercenary"),
+            Unit("G", "Venice", "ven", special="militia"),
+        ],
+        dislodged=[Dislodged(Unit("A", "Venice", "pad"), "gen#", by_conversion=True)],
+        contested=["vic"],
+        province_owner={"gen": "Milan", "pad": "Venice"},
+        city_owner={"ven": "Venice"},
+        home={"Milan": ["mil", "pav"], "Venice": ["ven"]},
+        rebellions={"pia": Rebellion("pia", "Milan", in_province=True, in_city=True)},
+        famine=["pav"],
+        treasury={"Milan": 12, "Venice": 30},
+        loans={"Venice": [Loan(10, 2, "spring", 1456)]},
+        chits={"Milan": ["Venice", "Naples"]},
+        defaulted=["Naples"],
+        eliminated=["Naples"],
+        options={"mach2": False, "famine": True},
+    )
+
+
+def test_state_json_round_trip_keeps_everything() -> None:
+    state = full_state()
+    text = state.to_json()
+    assert json.loads(text)["units"][0]["siege"] == 1
+    assert State.from_json(text) == state
+
+
+def test_scenario_start_round_trips() -> None:
+    for name in ("classic_1454", "standard_1901"):
+        _, state = load_scenario(name)
+        assert State.from_json(state.to_json()) == state
+
+
+def test_copy_is_independent() -> None:
+    state = full_state()
+    copy = state.copy()
+    copy.units.append(Unit("A", "Milan", "mil"))
+    copy.treasury["Milan"] = 0
+    assert len(state.units) == 4 and state.treasury["Milan"] == 12
+
+
+def test_unit_queries() -> None:
+    state = full_state()
+    assert state.unit_in("gen", garrison=True) == Unit("G", None, "gen")
+    assert state.unit_in("gen", garrison=False) == Unit("A", "Milan", "gen", siege=1)
+    assert state.unit_in("cro") is not None and state.unit_in("cro").location == "cro/nc"  # type: ignore[union-attr]
+    assert [u.province for u in state.units_of(None)] == ["gen"]
+    assert Unit("F", "Venice", "cro", "nc", "elite_mercenary").strength == 2
+    assert Unit("A", "Milan", "mil", special="militia").strength == 1
+    assert state.label == "Summer 1455 retreat"
