@@ -24,6 +24,7 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy src
 
 bench: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dev,bench]'
 	$(VENV)/bin/machiavelli bench
 
 clean:
