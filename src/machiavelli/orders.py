@@ -9,6 +9,7 @@ convoys; after parsing against a position its ``kind`` is always filled in.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from machiavelli.state import UnitKind
 
@@ -132,11 +133,64 @@ class Waive:
     """Adjustment phase (Diplomacy): give up one build."""
 
 
+# -- money (001, ORDER SYNTAX: expenditure orders) ----------------------------------
+ExpenseKind = Literal[
+    "famine_relief",
+    "pacify_rebellion",
+    "counter_bribe",
+    "disband",
+    "buy",
+    "garrison_to_autonomous",
+    "cause_rebellion",
+    "assassinate",
+    "none",
+]
+EXPENSE_KINDS: tuple[ExpenseKind, ...] = get_args(ExpenseKind)
+BANK = "bank"
+
+
+@dataclass(frozen=True, slots=True)
+class Borrow:
+    """Borrow from the bank for 1 year (20 %) or 2 years (50 %); amount 0 repays (ex. 3)."""
+
+    amount: int
+    years: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """Pay, give or loan ducats to a power or to the bank (``to == BANK``)."""
+
+    amount: int
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class GiveChit:
+    """Give the assassination chit naming ``target`` to the power ``to``."""
+
+    target: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class Expense:
+    """``expense N: <amount> ducats <kind> [<unit type>] <place or power>``."""
+
+    number: int  # 1..4
+    amount: int
+    kind: ExpenseKind
+    unit_kind: UnitKind | None = None  # the unit bribed, counter-bribed, bought, ...
+    province: str | None = None  # where (the unit's or the rebellion's province)
+    power: str | None = None  # the victim of "assassinate"
+
+
+MoneyOrder = Borrow | Pay | GiveChit | Expense
 UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Convert | Besiege | LiftSiege
 MovementOrder = UnitOrder | Ally
 RetreatOrder = Retreat | Disband
 AdjustmentOrder = Build | Remove | Maintain | Waive
-Order = MovementOrder | RetreatOrder | AdjustmentOrder
+Order = MovementOrder | RetreatOrder | AdjustmentOrder | MoneyOrder
 
 
 def order_key(order: Order) -> tuple[str, ...]:
@@ -147,5 +201,13 @@ def order_key(order: Order) -> tuple[str, ...]:
         return ("unit", order.province, "G" if order.kind == "G" else "AF")
     if isinstance(order, Waive):
         return ("waive", str(id(order)))
+    if isinstance(order, Borrow):
+        return ("borrow", str(order.years))
+    if isinstance(order, Pay):
+        return ("pay", order.to)
+    if isinstance(order, GiveChit):
+        return ("chit", order.target)
+    if isinstance(order, Expense):
+        return ("expense", str(order.number))
     unit = order.unit
     return ("unit", unit.province, "G" if unit.kind == "G" else "AF")

@@ -82,6 +82,7 @@ class State:
     loans: dict[str, list[Loan]] = field(default_factory=dict)
     chits: dict[str, list[str]] = field(default_factory=dict)  # holder -> target powers
     defaulted: list[str] = field(default_factory=list)  # may never borrow again
+    assassinated: list[str] = field(default_factory=list)  # this campaign: orders become holds
     eliminated: list[str] = field(default_factory=list)
     options: dict[str, bool] = field(default_factory=dict)
 
