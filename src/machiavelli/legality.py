@@ -22,21 +22,25 @@ order of builds are :mod:`machiavelli.adjustments`'.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from machiavelli.board import Board, province_of
 from machiavelli.orders import (
     Ally,
     Besiege,
+    Borrow,
     Build,
     Convert,
     Convoy,
     Disband,
+    Expense,
+    GiveChit,
     Hold,
     Maintain,
     Move,
     Order,
+    Pay,
     Remove,
     Retreat,
     SupportHold,
@@ -174,10 +178,23 @@ def convoy_fleets(board: Board, state: State, start: str, dest: str) -> set[str]
 # ----------------------------------------------------------------------
 # check_order
 # ----------------------------------------------------------------------
-def check_order(board: Board, state: State, power: str, order: Order) -> str | None:
-    """``None`` if ``power`` may give ``order`` now, else the reason it is void."""
+UnitIndex = Mapping[tuple[str, bool], Unit]
+
+
+def unit_index(state: State) -> dict[tuple[str, bool], Unit]:
+    """The units by (province, is garrison): pass it to check_order when checking many."""
+    return {(u.province, u.kind == "G"): u for u in state.units}
+
+
+def check_order(
+    board: Board, state: State, power: str, order: Order, index: UnitIndex | None = None
+) -> str | None:
+    """``None`` if ``power`` may give ``order`` now, else the reason it is void.
+
+    ``index`` (from :func:`unit_index`) saves a search of the units per order.
+    """
     try:
-        return _check(board, state, power, order)
+        return _check(board, state, power, order, index)
     except KeyError as err:  # a place that is not on this board
         return f"unknown place {err}"
 
@@ -188,9 +205,15 @@ def _phase_problem(state: State, wanted: str, what: str) -> str | None:
     return None
 
 
-def _check(board: Board, state: State, power: str, order: Order) -> str | None:
+def _check(
+    board: Board, state: State, power: str, order: Order, index: UnitIndex | None
+) -> str | None:
     if isinstance(order, Ally):
         return _phase_problem(state, "movement", "an alliance") or _check_ally(state, power, order)
+    if isinstance(order, Borrow | Pay | GiveChit | Expense):
+        if not money_in_play(state):
+            return "there is no money in this game"
+        return _phase_problem(state, "movement", "an expenditure order")
     if isinstance(order, Build | Remove | Maintain | Waive):
         return _phase_problem(state, "adjustment", "an adjustment order") or _check_adjustment(
             board, state, power, order
@@ -213,7 +236,7 @@ def _check(board: Board, state: State, power: str, order: Order) -> str | None:
     problem = _phase_problem(state, "movement", "a unit's order")
     if problem:
         return problem
-    found = own_unit(board, state, power, order.unit)
+    found = own_unit(board, state, power, order.unit, index)
     if isinstance(found, str):
         return found
     unit = found
@@ -261,8 +284,15 @@ def _match(board: Board, power: str, ref: UnitRef, here: list[Unit], what: str) 
     return unit
 
 
-def own_unit(board: Board, state: State, power: str, ref: UnitRef) -> Unit | str:
+def own_unit(
+    board: Board, state: State, power: str, ref: UnitRef, index: UnitIndex | None = None
+) -> Unit | str:
     """The power's unit an order names, or why there is none."""
+    if index is not None:
+        unit = index.get((ref.province, ref.kind == "G"))
+        if unit is not None and unit.owner == power and unit.kind == ref.kind:
+            return unit
+        return _match(board, power, ref, [unit] if unit is not None else [], "")
     return _match(board, power, ref, _find(state.units, ref), "")
 
 
@@ -284,6 +314,9 @@ def can_reach(board: Board, unit: Unit, province: str) -> bool:
 
 
 def check_move(board: Board, state: State, unit: Unit, order: Move) -> str | None:
+    if unit.kind == "A" and not order.via and not order.convoy and board.army_adjacent(
+            unit.province, order.dest):
+        return None  # the common case, first
     src, dest = _name(board, unit.province), _name(board, order.dest)
     if unit.kind == "G":
         return "a garrison cannot move"

@@ -20,16 +20,21 @@ from typing import TypeGuard
 
 from machiavelli.board import Board, province_of, space_of
 from machiavelli.control import update_control, update_supply_centres
-from machiavelli.legality import check_order
+from machiavelli.legality import check_order, unit_index
 from machiavelli.orders import (
     Ally,
     Besiege,
+    Borrow,
     Convert,
     Convoy,
+    Disband,
+    Expense,
+    GiveChit,
     Hold,
     LiftSiege,
     Move,
     Order,
+    Pay,
     SupportHold,
     SupportMove,
     UnitOrder,
@@ -44,6 +49,10 @@ from machiavelli.sieges import besieged_by, forced_siege_order
 from machiavelli.state import Dislodged, State, Unit
 
 UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege)
+
+
+MONEY_ORDERS = (Borrow, Pay, GiveChit, Expense)
+ASSASSINATED = "the power was assassinated: all its orders become holds (ASN-EFF-1)"
 
 
 def is_unit_order(order: Order) -> TypeGuard[UnitOrder]:
@@ -66,27 +75,39 @@ def unit_ref(unit: Unit) -> UnitRef:
 def resolve_movement(
     board: Board, state: State, orders: Mapping[str, Sequence[Order]]
 ) -> Adjudication:
+    """Adjudicate a movement phase; money orders in ``orders`` are left to their own steps."""
     results: list[OrderResult] = []
     allies: dict[str, set[str]] = {}
     written: dict[tuple[str, bool], tuple[str, UnitOrder]] = {}
+    disbanded: set[tuple[str, bool]] = set()
+    index = unit_index(state)
     for power, power_orders in orders.items():
         for order in power_orders:
-            if isinstance(order, Ally):
+            if isinstance(order, MONEY_ORDERS):
+                continue
+            if power in state.assassinated:
+                results.append(OrderResult(power, order, "void", ASSASSINATED))
+                continue
+            reason = check_order(board, state, power, order, index)
+            if reason is not None:
+                results.append(OrderResult(power, order, "void", reason))
+            elif isinstance(order, Ally):
                 permitted = allies.setdefault(power, set())
                 if order.allow:
                     permitted.add(order.power)
                 else:
                     permitted.discard(order.power)
                 results.append(OrderResult(power, order, "succeeds"))
-                continue
-            if not is_unit_order(order):
+            elif isinstance(order, Disband):  # Mach1 `disband` option (ORD-TN-1)
+                disbanded.add((order.unit.province, order.unit.kind == "G"))
+                results.append(OrderResult(power, order, "succeeds"))
+            elif is_unit_order(order):
+                written[(order.unit.province, order.unit.kind == "G")] = (power, order)
+            else:
                 results.append(OrderResult(power, order, "void", "not a movement order"))
-                continue
-            reason = check_order(board, state, power, order)
-            if reason is not None:
-                results.append(OrderResult(power, order, "void", reason))
-                continue
-            written[(order.unit.province, order.unit.kind == "G")] = (power, order)
+    if disbanded:
+        state = replace(state, units=[
+            u for u in state.units if (u.province, u.kind == "G") not in disbanded])
 
     given = [_effective(state, unit, written.get((unit.province, unit.kind == "G")))
              for unit in state.units]
@@ -393,7 +414,7 @@ def _moved_unit(unit: Unit, order: UnitOrder, p: Piece) -> Unit:
     assert isinstance(order, Move) and p.dest is not None
     loc = p.dest_location if p.fleet and p.dest_location else p.dest
     coast = loc.split("/", 1)[1] if "/" in loc else None
-    return replace(unit, province=p.dest, coast=coast, siege=0)
+    return Unit(unit.kind, unit.owner, p.dest, coast, unit.special)
 
 
 def _convert_in_venice(
