@@ -22,8 +22,9 @@ order of builds are :mod:`machiavelli.adjustments`'.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from machiavelli.board import Board, province_of
 from machiavelli.orders import (
@@ -37,6 +38,7 @@ from machiavelli.orders import (
     Expense,
     GiveChit,
     Hold,
+    LiftSiege,
     Maintain,
     Move,
     Order,
@@ -208,6 +210,10 @@ def _phase_problem(state: State, wanted: str, what: str) -> str | None:
 def _check(
     board: Board, state: State, power: str, order: Order, index: UnitIndex | None
 ) -> str | None:
+    check = _UNIT_CHECKS.get(type(order))
+    if check is not None and state.phase == "movement":  # the common case, first
+        found = own_unit(board, state, power, order.unit, index)  # type: ignore[union-attr]
+        return found if isinstance(found, str) else check(board, state, found, order)
     if isinstance(order, Ally):
         return _phase_problem(state, "movement", "an alliance") or _check_ally(state, power, order)
     if isinstance(order, Borrow | Pay | GiveChit | Expense):
@@ -239,24 +245,23 @@ def _check(
     found = own_unit(board, state, power, order.unit, index)
     if isinstance(found, str):
         return found
-    unit = found
-    if isinstance(order, Hold):
-        return None
-    if isinstance(order, Move):
-        return check_move(board, state, unit, order)
-    if isinstance(order, SupportHold | SupportMove):
-        return _check_support(board, state, unit, order)
-    if isinstance(order, Convoy):
-        return _check_convoy(board, state, unit, order)
-    if isinstance(order, Convert):
-        return _check_convert(board, state, unit, order)
-    if isinstance(order, Besiege):
-        return _check_besiege(board, state, unit)
+    return _UNIT_CHECKS[type(order)](board, state, found, order)
+
+
+def _check_lift(board: Board, state: State, unit: Unit, order: LiftSiege) -> str | None:
     if unit.kind == "G":
         return "a garrison cannot lift a siege"
     if unit.siege < 1:
         return f"the {KIND_NAMES[unit.kind]} in {_name(board, unit.province)} is not besieging"
     return None
+
+
+def _check_hold(board: Board, state: State, unit: Unit, order: Hold) -> str | None:
+    return None
+
+
+def _check_besiege_order(board: Board, state: State, unit: Unit, order: Besiege) -> str | None:
+    return _check_besiege(board, state, unit)
 
 
 def _a(word: str) -> str:
@@ -595,3 +600,15 @@ def legal_orders(board: Board, state: State, power: str) -> dict[tuple[str, ...]
     for order in orders:
         result.setdefault(order_key(order), []).append(order)
     return result
+
+
+_UNIT_CHECKS: dict[type, Callable[[Board, State, Unit, Any], str | None]] = {
+    Hold: _check_hold,
+    Move: check_move,
+    SupportHold: _check_support,
+    SupportMove: _check_support,
+    Convoy: _check_convoy,
+    Convert: _check_convert,
+    Besiege: _check_besiege_order,
+    LiftSiege: _check_lift,
+}
