@@ -279,105 +279,120 @@ def _apply(
     resolver: Resolver,
     results: list[OrderResult],
 ) -> Adjudication:
-    units = list(state.units)
-    new_units: list[Unit | None] = list(units)
-    dislodged: list[Dislodged] = []
-    winners: dict[str, Piece] = {}
-    for p in pieces:
-        if p.kind == "move" and resolver.resolve(p.idx) and p.dest is not None:
-            winners[p.dest] = p
-    removed_garrisons: set[str] = set()
-    ended_rebellions: set[str] = set()
+    won = resolver.resolution  # every decision is resolved by now
+    winners = {p.dest: p for p in pieces if p.kind == "move" and won[p.idx] and p.dest}
+    sieges_done: dict[str, str] = {}  # province -> "garrison" or "rebels"
     entered: list[tuple[str | None, str]] = []
     held: list[Unit] = []
-
-    for p, g, unit in zip(pieces, given, units, strict=True):
-        order = g.order
+    dislodged: list[Dislodged] = []
+    final: list[Unit] = []
+    for p, g, unit in zip(pieces, given, state.units, strict=True):
+        moved = p.kind == "move" and won[p.idx]
+        attacker = None if moved else winners.get(p.space)
         outcome: Outcome
         note = g.note
-        moved = p.kind == "move" and resolver.resolve(p.idx)
-        attacker = winners.get(p.space) if not moved else None
-        if attacker is not None and attacker.idx != p.idx:
+        if attacker is not None:
             outcome = "dislodged"
             origin = None if attacker.convoyed else attacker.space
-            dislodged.append(Dislodged(replace(unit, siege=0), origin,
-                                       attacker.garrison and not p.garrison))
-            new_units[p.idx] = None
+            by_conversion = attacker.garrison and not p.garrison
+            dislodged.append(Dislodged(replace(unit, siege=0), origin, by_conversion))
         elif moved:
             outcome = "succeeds"
-            new_units[p.idx] = _moved_unit(unit, order, p)
+            final.append(_moved_unit(unit, g.order, p))
             if p.dest is not None and not p.dest.endswith("#"):
                 entered.append((unit.owner, p.dest))
-        elif p.kind == "move":
-            outcome = "bounced" if resolver.path_ok(p) else "fails"
-        elif p.kind == "support":
-            outcome = "succeeds" if resolver.resolve(p.idx) else "cut"
-        elif isinstance(order, SupportHold | SupportMove | Convoy):
-            outcome = "fails"
         else:
-            outcome = "succeeds"
-        if outcome != "dislodged" and not moved:
-            kept = unit
-            siege = _siege_after(unit, order)
-            if siege != unit.siege:
-                kept = replace(unit, siege=siege)
-            if isinstance(order, Convert) and board.provinces[unit.province].venice:
-                kept, outcome, note = _convert_in_venice(resolver, pieces, p, kept, order)
-            elif isinstance(order, Besiege):
-                target = besieged_by(state, unit)
-                if target is not None and unit.siege >= 1:
-                    kept = replace(kept, siege=0)
-                    if target == "rebels":
-                        ended_rebellions.add(unit.province)
-                        note = "siege complete: the rebellion is put down"
-                    else:
-                        removed_garrisons.add(unit.province)
-                        note = "siege complete: the garrison is eliminated"
-                elif target is not None:
-                    kept = replace(kept, siege=1)
-            new_units[p.idx] = kept
+            kept, outcome, note = _stayed(board, state, resolver, p, g, unit, sieges_done)
+            final.append(kept)
             if p.kind != "move" and unit.kind != "G":
                 held.append(unit)
-        written = g.written
-        if written is not None and written != order:
-            results.append(OrderResult(g.power, written, g.written_outcome,
-                                       g.note or "changed to hold"))
-            if isinstance(order, Hold):
-                continue
-        if written is not None or outcome == "dislodged":
-            results.append(OrderResult(g.power, order, outcome, note))
+        _report(results, g, outcome, note)
 
-    final = [
-        u for u in new_units
-        if u is not None and not (u.kind == "G" and u.province in removed_garrisons)
-    ]
-    occupied = {space_of(board, u.province, u.kind == "G") for u in final}
-    contested = sorted(
-        {
-            p.dest
-            for p in pieces
-            if p.kind == "move"
-            and p.dest is not None
-            and not p.dest.endswith("#")
-            and p.dest not in occupied
-            and not resolver.resolve(p.idx)
-            and resolver.path_ok(p)
-        }
-    )
-    before = replace(state, rebellions={
-        k: v for k, v in state.rebellions.items() if k not in ended_rebellions})
-    rebellions, events = rebellions_after_movement(before, entered, held)
+    if sieges_done:
+        final = [u for u in final
+                 if not (u.kind == "G" and sieges_done.get(u.province) == "garrison")]
+    contested = _standoffs(board, pieces, resolver, final) if dislodged else []
+    rebellions = state.rebellions
+    events: list[str] = []
+    if rebellions:
+        before = replace(state, rebellions={
+            k: v for k, v in rebellions.items() if sieges_done.get(k) != "rebels"})
+        rebellions, events = rebellions_after_movement(before, entered, held)
     new_state = replace(state, units=final, dislodged=dislodged, rebellions=rebellions,
-                        contested=contested if dislodged else [])
+                        contested=contested)
     new_state, events = _disband_trapped(board, new_state, events)
     new_state = update_control(board, new_state)
     if new_state.dislodged:
-        new_state = replace(new_state, phase="retreat")
+        new_state.phase = "retreat"
     else:
         if state.option("diplomacy") and state.season == "fall":
             new_state = update_supply_centres(board, new_state)
         new_state = next_phase(new_state)
     return Adjudication(new_state, results, events)
+
+
+def _stayed(
+    board: Board,
+    state: State,
+    resolver: Resolver,
+    p: Piece,
+    g: _Given,
+    unit: Unit,
+    sieges_done: dict[str, str],
+) -> tuple[Unit, Outcome, str]:
+    """A unit that kept its space: its outcome, its siege, a conversion in Venice."""
+    order, note = g.order, g.note
+    outcome: Outcome
+    if p.kind == "move":
+        outcome = "bounced" if resolver.path_ok(p) else "fails"
+    elif p.kind == "support":
+        outcome = "succeeds" if resolver.resolution[p.idx] else "cut"
+    elif isinstance(order, SupportHold | SupportMove | Convoy):
+        outcome = "fails"  # what it supports or convoys does not happen
+    else:
+        outcome = "succeeds"
+    siege = _siege_after(unit, order)
+    kept = unit if siege == unit.siege else replace(unit, siege=siege)
+    if isinstance(order, Convert) and board.provinces[unit.province].venice:
+        return _convert_in_venice(resolver, p, kept, order)
+    if isinstance(order, Besiege):
+        target = besieged_by(state, unit)
+        if target is not None and unit.siege >= 1:
+            sieges_done[unit.province] = target
+            what = "rebellion is put down" if target == "rebels" else "garrison is eliminated"
+            return replace(kept, siege=0), outcome, f"siege complete: the {what}"
+        if target is not None:
+            return replace(kept, siege=1), outcome, note
+    return kept, outcome, note
+
+
+def _report(results: list[OrderResult], g: _Given, outcome: Outcome, note: str) -> None:
+    """The result lines of a unit: its own order, and the order it carried out instead."""
+    written = g.written
+    if written is not None and written != g.order:
+        why = g.note or "changed to hold"
+        results.append(OrderResult(g.power, written, g.written_outcome, why))
+        if isinstance(g.order, Hold) and outcome != "dislodged":
+            return
+    if written is not None or outcome == "dislodged":
+        results.append(OrderResult(g.power, g.order, outcome, note))
+
+
+def _standoffs(
+    board: Board, pieces: list[Piece], resolver: Resolver, final: list[Unit]
+) -> list[str]:
+    """Provinces left empty by a bounce: no retreat may go there."""
+    occupied = {space_of(board, u.province, u.kind == "G") for u in final}
+    return sorted({
+        p.dest
+        for p in pieces
+        if p.kind == "move"
+        and p.dest is not None
+        and not p.dest.endswith("#")
+        and p.dest not in occupied
+        and not resolver.resolution[p.idx]
+        and resolver.path_ok(p)
+    })
 
 
 def _disband_trapped(board: Board, state: State, events: list[str]) -> tuple[State, list[str]]:
@@ -418,9 +433,10 @@ def _moved_unit(unit: Unit, order: UnitOrder, p: Piece) -> Unit:
 
 
 def _convert_in_venice(
-    resolver: Resolver, pieces: list[Piece], p: Piece, unit: Unit, order: Convert
+    resolver: Resolver, p: Piece, unit: Unit, order: Convert
 ) -> tuple[Unit, Outcome, str]:
     """Venice d/e: converting in the one space Venice has."""
+    pieces = resolver.pieces
     attacks = [
         m for m in resolver.moves_to.get(p.space, ())
         if resolver.path_ok(pieces[m]) and not pieces[m].venice_attack_bounces
