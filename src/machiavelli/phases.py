@@ -15,7 +15,11 @@ def campaigns(state: State) -> tuple[Season, ...]:
 
 
 def next_phase(state: State) -> State:
-    """The state moved on to the phase after its movement or retreat phase (or adjustment)."""
+    """The state moved on to the phase after its movement or retreat phase (or adjustment).
+
+    A campaign's assassinations (ASN-EFF-1) end with it.
+    """
+    state = replace(state, assassinated=[]) if state.assassinated else state
     if state.phase == "adjustment":
         return replace(state, year=state.year + 1, season="spring", phase="movement",
                        dislodged=[], contested=[])

@@ -1,0 +1,51 @@
+"""The results report: public part and each power's private part."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from machiavelli.dice import Roll
+from machiavelli.maps import load_board
+from machiavelli.movement import resolve_movement
+from machiavelli.notation import parse_orders
+from machiavelli.report import control_changes, phase_report, private_report
+from machiavelli.scenario import load_scenario
+from machiavelli.state import Loan
+
+
+def test_report_lists_orders_outcomes_rolls_control_and_position() -> None:
+    board, start = load_scenario("classic_1454")
+    orders = {
+        "Milan": parse_orders("A pav - for\nA mil - pav", board, start, "Milan").orders,
+        "Venice": parse_orders("A ver - man", board, start, "Venice").orders,
+    }
+    result = resolve_movement(board, start, orders)
+    text = phase_report(board, start, result, [Roll("famine severity", (3, 4))])
+    assert "Results for Spring 1454 movement" in text
+    assert "A pav - for" in text and "A ver - man" in text
+    assert "famine severity: 3 + 4 = 7" in text
+    assert "Fornova (province): Milan -> Milan" not in text  # unchanged: not listed
+    assert "Position, Summer 1454 movement:" in text
+    assert "Treasury" not in text  # private information stays out of the public report
+
+
+def test_control_changes_name_old_and_new_controller() -> None:
+    board = load_board("classic")
+    _, start = load_scenario("classic_1454")
+    after = replace(start, province_owner={**start.province_owner, "for": "Venice"})
+    assert control_changes(board, start, after) == ["Fornova (province): Milan -> Venice"]
+
+
+def test_private_report_shows_treasury_loans_and_chits_of_one_power() -> None:
+    _, start = load_scenario("classic_1454")
+    state = replace(
+        start,
+        treasury={"Milan": 17, "Venice": 40},
+        loans={"Milan": [Loan(15, 8, "summer", 1456)]},
+        chits={"Milan": ["Venice", "Naples"]},
+    )
+    text = private_report(state, "Milan")
+    assert "Treasury: 17 ducats" in text
+    assert "Loan: 15 + 8 ducats due Summer 1456" in text
+    assert "Assassination chits: Venice, Naples" in text
+    assert "40" not in text  # Venice's treasury is not Milan's business
