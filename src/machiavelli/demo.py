@@ -16,7 +16,7 @@ from machiavelli.board import Board
 from machiavelli.legality import legal_orders
 from machiavelli.movement import resolve_movement
 from machiavelli.notation import format_order
-from machiavelli.orders import Order
+from machiavelli.orders import Convert, Convoy, Move, Order, SupportHold, SupportMove
 from machiavelli.report import phase_report, position_text
 from machiavelli.results import Adjudication
 from machiavelli.retreats import resolve_retreats
@@ -25,16 +25,51 @@ from machiavelli.state import State
 
 
 def random_phase_orders(board: Board, state: State, rng: random.Random) -> dict[str, list[Order]]:
-    """A random legal order for each unit (a random legal choice per build or removal)."""
-    orders: dict[str, list[Order]] = {}
-    for power in state.powers:
-        chosen: list[Order] = []
-        for key, options in sorted(legal_orders(board, state, power).items()):
-            if key[0] == "ally" or not options:
+    """Random legal orders that look like play: mostly moves, and supports that match.
+
+    In a movement phase each unit first gets a hold, move, conversion or siege
+    order; then about a third of the units switch to supporting an order actually
+    given.  In other phases each choice is a random legal one.
+    """
+    legal = {power: legal_orders(board, state, power) for power in state.powers}
+    if state.phase != "movement":
+        return {
+            power: [rng.choice(opts) for key, opts in sorted(options.items())
+                    if key[0] != "ally" and opts]
+            for power, options in legal.items()
+        }
+    chosen: dict[tuple[str, ...], tuple[str, Order]] = {}
+    for power, options in legal.items():
+        for key, opts in sorted(options.items()):
+            own = [o for o in opts if not isinstance(o, SupportHold | SupportMove | Convoy)]
+            if key[0] == "unit" and own:
+                moves = [o for o in own if isinstance(o, Move)]
+                pick = rng.choice(moves) if moves and rng.random() < 0.6 else rng.choice(own)
+                chosen[key] = (power, pick)
+    for power, options in legal.items():
+        for key, opts in sorted(options.items()):
+            if key not in chosen or rng.random() > 0.35:
                 continue
-            chosen.append(rng.choice(options))
-        orders[power] = chosen
+            helpful = [o for o in opts if _supports_given(o, chosen)]
+            if helpful:
+                chosen[key] = (power, rng.choice(helpful))
+    orders: dict[str, list[Order]] = {power: [] for power in state.powers}
+    for power, order in chosen.values():
+        orders[power].append(order)
     return orders
+
+
+def _supports_given(order: Order, chosen: dict[tuple[str, ...], tuple[str, Order]]) -> bool:
+    if not isinstance(order, SupportHold | SupportMove):
+        return False
+    target = order.target
+    key = ("unit", target.province, "G" if target.kind == "G" else "AF")
+    if key not in chosen:
+        return False
+    given = chosen[key][1]
+    if isinstance(order, SupportHold):
+        return not isinstance(given, Move | Convert)
+    return isinstance(given, Move) and given.dest == order.dest
 
 
 def play(
