@@ -11,7 +11,8 @@ Syntax choices (001 ORDER SYNTAX, with the DATC's spellings as well):
 - Every alias of 001's keyword groups is accepted (ORD-KW-*), plus the plurals
   ``converts``, ``besieges``, ``lifts``, ``builds``, ``removes``, ``maintains``,
   ``disbands``, ``retreat(s) [to]``, ``by convoy`` for ``via convoy``, and
-  ``unally``/``unallow``/``disallow`` [``with``] to withdraw an alliance.
+  ``unally``/``unallow``/``disallow`` [``with``] to withdraw an alliance
+  (and nJudge's ``allies``, ``not allies``, ``unalliance``, ``don't allow``).
 - Which order a word starts depends on where it stands and on the phase:
   a keyword *before* the unit (``build``/``b``, ``remove``/``r``,
   ``disband``/``d``, ``maintain``/``m``) starts an adjustment order, or in the
@@ -61,7 +62,58 @@ Syntax choices (001 ORDER SYNTAX, with the DATC's spellings as well):
   conversion into the city, also ``A gen C G``), ``A gen D`` (disband);
   adjustment phase ``build A gen``, ``build elite_mercenary A mil``, ``build F
   cro/sc``, ``remove A gen``, ``maintain A gen``, ``waive``.
-- Expenditure orders (borrow, give, pay, loan, expense) are not read here.
+- Expenditure orders (001 ORDER SYNTAX, ORD-EXP-*) are read in the movement
+  phase when money is in play (:func:`machiavelli.legality.money_in_play`),
+  else refused ("there is no money in this game"; in other phases "an
+  expenditure order is ordered only in a movement phase ...").  Canonical
+  forms: ``borrow 25 ducats for 2 years``, ``pay 14 ducats to bank``, ``pay 6
+  ducats to Milan``, ``give Papacy to Milan`` (an assassination chit),
+  ``expense 1: 12 ducats disband A bol``, ``expense 3: 24 ducats assassinate
+  Papacy``, ``expense 2: 3 ducats famine relief mil``, ``expense 2: none``.
+- An amount is a whole number, bare or followed by ``d``, ``ducat`` or
+  ``ducats`` (also ``12d`` and sums ``12+3d``); a minus sign is refused.
+  ``borrow``'s duration is ``for 1 year`` / ``for 2 years`` (``for`` optional,
+  ``one``/``two``, ``year``/``years`` either way, ``for 1``) and/or ``at 20 %``
+  / ``at 50 %`` (``percent``); they must agree.  ``borrow 0 ...`` is read
+  as a :class:`Borrow` of 0 (what it does is the bank's, RULES.md ambiguity 14).
+- ``pay``, ``give`` and ``loan`` are one keyword: with an amount they pay
+  (``to bank`` / ``to the bank`` or ``to`` a power), with a power they give that
+  power's assassination chit (``give Papacy [assassination] [chit] to Milan``).
+  ``pay 0 ducats to Milan`` is a :class:`Pay` of 0 that replaces the earlier
+  payment to Milan (ORD-EXAMPLE-2).  Errors: paying or giving a chit to
+  oneself, a chit one does not hold (``state.chits``), a chit to the bank.
+- ``expense N:`` (also ``exp``, ``e``, ``expense1:``; the colon optional; N
+  1 to 4), then the amount, then the expenditure: ``famine relief`` (``fr``,
+  ``famine``, ``relief``), ``pacify rebellion`` (``pr``, ``pacify``),
+  ``counter-bribe`` (``counter bribe``, ``counterbribe``, ``cb``, ``counter``),
+  ``disband`` (``d``), ``buy`` (``purchase``, ``b``), ``garrison to
+  autonomous`` (``gta``, ``g``, ``autonomous``, ``to autonomous``), ``cause
+  rebellion`` (``cr``, ``cause``, ``rebellion``), ``assassinate``
+  (``assassination``, ``a``) (the short forms are nJudge's), then the place
+  (famine relief, pacify and cause rebellion), the unit (counter-bribe, disband,
+  buy, garrison to autonomous: ``[special] [type] place``) or the power
+  (assassinate).  The amount may instead follow the target (nJudge); it may not
+  be left out (nJudge then charges the minimum; here it is an error).  In
+  ``12 d a bol`` the ``d`` is ducats if that reads, else ``disband``.
+- ``expense N: none`` (also ``nothing``, after an optional amount) is kept as
+  ``Expense(N, 0, "none")``: it replaces expense N, and the expense step treats
+  it as no expense (ORD-EXAMPLE-3).
+- An expense's unit gets its kind from the position.  With no type written and
+  both an army/fleet and a garrison there, a counter-bribe means one's own unit
+  and a bribe another's, the army or fleet first (nJudge's reading); ``garrison
+  to autonomous`` always means the garrison.  Errors: no unit there, the written
+  type not there, a bribe of one's own unit ("you can only counter-bribe it"),
+  assassinating oneself, borrowing when ``loans`` is off, chits and
+  assassinations when ``assassinations`` is off.  Costs, adjacency, chits held
+  for an attempt, rebellions and famine are the expense steps' (reported at
+  adjudication).
+- A power may order a unit its final ``buy`` expense of the submission names
+  (001 bribes note 3, ORD-EXAMPLE-4): :func:`parse_orders` reads the expenses
+  first; :func:`parse_order` takes them as ``bought``.
+- ``Signon ...`` and ``Signoff`` lines (a judge mail's envelope) are skipped.
+- Special types for builds also have nJudge's short forms ``cm``, ``em``,
+  ``ep`` (``cm`` is also a place on the classic board: it is the special type
+  only when a unit type follows).
 - ``disband`` in a movement phase (001 tech note, "a sav disband") is read as a
   :class:`Disband` only when the ``disband`` option is set (ORD-TN-1).
 - A submission's errors are only what the text and the position's units decide
@@ -78,23 +130,38 @@ The words live in :mod:`machiavelli.order_words`, the reader in
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 
 from machiavelli.board import Board
-from machiavelli.order_reader import OrderReader, a_or_an, describe, phase_of
-from machiavelli.order_words import OrderSyntaxError, tokens
+from machiavelli.money_reader import EXPENSE_GLUED
+from machiavelli.order_reader import OrderReader
+from machiavelli.order_words import (
+    ETYPE_NAMES,
+    EXPENSES,
+    OrderSyntaxError,
+    a_or_an,
+    describe,
+    phase_of,
+    tokens,
+)
 from machiavelli.orders import (
+    BANK,
     Ally,
     Besiege,
+    Borrow,
     Build,
     Convert,
     Convoy,
     Disband,
+    Expense,
+    GiveChit,
     Hold,
     LiftSiege,
     Maintain,
     Move,
     Order,
+    Pay,
     Remove,
     Retreat,
     SupportHold,
@@ -102,7 +169,7 @@ from machiavelli.orders import (
     UnitRef,
     order_key,
 )
-from machiavelli.state import PhaseKind, State
+from machiavelli.state import PhaseKind, State, UnitKind
 
 __all__ = [
     "OrderError",
@@ -132,11 +199,21 @@ class Submission:
 # Public API
 # ----------------------------------------------------------------------
 def parse_order(
-    text: str, board: Board, state: State, power: str, phase: PhaseKind | None = None
+    text: str,
+    board: Board,
+    state: State,
+    power: str,
+    phase: PhaseKind | None = None,
+    *,
+    bought: Collection[tuple[str, UnitKind]] = (),
 ) -> Order:
-    """One order, read against the position; raises :class:`OrderSyntaxError`."""
+    """One order, read against the position; raises :class:`OrderSyntaxError`.
+
+    ``bought`` lists the (province, kind) of units the power's expenses buy: the
+    power may order them too (001 bribes, note 3).
+    """
     phase = phase or state.phase
-    order = OrderReader(text, board, state, power, phase).read()
+    order = OrderReader(text, board, state, power, phase, bought).read()
     wanted = phase_of(order)
     if wanted != phase and not (isinstance(order, Disband) and phase == "movement"):
         raise OrderSyntaxError(
@@ -149,28 +226,65 @@ def parse_order(
 def parse_orders(
     text: str, board: Board, state: State, power: str, phase: PhaseKind | None = None
 ) -> Submission:
-    """A whole submission: good orders kept, each bad one reported with its line."""
+    """A whole submission: good orders kept, each bad one reported with its line.
+
+    A later order with the same :func:`~machiavelli.orders.order_key` replaces the
+    earlier one.  Units bought by the submission's final expenses may be ordered.
+    """
+    parts = list(_parts(text))
+    bought = _bought(parts, board, state, power, phase)
     sub = Submission()
     keyed: dict[tuple[str, ...], int] = {}
     kept: list[Order | None] = []
+    for number, written in parts:
+        try:
+            order = parse_order(written, board, state, power, phase, bought=bought)
+        except OrderSyntaxError as err:
+            sub.errors.append(OrderError(number, written, err.reason))
+            continue
+        key = order_key(order)
+        if key in keyed:
+            kept[keyed[key]] = None
+        keyed[key] = len(kept)
+        kept.append(order)
+    sub.orders = [o for o in kept if o is not None]
+    return sub
+
+
+_ENVELOPE = frozenset({"signon", "signoff"})  # a judge mail's first and last lines
+
+
+def _parts(text: str) -> Iterator[tuple[int, str]]:
+    """The orders as written, with their line numbers."""
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0]
         for part in line.split(";"):
             written = part.strip()
-            if not written:
-                continue
-            try:
-                order = parse_order(written, board, state, power, phase)
-            except OrderSyntaxError as err:
-                sub.errors.append(OrderError(number, written, err.reason))
-                continue
-            key = order_key(order)
-            if key in keyed:
-                kept[keyed[key]] = None
-            keyed[key] = len(kept)
-            kept.append(order)
-    sub.orders = [o for o in kept if o is not None]
-    return sub
+            if written and written.split(None, 1)[0].lower() not in _ENVELOPE:
+                yield number, written
+
+
+def _bought(
+    parts: list[tuple[int, str]], board: Board, state: State, power: str,
+    phase: PhaseKind | None,
+) -> frozenset[tuple[str, UnitKind]]:
+    """The units the submission's last expense of each number buys."""
+    expenses: dict[int, Expense] = {}
+    for _, written in parts:
+        first = written.split(None, 1)[0].lower()
+        if (first,) not in EXPENSES and not EXPENSE_GLUED.match(first):
+            continue
+        try:
+            order = parse_order(written, board, state, power, phase)
+        except OrderSyntaxError:
+            continue
+        if isinstance(order, Expense):
+            expenses[order.number] = order
+    return frozenset(
+        (e.province, e.unit_kind)
+        for e in expenses.values()
+        if e.kind == "buy" and e.province is not None and e.unit_kind is not None
+    )
 
 
 def _unit(ref: UnitRef) -> str:
@@ -216,4 +330,25 @@ def format_order(order: Order) -> str:
         return f"remove {_unit(order.unit)}"
     if isinstance(order, Maintain):
         return f"maintain {_unit(order.unit)}"
+    if isinstance(order, Borrow):
+        return f"borrow {order.amount} ducats for " + ("1 year" if order.years == 1 else
+                                                      f"{order.years} years")
+    if isinstance(order, Pay):
+        return f"pay {order.amount} ducats to {'bank' if order.to == BANK else order.to}"
+    if isinstance(order, GiveChit):
+        return f"give {order.target} to {order.to}"
+    if isinstance(order, Expense):
+        return _format_expense(order)
     return "waive"
+
+
+def _format_expense(order: Expense) -> str:
+    head = f"expense {order.number}: "
+    if order.kind == "none":
+        return head + "none"
+    if order.kind == "assassinate":
+        target = order.power or ""
+    else:
+        target = f"{order.unit_kind} " if order.unit_kind else ""
+        target += order.province or ""
+    return f"{head}{order.amount} ducats {ETYPE_NAMES[order.kind]} {target}".rstrip()

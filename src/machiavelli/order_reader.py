@@ -5,10 +5,12 @@ The syntax and the choices it makes are described in :mod:`machiavelli.notation`
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal
 
 from machiavelli.board import Board
+from machiavelli.money_reader import EXPENSE_GLUED, read_money
 from machiavelli.order_words import (
     ALLIES,
     BESIEGES,
@@ -40,7 +42,10 @@ from machiavelli.order_words import (
     ZERO,
     OrderSyntaxError,
     Words,
+    a_or_an,
+    describe,
     names_of,
+    phase_of,
     tokens,
 )
 from machiavelli.orders import (
@@ -64,6 +69,8 @@ from machiavelli.orders import (
 )
 from machiavelli.state import PhaseKind, State, Unit, UnitKind
 
+__all__ = ["OrderReader", "a_or_an", "describe", "phase_of"]
+
 # ----------------------------------------------------------------------
 # Reading one order
 # ----------------------------------------------------------------------
@@ -79,8 +86,15 @@ class _Place:
 
 class OrderReader:
     def __init__(
-        self, text: str, board: Board, state: State, power: str, phase: PhaseKind
+        self,
+        text: str,
+        board: Board,
+        state: State,
+        power: str,
+        phase: PhaseKind,
+        bought: Collection[tuple[str, UnitKind]] = (),
     ) -> None:
+        self.bought = bought  # (province, kind) of units this power's expenses buy
         self.toks = tokens(text)
         self.i = 0
         self.board = board
@@ -127,6 +141,8 @@ class OrderReader:
         for n in (3, 2, 1):
             words = tuple(self.toks[self.i:self.i + n])
             if len(words) == n and words in SPECIALS:
+                if words in self.names.places and self.peek(n) not in TYPES:
+                    return None  # a place's name ("cm"), not a special type
                 self.i += n
                 return SPECIALS[words]
         if self.peek() == "elite":
@@ -193,9 +209,8 @@ class OrderReader:
     def read(self) -> Order:
         if not self.toks:
             raise OrderSyntaxError("empty order")
-        first = self.toks[0]
-        if first in EXPENDITURE_WORDS:
-            raise OrderSyntaxError(f"'{first}' is an expenditure order, not read here")
+        if self.toks[0] in EXPENDITURE_WORDS or EXPENSE_GLUED.fullmatch(self.toks[0]):
+            return read_money(self)
         if self.take(UNALLIES):
             return self.ally(False)
         if self.take(ALLIES):
@@ -230,6 +245,7 @@ class OrderReader:
         return Ally(self.find_power(" ".join(words)), allow)
 
     def find_power(self, written: str) -> str:
+        written = written.removeprefix("the ")
         powers = list(self.state.powers) or list(self.board.powers.values())
         for p in powers:
             if p.lower() == written:
@@ -515,7 +531,7 @@ class OrderReader:
         else:
             both = " and ".join(a_or_an(KIND_NAMES[u.kind]) for u in here)
             raise OrderSyntaxError(f"{name} holds {both}: write the unit type")
-        if unit.owner != self.power:
+        if unit.owner != self.power and (unit.province, unit.kind) not in self.bought:
             raise OrderSyntaxError(f"the {KIND_NAMES[unit.kind]} in {name} is not yours")
         return UnitRef(unit.kind, unit.province, unit.coast)
 
@@ -577,26 +593,3 @@ class OrderReader:
         return OrderSyntaxError(
             f"{what} is ordered only in {a_or_an(phase)} phase, not in the {self.phase} phase"
         )
-
-
-def a_or_an(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
-
-
-def describe(order: Order) -> str:
-    names: dict[type, str] = {
-        Hold: "a hold", Move: "a move", SupportHold: "a support", SupportMove: "a support",
-        Convoy: "a convoy", Convert: "a conversion", Besiege: "a siege",
-        LiftSiege: "lifting a siege", Ally: "an alliance", Retreat: "a retreat",
-        Disband: "a disband", Build: "a build", Remove: "a removal",
-        Maintain: "maintaining a unit", Waive: "a waive",
-    }
-    return names[type(order)]
-
-
-def phase_of(order: Order) -> PhaseKind:
-    if isinstance(order, Retreat | Disband):
-        return "retreat"
-    if isinstance(order, Build | Remove | Maintain | Waive):
-        return "adjustment"
-    return "movement"
