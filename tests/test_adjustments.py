@@ -415,8 +415,11 @@ def test_spec_no_special_units_in_basic() -> None:
     assert resolve_adjustments(TOY, s, {"Genoa": [order]}).outcome_of(order) == "fails"
 
 
-def test_adjustments_with_money_are_not_supported_yet() -> None:
-    s = basic([], ["gen"])
+def test_adjustments_with_money_go_to_the_money_rules() -> None:
+    # maintenance and ducats: tests/test_money_adjustments.py
+    s = basic([Unit("A", "Genoa", "pav")], ["gen"])
     s.options["money"] = True
-    with pytest.raises(NotImplementedError):
-        resolve_adjustments(TOY, s, {})
+    s.treasury = {"Genoa": 5}
+    order = Maintain(UnitRef("A", "pav"))
+    adj = resolve_adjustments(TOY, s, {"Genoa": [order]})
+    assert adj.outcome_of(order) == "succeeds" and adj.state.treasury == {"Genoa": 2}

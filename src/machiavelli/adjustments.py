@@ -14,7 +14,11 @@ keep one unit per city it controls where it also controls the province;
 builds follow 001 Adjustment 3 a)-e) (home provinces with a city whose
 province and city the power controls, one new unit per province, garrisons
 only in fortified cities, fleets only in port cities, none in rebelling or
-famined places).  Games with money (Advanced rules) are not handled here yet.
+famined places).
+
+Games with money (Advanced rules, ``legality.money_in_play``) go to
+:func:`machiavelli.money_adjustments.resolve_money_adjustments`: every unit is
+maintained for ducats or removed, builds are paid for.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from machiavelli.board import Board, province_of
-from machiavelli.legality import can_hold_garrison, garrisons_in_play
+from machiavelli.legality import can_hold_garrison, garrisons_in_play, money_in_play
 from machiavelli.orders import Build, Disband, Maintain, Order, Remove, UnitRef, Waive
 from machiavelli.phases import next_phase
 from machiavelli.results import Adjudication, OrderResult, Outcome
@@ -262,12 +266,15 @@ def _judge(board: Board, state: State, ledger: _Ledger, order: Order) -> tuple[O
 def resolve_adjustments(
     board: Board, state: State, orders: Mapping[str, Sequence[Order]]
 ) -> Adjudication:
-    """Adjudicate an adjustment phase; the new state is the next spring's movement phase."""
-    if not state.option("diplomacy") and state.options.get("money", True):
-        raise NotImplementedError(
-            "Machiavelli adjustments with money (maintenance, ducats) are not supported yet; "
-            "only Diplomacy and Basic (nomoney) games are"
-        )
+    """Adjudicate an adjustment phase; the new state is the next spring's movement phase.
+
+    With money in play the treasuries must already hold this year's income
+    (:func:`machiavelli.income.income`, paid at the start of the phase).
+    """
+    if money_in_play(state):
+        from machiavelli.money_adjustments import resolve_money_adjustments
+
+        return resolve_money_adjustments(board, state, orders)
     powers = list(state.powers)
     owners = {u.owner for u in state.units} | set(state.city_owner.values())
     powers += sorted(p for p in owners if p is not None and p not in powers)
