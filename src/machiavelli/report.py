@@ -44,7 +44,7 @@ def phase_report(
     for r in adjudication.results:
         word = OUTCOME_WORDS[r.outcome]
         text = format_order(r.order)
-        detail = f"  ({word}{': ' + r.note if r.note else ''})" if word or r.note else ""
+        detail = f"  ({': '.join(x for x in (word, r.note) if x)})" if word or r.note else ""
         by_power.setdefault(r.power or "Autonomous", []).append(f"  {text}{detail}")
     for power in sorted(by_power):
         lines.append(f"{power}:")
