@@ -75,7 +75,9 @@ class State:
     contested: list[str] = field(default_factory=list)  # spaces no retreat may enter
     province_owner: dict[str, str] = field(default_factory=dict)
     city_owner: dict[str, str] = field(default_factory=dict)
-    home: dict[str, list[str]] = field(default_factory=dict)  # power -> home provinces
+    home: dict[str, list[str]] = field(default_factory=dict)  # power -> home provinces held now
+    # the home countries as set up by the scenario: country (its power's name) -> provinces
+    home_countries: dict[str, list[str]] = field(default_factory=dict)
     rebellions: dict[str, Rebellion] = field(default_factory=dict)
     famine: list[str] = field(default_factory=list)
     treasury: dict[str, int] = field(default_factory=dict)
