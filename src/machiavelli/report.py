@@ -115,12 +115,13 @@ def position_text(board: Board, state: State) -> str:
         lines.append(f"  {power}: {listed}")
     if state.rebellions:
         rebels = ", ".join(
-            f"{board.provinces[r.province].name} (against {r.against})"
+            f"{board.provinces[r.province].name}+ (against {r.against})"
             for r in state.rebellions.values()
         )
         lines.append(f"  Rebellions: {rebels}")
-    if state.famine:
-        lines.append("  Famine: " + ", ".join(board.provinces[p].name for p in state.famine))
+    if state.famine:  # FAM-MARK: "%" marks famine, "+" rebellion (REB-MARK)
+        lines.append("  Famine: " + ", ".join(
+            f"{board.provinces[p].name}%" for p in state.famine))
     return "\n".join(lines)
 
 
