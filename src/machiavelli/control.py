@@ -7,6 +7,14 @@ there (OWN-3, also for autonomous garrisons: the province then has no
 controller, ruling OWN-3A in docs/rulings.md); a province nobody is in keeps
 its controller (OWN-0, OWN-4).  In Diplomacy only supply centres change hands,
 after the fall campaign.
+
+Presence covers the other cases of 001's list, since every step that adds or
+removes a unit is followed by this adjudication: a bought unit is present for
+its buyer (OWN-1, example 1); a unit disbanded, destroyed or removed with its
+eliminated power leaves the enemy unit beside it as the last one present
+(OWN-2, OWN-3 "or is eliminated", :mod:`machiavelli.elimination`); when both
+go at once nobody is left and control stays split (OWN-4, so OWN-7A's builds
+are barred to both).  Tests: tests/test_control.py.
 """
 
 from __future__ import annotations
