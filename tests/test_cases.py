@@ -6,26 +6,32 @@ map, parser and resolver, so these tests exercise only the case-file code.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from case_fakes import FakeSubmission, fake_engine, tiny_board
 
 from machiavelli.board import Board
+from machiavelli.case_model import ExpectedRoll
 from machiavelli.case_runner import (
     CaseRun,
     Engine,
+    MissingStep,
     check_case,
+    default_engine,
     format_result,
     initial_state,
     run_case,
     run_cases,
 )
 from machiavelli.cases import MACHIAVELLI_OPTIONS, Case, parse_cases, read_cases, strip_comment
-from machiavelli.orders import Hold, Order, UnitRef
+from machiavelli.dice import Dice, Roll
+from machiavelli.orders import Expense, Hold, Order, Pay, UnitRef
 from machiavelli.results import Adjudication, OrderResult
-from machiavelli.state import Dislodged, Rebellion, State, Unit
+from machiavelli.state import Dislodged, Loan, Rebellion, State, Unit
 
 
 def load(name: str) -> Board:
@@ -687,3 +693,450 @@ def test_datc_file_reads_completely() -> None:
     assert sum(c.phase == "adjustment" for c in cases) == 20
     a5 = next(c for c in cases if c.name.startswith("6.A.5 "))
     assert [o.power for o in a5.orders].count("Germany") == 2  # "Germnay" read as Germany
+
+
+# -- money (issue 3: treasuries, loans, chits, famine, dice) --------------------------------
+
+
+MONEY = """\
+VARIANT_ALL Machiavelli
+
+CASE LOAN-1 money sections
+PRESTATE_SETPHASE Summer 1494, Movement
+DICE 3 5, 6
+PRESTATE
+\tMilan: A gen
+PRESTATE_TREASURY
+\tMilan: 13
+PRESTATE_LOANS
+\tMilan: 15 + 8 due Summer 1494
+\tMilan: 10+2 due spring 1495, 4 + 2 ducats due Autumn 1495
+PRESTATE_CHITS
+\tMilan: Venice Florence
+\tFlorence: Milan, Venice
+PRESTATE_FAMINE
+\tgen, mod
+PRESTATE_DEFAULTED
+\tVenice
+PRESTATE_ASSASSINATED
+\tFlorence
+ORDERS
+\tMilan: A gen H
+POSTSTATE_TREASURY
+\tMilan: 0
+POSTSTATE_LOANS
+\tMilan: 10 + 2 due Spring 1495
+POSTSTATE_CHITS
+\tMilan: Venice
+POSTSTATE_FAMINE
+POSTSTATE_DEFAULTED
+\tVenice, Milan
+POSTSTATE_ASSASSINATED
+\tMilan
+POSTSTATE_ROLLS
+\tassassination of Milan: 3
+\tfamine severity: 5 + 6 = 11
+\t4
+END
+"""
+
+
+def test_money_sections_are_read() -> None:
+    case = one(MONEY)
+    assert case.error is None
+    assert case.dice == [3, 5, 6]
+    assert case.loans == {
+        "Milan": [
+            Loan(15, 8, "summer", 1494),
+            Loan(10, 2, "spring", 1495),
+            Loan(4, 2, "fall", 1495),
+        ]
+    }
+    assert case.chits == {"Milan": ["Venice", "Florence"], "Florence": ["Milan", "Venice"]}
+    assert case.famine == ["gen", "mod"]
+    assert case.defaulted == ["Venice"]
+    assert case.assassinated == ["Florence"]
+    assert case.expect_treasury == {"Milan": 0}
+    assert case.expect_loans == {"Milan": [Loan(10, 2, "spring", 1495)]}
+    assert case.expect_chits == {"Milan": ["Venice"]}
+    assert case.expect_famine == []
+    assert case.expect_defaulted == ["Venice", "Milan"]
+    assert case.expect_assassinated == ["Milan"]
+    assert case.expect_rolls == [
+        ExpectedRoll("assassination of Milan", (3,), 36),
+        ExpectedRoll("famine severity", (5, 6), 37),
+        ExpectedRoll("", (4,), 38),
+    ]
+    assert {"TREASURY", "LOANS", "CHITS", "FAMINE", "DEFAULTED", "ASSASSINATED", "ROLLS"} <= (
+        case.extras
+    )
+
+
+def test_initial_state_carries_the_money() -> None:
+    case = one(MONEY)
+    state = initial_state(case, tiny_board())
+    assert state.treasury == {"Milan": 13}
+    assert state.loans["Milan"][0] == Loan(15, 8, "summer", 1494)
+    assert state.chits == {"Milan": ["Venice", "Florence"], "Florence": ["Milan", "Venice"]}
+    assert (state.famine, state.defaulted, state.assassinated) == (
+        ["gen", "mod"],
+        ["Venice"],
+        ["Florence"],
+    )
+    state.loans["Milan"].clear()
+    assert case.loans["Milan"]  # the case is not changed by the run
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "message"),
+    [
+        ("PRESTATE\nPRESTATE_LOANS\n\tMilan: 15 due 1494\n", 4, "<principal> + <interest>"),
+        ("PRESTATE\nPRESTATE_CHITS\n\tMilan: Nobody\n", 4, "unknown power 'Nobody'"),
+        ("PRESTATE\nPRESTATE_DEFAULTED\n\tMilan Nobody\n", 4, "unknown power"),
+        ("PRESTATE\nPRESTATE_FAMINE\n\txyz\n", 4, "unknown place 'xyz'"),
+        ("DICE 3 7\n", 2, "DICE takes die values 1 to 6"),
+        ("DICE\n", 2, "DICE takes die values"),
+        ("PRESTATE\nORDERS\nPOSTSTATE_ROLLS\n\tfamine: 0\n", 5, "<die values>"),
+        ("PRESTATE_SETPHASE Spring 1454, Movement after income\n", 2, "'after income'"),
+        ("PRESTATE_SETPHASE Spring 1454, Income\n", 2, "adjustment phase follows fall"),
+    ],
+)
+def test_unreadable_money_entries(body: str, line: int, message: str) -> None:
+    (bad,) = read(f"CASE bad\n{body}END\n")
+    assert bad.error is not None
+    assert bad.error.startswith(f"t.txt:{line}: ")
+    assert message in bad.error
+
+
+@pytest.mark.parametrize(
+    ("text", "step"),
+    [
+        ("Winter 1454, Adjustment", "before"),
+        ("Fall 1454, Adjustment", "before"),
+        ("Winter 1454", "before"),
+        ("Winter 1454, Income", "only"),
+        ("Winter 1454, Adjustment after income", "done"),
+        ("Fall 1454 builds after income", "done"),
+    ],
+)
+def test_where_an_adjustment_case_starts(text: str, step: str) -> None:
+    case = one(f"VARIANT_ALL Machiavelli\nCASE x\nPRESTATE_SETPHASE {text}\nPRESTATE\nEND\n")
+    assert case.error is None
+    assert (case.season, case.phase, case.income) == ("winter", "adjustment", step)
+
+
+# -- running money cases -----------------------------------------------------------------
+
+
+class Recorder:
+    """Fake campaign, income and adjustment steps that record their calls."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def campaign(
+        self, board: Board, state: State, orders: Mapping[str, Sequence[Order]], dice: Dice
+    ) -> Adjudication:
+        self.calls.append("campaign")
+        dice.roll(2, "famine severity")
+        new = replace(state, treasury={**state.treasury, "Milan": 1})
+        return Adjudication(new, [], ["campaign event"])
+
+    def income(
+        self, board: Board, state: State, orders: Mapping[str, Sequence[Order]], dice: Dice
+    ) -> Adjudication:
+        self.calls.append("income")
+        (die,) = dice.roll(1, "variable income of Milan")
+        treasury = {**state.treasury, "Milan": state.treasury.get("Milan", 0) + die}
+        return Adjudication(replace(state, treasury=treasury), [], ["income event"])
+
+    def movement(
+        self, board: Board, state: State, orders: Mapping[str, Sequence[Order]]
+    ) -> Adjudication:
+        self.calls.append("movement")
+        return Adjudication(state)
+
+    def adjustment(
+        self, board: Board, state: State, orders: Mapping[str, Sequence[Order]]
+    ) -> Adjudication:
+        self.calls.append("adjustment")
+        treasury = {**state.treasury, "Milan": state.treasury.get("Milan", 0) - 3}
+        return Adjudication(replace(state, treasury=treasury), [], ["adjustment event"])
+
+    def engine(self) -> Engine:
+        fake = fake_engine()
+        return Engine(
+            fake.load_board,
+            fake.parse_orders,
+            {"movement": self.movement, "retreat": self.movement, "adjustment": self.adjustment},
+            campaign=self.campaign,
+            income=self.income,
+        )
+
+
+def test_machiavelli_movement_is_a_campaign_with_the_cases_dice() -> None:
+    rec = Recorder()
+    case = one(
+        "VARIANT_ALL Machiavelli\nCASE c\nDICE 4 2\nPRESTATE\n\tMilan: A gen\nORDERS\n"
+        "\tMilan: A gen H\nPOSTSTATE_ROLLS\n\tfamine: 4 2\nEND\n"
+    )
+    run = run_case(case, rec.engine())
+    assert run.error is None and rec.calls == ["campaign"]
+    assert run.rolls == [Roll("famine severity", (4, 2))]
+    assert run.events == ["campaign event"]
+    assert check_case(case, run, rec.engine()).passed
+
+
+def test_loaded_dice_that_run_out_fail_the_case() -> None:
+    rec = Recorder()
+    case = one("VARIANT_ALL Machiavelli\nCASE c\nDICE 4\nPRESTATE\nORDERS\nEND\n")
+    run = run_case(case, rec.engine())
+    assert run.error == (
+        "adjudicating the movement phase: ValueError: loaded dice ran out for 'famine severity'"
+    )
+
+
+def test_without_dice_a_case_rolls_dice_seeded_by_its_name() -> None:
+    case = one("VARIANT_ALL Machiavelli\nCASE seeded\nPRESTATE\nORDERS\nEND\n")
+    first, again = run_case(case, Recorder().engine()), run_case(case, Recorder().engine())
+    assert first.rolls == again.rolls
+    assert first.rolls[0].dice == Dice("seeded").roll(2, "x")
+
+
+def test_standard_movement_keeps_the_plain_resolver() -> None:
+    rec = Recorder()
+    run_case(one("CASE s\nPRESTATE\nORDERS\nEND\n"), rec.engine())
+    assert rec.calls == ["movement"]
+
+
+@pytest.mark.parametrize(
+    ("phase", "options", "calls", "treasury"),
+    [
+        ("Winter 1454, Adjustment", "", ["income", "adjustment"], 7),
+        ("Winter 1454, Income", "", ["income"], 10),
+        ("Winter 1454, Adjustment after income", "", ["adjustment"], 2),
+        ("Winter 1454, Adjustment", "nomoney", ["adjustment"], 2),
+    ],
+)
+def test_adjustment_phase_with_money_starts_with_income(
+    phase: str, options: str, calls: list[str], treasury: int
+) -> None:
+    rec = Recorder()
+    case = one(
+        f"VARIANT_ALL Machiavelli\nCASE a\nPRESTATE_SETPHASE {phase}\n"
+        f"PRESTATE_OPTIONS {options}\nDICE 5\n"
+        "PRESTATE\nPRESTATE_TREASURY\n\tMilan: 5\nORDERS\nEND\n"
+    )
+    run = run_case(case, rec.engine())
+    assert run.error is None and run.state is not None
+    assert rec.calls == calls
+    assert run.state.treasury == {"Milan": treasury}
+    if calls == ["income", "adjustment"]:
+        assert run.events == ["income event", "adjustment event"]
+
+
+def test_income_case_needs_an_income_step() -> None:
+    case = one(
+        "VARIANT_ALL Machiavelli\nCASE i\nPRESTATE_SETPHASE Winter 1454, Income\nPRESTATE\n"
+        "ORDERS\nEND\n"
+    )
+    run = run_case(case, fake_engine())
+    assert run.error == (
+        "adjudicating the adjustment phase: MissingStep: this engine has no income step"
+    )
+
+
+def test_check_money_sections() -> None:
+    state = State("classic", 1494, "summer", "movement", powers=["Milan", "Florence", "Venice"])
+    case = one(MONEY)
+    before = initial_state(case, tiny_board())
+    state.treasury = {"Milan": 0, "Florence": 0}
+    state.loans = {"Milan": [Loan(10, 2, "spring", 1495), Loan(4, 2, "fall", 1495)]}
+    state.chits = {"Milan": ["Venice", "Venice"], "Florence": []}
+    state.famine = ["gen"]
+    state.defaulted = ["Venice"]
+    run = CaseRun(case, state, [], before=before)
+    run.rolls = [Roll("assassination of Milan by Florence", (3,)), Roll("famine", (5, 6))]
+    assert check_case(case, run, fake_engine()).message == (
+        "FAIL LOAN-1 money sections: "
+        "POSTSTATE_LOANS extra Milan: 4 + 2 due Fall 1495; "
+        "POSTSTATE_CHITS extra Milan: Venice; "
+        "POSTSTATE_FAMINE extra gen; "
+        "POSTSTATE_DEFAULTED missing Milan; "
+        "POSTSTATE_ASSASSINATED missing Milan; "
+        "POSTSTATE_ROLLS line 37: expected famine severity: 5 6, got famine: 5 6; "
+        "POSTSTATE_ROLLS line 38: no roll made, expected 4"
+    )
+    state.loans["Milan"].pop()
+    state.chits["Milan"].pop()
+    state.famine = []
+    state.defaulted = ["Venice", "Milan"]  # the bankers assassinated Milan
+    run.rolls = [
+        Roll("assassination of Milan by Florence", (3,)),
+        Roll("famine severity", (5, 6)),
+        Roll("anything", (4,)),
+    ]
+    assert check_case(case, run, fake_engine()).message == "PASS LOAN-1 money sections"
+    run.rolls.append(Roll("more", (1,)))
+    assert check_case(case, run, fake_engine()).message.endswith("POSTSTATE_ROLLS extra more: 1")
+
+
+def test_assassinated_powers_come_from_results_bankers_and_state() -> None:
+    before = State("classic", 1454, "spring", "movement", powers=["Milan", "Florence", "Venice"])
+    after = replace(before, defaulted=["Florence"], assassinated=["Venice"])
+    results = [
+        OrderResult("Florence", Expense(3, 24, "assassinate", power="milan"), "succeeds"),
+        OrderResult("Venice", Expense(1, 12, "assassinate", power="Florence"), "fails"),
+    ]
+    run = CaseRun(one("CASE x\nPRESTATE\nEND\n"), after, results, before=before)
+    assert run.assassinated == ["Milan", "Florence", "Venice"]
+
+
+def money_parse(text: str, board: Board, state: State, power: str) -> FakeSubmission:
+    """The fake parser, plus ``expense N: <amount> ducats assassinate <power>`` and
+    ``pay N ducats to <power>``."""
+    sub = FakeSubmission()
+    for line in text.splitlines():
+        m = re.fullmatch(r"\s*expense (\d): (\d+) ducats assassinate (\w+)\s*", line, re.I)
+        p = re.fullmatch(r"\s*pay (\d+) ducats to (\w+)\s*", line, re.I)
+        if m:
+            sub.orders.append(Expense(int(m[1]), int(m[2]), "assassinate", power=m[3]))
+        elif p:
+            sub.orders.append(Pay(int(p[1]), p[2]))
+        else:
+            sub.orders.extend(fake_engine().parse_orders(line, board, state, power).orders)
+    return sub
+
+
+def test_check_expected_results_of_money_orders() -> None:
+    """A money order is found by itself, else by its number (expense) or payee (pay)."""
+
+    def campaign(
+        board: Board, state: State, orders: Mapping[str, Sequence[Order]], dice: Dice
+    ) -> Adjudication:
+        return Adjudication(
+            state,
+            [
+                OrderResult("Milan", Expense(1, 12, "assassinate", power="Venice"), "fails"),
+                OrderResult("Milan", Pay(5, "Florence"), "succeeds"),
+            ],
+        )
+
+    fake = fake_engine()
+    engine = Engine(fake.load_board, money_parse, fake.resolvers, campaign=campaign)
+    case = one(
+        "VARIANT_ALL Machiavelli\nCASE m\nPRESTATE\nORDERS\n"
+        "\tMilan: expense 1: 12 ducats assassinate Venice\n\tMilan: pay 5 ducats to Florence\n"
+        "POSTSTATE_RESULTS\n\tfails: Milan: expense 1: 12 ducats assassinate Venice\n"
+        "\tsucceeds: Milan: expense 1: 24 ducats assassinate Venice\n"
+        "\tsucceeds: Milan: pay 7 ducats to Florence\n"
+        "\tsucceeds: Milan: expense 2: 12 ducats assassinate Venice\nEND\n"
+    )
+    assert check_case(case, run_case(case, engine), engine).message == (
+        "FAIL m: POSTSTATE_RESULTS line 9 Milan: expense 1: 24 ducats assassinate Venice: "
+        "expected succeeds, got fails; "
+        "POSTSTATE_RESULTS line 11 Milan: expense 2: 12 ducats assassinate Venice: "
+        "expected succeeds, got no result"
+    )
+
+
+def test_writer_prints_the_money_sections_the_case_used() -> None:
+    case = one(MONEY)
+    state = initial_state(case, tiny_board())
+    run = CaseRun(case, state, [], before=state.copy())
+    run.rolls = [Roll("famine severity", (5, 6))]
+    text = format_result(case, run)
+    assert text.splitlines()[3:] == [
+        "POSTSTATE_TREASURY",
+        "\tMilan: 13",
+        "POSTSTATE_LOANS",
+        "\tMilan: 15 + 8 due Summer 1494",
+        "\tMilan: 10 + 2 due Spring 1495",
+        "\tMilan: 4 + 2 due Fall 1495",
+        "POSTSTATE_CHITS",
+        "\tFlorence: Milan Venice",
+        "\tMilan: Florence Venice",
+        "POSTSTATE_FAMINE",
+        "\tgen, mod",
+        "POSTSTATE_DEFAULTED",
+        "\tVenice",
+        "POSTSTATE_ASSASSINATED",
+        "\tFlorence",
+        "POSTSTATE_ROLLS",
+        "\tfamine severity: 5 6",
+        "END",
+    ]
+    again = one("VARIANT_ALL Machiavelli\n" + text)
+    assert again.error is None
+    assert again.expect_loans == case.loans
+    assert again.expect_famine == ["gen", "mod"]
+
+
+# -- the real campaign while money steps are being written --------------------------------
+
+
+def test_campaign_without_a_money_step_runs_movement_only_when_no_money_is_involved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    campaign = pytest.importorskip("machiavelli.campaign")
+    movement = pytest.importorskip("machiavelli.movement")
+    monkeypatch.setattr(campaign, "MONEY_STEPS", (("machiavelli.no_such_step", "run"),))
+    moved: list[State] = []
+
+    def resolve(board: Board, state: State, orders: object) -> Adjudication:
+        moved.append(state)
+        return Adjudication(state)
+
+    monkeypatch.setattr(movement, "resolve_movement", resolve)
+    engine = default_engine()
+    board = tiny_board()
+    state = State("classic", 1454, "spring", "movement", options={"money": True})
+    assert engine.campaign is not None
+    engine.campaign(board, state, {"Milan": [Hold(UnitRef("A", "gen"))]}, Dice("x"))
+    assert moved == [state]
+    with pytest.raises(MissingStep, match="machiavelli.no_such_step.run"):
+        engine.campaign(board, state, {"Milan": [Pay(3, "Venice")]}, Dice("x"))
+    state.loans = {"Milan": [Loan(5, 1, "spring", 1455)]}
+    with pytest.raises(MissingStep):
+        engine.campaign(board, state, {}, Dice("x"))
+
+
+def test_expected_result_of_an_order_for_a_unit_being_bought() -> None:
+    """ORD-EXAMPLE-4: an order for a unit the power buys reads only after its expenses."""
+
+    def parse(text: str, board: Board, state: State, power: str) -> FakeSubmission:
+        sub = FakeSubmission()
+        bought: set[str] = set()
+        for line in text.splitlines():
+            m = re.fullmatch(r"expense (\d): (\d+) ducats buy A (\w+)", line.strip())
+            if m:
+                bought.add(m[3])
+                sub.orders.append(Expense(int(m[1]), int(m[2]), "buy", "A", m[3]))
+                continue
+            unit = state.unit_in(line.split()[1], garrison=False)
+            if unit is None or (unit.owner != power and unit.province not in bought):
+                sub.errors.append(f"{line}: not yours")
+                continue
+            sub.orders.extend(fake_engine().parse_orders(line, board, state, power).orders)
+        return sub
+
+    def campaign(
+        board: Board, state: State, orders: Mapping[str, Sequence[Order]], dice: Dice
+    ) -> Adjudication:
+        return Adjudication(
+            state, [OrderResult(p, o, "succeeds") for p, os in orders.items() for o in os]
+        )
+
+    fake = fake_engine()
+    engine = Engine(fake.load_board, parse, fake.resolvers, campaign=campaign)
+    case = one(
+        "VARIANT_ALL Machiavelli\nCASE b\nPRESTATE\n\tFlorence: A pis\n\tVenice: A mod\nORDERS\n"
+        "\tFlorence: A pis H\n\tFlorence: expense 1: 18 ducats buy A mod\n"
+        "\tFlorence: A mod - gen\nPOSTSTATE_RESULTS\n\tsucceeds: Florence: A mod - gen\n"
+        "\tsucceeds: Florence: A gen - mil\nEND\n"
+    )
+    run = run_case(case, engine)
+    assert check_case(case, run, engine).message == (
+        "FAIL b: POSTSTATE_RESULTS line 12 Florence: A gen - mil: expected succeeds, "
+        "got an unreadable order (A gen - mil: not yours)"
+    )

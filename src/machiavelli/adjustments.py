@@ -28,7 +28,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from machiavelli.board import Board, province_of
-from machiavelli.legality import can_hold_garrison, garrisons_in_play, money_in_play
+from machiavelli.legality import can_hold_garrison
+from machiavelli.options import garrisons_in_play, money_in_play
 from machiavelli.orders import Build, Disband, Maintain, Order, Remove, UnitRef, Waive
 from machiavelli.phases import next_phase
 from machiavelli.results import Adjudication, OrderResult, Outcome

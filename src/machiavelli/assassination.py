@@ -52,8 +52,8 @@ from dataclasses import dataclass, field, replace
 
 from machiavelli.board import Board
 from machiavelli.dice import Dice
-from machiavelli.finance import bank_victims, chits_in_play
-from machiavelli.legality import money_in_play
+from machiavelli.finance import bank_victims
+from machiavelli.options import chits_in_play, money_in_play
 from machiavelli.orders import Expense, Order, order_key
 from machiavelli.rebels import describe, is_home_province, start_rebellion
 from machiavelli.results import Adjudication, OrderResult, Outcome

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from machiavelli.board import Board, province_of
+from machiavelli.options import adjacency_required as adjacency_required
 from machiavelli.orders import Expense, ExpenseKind
 from machiavelli.specials import bribe_multiplier
 from machiavelli.state import State, Unit
@@ -162,11 +163,6 @@ def borders(board: Board, province: str) -> frozenset[str]:
         cached = (board, frozen)
         _BORDERS[id(board)] = cached
     return cached[1].get(province, frozenset())
-
-
-def adjacency_required(state: State) -> bool:
-    """Does ``set adjacency`` hold?  On for Machiavelli (FLAG-DEF-MACH1/2), off in Basic."""
-    return state.options.get("adjacency", not state.option("diplomacy"))
 
 
 def has_unit_near(board: Board, units: Iterable[Unit], power: str, province: str) -> bool:

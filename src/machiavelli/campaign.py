@@ -25,8 +25,8 @@ from collections.abc import Callable, Mapping, Sequence
 from machiavelli.board import Board
 from machiavelli.control import update_control
 from machiavelli.dice import Dice
-from machiavelli.legality import money_in_play
 from machiavelli.movement import resolve_movement
+from machiavelli.options import money_in_play
 from machiavelli.orders import Order
 from machiavelli.results import Adjudication
 from machiavelli.state import State

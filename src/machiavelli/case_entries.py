@@ -27,6 +27,7 @@ from machiavelli.case_model import (
     RawCase,
     unit_key,
 )
+from machiavelli.case_money import income_step, read_dice, read_money_sections
 from machiavelli.state import SPECIAL_KINDS, Dislodged, PhaseKind, Rebellion, Season, Unit
 
 
@@ -197,6 +198,9 @@ def build_case(
     if "PRESTATE_SETPHASE" in raw.values:
         text, line = raw.values["PRESTATE_SETPHASE"]
         case.year, case.season, case.phase = parse_phase(text, line)
+        case.income = income_step(text)
+    if "DICE" in raw.values:
+        case.dice = read_dice(*raw.values["DICE"])
     sec = raw.sections
     for text, line in sec.get("PRESTATE_OPTIONS", []):
         rd.options(text, line, case.options)
@@ -227,6 +231,7 @@ def build_case(
     _owners(rd, sec.get("PRESTATE_CITY_OWNERS"), case.city_owner)
     case.rebellions.update(_rebellions(rd, sec.get("PRESTATE_REBELLIONS")) or {})
     case.treasury.update(_treasury(rd, sec.get("PRESTATE_TREASURY")) or {})
+    read_money_sections(rd, case, sec)
     _sieges_into_units(rd, case, sec.get("PRESTATE_SIEGES", []))
     # what the movement before a retreat phase did
     past = [
@@ -252,6 +257,8 @@ def build_case(
         # PRESTATE_RESULTS is DATC's account of the previous phase, not an extra
         if (name != "RESULTS" and f"PRESTATE_{name}" in sec) or f"POSTSTATE_{name}" in sec:
             case.extras.add(name)
+    if case.dice is not None:
+        case.extras.add("ROLLS")
     return case
 
 
@@ -373,19 +380,25 @@ def _sieges_into_units(rd: EntryReader, case: Case, entries: list[tuple[str, int
 
 _PHASE = re.compile(
     r"(spring|summer|fall|autumn|winter)\s+(\d+)\s*(?:,\s*|\s+)?"
-    r"(movement|moves?|retreats?|adjustments?|builds?)?",
+    r"(movement|moves?|retreats?|adjustments?|builds?|income)?(\s+after\s+income)?",
     re.I,
 )
 
 
 def parse_phase(text: str, line: int) -> tuple[int, Season, PhaseKind]:
-    """``"Spring 1901, Movement"``; DATC's ``"Fall 1901, Adjustment"`` is the winter adjustment."""
+    """``"Spring 1901, Movement"``; DATC's ``"Fall 1901, Adjustment"`` is the winter adjustment.
+
+    ``"Winter 1454, Income"`` and ``"Winter 1454, Adjustment after income"`` are
+    the adjustment phase too (where the case starts in it: :func:`income_step`).
+    """
     m = _PHASE.fullmatch(text.strip())
     if m is None:
         raise CaseError(f"expected e.g. 'Spring 1901, Movement', got {text!r}", line)
     season_word, year, kind = m.group(1).lower(), int(m.group(2)), (m.group(3) or "").lower()
+    if m.group(4) and not kind.startswith(("adjust", "build")):
+        raise CaseError("'after income' belongs to an adjustment phase", line)
     phase: PhaseKind
-    if kind.startswith(("adjust", "build")) or (season_word == "winter" and not kind):
+    if kind.startswith(("adjust", "build", "income")) or (season_word == "winter" and not kind):
         phase = "adjustment"
     elif kind.startswith("retreat"):
         phase = "retreat"

@@ -8,50 +8,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from machiavelli.board import Board
 from machiavelli.case_history import CaseError
-from machiavelli.state import Dislodged, PhaseKind, Rebellion, Season, Unit
+from machiavelli.options import ALIASES, MACH1_DEFAULTS, OPTION_NAMES
+from machiavelli.options import DIPLOMACY_OPTIONS as _DIPLOMACY
+from machiavelli.state import Dislodged, Loan, PhaseKind, Rebellion, Season, Unit
 
 BoardLoader = Callable[[str], Board]
 
 AUTONOMOUS = "Autonomous"  # the owner label of an autonomous garrison
 OUTCOMES = ("succeeds", "fails", "bounced", "cut", "dislodged", "void")
 
-# Mach1 defaults of 001 (Game options, defaults 1), plus the two options that
-# are on unless switched off (summer turn, garrisons) and the edition flag.
-MACHIAVELLI_OPTIONS: dict[str, bool] = {
-    "mach2": False,
-    "summer": True,
-    "garrisons": True,
-    "famine": True,
-    "plague": False,
-    "loans": True,
-    "assassinations": True,
-    "dice": True,
-    "special": True,
-    "fortresses": False,
-    "adjacency": True,
-    "storm": False,
-    "money": True,
-    "coastal_convoys": True,
-    "disband": False,
-}
-DIPLOMACY_OPTIONS: dict[str, bool] = {"diplomacy": True}
+# The option tables come from machiavelli.options (their one source): a Machiavelli
+# case starts from 001's Mach1 defaults (FLAG-DEF-MACH1, with summer turns and
+# garrisons), a Standard one from the Diplomacy rules.
+MACHIAVELLI_OPTIONS: dict[str, bool] = dict(MACH1_DEFAULTS)
+DIPLOMACY_OPTIONS: dict[str, bool] = dict(_DIPLOMACY)
 
-# Spellings accepted in option lists -> the option's key in State.options.
-OPTION_ALIASES: dict[str, str] = {
-    "forts": "fortresses",
-    "fortress": "fortresses",
-    "bank": "loans",
-    "bankers": "loans",
-    "assassination": "assassinations",
-    "storms": "storm",
-    "coastalconvoy": "coastal_convoys",
-    "coastalconvoys": "coastal_convoys",
-    "coastal_convoy": "coastal_convoys",
-}
-KNOWN_OPTIONS = frozenset(MACHIAVELLI_OPTIONS) | frozenset(DIPLOMACY_OPTIONS)
+# Spellings accepted in option lists -> the option's key in State.options (one word
+# each: option lists are split at spaces).
+OPTION_ALIASES: dict[str, str] = {k: v for k, v in ALIASES.items() if " " not in k}
+KNOWN_OPTIONS = frozenset(OPTION_NAMES)
 
 
 @dataclass(frozen=True)
@@ -68,7 +47,23 @@ VARIANTS: dict[str, Variant] = {
 
 # Sections of the Machiavelli extension: the writer prints the matching
 # POSTSTATE_ section when a case used one of them.
-EXTRA_SECTIONS = ("SIEGES", "REBELLIONS", "PROVINCE_OWNERS", "CITY_OWNERS", "TREASURY", "RESULTS")
+EXTRA_SECTIONS = (
+    "SIEGES",
+    "REBELLIONS",
+    "PROVINCE_OWNERS",
+    "CITY_OWNERS",
+    "TREASURY",
+    "LOANS",
+    "CHITS",
+    "FAMINE",
+    "DEFAULTED",
+    "ASSASSINATED",
+    "ROLLS",
+    "RESULTS",
+)
+# Where an adjustment case starts (PRESTATE_SETPHASE): "before" income (the whole
+# phase: income, then the orders), income "only", or income already "done".
+IncomeStep = Literal["before", "only", "done"]
 
 
 @dataclass(frozen=True)
@@ -99,6 +94,15 @@ class ExpectedDislodged:
     from_given: bool = False
 
 
+@dataclass(frozen=True)
+class ExpectedRoll:
+    """One line of POSTSTATE_ROLLS: a roll's purpose (words it contains) and its dice."""
+
+    purpose: str  # "" = any purpose
+    dice: tuple[int, ...]
+    line: int
+
+
 @dataclass
 class Case:
     name: str
@@ -117,6 +121,13 @@ class Case:
     city_owner: dict[str, str] = field(default_factory=dict)
     rebellions: dict[str, Rebellion] = field(default_factory=dict)
     treasury: dict[str, int] = field(default_factory=dict)
+    loans: dict[str, list[Loan]] = field(default_factory=dict)
+    chits: dict[str, list[str]] = field(default_factory=dict)
+    famine: list[str] = field(default_factory=list)
+    defaulted: list[str] = field(default_factory=list)
+    assassinated: list[str] = field(default_factory=list)
+    dice: list[int] | None = None  # DICE: the values the case's dice give, in order
+    income: IncomeStep = "before"
     orders: list[OrderLine] = field(default_factory=list)
     # Expected results; None = the case does not state it (not compared).
     expect_units: list[Unit] | None = None
@@ -126,6 +137,12 @@ class Case:
     expect_province_owner: dict[str, str] | None = None
     expect_city_owner: dict[str, str] | None = None
     expect_treasury: dict[str, int] | None = None
+    expect_loans: dict[str, list[Loan]] | None = None
+    expect_chits: dict[str, list[str]] | None = None
+    expect_famine: list[str] | None = None
+    expect_defaulted: list[str] | None = None
+    expect_assassinated: list[str] | None = None
+    expect_rolls: list[ExpectedRoll] | None = None
     expect_results: list[ExpectedResult] | None = None
     # How the file spelled each province (id -> text), for writing it back.
     spelling: dict[str, str] = field(default_factory=dict)

@@ -8,88 +8,45 @@ compares what came out with what the case expects.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
 
 from machiavelli.board import Board
+from machiavelli.case_engine import (
+    DiceStep,
+    Engine,
+    MissingStep,
+    OrderParser,
+    PhaseResolver,
+    SubmissionLike,
+    default_engine,
+)
+from machiavelli.case_money import assassinated_in, diff_money, format_money_sections
 from machiavelli.cases import AUTONOMOUS, Case, ExpectedResult, unit_key
-from machiavelli.orders import Order
+from machiavelli.dice import Dice, LoadedDice, Roll
+from machiavelli.orders import Borrow, Expense, GiveChit, Order, Pay, order_key
 from machiavelli.results import Adjudication, OrderResult
-from machiavelli.state import Dislodged, PhaseKind, Rebellion, State, Unit
+from machiavelli.state import Dislodged, Rebellion, State, Unit
 
+MONEY_ORDERS = (Borrow, Pay, GiveChit, Expense)
 
-class SubmissionLike(Protocol):
-    """What :func:`machiavelli.notation.parse_orders` returns."""
-
-    @property
-    def orders(self) -> Sequence[Order]: ...
-
-    @property
-    def errors(self) -> Sequence[object]: ...
-
-
-class OrderParser(Protocol):
-    def __call__(self, text: str, board: Board, state: State, power: str) -> SubmissionLike: ...
-
-
-class PhaseResolver(Protocol):
-    def __call__(
-        self, board: Board, state: State, orders: Mapping[str, Sequence[Order]]
-    ) -> Adjudication: ...
-
-
-def _lazy(module: str, name: str) -> Callable[..., Any]:
-    """A function of ``module`` imported on first call, so that a missing part of
-    the judge fails the cases that need it, not the import of this module."""
-
-    def call(*args: Any) -> Any:
-        return getattr(importlib.import_module(module), name)(*args)
-
-    call.__name__ = f"{module}.{name}"
-    return call
-
-
-@dataclass(frozen=True)
-class Engine:
-    """The parts of the judge a case runs through (replaceable in tests)."""
-
-    load_board: Callable[[str], Board]
-    parse_orders: OrderParser
-    resolvers: Mapping[PhaseKind, PhaseResolver]
-    # Whether a dislodged unit has anywhere to retreat (None: assume it has).
-    can_retreat: Callable[[Board, State, Dislodged], bool] | None = None
-
-
-if TYPE_CHECKING:  # the real parts must fit the protocols (checked by mypy only)
-    from machiavelli import adjustments, maps, movement, notation, retreats
-
-    _load_board: Callable[[str], Board] = maps.load_board
-    _parse_orders: OrderParser = notation.parse_orders
-    _resolvers: tuple[PhaseResolver, ...] = (
-        movement.resolve_movement,
-        retreats.resolve_retreats,
-        adjustments.resolve_adjustments,
-    )
-
-
-def default_engine() -> Engine:
-    return Engine(
-        load_board=_lazy("machiavelli.maps", "load_board"),
-        parse_orders=_lazy("machiavelli.notation", "parse_orders"),
-        resolvers={
-            "movement": _lazy("machiavelli.movement", "resolve_movement"),
-            "retreat": _lazy("machiavelli.retreats", "resolve_retreats"),
-            "adjustment": _lazy("machiavelli.adjustments", "resolve_adjustments"),
-        },
-        can_retreat=_can_retreat,
-    )
-
-
-def _can_retreat(board: Board, state: State, dislodged: Dislodged) -> bool:
-    """Any retreat open to ``dislodged``: a destination, or conversion into its city."""
-    retreats = importlib.import_module("machiavelli.retreats")
-    return bool(retreats.can_retreat(board, state, dislodged))
+__all__ = [
+    "CaseRun",
+    "DiceStep",
+    "Engine",
+    "MissingStep",
+    "OrderParser",
+    "PhaseResolver",
+    "SubmissionLike",
+    "Verdict",
+    "case_dice",
+    "check_case",
+    "default_engine",
+    "format_result",
+    "initial_state",
+    "run_case",
+    "run_cases",
+]
 
 
 @dataclass
@@ -102,6 +59,15 @@ class CaseRun:
     order_errors: list[str] = field(default_factory=list)
     before: State | None = None
     error: str | None = None
+    events: list[str] = field(default_factory=list)
+    rolls: list[Roll] = field(default_factory=list)
+
+    @property
+    def assassinated(self) -> list[str]:
+        """The powers assassinated during the phase (see ``case_money.assassinated_in``)."""
+        if self.state is None or self.before is None:
+            return []
+        return assassinated_in(self.before, self.state, self.results, self.before.powers)
 
 
 # -- running --------------------------------------------------------------------
@@ -126,9 +92,21 @@ def initial_state(case: Case, board: Board) -> State:
         city_owner=dict(case.city_owner),
         home=home,
         rebellions=dict(case.rebellions),
+        famine=list(case.famine),
         treasury=dict(case.treasury),
+        loans={p: list(v) for p, v in case.loans.items()},
+        chits={p: list(v) for p, v in case.chits.items()},
+        defaulted=list(case.defaulted),
+        assassinated=list(case.assassinated),
         options=dict(case.options),
     )
+
+
+def case_dice(case: Case) -> Dice:
+    """The case's dice: the DICE values in order, else seeded by the case's name."""
+    if case.dice is not None:
+        return LoadedDice(case.name, values=list(case.dice))
+    return Dice(case.name)
 
 
 def run_case(case: Case, engine: Engine | None = None) -> CaseRun:
@@ -150,13 +128,51 @@ def run_case(case: Case, engine: Engine | None = None) -> CaseRun:
             orders.setdefault(power, []).extend(submission.orders)
             run.order_errors.extend(f"{power}: {_describe_error(e)}" for e in submission.errors)
         where = f"adjudicating the {case.phase} phase"
-        resolver = engine.resolvers[case.phase]
-        adjudication = resolver(board, state.copy(), orders)
+        dice = case_dice(case)
+        try:
+            adjudication = _adjudicate(case, engine, board, state.copy(), orders, dice)
+        finally:
+            run.rolls = list(dice.rolls)
         run.state = adjudication.state
         run.results = list(adjudication.results)
+        run.events = list(adjudication.events)
     except Exception as exc:  # a broken case must not stop the others
         run.error = f"{where}: {type(exc).__name__}: {exc}"
     return run
+
+
+def _adjudicate(
+    case: Case,
+    engine: Engine,
+    board: Board,
+    state: State,
+    orders: Mapping[str, Sequence[Order]],
+    dice: Dice,
+) -> Adjudication:
+    """The phase a case is in, through the engine's parts.
+
+    A Machiavelli movement phase is the whole campaign (``Engine.campaign``); a
+    Machiavelli adjustment phase with money starts with the income unless the
+    case says it was paid (``after income``) and stops after it for ``Income``.
+    """
+    if case.machiavelli and case.phase == "movement" and engine.campaign is not None:
+        return engine.campaign(board, state, orders, dice)
+    money = state.options.get("money", not state.options.get("diplomacy", False))
+    if case.phase == "adjustment" and case.income != "done" and money:
+        if engine.income is None:
+            if case.income == "only":
+                raise MissingStep("this engine has no income step")
+        else:
+            paid = engine.income(board, state, orders, dice)
+            if case.income == "only":
+                return paid
+            adjusted = engine.resolvers["adjustment"](board, paid.state, orders)
+            return Adjudication(
+                adjusted.state,
+                [*paid.results, *adjusted.results],
+                [*paid.events, *adjusted.events],
+            )
+    return engine.resolvers[case.phase](board, state, orders)
 
 
 def _describe_error(error: object) -> str:
@@ -230,6 +246,7 @@ def format_result(case: Case, run: CaseRun) -> str:
     if "TREASURY" in case.extras:
         lines.append("POSTSTATE_TREASURY")
         lines += [f"\t{power}: {amount}" for power, amount in sorted(state.treasury.items())]
+    lines += format_money_sections(case, state, run.assassinated, run.rolls)
     if "RESULTS" in case.extras:
         lines.append("POSTSTATE_RESULTS")
         lines += [f"\t{_format_order_result(r)}" for r in run.results]
@@ -314,6 +331,7 @@ def check_case(case: Case, run: CaseRun, engine: Engine | None = None) -> Verdic
             {k: str(v) for k, v in case.expect_treasury.items()},
             {k: str(v) for k, v in state.treasury.items() if v or k in case.expect_treasury},
         )
+    problems += diff_money(case, state, run.assassinated, run.rolls)
     if case.expect_results is not None:
         problems += _diff_results(case, run, engine or default_engine())
     if not problems:
@@ -403,13 +421,39 @@ def _diff_results(case: Case, run: CaseRun, engine: Engine) -> list[str]:
     return out
 
 
+def _expected_order(
+    e: ExpectedResult, case: Case, before: State, board: Board, engine: Engine
+) -> Order | str:
+    """The order a POSTSTATE_RESULTS line names, or why it cannot be read.
+
+    Read alone first; an order for a unit the power is buying in the same
+    orders (ORD-EXAMPLE-4) needs those expenses, so it is read again after the
+    power's money orders.
+    """
+    submission = engine.parse_orders(e.text, board, before.copy(), e.power)
+    if submission.orders:
+        return submission.orders[0]
+    money = []
+    for o in case.orders:
+        if o.power == e.power:
+            alone = engine.parse_orders(o.text, board, before.copy(), e.power).orders
+            if alone and all(isinstance(x, MONEY_ORDERS) for x in alone):
+                money.append(o.text)
+    if money:
+        context = engine.parse_orders("\n".join(money), board, before.copy(), e.power).orders
+        full = engine.parse_orders("\n".join([*money, e.text]), board, before.copy(), e.power)
+        new = [o for o in full.orders if o not in context]
+        if len(new) == 1:
+            return new[0]
+    errors = "; ".join(str(x) for x in submission.errors)
+    return f"an unreadable order ({errors})"
+
+
 def _outcome_for(e: ExpectedResult, run: CaseRun, board: Board, engine: Engine) -> str | None:
     assert run.before is not None
-    submission = engine.parse_orders(e.text, board, run.before.copy(), e.power)
-    if not submission.orders:
-        errors = "; ".join(str(x) for x in submission.errors)
-        return f"an unreadable order ({errors})"
-    order = submission.orders[0]
+    order = _expected_order(e, run.case, run.before, board, engine)
+    if isinstance(order, str):
+        return order
     for r in run.results:
         if r.order == order and r.power == e.power:
             return r.outcome
@@ -417,7 +461,18 @@ def _outcome_for(e: ExpectedResult, run: CaseRun, board: Board, engine: Engine) 
     for r in run.results:  # the resolver may have replaced the order (e.g. by a hold)
         if unit is not None and r.power == e.power and getattr(r.order, "unit", None) == unit:
             return r.outcome
+    if unit is None:  # a money order: the one with the same number, payee or term
+        for r in run.results:
+            if r.power == e.power and _same_key(r.order, order):
+                return r.outcome
     return None
+
+
+def _same_key(a: Order, b: Order) -> bool:
+    try:
+        return type(a) is type(b) and order_key(a) == order_key(b)
+    except AttributeError:  # an order type order_key does not know
+        return False
 
 
 # -- the whole file -------------------------------------------------------------

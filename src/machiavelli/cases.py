@@ -51,7 +51,15 @@ __all__ = [
 
 # Keywords that take their value on the same line.
 VALUE_KEYWORDS = frozenset(
-    {"VARIANT_ALL", "OPTIONS_ALL", "CASE", "VARIANT", "PRESTATE_SETPHASE", "PRESTATE_OPTIONS"}
+    {
+        "VARIANT_ALL",
+        "OPTIONS_ALL",
+        "CASE",
+        "VARIANT",
+        "PRESTATE_SETPHASE",
+        "PRESTATE_OPTIONS",
+        "DICE",
+    }
 )
 # Keywords that open a section of indented entries.
 SECTION_KEYWORDS = frozenset(
@@ -66,6 +74,11 @@ SECTION_KEYWORDS = frozenset(
         "PRESTATE_PROVINCE_OWNERS",
         "PRESTATE_CITY_OWNERS",
         "PRESTATE_TREASURY",
+        "PRESTATE_LOANS",
+        "PRESTATE_CHITS",
+        "PRESTATE_FAMINE",
+        "PRESTATE_DEFAULTED",
+        "PRESTATE_ASSASSINATED",
         "ORDERS",
         "POSTSTATE",
         "POSTSTATE_SAME",
@@ -75,6 +88,12 @@ SECTION_KEYWORDS = frozenset(
         "POSTSTATE_PROVINCE_OWNERS",
         "POSTSTATE_CITY_OWNERS",
         "POSTSTATE_TREASURY",
+        "POSTSTATE_LOANS",
+        "POSTSTATE_CHITS",
+        "POSTSTATE_FAMINE",
+        "POSTSTATE_DEFAULTED",
+        "POSTSTATE_ASSASSINATED",
+        "POSTSTATE_ROLLS",
         "POSTSTATE_RESULTS",
     }
 )

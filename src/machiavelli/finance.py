@@ -31,7 +31,9 @@ from dataclasses import dataclass, field, replace
 
 from machiavelli.board import Board
 from machiavelli.dice import Dice
-from machiavelli.legality import money_in_play
+from machiavelli.options import chits_in_play as chits_in_play
+from machiavelli.options import loans_in_play as loans_in_play
+from machiavelli.options import money_in_play
 from machiavelli.orders import BANK, Borrow, GiveChit, Order, Pay, order_key
 from machiavelli.results import Adjudication, OrderResult, Outcome
 from machiavelli.state import SEASONS, Loan, Season, State
@@ -42,24 +44,8 @@ BankOrder = Borrow | Pay | GiveChit
 
 
 # ----------------------------------------------------------------------
-# Options and loan arithmetic
+# Loan arithmetic (the options: machiavelli.options)
 # ----------------------------------------------------------------------
-def loans_in_play(state: State) -> bool:
-    """May powers borrow from the bank?  ``set noloans`` (and ``nodice``) say no."""
-    if not money_in_play(state):
-        return False
-    default = state.options.get("dice", True) and not state.option("diplomacy")
-    return state.options.get("loans", default)
-
-
-def chits_in_play(state: State) -> bool:
-    """Are assassinations (and so their chits) in play?"""
-    if not money_in_play(state):
-        return False
-    default = state.options.get("dice", True) and not state.option("diplomacy")
-    return state.options.get("assassinations", default)
-
-
 def interest_on(amount: int, years: int) -> int:
     """The interest on a loan, rounded up (LOAN-3, LOAN-14)."""
     rate = INTEREST_PERCENT[years]

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from machiavelli.board import Board
 from machiavelli.dice import Dice, Roll
 from machiavelli.homes import home_country_holders, playing, update_home_countries
-from machiavelli.legality import money_in_play
+from machiavelli.options import dice_in_play, money_in_play
 from machiavelli.orders import Order
 from machiavelli.results import Adjudication
 from machiavelli.state import State, Unit
@@ -67,11 +67,6 @@ class VariableRoll:
 
 
 # -- options --------------------------------------------------------------------------
-
-
-def dice_in_play(state: State) -> bool:
-    """Random events and variable-income rolls (``dice``; on by default except in Diplomacy)."""
-    return state.options.get("dice", not state.option("diplomacy"))
 
 
 def fixed_die(year: int) -> int:

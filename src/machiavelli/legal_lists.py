@@ -28,8 +28,8 @@ from machiavelli.legality import (
     fleet_route_dests,
     geometry,
     open_straits,
-    specials_in_play,
 )
+from machiavelli.options import specials_in_play
 from machiavelli.orders import (
     Ally,
     Besiege,

@@ -6,12 +6,14 @@ is checked here: whether a move can succeed, a support is cut or a convoy is
 complete is the resolver's business.  :func:`legal_orders` lists every legal
 order of each of a power's units in the current phase (a bot's move list).
 
-Options read from ``state.options`` (see :func:`garrisons_in_play` and friends):
-``diplomacy`` (the standard map: no garrisons, conversions, sieges or special
-units unless switched on), ``garrisons``, ``fortresses``, ``coastal_convoys``
-(default on, off under ``diplomacy`` or ``mach2``, 001 FLAG-COASTAL and
-FLAG-DEF-MACH2), ``special``, ``mach2`` (SIEGE-6 does not bind) and
-``disband`` (ORD-TN-1).
+Options are :mod:`machiavelli.options`' (names, defaults, couplings); the option
+helpers this module has always offered (:func:`garrisons_in_play`,
+:func:`fortresses_in_use`, :func:`coastal_convoys`, :func:`specials_in_play`,
+:func:`money_in_play`) are re-exported from there.  Read here: ``diplomacy`` (the
+standard map: no garrisons, conversions, sieges or special units unless switched
+on), ``garrisons``, ``fortresses``, ``coastal_convoys`` (off under ``diplomacy``
+or ``mach2``, 001 FLAG-COASTAL and FLAG-DEF-MACH2), ``special``, ``mach2``
+(SIEGE-6 does not bind) and ``disband`` (ORD-TN-1).
 
 Rulings that live here are written in docs/rulings.md (section "Order notation and
 static legality").  Retreats are checked with :mod:`machiavelli.retreats`'
@@ -27,6 +29,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from machiavelli.board import Board, province_of
+from machiavelli.options import coastal_convoys as coastal_convoys
+from machiavelli.options import disband_anytime, mach2_rules
+from machiavelli.options import fortresses_in_use as fortresses_in_use
+from machiavelli.options import garrisons_in_play as garrisons_in_play
+from machiavelli.options import money_in_play as money_in_play
+from machiavelli.options import specials_in_play as specials_in_play
 from machiavelli.orders import (
     Ally,
     Besiege,
@@ -57,33 +65,8 @@ KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison"}
 
 
 # ----------------------------------------------------------------------
-# Options
+# Options: machiavelli.options is their home; these names stay importable from here
 # ----------------------------------------------------------------------
-def garrisons_in_play(state: State) -> bool:
-    """Garrisons exist unless ``garrisons`` is off (off by default under ``diplomacy``)."""
-    return state.options.get("garrisons", not state.option("diplomacy")) and not state.option(
-        "nogarrisons"
-    )
-
-
-def fortresses_in_use(state: State) -> bool:
-    return state.option("fortresses") or state.option("forts")
-
-
-def coastal_convoys(state: State) -> bool:
-    """May fleets in coastal provinces convoy (CVY-1, FLAG-COASTAL)?"""
-    default = not (state.option("diplomacy") or state.option("mach2"))
-    return state.options.get("coastal_convoys", default)
-
-
-def specials_in_play(state: State) -> bool:
-    return state.options.get("special", not state.option("diplomacy"))
-
-
-def money_in_play(state: State) -> bool:
-    return state.options.get("money", not state.option("diplomacy"))
-
-
 def can_hold_garrison(board: Board, state: State, province: str) -> bool:
     """A fortified city, or a fortress when fortresses are in use (GAR-1, FORT-0)."""
     city = board.provinces[province].city
@@ -230,7 +213,7 @@ def _check(
         )
     if isinstance(order, Disband):
         if state.phase == "movement":
-            if not state.option("disband"):
+            if not disband_anytime(state):
                 return "disbanding in a movement phase needs the 'disband' option (ORD-TN-1)"
             found = own_unit(board, state, power, order.unit)
             return found if isinstance(found, str) else None
@@ -455,7 +438,7 @@ def _check_convert(board: Board, state: State, unit: Unit, order: Convert) -> st
             return f"the coast of {name} must be given (ORD-TN-2)"
         if not prov.coasts and order.coast is not None:
             return f"{name} has no separate coasts"
-    if besieger(state, unit) is not None and not state.option("mach2"):
+    if besieger(state, unit) is not None and not mach2_rules(state):
         return "a besieged garrison cannot convert (SIEGE-6)"
     return None
 

@@ -38,12 +38,8 @@ from dataclasses import dataclass, field, replace
 
 from machiavelli.board import Board
 from machiavelli.homes import held_home_provinces, playing
-from machiavelli.legality import (
-    can_hold_garrison,
-    fortresses_in_use,
-    garrisons_in_play,
-    specials_in_play,
-)
+from machiavelli.legality import can_hold_garrison
+from machiavelli.options import fortresses_in_use, garrisons_in_play, specials_in_play
 from machiavelli.orders import Build, Disband, Maintain, Order, Remove, UnitRef, order_key
 from machiavelli.phases import next_phase
 from machiavelli.results import Adjudication, OrderResult, Outcome

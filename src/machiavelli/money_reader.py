@@ -13,8 +13,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from machiavelli.finance import chits_in_play, loans_in_play
-from machiavelli.legality import money_in_play
+from machiavelli.options import chits_in_play, loans_in_play, money_in_play
 from machiavelli.order_words import (
     BORROWS,
     CHIT_WORDS,

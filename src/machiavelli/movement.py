@@ -126,8 +126,13 @@ def _effective(state: State, unit: Unit, written: tuple[str, UnitOrder] | None) 
         order, note = forced_siege_order(state, unit, Hold(unit_ref(unit)))
         return _Given(unit.owner, order, None, note)
     power, own = written
-    if isinstance(own, Convert) and own.to == "G" and city_in_rebellion(state, unit.province):
-        note = "the city is in rebellion (CONV-2A, REB-EFF-5.3)"
+    if (
+        isinstance(own, Convert)
+        and own.to == "G"
+        and city_in_rebellion(state, unit.province)
+        and state.rebellions[unit.province].against == unit.owner
+    ):
+        note = "the city is in rebellion against you (CONV-2A, REB-EFF-5.3)"
         return _Given(power, Hold(unit_ref(unit)), own, note, "fails")
     order, note = forced_siege_order(state, unit, own)
     return _Given(power, order, own, note)
@@ -299,8 +304,8 @@ def _apply(
         elif moved:
             outcome = "succeeds"
             final.append(_moved_unit(unit, g.order, p))
-            if p.dest is not None and not p.dest.endswith("#"):
-                entered.append((unit.owner, p.dest))
+            if p.dest is not None:  # into a city too: REB-EFF-5.4B liberates it
+                entered.append((unit.owner, p.dest.rstrip("#")))
         else:
             kept, outcome, note = _stayed(board, state, resolver, p, g, unit, sieges_done)
             final.append(kept)

@@ -131,7 +131,7 @@ The words live in :mod:`machiavelli.order_words`, the reader in
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from machiavelli.board import Board
 from machiavelli.money_reader import EXPENSE_GLUED
@@ -169,7 +169,7 @@ from machiavelli.orders import (
     UnitRef,
     order_key,
 )
-from machiavelli.state import PhaseKind, State, UnitKind
+from machiavelli.state import PhaseKind, State, Unit, UnitKind
 
 __all__ = [
     "OrderError",
@@ -240,7 +240,11 @@ def parse_orders(
         try:
             order = parse_order(written, board, state, power, phase, bought=bought)
         except OrderSyntaxError as err:
-            sub.errors.append(OrderError(number, written, err.reason))
+            withdrawn = _withdrawn_build(written, board, state, power, phase, kept)
+            if withdrawn is None:
+                sub.errors.append(OrderError(number, written, err.reason))
+            else:  # a disband after a build withdraws the build (ADJ-ORD-3)
+                kept[keyed.pop(withdrawn)] = None
             continue
         key = order_key(order)
         if key in keyed:
@@ -249,6 +253,26 @@ def parse_orders(
         kept.append(order)
     sub.orders = [o for o in kept if o is not None]
     return sub
+
+
+def _withdrawn_build(
+    written: str, board: Board, state: State, power: str, phase: PhaseKind | None,
+    kept: list[Order | None],
+) -> tuple[str, ...] | None:
+    """The key of the build that a removal of a not-yet-built unit withdraws, if any."""
+    builds = [o for o in kept if isinstance(o, Build)]
+    if (phase or state.phase) != "adjustment" or not builds:
+        return None
+    planned = [Unit(b.kind, power, b.province, b.coast, b.special) for b in builds]
+    try:
+        order = parse_order(written, board, replace(state, units=[*state.units, *planned]),
+                            power, phase)
+    except OrderSyntaxError:
+        return None
+    if not isinstance(order, Remove):
+        return None
+    key = order_key(order)
+    return key if any(order_key(b) == key for b in builds) else None
 
 
 _ENVELOPE = frozenset({"signon", "signoff"})  # a judge mail's first and last lines

@@ -91,9 +91,7 @@ def control_changes(board: Board, before: State, after: State) -> list[str]:
 
 def private_report(state: State, power: str) -> str:
     """What only ``power`` (and the game master) may see: treasury, loans, chits."""
-    lines = [f"Private to {power}:"]
-    if power in state.treasury:
-        lines.append(f"  Treasury: {state.treasury[power]} ducats")
+    lines = [f"Private to {power}:", f"  Treasury: {state.treasury.get(power, 0)} ducats"]
     for loan in state.loans.get(power, []):
         lines.append(
             f"  Loan: {loan.principal} + {loan.interest} ducats due "

@@ -402,12 +402,12 @@ class Resolver:
 
     def _closes(self, q: Piece, controller: str) -> bool:
         """Whether fleet piece q is in the controlling province when the moves end."""
+        if q.space == controller and q.kind == "move" and q.dest == controller + "#":
+            return False  # a fleet becoming a garrison does not block (STR-F)
         if self.mach2:
             return q.space == controller  # only a fleet already there (STR-MACH2-1)
         if q.space == controller:
             if q.kind == "move":
-                if q.dest == controller + "#":
-                    return False  # a fleet becoming a garrison does not block (STR-F)
                 return not self.resolve(q.idx)  # bounced back: still blocks (STR-G)
             return not self.dislodged(q.idx)
         return self.resolve(q.idx)  # arriving fleet or garrison becoming one (STR-D, STR-E)

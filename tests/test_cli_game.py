@@ -1,0 +1,70 @@
+"""The game master's command line: a game kept in a directory, phase by phase."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from machiavelli.cli import main
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.output
+
+
+def test_a_game_through_the_command_line(tmp_path: Path) -> None:
+    game = str(tmp_path / "game")
+    code, out = run("new", "classic_1454", game, "--seed", "42")
+    assert code == 0, out
+    assert "Spring 1454 movement" in out
+
+    code, out = run("orders", game, "Milan", "-", stdin="A pav - for\nA mil - xyz\nA cre H\n")
+    assert code == 1  # one line refused, the others kept
+    assert "line 2" in out and "xyz" in out
+    assert "A pav - for" in out and "A cre H" in out
+
+    code, out = run("orders", game, "mil", "-", stdin="A cre - man\n")  # replaces A cre H
+    assert code == 0, out
+    assert "A cre - man" in out and "A cre H" not in out and "A pav - for" in out
+
+    code, out = run("process", game)
+    assert code == 0, out
+    assert "Results for Spring 1454 movement" in out
+    assert "Next: Summer 1454 movement" in out
+
+    code, out = run("show", game, "--power", "Milan")
+    assert code == 0, out
+    assert "Army Fornova" in out and "Treasury" in out
+
+    code, out = run("history", game)
+    assert code == 0 and out.startswith("0001  Results for Spring 1454 movement")
+
+
+def test_processing_without_orders_holds_everything(tmp_path: Path) -> None:
+    game = str(tmp_path / "game")
+    run("new", "standard_1901", game, "--seed", "1")
+    before = run("show", game)[1]
+    code, out = run("process", game)
+    assert code == 0, out
+    after = run("show", game)[1]
+    units_before = before.split("Position")[1].splitlines()[1:]
+    assert units_before == after.split("Position")[1].splitlines()[1:]
+
+
+def test_a_damaged_game_directory_is_refused(tmp_path: Path) -> None:
+    game = tmp_path / "game"
+    run("new", "classic_1454", str(game), "--seed", "1")
+    (game / "state.json").write_text("{")
+    code, out = run("process", str(game))
+    assert code != 0 and "damaged" in out
+
+
+def test_unknown_power_and_scenario_get_clear_messages(tmp_path: Path) -> None:
+    game = str(tmp_path / "game")
+    code, out = run("new", "no_such_scenario", game)
+    assert code != 0 and "no_such_scenario" in out
+    run("new", "classic_1454", game, "--seed", "1")
+    code, out = run("orders", game, "Atlantis", "-", stdin="A mil H\n")
+    assert code != 0 and "unknown power" in out
