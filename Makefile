@@ -17,7 +17,7 @@ test: $(STAMP)
 	$(VENV)/bin/ruff check src tests
 	$(VENV)/bin/mypy src
 	$(VENV)/bin/pytest
-	$(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt
+	$(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests
