@@ -517,19 +517,25 @@ def test_adj_a_builds_in_controlled_home_cities() -> None:
     state = position(A("are"), phase="adjustment")
     assert check(state, Build("A", "flo")) is None
     assert check(state, Build("G", "flo")) is None
-    assert check(state, Build("A", "sie")) == "Siena is not one of your home provinces"
+    assert check(state, Build("A", "sie")) == (
+        "Siena is not in a home country Florence holds (ADJ-A)"
+    )
     assert check(state, Build("A", "pst")) == "Pistoia has no city to build in (ADJ-A)"
-    assert check(state, Build("A", "are")) == "Arezzo is occupied"
+    assert check(state, Build("A", "are")) == (
+        "Arezzo held a unit when the phase began: no trading old for new (ADJ-D)"
+    )
     assert check(state, Build("G", "are")) is None  # ADJ-B: the city is free
     state.province_owner["flo"] = MIL
-    assert check(state, Build("A", "flo")) == "you do not control Florence"
+    assert check(state, Build("A", "flo")) == (
+        "Florence must control both Florence and its city (OWN-7)"
+    )
 
 
 def test_unit_4_fleets_built_only_in_ports() -> None:
     state = position(phase="adjustment")
     assert check(state, Build("F", "psa")) is None
     assert check(state, Build("F", "flo")) == (
-        "a fleet can be built only in a port city, not in Florence (UNIT-4)"
+        "a fleet can be built only in a port city, not in Florence (ADJ-A3)"
     )
     assert check(state, Build("F", "nap"), "Naples") is None
 
@@ -544,7 +550,7 @@ def test_fort_b_no_garrison_built_in_fortress() -> None:
 def test_adj_e_no_builds_in_rebellion() -> None:
     state = position(phase="adjustment")
     state.rebellions["flo"] = Rebellion("flo", FLO)
-    assert check(state, Build("A", "flo")) == "Florence is in rebellion (ADJ-E)"
+    assert check(state, Build("A", "flo")) == "Florence is in rebellion (ADJ-E, REB-EFF-5.5)"
 
 
 def test_reb_eff_5_6_garrison_built_in_quiet_city_of_rebelling_province() -> None:
@@ -552,7 +558,7 @@ def test_reb_eff_5_6_garrison_built_in_quiet_city_of_rebelling_province() -> Non
     state.rebellions["flo"] = Rebellion("flo", FLO, in_province=True, in_city=False)
     assert check(state, Build("G", "flo")) is None
     state.rebellions["flo"] = Rebellion("flo", FLO, in_province=True, in_city=True)
-    assert check(state, Build("G", "flo")) == "Florence is in rebellion (ADJ-E)"
+    assert check(state, Build("G", "flo")) == "Florence is in rebellion (ADJ-E, REB-EFF-5.5)"
 
 
 def test_fam_b_no_builds_in_famine() -> None:

@@ -7,7 +7,9 @@ import random
 import pytest
 
 from machiavelli.board import Board, space_of
-from machiavelli.demo import adjudicate, random_phase_orders
+from machiavelli.demo import random_phase_orders
+from machiavelli.dice import Dice
+from machiavelli.game import adjudicate_phase
 from machiavelli.scenario import load_scenario
 from machiavelli.state import State
 
@@ -36,13 +38,13 @@ def test_random_games_keep_invariants(scenario: str, phases: int, seed: int) -> 
         if state.phase == "adjustment" and not state.option("diplomacy"):
             break  # Machiavelli adjustments need money: another test's business
         orders = random_phase_orders(board, state, rng)
-        state = adjudicate(board, state, orders).state
+        state = adjudicate_phase(board, state, orders, Dice('x')).state
         check_invariants(board, state)
 
 
 def test_same_state_and_orders_give_the_same_result() -> None:
     board, state = load_scenario("classic_1454")
     orders = random_phase_orders(board, state, random.Random(7))
-    first = adjudicate(board, state, orders)
-    second = adjudicate(board, state.copy(), orders)
+    first = adjudicate_phase(board, state, orders, Dice("s"))
+    second = adjudicate_phase(board, state.copy(), orders, Dice("s"))
     assert first.state == second.state and first.results == second.results

@@ -1,27 +1,25 @@
-"""A demo game: random legal orders played through the judge, every phase reported.
+"""A demo game: random legal orders played through the game master's commands.
 
-Until the game-master commands exist (issue 4), ``make run`` shows the judge at
-work this way: a year of Machiavelli from the classic 1454 start (spring, summer
-and fall campaigns with their retreats) and two years of Diplomacy on the
-standard map (movement, retreats and adjustments).
+``make run`` (``machiavelli demo``) creates a game of the classic 1454 scenario in
+a temporary directory and plays a few phases the way a game master would: it
+stores each power's orders with ``machiavelli orders`` and processes the phase
+with ``machiavelli process``, printing every command and every report.
 """
 
 from __future__ import annotations
 
 import random
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 
-from machiavelli.adjustments import resolve_adjustments
 from machiavelli.board import Board
 from machiavelli.legality import legal_orders
-from machiavelli.movement import resolve_movement
+from machiavelli.maps import load_board
 from machiavelli.notation import format_order
 from machiavelli.orders import Convert, Convoy, Move, Order, SupportHold, SupportMove
-from machiavelli.report import phase_report, position_text
-from machiavelli.results import Adjudication
-from machiavelli.retreats import resolve_retreats
-from machiavelli.scenario import load_scenario
 from machiavelli.state import State
+from machiavelli.store import GameDir
 
 
 def random_phase_orders(board: Board, state: State, rng: random.Random) -> dict[str, list[Order]]:
@@ -72,43 +70,31 @@ def _supports_given(order: Order, chosen: dict[tuple[str, ...], tuple[str, Order
     return isinstance(given, Move) and given.dest == order.dest
 
 
-def play(
-    scenario: str,
-    phases: int,
-    echo: Callable[[str], None],
-    seed: int = 1454,
-    stop_before_adjustment: bool = False,
-) -> State:
-    board, state = load_scenario(scenario)
+def run_demo(echo: Callable[[str], None], seed: int = 1454, phases: int = 8) -> None:
+    """A short game of the classic 1454 scenario, played through the game master's commands."""
+    from machiavelli.cli import main  # the same commands a game master types
+
+    def command(*args: str) -> None:
+        echo("$ machiavelli " + " ".join(args))
+        try:
+            main.main(list(args), prog_name="machiavelli", standalone_mode=False)
+        except SystemExit as done:  # `orders` exits 1 when it refused a line
+            if done.code not in (0, 1, None):
+                raise
+        echo("")
+
     rng = random.Random(seed)
-    echo(f"=== {board.title}: {scenario} ===")
-    echo(position_text(board, state))
-    for _ in range(phases):
-        if stop_before_adjustment and state.phase == "adjustment":
-            echo("\n(The Machiavelli adjustment phase, with money, comes with the money rules.)")
-            break
-        orders = random_phase_orders(board, state, rng)
-        echo("")
-        echo(f"--- Orders for {state.label} ---")
-        for power, power_orders in orders.items():
-            if power_orders:
-                echo(f"{power}: " + "; ".join(format_order(o) for o in power_orders))
-        result = adjudicate(board, state, orders)
-        echo("")
-        echo(phase_report(board, state, result))
-        state = result.state
-    return state
-
-
-def adjudicate(board: Board, state: State, orders: dict[str, list[Order]]) -> Adjudication:
-    if state.phase == "movement":
-        return resolve_movement(board, state, orders)
-    if state.phase == "retreat":
-        return resolve_retreats(board, state, orders)
-    return resolve_adjustments(board, state, orders)
-
-
-def run_demo(echo: Callable[[str], None], seed: int = 1454) -> None:
-    play("classic_1454", 6, echo, seed, stop_before_adjustment=True)
-    echo("")
-    play("standard_1901", 8, echo, seed)
+    with tempfile.TemporaryDirectory() as folder:
+        game = str(Path(folder) / "demo-game")
+        command("new", "classic_1454", game, "--seed", str(seed))
+        for _ in range(phases):
+            _, state = GameDir(game).open()
+            board = load_board(state.board)
+            for power, orders in random_phase_orders(board, state, rng).items():
+                if not orders:
+                    continue
+                path = Path(folder) / f"{power}.txt"
+                path.write_text("".join(format_order(o) + "\n" for o in orders))
+                command("orders", game, power, str(path))
+            command("process", game)
+        command("history", game)

@@ -520,6 +520,10 @@ def _check_adjustment(
 
 
 def _check_build(board: Board, state: State, power: str, order: Build) -> str | None:
+    if money_in_play(state):  # the money rules keep their own list of build places
+        from machiavelli.money_adjustments import build_problem
+
+        return build_problem(board, state, power, order)
     prov = board.provinces[order.province]
     if order.province not in state.home.get(power, []):
         return f"{prov.name} is not one of your home provinces"
