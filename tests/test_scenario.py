@@ -1,4 +1,4 @@
-"""Starting positions: the classic 1454 scenario (004) and Diplomacy 1901."""
+"""Starting positions: every scenario and variant (000, 004, nJudge) and Diplomacy 1901."""
 
 from __future__ import annotations
 
@@ -6,13 +6,26 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-from machiavelli.board import Board
+from machiavelli.board import Board, space_of
+from machiavelli.cli import main
+from machiavelli.dice import LoadedDice
+from machiavelli.homes import (
+    home_country_holders,
+    original_home_countries,
+    update_home_countries,
+)
+from machiavelli.income import roll_variable_income
+from machiavelli.maps import load_board
 from machiavelli.scenario import (
     ScenarioError,
+    ScenarioInfo,
     available_scenarios,
+    list_scenarios,
     load_scenario,
     load_scenario_file,
+    scenario_info,
 )
 from machiavelli.state import State, Unit
 
@@ -69,7 +82,7 @@ def test_d004_1_classic_starts_spring_1454(classic: tuple[Board, State]) -> None
     assert state.powers == [
         "Austria", "France", "Florence", "Milan", "Naples", "Papacy", "Turkey", "Venice",
     ]  # fmt: skip
-    assert state.dislodged == [] and state.treasury == {}
+    assert state.dislodged == [] and set(state.treasury.values()) == {0}
 
 
 def test_classic_unit_counts_per_power(classic: tuple[Board, State]) -> None:
@@ -245,3 +258,497 @@ def test_province_controlled_twice_is_an_error(tmp_path: Path) -> None:
     text = TINY.replace("[autonomous]", '[powers.Milan]\nunits = ["A vic"]\n\n[autonomous]')
     message = _error(tmp_path, text)
     assert ": powers.Milan: " in message and "already controlled by Venice" in message
+
+
+# -- every scenario, every variant ---------------------------------------------------
+
+ALL = available_scenarios()
+VARIANTS = [
+    (info.name, v.players, v.option) for info in list_scenarios() for v in info.variants
+]
+
+
+def _on_board(board: Board, province: str) -> bool:
+    return bool(board.army_adj.get(province)) or bool(board.fleet_locations(province))
+
+
+def _check_position(board: Board, state: State) -> None:
+    """Units legal where they stand, one per space, homes sound (the checks every
+    scenario and variant must pass)."""
+    forts = state.option("fortresses")
+    spaces: dict[str, Unit] = {}
+    for u in state.units:
+        prov = board.provinces[u.province]
+        assert not prov.sea or u.kind == "F", u
+        assert _on_board(board, u.province), f"{u} is off the board"
+        if u.kind == "A":
+            assert not prov.sea and u.coast is None, u
+        elif u.kind == "F":
+            assert u.location in board.fleet_adj, u
+        else:
+            assert prov.garrisonable and u.coast is None, u
+            assert forts or prov.city is not None and prov.city.kind != "fortress", u
+        assert u.owner is None or u.owner in state.powers, u
+        space = space_of(board, u.province, u.kind == "G")
+        assert space not in spaces, f"{u} and {spaces[space]} share {space}"
+        spaces[space] = u
+    # every power has a home country, home countries do not overlap, the board agrees
+    seen: dict[str, str] = {}
+    for power in state.powers:
+        assert state.home_countries.get(power), f"{power} has no home country"
+        assert set(state.home_countries[power]) <= set(state.home[power])
+    for country, provinces in state.home_countries.items():
+        letter = next(k for k, v in board.powers.items() if v == country)
+        for pid in provinces:
+            assert pid not in seen, f"{pid} is in {seen.get(pid)} and {country}"
+            seen[pid] = country
+            assert board.provinces[pid].home == letter, (country, pid)
+            assert _on_board(board, pid), (country, pid)
+    assert {p for p, x in board.provinces.items() if x.home} == set(seen)
+    # control: a unit's province is its owner's (or split with a garrison in the city)
+    for u in state.units:
+        if u.owner is not None and u.kind != "G":
+            assert state.province_owner[u.province] == u.owner, u
+    for pid, owner in [*state.province_owner.items(), *state.city_owner.items()]:
+        assert owner in state.powers and _on_board(board, pid), pid
+    # every home country is held by its setup holder: nothing changes hands at the start
+    assert update_home_countries(board, state) == (state, [])
+    holders = home_country_holders(board, state)
+    assert all(holders[c] in state.powers for c in state.home_countries)
+    assert State.from_json(state.to_json()) == state
+
+
+def test_every_scenario_is_listed_and_loads_as_a_full_game() -> None:
+    infos = list_scenarios()
+    assert sorted(i.name for i in infos) == ALL
+    for info in infos:
+        board, state = load_scenario(info.name)
+        assert board.name == info.map == state.board
+        assert state.powers == list(info.powers)
+        assert state.year == info.year and (state.season, state.phase) == ("spring", "movement")
+        _check_position(board, state)
+
+
+@pytest.mark.parametrize(("name", "players", "option"), VARIANTS)
+def test_every_variant_loads_with_legal_units_and_home_countries(
+    name: str, players: int, option: int
+) -> None:
+    board, state = load_scenario(name, players, option=option)
+    _check_position(board, state)
+    variant = scenario_info(name).variant(players, option)
+    assert state.powers == list(variant.powers)
+    assert len(variant.sides) == players
+    named = [p for side in variant.sides for p in side if p != "*"]
+    free = sum(side.count("*") for side in variant.sides)
+    assert len(set(named)) == len(named) and set(named) <= set(state.powers)
+    assert len(named) + free == len(state.powers)
+    for power in variant.neutral:  # 000 Basic VII.8: the neutral power's provinces are gone
+        assert power not in state.powers and power not in state.home_countries
+        assert not any(u.owner == power for u in state.units)
+    if option > 1:
+        assert load_scenario(f"{name}:{option}", players)[1] == state
+
+
+def test_expected_scenarios_and_player_counts() -> None:
+    counts = {i.name: i.player_counts for i in list_scenarios()}
+    assert counts == {
+        "classic_1454": (2, 3, 4, 5, 6, 7, 8),
+        "expansion_1385": (2, 3, 4),
+        "struggle_1499": (3, 4, 5, 6),
+        "struggle_1513": (4, 5, 6),
+        "struggle_1513_njudge": (6,),
+        "spanish_1521": (2, 3, 4, 5, 6),
+        "spanish_1521_njudge": (6,),
+        "standard_1901": (7,),
+        "mach2_0725": (4,),
+        "mach2_1177": (4, 5),
+        "mach2_1253": (7,),
+        "mach2_1454": (8,),
+        "mach2_1499": (6,),
+        "mach2_1513": (6,),
+        "mach2_1521": (6,),
+    }
+    options = {(i.name, v.players): v.option for i in list_scenarios() for v in i.variants}
+    assert options[("classic_1454", 2)] == 2 and options[("classic_1454", 3)] == 2
+    assert options[("struggle_1499", 3)] == 2
+
+
+@pytest.mark.parametrize(("name", "players"), [
+    ("classic_1454", 1), ("classic_1454", 9), ("expansion_1385", 5), ("struggle_1513", 3),
+    ("standard_1901", 3), ("mach2_1454", 2),
+])  # fmt: skip
+def test_impossible_player_count_is_a_clear_error(name: str, players: int) -> None:
+    with pytest.raises(ValueError, match=f"{name}: .*{players} players"):
+        load_scenario(name, players)
+
+
+def test_unknown_option_of_a_variant_is_a_clear_error() -> None:
+    with pytest.raises(ScenarioError, match="has option 1, not 2"):
+        load_scenario("classic_1454", 4, option=2)
+    with pytest.raises(ScenarioError, match="needs a number of players"):
+        load_scenario("classic_1454:2")
+    with pytest.raises(ScenarioError, match="not a scenario name"):
+        load_scenario("classic_1454:x")
+
+
+# -- the rulebook's set ups (000 III), as printed with OCR slips corrected -----------
+
+SETUP_000 = {
+    "expansion_1385": {  # III.A
+        "Milan": "Pavia (A), Milan (A), Cremona (A), Como, Bologna (A), Genoa (F)",
+        "Venice": "Dalmatia (F), Venice (G), Ragusa (F)",
+        "Naples": "Bari (A), Aquila (A), Naples (F), Salerno (F), Otranto, Capua",
+        "Florence": "Pistoia (A), Florence (A), Pisa (F)",
+    },
+    "classic_1454": {  # III.B
+        "Milan": "Pavia (A), Cremona (A), Como, Fornova, Piancenza, Parma, Milan (A)",
+        "Venice": "Padua (A), Verona (A), Venice (G), Dalmatia (F), Brescia, Bergamo, "
+        "Vicenza, Treviso, Friuli, Istria",
+        "Florence": "Arezzo (A), Florence (A), Pisa (F), Pistoia",
+        "Papacy": "Bologna (A), Ancona (F), Perugia (A), Rome (A), Patrimony, Spoleto, "
+        "Urbino, Romagna",
+        "Naples": "Bari (A), Naples (F), Messina (A), Palermo (F), Otranto, Salerno, "
+        "Aquila, Capua",
+        "Turkey": "Albania (A), Durazzo (F), Tunis (F), Herzegovina, Bosnia",
+        "Austria": "Hungary (A), Austria (A), Tyrolea (A), Carinthia",
+        "France": "Swiss (A), Avignon (A), Marseille (F), Provence",
+    },
+    "struggle_1499": {  # III.C part one ("Arrezzo", "Treviso (A)'")
+        "France": "Avignon (A), Marseille (F), Provence, Milan (A), Genoa (F), Naples (A), "
+        "Bari (A), Saluzzo (A)",
+        "Austria": "Tyrolea (A), Austria (A), Hungary, Carinthia, Swiss (A), Sardinia (F), "
+        "Palermo (F), Messina (A)",
+        "Papacy": "Bologna (A), Perugia (A), Rome (A), Ancona (F), Patrimony, Tivoli, "
+        "Spoleto, Urbino, Romagna",
+        "Florence": "Arezzo (A), Florence (A), Pisa (F), Pistoia",
+        "Venice": "Treviso (A), Padua (A), Venice (G), Dalmatia (F), Istria, Bergamo, "
+        "Brescia, Verona, Vicenza, Friuli",
+        "Turkey": "Tunis (F), Albania (A), Durazzo (F), Herzegovina, Bosnia",
+    },
+    "struggle_1513": {  # III.C part two ("Avignon (Al", "Milan IG)", "Hungary (AJ")
+        "France": "Avignon (A), Marseille (F), Provence, Saluzzo (A), Milan (G)",
+        "Turkey": "Durazzo (A), Albania (F), Tunis (F), Herzegovina, Bosnia, Hungary (A)",
+        "Milan": "Pavia (A), Cremona (A), Swiss (A), Modena (A), Ferrara (A)",
+        "Austria": "Tyrolea (A), Austria (A), Carinthia, Palermo (F), Messina (A), "
+        "Naples (F), Bari (A), Capua, Aquila, Salerno, Otranto, Sardinia (F), Milan (A)",
+        "Papacy": "Ancona (F), Perugia (A), Rome (A), Bologna (A), Patrimony, Spoleto, "
+        "Urbino, Romagna, Tivoli",
+        "Venice": "Padua (A), Treviso (A), Venice (G), Dalmatia (F), Istria, Bergamo, "
+        "Brescia, Verona, Vicenza, Friuli",
+    },
+    "spanish_1521": {  # III.D
+        "France": "Swiss (A), Avignon (A), Marseille (F), Saluzzo (A), Provence",
+        "Austria": "Tyrolea (A), Austria (A), Carinthia, Carniola, Milan (A), Bari (A), "
+        "Messina (A), Palermo (F), Naples (A), Capua, Aquila, Salerno, Otranto, "
+        "Sardinia (F)",
+        "Papacy": "Bologna (A), Perugia (A), Rome (A), Ancona (F), Romagna, Urbino, "
+        "Spoleto, Tivoli, Patrimony",
+        "Florence": "Arezzo (A), Florence (A), Pisa (F), Pistoia",
+        "Venice": "Padua (A), Treviso (A), Venice (F), Dalmatia (F), Bergamo, Brescia, "
+        "Verona, Vicenza, Friuli, Istria",
+        "Turkey": "Albania (A), Durazzo (F), Tunis (F), Herzegovina, Bosnia, Hungary (A)",
+    },
+}
+AUTONOMOUS_000 = {
+    "classic_1454": "Savoy, Montferrat, Saluzzo, Genoa, Trent, Ferrara, Mantua, Modena, "
+    "Lucca, Piombino, Sienna, Ragusa",
+    "struggle_1499": "Savoy, Turin, Montferrat, Pavia, Cremona, Trent, Mantua, Modena, "
+    "Lucca, Piombino, Sienna, Ragusa",
+    "struggle_1513": "Savoy, Turin, Montferrat, Genoa, Trent, Mantua, Lucca, Pisa, "
+    "Florence, Arezzo, Piombino, Sienna, Ragusa",
+    "spanish_1521": "Savoy, Turin, Montferrat, Genoa, Pavia, Cremona, Trent, Mantua, "
+    "Ferrara, Modena, Lucca, Piombino, Sienna",
+}
+NOT_HOME_000 = {"struggle_1499": {"mil", "gen", "nap", "bar", "slu"}, "struggle_1513": {"mil"}}
+
+
+def _read_000(board: Board, text: str) -> tuple[set[tuple[str, str]], set[str]]:
+    units: set[tuple[str, str]] = set()
+    provinces: set[str] = set()
+    for item in text.split(", "):
+        name, _, kind = item.partition(" (")
+        pid = board.lookup(name)
+        assert pid is not None, name
+        provinces.add(pid)
+        if kind:
+            units.add((kind.rstrip(")"), pid))
+    return units, provinces
+
+
+@pytest.mark.parametrize("name", sorted(SETUP_000))
+def test_scenarios_match_the_rulebook_set_ups(name: str) -> None:
+    board, state = load_scenario(name)
+    if name != "classic_1454":  # (which keeps 004's order)
+        assert list(SETUP_000[name]) == state.powers  # the rulebook's order of the powers
+    assert set(SETUP_000[name]) == set(state.powers)
+    for power, text in SETUP_000[name].items():
+        units, provinces = _read_000(board, text)
+        assert {(u.kind, u.province) for u in state.units_of(power)} == units, power
+        held = {p for p, o in state.province_owner.items() if o == power}
+        held |= {p for p, o in state.city_owner.items() if o == power}
+        assert held == provinces, power
+        # 000 Basic V.D: the provinces controlled at the start are the home country
+        assert set(state.home_countries[power]) == provinces - NOT_HOME_000.get(name, set())
+    if name in AUTONOMOUS_000:
+        _, garrisons = _read_000(board, AUTONOMOUS_000[name])
+        assert {u.province for u in state.units_of(None)} == garrisons
+        assert all(u.kind == "G" for u in state.units_of(None))
+    assert set(state.treasury.values()) <= {0}  # 000: computed at the start, never given
+
+
+def test_1385_autonomous_garrisons_in_every_other_fortified_place() -> None:
+    # 000 III.A.3 and 4d: all fortified cities and fortresses outside the home countries
+    board, state = load_scenario("expansion_1385")
+    homes = {p for v in state.home_countries.values() for p in v}
+    fortified = {
+        p for p, x in board.provinces.items()
+        if x.garrisonable and p not in homes and _on_board(board, p)
+    }  # fmt: skip
+    assert {u.province for u in state.units_of(None)} == fortified
+    assert len(fortified) == 33 and state.option("fortresses")
+
+
+def test_1385_neutral_france_and_austria_are_off_the_board() -> None:
+    board, state = load_scenario("expansion_1385")
+    off = {"avi", "mar", "pro", "swi", "tyr", "aus", "cri", "hun"}
+    for pid in off:
+        assert not _on_board(board, pid) and board.provinces[pid].home is None
+    for pid, targets in board.army_adj.items():
+        assert not targets & off, pid
+    for loc, targets in board.fleet_adj.items():
+        assert not {t.split("/")[0] for t in targets} & off, loc
+    assert board.army_adj["tur"] == load_board("classic").army_adj["tur"] - off
+    assert board.army_adj["tur"] == {"com", "mon", "pav", "sav", "slu"}
+    # the Papacy and Turkey have no home country in 1385
+    assert set(state.home_countries) == {"Milan", "Venice", "Naples", "Florence"}
+    assert board.provinces["rme"].home is None and board.provinces["gen"].home == "I"
+
+
+def test_1385_variable_income_rolls_and_rome() -> None:
+    board, state = load_scenario("expansion_1385")
+    assert board.variable_income == {
+        "Florence": (1, (1, 2, 3, 3, 4, 5)),
+        "Milan": (1, (2, 3, 3, 4, 4, 5)),
+        "Naples": (1, (1, 2, 2, 3, 3, 4)),
+        "rme": (1, (2, 3, 3, 4, 5, 6)),  # the Papacy's row
+        "Venice": (1, (2, 3, 3, 4, 4, 5)),
+    }
+    rolls = roll_variable_income(board, state, LoadedDice("t", values=[1, 2, 3, 4, 5]))
+    assert [(r.source, r.power, r.ducats) for r in rolls] == [
+        ("Florence", "Florence", 1), ("Milan", "Milan", 3), ("Naples", "Naples", 2),
+        ("Venice", "Venice", 4),
+    ]  # fmt: skip  (Rome is autonomous: nobody rolls for it yet)
+    state.city_owner["rme"] = "Naples"
+    rolls = roll_variable_income(board, state, LoadedDice("t", values=[1, 1, 1, 6, 1]))
+    assert ("rme", "Naples", 6) in [(r.source, r.power, r.ducats) for r in rolls]
+
+
+def test_1454_variants_neutral_powers_and_genoa() -> None:
+    classic = load_board("classic")
+    board, state = load_scenario("classic_1454", 8)
+    assert board is classic and state == load_scenario("classic_1454")[1]
+    board, state = load_scenario("classic_1454", 5)
+    assert state.powers == ["Florence", "Milan", "Naples", "Papacy", "Venice"]
+    for pid in ("alb", "dur", "tun", "her", "bos", "aus", "hun", "tyr", "cri", "avi"):
+        assert not _on_board(board, pid)
+    assert "Turkey" not in board.variable_income and "gen" in board.variable_income
+    board, state = load_scenario("classic_1454:2", 3)  # 000 III.B.5b option 2
+    assert state.powers[-1] == "Genoa" and board.powers["G"] == "Genoa"
+    assert state.home_countries["Genoa"] == ["gen"] and state.unit_in("gen") == Unit(
+        "G", "Genoa", "gen"
+    )
+    assert state.city_owner["gen"] == "Genoa" and board.provinces["gen"].home == "G"
+    assert len(state.units_of(None)) == 11
+
+
+def test_1499_french_conquests_are_not_home() -> None:
+    board, state = load_scenario("struggle_1499")
+    assert state.home_countries["France"] == ["avi", "mar", "pro"]
+    for pid in ("mil", "gen", "nap", "bar", "slu"):
+        assert state.province_owner[pid] == "France" and board.provinces[pid].home is None
+    assert state.home_countries["Papacy"] == sorted(
+        ["anc", "bol", "pat", "per", "rma", "rme", "spo", "tiv", "urb"]
+    )
+    assert list(board.variable_income) == [
+        "Austria", "Florence", "France", "nap", "mil", "Papacy", "Turkey", "Venice",
+    ]  # fmt: skip
+    assert board.variable_income["France"][0] == 2
+    _, state = load_scenario("struggle_1499", 5)
+    assert "Turkey" not in state.powers and state.unit_in("tun") is None
+
+
+def test_1513_milan_city_french_province_austrian() -> None:
+    board, state = load_scenario("struggle_1513")
+    assert state.unit_in("mil", garrison=True) == Unit("G", "France", "mil")
+    assert state.unit_in("mil", garrison=False) == Unit("A", "Austria", "mil")
+    assert state.province_owner["mil"] == "Austria" and state.city_owner["mil"] == "France"
+    assert all("mil" not in v for v in state.home_countries.values())
+    assert board.provinces["mil"].home is None
+    assert "Florence" not in state.powers
+    assert {"flo", "psa", "are"} <= {u.province for u in state.units_of(None)}
+    assert board.variable_income["Austria"][0] == 2 and "flo" in board.variable_income
+
+
+def test_1521_variants_florence_dropped_and_florence_with_genoa() -> None:
+    _, state = load_scenario("spanish_1521", 2)  # 000 III.D.5a
+    assert "Florence" not in state.powers and "Florence" not in state.home_countries
+    for pid in ("are", "flo", "psa"):
+        assert state.unit_in(pid) == Unit("G", None, pid)
+        assert pid not in state.province_owner
+    board, state = load_scenario("spanish_1521", 4)  # 000 III.D.5c
+    assert state.unit_in("gen") == Unit("F", "Florence", "gen")
+    assert state.unit_in("gen", garrison=True) is None
+    assert state.province_owner["gen"] == state.city_owner["gen"] == "Florence"
+    assert "gen" not in state.home_countries["Florence"] and board.provinces["gen"].home is None
+
+
+def test_njudge_naples_is_a_home_country_held_by_austria() -> None:
+    for name in ("struggle_1513_njudge", "spanish_1521_njudge", "mach2_1513", "mach2_1521"):
+        board, state = load_scenario(name)
+        naples = ["aqu", "bar", "cap", "mes", "nap", "otr", "pal", "sle"]
+        assert state.home_countries["Naples"] == naples
+        assert "Naples" not in state.powers and "Naples" not in state.home
+        assert set(naples) <= set(state.home["Austria"])
+        assert "sar" not in state.home["Austria"] and board.provinces["sar"].home is None
+        assert original_home_countries(board, state)["Naples"] == naples
+        holders = home_country_holders(board, state)
+        assert holders["Naples"] == "Austria" and holders["Austria"] == "Austria"
+        assert board.provinces["nap"].home == "N" and "Naples" in board.variable_income
+
+
+def test_original_home_countries_come_from_the_state_when_set() -> None:
+    board, state = load_scenario("expansion_1385")
+    assert original_home_countries(board, state) == state.home_countries
+    plain = load_board("classic")  # the map's letters would say otherwise
+    assert original_home_countries(plain, state)["Milan"] == [
+        "bol", "com", "cre", "gen", "mil", "pav",
+    ]  # fmt: skip
+    state.home_countries = {}
+    assert "Papacy" in original_home_countries(plain, state)
+
+
+def test_mach2_scenarios_start_with_treasuries_and_mach2_rules() -> None:
+    _, state = load_scenario("mach2_1454")
+    assert state.treasury == {
+        "Austria": 1, "France": 2, "Florence": 6, "Milan": 6,
+        "Naples": 4, "Papacy": 4, "Turkey": 4, "Venice": 9,
+    }  # fmt: skip
+    assert state.option("mach2") and not state.option("coastal_convoys", default=True)
+    board, state = load_scenario("mach2_1177", 4)  # nJudge's mach2_pa
+    assert state.powers == ["Empire", "Milan", "Papacy", "Venice"]
+    assert board.army_adjacent("sla", "bos") and board.army_adjacent("bos", "sla")
+    assert not _on_board(board, "cro") and board.provinces["flo"].city is not None
+    assert board.provinces["flo"].city.income == 2
+    board, state = load_scenario("mach2_1177", 5)
+    assert not board.army_adjacent("sla", "bos") and state.powers[2] == "Mongols"
+    board, state = load_scenario("mach2_1253")
+    assert board.powers["A"] == "Aragon" and board.powers["G"] == "Genoa"
+    assert "Austria" not in board.powers.values() and not _on_board(board, "aus")
+    board, state = load_scenario("mach2_0725")
+    assert board.powers["L"] == "Lombardy" and board.powers["B"] == "Byzantium"
+    cities = {p: board.provinces[p].city for p in ("flo", "ven", "psa")}
+    assert {p: c.income for p, c in cities.items() if c} == {"flo": 1, "ven": 2, "psa": 2}
+
+
+# -- the command -----------------------------------------------------------------------
+
+
+def test_scenarios_command_lists_every_scenario_with_powers_and_players() -> None:
+    result = CliRunner().invoke(main, ["scenarios"])
+    assert result.exit_code == 0, result.output
+    for info in list_scenarios():
+        assert info.name in result.output and info.title in result.output
+        assert ", ".join(info.powers) in result.output
+    assert "players: 2 (2 options), 3 (2 options), 4, 5, 6, 7, 8" in result.output
+    assert "players: 2, 3, 4\n" in result.output
+
+
+def test_scenarios_command_shows_one_scenario_s_variants() -> None:
+    result = CliRunner().invoke(main, ["scenarios", "spanish_1521"])
+    assert result.exit_code == 0, result.output
+    assert "France + Turkey + any | Austria + any" in result.output
+    assert "Florence (units become autonomous)" in result.output
+    result = CliRunner().invoke(main, ["scenarios", "classic_1454"])
+    assert "neutral: Turkey, Austria, France" in result.output
+    assert "classic_1454:2 DIR --players 3" in result.output
+    result = CliRunner().invoke(main, ["scenarios", "nosuch"])
+    assert result.exit_code != 0 and "no such scenario" in result.output
+
+
+def test_scenario_info_of_a_scenario_without_variants() -> None:
+    info: ScenarioInfo = scenario_info("standard_1901")
+    assert info.player_counts == (7,) and info.victory is None
+    assert info.variant(7).sides == tuple((p,) for p in info.powers)
+    assert load_scenario("standard_1901", 7)[1] == load_scenario("standard_1901")[1]
+
+
+# -- format errors of the new keys --------------------------------------------------------
+
+VARIANT = TINY + """
+[[variants]]
+players = 1
+sides = [["Venice"]]
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry", "problem"),
+    [
+        ('sides = [["Venice"]]', 'sides = [["Milan"]]', "variants[1].sides", "not a power in play"),
+        ('sides = [["Venice"]]', 'sides = [["*", "*"]]', "variants[1].sides", "free choices"),
+        ('sides = [["Venice"]]', "sides = [[], []]", "variants[1].sides", "one list of powers"),
+        ("players = 1", 'players = 1\nneutral = ["Milan"]', "variants[1].neutral",
+         "not a power of the scenario"),
+        ("players = 1", 'players = 1\nremove_autonomous = ["gen"]',
+         "variants[1].remove_autonomous", "no autonomous garrison"),
+        ("players = 1", "players = 1\nfoo = 1", "variants[1]", "unknown key 'foo'"),
+        ('[powers.Venice]', '[powers.Genoa]\nletter = "V"\nunits = ["G gen"]\n\n[powers.Venice]',
+         "powers.Genoa.letter", "is Venice's"),
+        ("[autonomous]", '[variable_income]\nrme = 1\n\n[autonomous]', "variable_income.rme.row",
+         "no variable-income row 'rme'"),
+        ("[autonomous]", '[countries.Milan]\nprovinces = ["mil"]\nholder = "Naples"\n\n'
+         "[autonomous]", "countries.Milan.holder", "not a power of the scenario"),
+        ('season = "spring"', 'season = "spring"\noff_board = ["pad"]', "powers.Venice.units",
+         "off the board"),
+        ('season = "spring"', 'season = "spring"\nnot_home = ["ven", "pad", "vic"]',
+         "powers.Venice", "has no home country"),
+        ('season = "spring"', 'season = "spring"\ncity_income = { ber = 2 }',
+         "city_income.ber", "no city that pays income"),
+        ("[powers.Venice]", "[options]\nforts = true\n\n[powers.Venice]", "options.forts",
+         "fortresses"),
+        ("[powers.Venice]", "[options]\nfog = true\n\n[powers.Venice]", "options.fog",
+         "not an option"),
+    ],
+)  # fmt: skip
+def test_variant_and_format_errors_name_the_entry(
+    tmp_path: Path, old: str, new: str, entry: str, problem: str
+) -> None:
+    assert old in VARIANT
+    path = tmp_path / "scen.toml"
+    path.write_text(VARIANT.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario_file(path, 1)
+    message = str(info.value)
+    assert f": {entry}: " in message and problem in message, message
+
+
+def test_a_new_power_with_a_letter_and_a_starting_treasury(tmp_path: Path) -> None:
+    text = TINY.replace(
+        "[autonomous]",
+        '[powers.Genoa]\nletter = "G"\nunits = ["F gen"]\ntreasury = 7\n\n[autonomous]',
+    )
+    path = tmp_path / "scen.toml"
+    path.write_text(text, encoding="utf-8")
+    board, state = load_scenario_file(path)
+    assert state.powers == ["Venice", "Genoa"] and state.treasury == {"Genoa": 7, "Venice": 0}
+    assert board.powers["G"] == "Genoa" and board.provinces["gen"].home == "G"
+    assert state.home_countries == {"Venice": ["pad", "ven", "vic"], "Genoa": ["gen"]}
+
+
+def test_asn_1_each_power_starts_with_a_chit_for_every_other_power() -> None:
+    _, state = load_scenario("classic_1454")
+    for power in state.powers:
+        assert sorted(state.chits[power]) == sorted(p for p in state.powers if p != power)
+        assert state.treasury[power] >= 0
+    _, diplomacy = load_scenario("standard_1901")
+    assert diplomacy.chits == {} and diplomacy.treasury == {}

@@ -5,6 +5,8 @@ from __future__ import annotations
 import click
 
 from machiavelli.cli_adjudicate import adjudicate
+from machiavelli.cli_game import COMMANDS as GAME_COMMANDS
+from machiavelli.cli_scenarios import scenarios
 from machiavelli.cli_tools import bench, demo
 
 
@@ -17,3 +19,6 @@ def main() -> None:
 main.add_command(adjudicate)
 main.add_command(bench)
 main.add_command(demo)
+main.add_command(scenarios)
+for command in GAME_COMMANDS:
+    main.add_command(command)

@@ -14,12 +14,11 @@ import sys
 import click
 
 from machiavelli.game import process_phase
-from machiavelli.maps import load_board
 from machiavelli.notation import format_order, parse_orders
 from machiavelli.options import apply_set_command
 from machiavelli.orders import Order, order_key
 from machiavelli.report import position_text, private_report
-from machiavelli.scenario import load_scenario
+from machiavelli.scenario import load_scenario, scenario_board
 from machiavelli.state import State
 from machiavelli.store import GameDir, GameDirError, GameSettings
 
@@ -84,9 +83,9 @@ def new_game(scenario: str, directory: str, players: int | None, flags: tuple[st
 @click.argument("file", type=click.File("r"))
 def store_orders(directory: str, power: str, file: click.utils.LazyFile) -> None:
     """Check and store POWER's orders from FILE (- for standard input)."""
-    game, _, state = _open(directory)
+    game, settings, state = _open(directory)
     who = _power(state, power)
-    board = load_board(state.board)
+    board = scenario_board(settings.scenario, settings.players)
     text = file.read()
     stored = parse_orders(game.stored_orders().get(who, ""), board, state, who).orders
     submission = parse_orders(text, board, state, who)
@@ -112,7 +111,7 @@ def process(directory: str) -> None:
     game, settings, state = _open(directory)
     if settings.winners:
         raise click.ClickException(f"the game is over: {', '.join(settings.winners)} won")
-    board = load_board(state.board)
+    board = scenario_board(settings.scenario, settings.players)
     stored = game.stored_orders()
     orders = {power: parse_orders(text, board, state, power).orders
               for power, text in stored.items() if power in state.powers}
@@ -133,7 +132,7 @@ def process(directory: str) -> None:
 def show(directory: str, power: str | None) -> None:
     """Show the position (and a power's private information and stored orders)."""
     game, settings, state = _open(directory)
-    board = load_board(state.board)
+    board = scenario_board(settings.scenario, settings.players)
     click.echo(f"{board.title} ({settings.scenario}), {settings.phases} phases processed")
     if settings.winners:
         click.echo(f"The game is over: {', '.join(settings.winners)} won.")

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from machiavelli.board import Board
 from machiavelli.legality import legal_orders
-from machiavelli.maps import load_board
 from machiavelli.notation import format_order
 from machiavelli.orders import Convert, Convoy, Move, Order, SupportHold, SupportMove
+from machiavelli.scenario import scenario_board
 from machiavelli.state import State
 from machiavelli.store import GameDir
 
@@ -88,8 +88,8 @@ def run_demo(echo: Callable[[str], None], seed: int = 1454, phases: int = 8) -> 
         game = str(Path(folder) / "demo-game")
         command("new", "classic_1454", game, "--seed", str(seed))
         for _ in range(phases):
-            _, state = GameDir(game).open()
-            board = load_board(state.board)
+            settings, state = GameDir(game).open()
+            board = scenario_board(settings.scenario, settings.players)
             for power, orders in random_phase_orders(board, state, rng).items():
                 if not orders:
                     continue

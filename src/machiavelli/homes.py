@@ -23,10 +23,14 @@ from machiavelli.state import State
 
 
 def original_home_countries(board: Board, state: State) -> dict[str, list[str]]:
-    """Each power's home country as set up: its provinces, by the board's home letters.
+    """Each home country as set up (country = its original power) -> its provinces.
 
-    A power of the game the board gives no home letters keeps its ``state.home`` list.
+    The scenario's ``state.home_countries`` when it has any; otherwise the board's
+    home letters, and for a power of the game the board gives no home letters its
+    ``state.home`` list (a position built by hand).
     """
+    if state.home_countries:
+        return {c: sorted(v) for c, v in state.home_countries.items() if v}
     countries: dict[str, list[str]] = {}
     for pid, prov in board.provinces.items():
         if prov.home is not None and prov.home in board.powers:

@@ -1,30 +1,85 @@
-"""Starting positions: read a scenario file (TOML) into a board and its first State.
+"""Starting positions: scenario files (TOML) -> the board and the first State of a game.
 
 Scenario files live in ``machiavelli/data/scenarios/<name>.toml``.  The format, also
-written at the top of every file::
+written at the top of every file (only ``board``, ``title``, ``year``, ``season``,
+``phase`` and ``powers`` are required)::
 
-    board = "classic"                 # data/maps/<board>.toml
-    title = "Machiavelli 1454: Balance of Power"
-    year = 1454
-    season = "spring"                 # spring | summer | fall | winter
-    phase = "movement"                # movement | retreat | adjustment
+    board = "classic"            # the map: data/maps/<board>.toml
+    title = "Machiavelli 1454: The Balance of Power"
+    year = 1454                  # the first campaign
+    season = "spring"            # spring | summer | fall | winter
+    phase = "movement"           # movement | retreat | adjustment
+    off_board = ["avi", "mar"]   # provinces not on the board in this scenario (a
+                                 # neutral power's, 000 Basic VII.8): no unit may
+                                 # enter them; nobody owns them
+    not_home = ["mil"]           # provinces that belong to no home country although a
+                                 # power controls them at the start
+    city_income = { flo = 2 }    # a city's income in this scenario (1 to 3)
+    army_adjacency = [["sla", "bos"]]   # army moves the scenario adds (both ways)
 
-    [options]                         # State.options
-    famine = true
+    [options]                    # State.options: the scenario's defaults (the
+    fortresses = true            # names of machiavelli.options)
 
-    [powers.Venice]                   # one table per power in play, in play order
-    units = ["F dal", "A pad", "G ven"]   # A army / F fleet in the province proper,
-                                          # G garrison in its city; "F stp/sc" for a
-                                          # fleet in a province with coasts
-    owns = ["ber", "bre"]             # provinces controlled without a unit there
+    [victory]                    # the default victory conditions
+    cities = 15
+    home_countries = 2           # including the winner's own
+
+    [variable_income]            # who rolls variable income; without this table the
+    Milan = 1                    # board's table is used.  <power> = dice: the roll of
+    rme = { dice = 1, row = "Papacy" }   # that home country (whoever holds it), on the
+                                 # board's row for that power; <province> = the roll of
+                                 # whoever controls its city, on the board's row named
+                                 # by ``row``; ``ducats = [six numbers]`` instead of a row
+
+    [powers.Venice]              # one table per power in play, in play order
+    units = ["F dal", "G ven"]   # A army / F fleet in the province proper, G garrison
+                                 # in its city; "F cro/nc" for a fleet at a coast
+    owns = ["ist"]               # provinces controlled without a unit there
+    treasury = 0                 # starting ducats, where the scenario gives them
+    letter = "G"                 # only for a power the board does not have (it may
+                                 # take the letter of a board power not in the scenario)
+
+    [countries.Naples]           # a home country held at the start by another power
+    provinces = ["nap", "bar"]   # (nJudge's judge setups of 1513 and 1521)
+    holder = "Austria"
 
     [autonomous]
-    units = ["G fer", "G gen"]        # autonomous garrisons (no owner)
+    units = ["G fer", "G gen"]   # autonomous garrisons (no owner)
+
+    [[variants]]                 # the game for a number of players (000 "VARIANTS")
+    players = 3
+    option = 2                   # where the rulebook gives several for one number
+    sides = [["Milan"], ["Venice", "*"], ["*"]]   # what each player takes, one list
+                                 # per player; "*" is any one power no side names
+    neutral = ["Austria"]        # powers out of the game: units removed, provinces
+                                 # off the board
+    autonomous = ["Florence"]    # powers out of the game whose units become
+                                 # autonomous garrisons (where a city is fortified)
+    remove_autonomous = ["gen"]  # autonomous garrisons the variant takes away
+    not_home = ["gen"]           # more provinces that are no one's home
+    army_adjacency = []          # more army moves
+    basic_victory = false        # 000's asterisk: not for the Basic Game victory
+    note = "..."
+    [variants.powers.Genoa]      # a power the variant adds (with a letter), or units
+    letter = "G"                 # and provinces it gives a power; what it adds to an
+    units = ["G gen"]            # existing power is not part of its home country
 
 A power controls every province where it has a unit or that it owns, and the city in
-each; its home country is the board's provinces with its home letter.  Treasuries are
-not part of the format yet.  A problem raises :class:`ScenarioError` naming the file,
-the entry and the problem.
+each (a garrison's owner keeps its city when another power's army or fleet holds the
+province: see :mod:`machiavelli.scenario_build`).  A power's home country is every
+province it controls at the start (000 Basic V.D), less ``not_home`` and the provinces
+of ``[countries]``; ``State.home_countries`` gets every home country in play
+(country -> provinces) and ``State.home`` each power's provinces of the home countries it
+holds.  The board returned is the map made for the scenario (home letters, provinces
+off the board, city incomes, added army moves, variable income): keep using it, or get
+it again with :func:`scenario_board` and the same arguments, rather than
+``load_board(state.board)`` (the bare map; the same board only where the scenario
+changes nothing, as in ``classic_1454`` and ``standard_1901``).
+
+``load_scenario(name)`` is the full game (every power of the file); ``load_scenario(name,
+players)`` the variant for that many players (option 1 unless ``option`` is given or
+the name ends in ``:<option>``, as in ``"classic_1454:2"``).  A problem raises
+:class:`ScenarioError` (a ``ValueError``) naming the file, the entry and the problem.
 """
 
 from __future__ import annotations
@@ -33,39 +88,127 @@ import functools
 import os
 import re
 import tomllib
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, cast
 
-from machiavelli.board import Board, BoardError, space_of
-from machiavelli.maps import load_board
-from machiavelli.state import SEASONS, PhaseKind, Season, State, Unit, UnitKind
-
-PHASES: tuple[PhaseKind, ...] = ("movement", "retreat", "adjustment")
-TOP_KEYS = frozenset(
-    {"board", "title", "year", "season", "phase", "options", "powers", "autonomous"}
+from machiavelli.board import Board
+from machiavelli.scenario_build import build
+from machiavelli.scenario_spec import (
+    ANY,
+    ScenarioError,
+    ScenarioSpec,
+    SpecReader,
+    VariantSpec,
+    Victory,
 )
-_NAME = re.compile(r"[a-z0-9_]+")
-_UNIT = re.compile(r"([AFG])\s+([a-z]{3})(?:/([a-z]{2}))?")
+from machiavelli.state import State
+
+_NAME = re.compile(r"([a-z0-9_]+)(?::([1-9]))?")
+
+__all__ = [
+    "ScenarioError",
+    "ScenarioInfo",
+    "VariantInfo",
+    "Victory",
+    "available_scenarios",
+    "list_scenarios",
+    "load_scenario",
+    "load_scenario_file",
+    "parse_scenario",
+    "scenario_board",
+    "scenario_info",
+]
 
 
-class ScenarioError(BoardError):
-    """A scenario file is wrong: names the file, the entry and the problem."""
+@dataclass(frozen=True)
+class VariantInfo:
+    """One way to play a scenario: how many players, which powers, who takes what."""
+
+    players: int
+    option: int
+    powers: tuple[str, ...]  # in play
+    sides: tuple[tuple[str, ...], ...]  # per player; "*" = any one power no side names
+    neutral: tuple[str, ...] = ()
+    autonomous: tuple[str, ...] = ()  # dropped, their units now autonomous garrisons
+    basic_victory: bool = True
+    note: str = ""
+
+    def describe_sides(self) -> str:
+        """``"Milan | Naples | Venice + Florence"``; free choices read "any"."""
+        return " | ".join(" + ".join("any" if p == ANY else p for p in s) for s in self.sides)
 
 
-def load_scenario(name: str) -> tuple[Board, State]:
-    """The board and a fresh starting State of ``data/scenarios/<name>.toml``."""
-    board, state = _load_packaged(name)
+@dataclass(frozen=True)
+class ScenarioInfo:
+    name: str
+    title: str
+    year: int
+    map: str
+    powers: tuple[str, ...]  # the powers of the full game
+    player_counts: tuple[int, ...]
+    variants: tuple[VariantInfo, ...]
+    victory: Victory | None = None
+
+    def variant(self, players: int | None = None, option: int | None = None) -> VariantInfo:
+        """The variant ``load_scenario(name, players, option=option)`` sets up."""
+        if players is None:
+            return VariantInfo(len(self.powers), 1, self.powers, tuple((p,) for p in self.powers))
+        found = [v for v in self.variants if v.players == players]
+        if option is not None:
+            found = [v for v in found if v.option == option]
+        if not found:
+            raise ScenarioError(f"{self.name}: no variant for {players} players")
+        return found[0]
+
+
+# -- public functions --------------------------------------------------------------------
+
+
+def load_scenario(
+    name: str, players: int | None = None, *, option: int | None = None
+) -> tuple[Board, State]:
+    """The board and a fresh starting State of ``data/scenarios/<name>.toml``.
+
+    ``players`` None: the full game; a number: the variant for that many players.
+    """
+    base, suffix = _split_name(name)
+    if suffix is not None:
+        if option is not None and option != suffix:
+            raise ScenarioError(f"{name}: option {suffix} in the name, option {option} given")
+        option = suffix
+    board, state = _built(base, players, option)
     return board, state.copy()
 
 
-def load_scenario_file(path: str | os.PathLike[str]) -> tuple[Board, State]:
+def scenario_board(
+    name: str, players: int | None = None, *, option: int | None = None
+) -> Board:
+    """The board of a game of ``name`` (the same as ``load_scenario(...)[0]``).
+
+    Use it to get a game's board again from its settings: ``load_board(state.board)``
+    is the bare map, without the scenario's home letters, provinces off the board and
+    variable income.
+    """
+    return load_scenario(name, players, option=option)[0]
+
+
+def load_scenario_file(
+    path: str | os.PathLike[str], players: int | None = None, *, option: int | None = None
+) -> tuple[Board, State]:
+    """A scenario from any TOML file (not cached)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise ScenarioError(f"{p}: cannot read: {exc}") from exc
-    return parse_scenario(text, str(p))
+    spec = _parse(text, str(p))
+    return build(spec, _select(spec, players, option))
+
+
+def parse_scenario(text: str, source: str) -> tuple[Board, State]:
+    """The full game of the scenario in ``text`` (``source`` names it in errors)."""
+    return build(_parse(text, source), None)
 
 
 def available_scenarios() -> list[str]:
@@ -73,152 +216,105 @@ def available_scenarios() -> list[str]:
     return sorted(f.name[: -len(".toml")] for f in folder.iterdir() if f.name.endswith(".toml"))
 
 
-@functools.cache
-def _load_packaged(name: str) -> tuple[Board, State]:
-    if not _NAME.fullmatch(name):
+def scenario_info(name: str) -> ScenarioInfo:
+    """Title, year, map, powers and variants of a shipped scenario."""
+    base, _ = _split_name(name)
+    return _info(base, _spec(base))
+
+
+def list_scenarios() -> list[ScenarioInfo]:
+    """Every shipped scenario, by map, then year, then name."""
+    infos = [scenario_info(n) for n in available_scenarios()]
+    return sorted(infos, key=lambda i: (i.map, i.year, i.name))
+
+
+# -- inside ------------------------------------------------------------------------------
+
+
+def _split_name(name: str) -> tuple[str, int | None]:
+    m = _NAME.fullmatch(name)
+    if not m:
         raise ScenarioError(f"{name!r}: not a scenario name")
-    res = resources.files("machiavelli").joinpath("data", "scenarios", f"{name}.toml")
-    if not res.is_file():
-        known = ", ".join(available_scenarios()) or "none"
-        raise ScenarioError(f"{name}.toml: no such scenario (available: {known})")
-    return parse_scenario(res.read_text(encoding="utf-8"), f"{name}.toml")
+    return m[1], int(m[2]) if m[2] else None
 
 
-def parse_scenario(text: str, source: str) -> tuple[Board, State]:
+def _parse(text: str, source: str) -> ScenarioSpec:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"{source}: TOML syntax error: {exc}") from exc
-    return _ScenarioReader(source).read(data)
+    return SpecReader(source).read(data)
 
 
-class _ScenarioReader:
-    def __init__(self, source: str) -> None:
-        self.source = source
+@functools.cache
+def _spec(name: str) -> ScenarioSpec:
+    res = resources.files("machiavelli").joinpath("data", "scenarios", f"{name}.toml")
+    if not res.is_file():
+        known = ", ".join(available_scenarios()) or "none"
+        raise ScenarioError(f"{name}.toml: no such scenario (available: {known})")
+    return _parse(res.read_text(encoding="utf-8"), f"{name}.toml")
 
-    def fail(self, entry: str, problem: str) -> ScenarioError:
-        return ScenarioError(f"{self.source}: {entry}: {problem}")
 
-    def read(self, data: dict[str, Any]) -> tuple[Board, State]:
-        unknown = sorted(set(data) - TOP_KEYS)
-        if unknown:
-            raise self.fail("(top level)", f"unknown key {unknown[0]!r}")
-        board_name = data.get("board")
-        if not isinstance(board_name, str):
-            raise self.fail("board", "missing (the name of a board)")
-        try:
-            board = load_board(board_name)
-        except BoardError as exc:
-            raise self.fail("board", str(exc)) from exc
-        year = data.get("year")
-        if not isinstance(year, int) or isinstance(year, bool):
-            raise self.fail("year", f"must be a whole number, not {year!r}")
-        season = data.get("season")
-        if season not in SEASONS:
-            raise self.fail("season", f"must be one of {', '.join(SEASONS)}, not {season!r}")
-        phase = data.get("phase")
-        if phase not in PHASES:
-            raise self.fail("phase", f"must be one of {', '.join(PHASES)}, not {phase!r}")
-        options = self.options(data.get("options", {}))
-        state = State(
-            board=board.name,
-            year=year,
-            season=cast(Season, season),
-            phase=cast(PhaseKind, phase),
-            options=options,
+@functools.cache
+def _built(name: str, players: int | None, option: int | None) -> tuple[Board, State]:
+    spec = _spec(name)
+    return build(spec, _select(spec, players, option))
+
+
+def _counts(spec: ScenarioSpec) -> tuple[int, ...]:
+    if not spec.variants:
+        return (len(spec.powers),)
+    return tuple(sorted({v.players for v in spec.variants}))
+
+
+def _select(spec: ScenarioSpec, players: int | None, option: int | None) -> VariantSpec | None:
+    """The variant asked for (None: the full game), or a clear error."""
+    name = spec.source.removesuffix(".toml")
+    if players is None:
+        if option is not None:
+            raise ScenarioError(f"{name}: option {option} needs a number of players")
+        return None
+    counts = ", ".join(str(n) for n in _counts(spec))
+    if not spec.variants:
+        if players == len(spec.powers) and option in (None, 1):
+            return None
+        raise ScenarioError(
+            f"{name}: cannot be played by {players} players: it is played by {counts} "
+            "(one power each)"
         )
-        powers = data.get("powers")
-        if not isinstance(powers, dict) or not powers:
-            raise self.fail("powers", "missing (one table per power)")
-        known = set(board.powers.values())
-        for power, raw in powers.items():
-            entry = f"powers.{power}"
-            if power not in known:
-                raise self.fail(entry, f"not a power of board {board.name!r}")
-            table = self.table(entry, raw, {"units", "owns"})
-            state.powers.append(power)
-            letter = next(k for k, v in board.powers.items() if v == power)
-            state.home[power] = [p for p, prov in board.provinces.items() if prov.home == letter]
-            for unit in self.units(board, f"{entry}.units", table.get("units", []), power):
-                state.units.append(unit)
-                self.control(board, state, entry, unit.province, power)
-            for pid in self.strings(f"{entry}.owns", table.get("owns", [])):
-                if pid not in board.provinces or board.provinces[pid].sea:
-                    raise self.fail(f"{entry}.owns", f"{pid!r} is not a land province")
-                self.control(board, state, entry, pid, power)
-        auto = self.table("autonomous", data.get("autonomous", {}), {"units"})
-        for unit in self.units(board, "autonomous.units", auto.get("units", []), None):
-            if unit.kind != "G":
-                raise self.fail("autonomous.units", "autonomous units are garrisons (G)")
-            state.units.append(unit)
-        self.check_spaces(board, state)
-        return board, state
+    found = sorted((v for v in spec.variants if v.players == players), key=lambda v: v.option)
+    if not found:
+        raise ScenarioError(
+            f"{name}: no variant for {players} players (it offers {counts} players)"
+        )
+    if option is None:
+        return found[0]
+    for variant in found:
+        if variant.option == option:
+            return variant
+    options = ", ".join(str(v.option) for v in found)
+    raise ScenarioError(f"{name}: {players} players has option {options}, not {option}")
 
-    def table(self, entry: str, raw: object, allowed: set[str]) -> dict[str, Any]:
-        if not isinstance(raw, dict):
-            raise self.fail(entry, f"must be a table, not {raw!r}")
-        unknown = sorted(set(raw) - allowed)
-        if unknown:
-            raise self.fail(entry, f"unknown key {unknown[0]!r}")
-        return raw
 
-    def strings(self, entry: str, raw: object) -> list[str]:
-        if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-            raise self.fail(entry, f"must be a list of strings, not {raw!r}")
-        return list(raw)
-
-    def options(self, raw: object) -> dict[str, bool]:
-        if not isinstance(raw, dict):
-            raise self.fail("options", f"must be a table, not {raw!r}")
-        table: dict[str, Any] = raw
-        for key, value in table.items():
-            if not isinstance(value, bool):
-                raise self.fail(f"options.{key}", f"must be true or false, not {value!r}")
-        return dict(table)
-
-    def units(self, board: Board, entry: str, raw: object, owner: str | None) -> list[Unit]:
-        out: list[Unit] = []
-        for spec in self.strings(entry, raw):
-            m = _UNIT.fullmatch(spec.strip())
-            if not m:
-                example = '"A gen", "F cro/nc" or "G ven"'
-                raise self.fail(entry, f"{spec!r}: expected a unit such as {example}")
-            kind, pid, coast = cast(UnitKind, m[1]), m[2], m[3]
-            prov = board.provinces.get(pid)
-            if prov is None:
-                raise self.fail(entry, f"{spec!r}: unknown province {pid!r}")
-            if kind == "F":
-                location = f"{pid}/{coast}" if coast else pid
-                if location not in board.fleet_adj:
-                    raise self.fail(entry, f"{spec!r}: a fleet cannot stand at {location!r}")
-            elif coast:
-                raise self.fail(entry, f"{spec!r}: only a fleet names a coast")
-            elif kind == "A":
-                if prov.sea or (not board.army_adj.get(pid) and not board.fleet_locations(pid)):
-                    raise self.fail(entry, f"{spec!r}: an army cannot stand in {pid!r}")
-            elif not prov.garrisonable:
-                raise self.fail(entry, f"{spec!r}: {pid!r} has no fortified city")
-            out.append(Unit(kind, owner, pid, coast))
-        return out
-
-    def control(self, board: Board, state: State, entry: str, pid: str, power: str) -> None:
-        other = state.province_owner.get(pid)
-        if other is not None and other != power:
-            raise self.fail(entry, f"{pid!r} is already controlled by {other}")
-        state.province_owner[pid] = power
-        if board.provinces[pid].city is not None:
-            state.city_owner[pid] = power
-
-    def check_spaces(self, board: Board, state: State) -> None:
-        seen: dict[str, Unit] = {}
-        for unit in state.units:
-            space = space_of(board, unit.province, unit.kind == "G")
-            if space in seen:
-                first = seen[space]
-                entry = f"powers.{unit.owner}" if unit.owner else "autonomous"
-                raise self.fail(
-                    entry,
-                    f"{unit.kind} {unit.location} and {first.kind} {first.location} "
-                    f"({first.owner or 'autonomous'}) share one space",
-                )
-            seen[space] = unit
+def _info(name: str, spec: ScenarioSpec) -> ScenarioInfo:
+    names = spec.power_names
+    variants: list[VariantInfo] = []
+    for v in sorted(spec.variants, key=lambda v: (v.players, v.option)):
+        extra = tuple(p.name for p in v.powers if p.name not in names)
+        in_play = tuple(p for p in names + extra if p not in v.neutral + v.autonomous)
+        variants.append(
+            VariantInfo(v.players, v.option, in_play, v.sides, v.neutral, v.autonomous,
+                        v.basic_victory, v.note)
+        )
+    if not variants:
+        variants.append(VariantInfo(len(names), 1, names, tuple((p,) for p in names)))
+    return ScenarioInfo(
+        name=name,
+        title=spec.title,
+        year=spec.year,
+        map=spec.board.name,
+        powers=names,
+        player_counts=_counts(spec),
+        variants=tuple(variants),
+        victory=spec.victory,
+    )
