@@ -68,3 +68,19 @@ def test_unknown_power_and_scenario_get_clear_messages(tmp_path: Path) -> None:
     run("new", "classic_1454", game, "--seed", "1")
     code, out = run("orders", game, "Atlantis", "-", stdin="A mil H\n")
     assert code != 0 and "unknown power" in out
+
+
+def test_garbage_orders_get_messages_and_lose_nothing(tmp_path: Path) -> None:
+    game = tmp_path / "game"
+    run("new", "classic_1454", str(game), "--seed", "1")
+    orders = tmp_path / "orders.txt"
+    orders.write_bytes(b"\x00\xff garbage\nexpense 9: lots\nA pav - for\n")
+    code, out = run("orders", str(game), "Milan", str(orders))
+    assert code == 1
+    assert "line 1" in out and "line 2" in out and "A pav - for" in out
+    assert (game / "orders" / "Milan.txt").read_text() == "A pav - for\n"
+
+
+def test_unknown_option_is_refused_with_the_list(tmp_path: Path) -> None:
+    code, out = run("new", "classic_1454", str(tmp_path / "g"), "--set", "bogus")
+    assert code != 0 and "unknown option 'bogus'" in out

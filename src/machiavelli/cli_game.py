@@ -80,13 +80,13 @@ def new_game(scenario: str, directory: str, players: int | None, flags: tuple[st
 @click.command("orders")
 @click.argument("directory")
 @click.argument("power")
-@click.argument("file", type=click.File("r"))
+@click.argument("file", type=click.File("rb"))
 def store_orders(directory: str, power: str, file: click.utils.LazyFile) -> None:
     """Check and store POWER's orders from FILE (- for standard input)."""
     game, settings, state = _open(directory)
     who = _power(state, power)
     board = scenario_board(settings.scenario, settings.players)
-    text = file.read()
+    text = file.read().decode("utf-8", errors="replace")  # bad bytes become unknown words
     stored = parse_orders(game.stored_orders().get(who, ""), board, state, who).orders
     submission = parse_orders(text, board, state, who)
     merged: dict[tuple[str, ...], Order] = {order_key(o): o for o in stored}
