@@ -15,7 +15,7 @@ import click
 
 from machiavelli.game import process_phase
 from machiavelli.notation import format_order, parse_orders
-from machiavelli.options import apply_set_command
+from machiavelli.options import apply_set_command, assassinations_in_play, money_in_play
 from machiavelli.orders import Order, order_key
 from machiavelli.report import position_text, private_report
 from machiavelli.scenario import load_scenario, scenario_board
@@ -45,6 +45,19 @@ def _power(state: State, name: str) -> str:
     return matches[0]
 
 
+def _deal_start(state: State) -> None:
+    """Treasuries and chits as the options set on the command line want them (ASN-1)."""
+    if money_in_play(state):
+        for power in state.powers:
+            state.treasury.setdefault(power, 0)
+    else:
+        state.treasury = {}
+    if not assassinations_in_play(state):
+        state.chits = {}
+    elif not state.chits:
+        state.chits = {p: [q for q in state.powers if q != p] for p in state.powers}
+
+
 @click.command("new")
 @click.argument("scenario")
 @click.argument("directory")
@@ -67,6 +80,7 @@ def new_game(scenario: str, directory: str, players: int | None, flags: tuple[st
         if isinstance(changed, str):
             raise click.ClickException(changed)
         state.options = changed
+    _deal_start(state)
     settings = GameSettings(scenario=scenario, seed=seed or secrets.token_hex(8),
                             players=players, victory_cities=victory_cities)
     try:

@@ -98,7 +98,7 @@ def process_phase(
         current_orders = {}
     if result.winners:
         reports.append("Victory: " + ", ".join(result.winners) + " won the game.")
-    result.after = current
+    result.after = current.copy()  # shares nothing with the position it was given
     result.report = "\n\n".join(reports)
     result.private = {p: private_report(current, p) for p in current.powers
                       if p not in current.eliminated and money_in_play(current)}
@@ -114,8 +114,9 @@ def _end_of_campaign(
     if season == "fall":
         state = _record(storms(board, state, dice), events)
         state = _record(famine(board, state, dice), events)
-    state = update_control(board, state)
-    return _record(eliminations(board, state), events)
+    fall_end = season == "fall"  # under mach2 the only control adjudication (M1)
+    state = update_control(board, state, fall_end=fall_end)
+    return _record(eliminations(board, state, fall_end=fall_end), events)
 
 
 def _enter_phase(board: Board, state: State, dice: Dice, events: list[str]) -> State:
