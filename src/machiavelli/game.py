@@ -144,4 +144,4 @@ def needs_orders(board: Board, state: State) -> bool:
     if money_in_play(state):
         return any(u.owner in playing for u in state.units) or any(
             state.treasury.get(p, 0) >= 3 for p in playing)
-    return any(allowance(board, state, p) != 0 for p in playing)
+    return any(allowance(board, state, p) != len(state.units_of(p)) for p in playing)
