@@ -91,3 +91,10 @@ def test_same_state_orders_and_seed_give_the_same_result() -> None:
     second = process_phase(board, state.copy(), {}, seed="x")
     assert first.after == second.after and first.report == second.report
     assert [r.dice for r in first.rolls] == [r.dice for r in second.rolls]
+
+
+def test_a_board_without_units_does_not_process_forever() -> None:
+    board, state = load_scenario("standard_1901")
+    state = replace(state, units=[])
+    result = process_phase(board, state, {}, seed="s")
+    assert result.after.year <= 1904  # a few empty phases at most, then it stops

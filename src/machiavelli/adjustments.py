@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from machiavelli.board import Board, province_of
 from machiavelli.legality import can_hold_garrison
-from machiavelli.options import garrisons_in_play, money_in_play
+from machiavelli.options import fortresses_in_use, garrisons_in_play, money_in_play
 from machiavelli.orders import Build, Disband, Maintain, Order, Remove, UnitRef, Waive
 from machiavelli.phases import next_phase
 from machiavelli.results import Adjudication, OrderResult, Outcome
@@ -60,10 +60,19 @@ def home_centres(board: Board, state: State, power: str) -> list[str]:
 
 def allowance(board: Board, state: State, power: str) -> int:
     """How many units the power may keep after this adjustment phase."""
-    cities = [p for p in supply_centres(board) if state.city_owner.get(p) == power]
+    cities = [
+        p for p in supply_centres(board)
+        if state.city_owner.get(p) == power and _city_in_use(board, state, p)
+    ]
     if state.option("diplomacy"):
         return len(cities)
     return sum(1 for p in cities if state.province_owner.get(p) == power)  # GEN-3
+
+
+def _city_in_use(board: Board, state: State, province: str) -> bool:
+    """A fortress is a city only when fortresses are in use (FORT-0, ruling on ambiguity 4)."""
+    city = board.provinces[province].city
+    return city is not None and (city.kind != "fortress" or fortresses_in_use(state))
 
 
 # -- civil disorder ------------------------------------------------------------------

@@ -15,6 +15,13 @@ eliminated power leaves the enemy unit beside it as the last one present
 (OWN-2, OWN-3 "or is eliminated", :mod:`machiavelli.elimination`); when both
 go at once nobody is left and control stays split (OWN-4, so OWN-7A's builds
 are barred to both).  Tests: tests/test_control.py.
+
+Machiavelli 2 (option ``mach2``, docs/mach2.md M1, M2; rules.machiavelli2
+"CONTROL"): control changes as in Diplomacy, only by the units present when the
+fall campaign ends: :func:`update_control` does nothing under ``mach2`` unless
+called with ``fall_end=True`` (:func:`update_control_after_fall`, which the game
+calls once after fall); and when one power then holds a city and another its
+province, nobody controls either.  Tests: tests/test_mach2.py.
 """
 
 from __future__ import annotations
@@ -22,12 +29,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from machiavelli.board import Board
+from machiavelli.options import mach2_rules
 from machiavelli.state import State
 
 
-def update_control(board: Board, state: State) -> State:
-    """Control after a step of the campaign (001's control adjudications)."""
+def update_control(board: Board, state: State, *, fall_end: bool = False) -> State:
+    """Control after a step of the campaign (001's control adjudications).
+
+    Under ``mach2`` only the adjudication at the end of the fall campaign
+    (``fall_end``) changes control (M1), and mixed control is nobody's (M2).
+    """
     if state.option("diplomacy"):
+        return state
+    mach2 = mach2_rules(state)
+    if mach2 and not fall_end:
         return state
     provinces = dict(state.province_owner)
     cities = dict(state.city_owner)
@@ -43,7 +58,21 @@ def update_control(board: Board, state: State) -> State:
         _set(cities, prov, garrison.owner)
         if prov not in field_units:
             _set(provinces, prov, garrison.owner)
+    if mach2:
+        _no_mixed_control(provinces, cities)
     return replace(state, province_owner=provinces, city_owner=cities)
+
+
+def update_control_after_fall(board: Board, state: State) -> State:
+    """The control adjudication when the fall campaign ends (the only one under ``mach2``)."""
+    return update_control(board, state, fall_end=True)
+
+
+def _no_mixed_control(provinces: dict[str, str], cities: dict[str, str]) -> None:
+    """M2: a city and its province held by two different powers are nobody's."""
+    for prov in [p for p, owner in cities.items() if provinces.get(p, owner) != owner]:
+        del cities[prov]
+        del provinces[prov]
 
 
 def update_supply_centres(board: Board, state: State) -> State:

@@ -22,7 +22,9 @@ Rulings (docs/rulings.md, "Elimination and victory"): the eliminated power's
 treasury, loans and chits go with it (nJudge does the same); rebellions directed
 against it stay until liberated or put down.  Under ``diplomacy`` nothing here
 applies: a Diplomacy power is out when it has no unit and no supply centre
-(:mod:`machiavelli.adjustments`).
+(:mod:`machiavelli.adjustments`).  Under ``mach2`` elimination is tested only
+after the fall campaign, when control changes (docs/mach2.md M1, M3):
+``eliminations(..., fall_end=False)`` then does nothing.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from machiavelli.board import Board
 from machiavelli.control import update_control
 from machiavelli.homes import original_home_countries, update_home_countries
 from machiavelli.legality import fortresses_in_use
+from machiavelli.options import mach2_rules
 from machiavelli.report import unit_text
 from machiavelli.state import State
 
@@ -84,11 +87,17 @@ def doomed_powers(board: Board, state: State) -> list[str]:
     ]
 
 
-def eliminations(board: Board, state: State) -> tuple[State, list[str]]:
-    """End of a campaign: eliminate the powers without a home city; record home countries."""
-    if state.option("diplomacy"):
+def eliminations(
+    board: Board, state: State, *, fall_end: bool = True
+) -> tuple[State, list[str]]:
+    """End of a campaign: eliminate the powers without a home city; record home countries.
+
+    ``fall_end``: the campaign that ended is the fall one (under ``mach2`` the only
+    one after which anything happens here).
+    """
+    if state.option("diplomacy") or (mach2_rules(state) and not fall_end):
         return state, []
-    state = update_control(board, state)
+    state = update_control(board, state, fall_end=fall_end)
     events: list[str] = []
     doomed = doomed_powers(board, state)
     if doomed:
@@ -125,7 +134,8 @@ def _eliminate(board: Board, state: State, doomed: list[str], events: list[str])
         chits={p: v for p, v in state.chits.items() if p not in gone},
         eliminated=[*state.eliminated, *doomed],
     )
-    return update_control(board, new)  # OWN-3: "if you ... are eliminated"
+    # OWN-3: "if you ... are eliminated"; under mach2 this runs only after fall
+    return update_control(board, new, fall_end=True)
 
 
 __all__ = [

@@ -39,6 +39,7 @@ from machiavelli.state import State
 from machiavelli.victory import winners
 
 Orders = Mapping[str, Sequence[Order]]
+MAX_CHAINED = 8  # phases processed in one go when nobody has anything to decide
 Disaster = Callable[[Board, State], tuple[State, list[str]]]
 
 
@@ -83,7 +84,8 @@ def process_phase(
         events = list(done.events)
         if current.phase in ("movement", "retreat") and after.phase != "retreat":
             after = _end_of_campaign(board, current.season, after, dice, events)
-            result.winners = winners(board, after, victory_cities)
+            result.winners = winners(board, after, victory_cities,
+                                     fall_end=current.season == "fall")
         elif current.phase == "adjustment":
             after = update_control(board, after)  # units removed or built change control
         after = _enter_phase(board, after, dice, events)
@@ -93,8 +95,8 @@ def process_phase(
         result.events.extend(events)
         result.rolls.extend(dice.rolls)
         current = after
-        if result.winners or needs_orders(board, current):
-            break
+        if result.winners or needs_orders(board, current) or len(reports) >= MAX_CHAINED:
+            break  # (a board with no units left would otherwise never need orders again)
         current_orders = {}
     if result.winners:
         reports.append("Victory: " + ", ".join(result.winners) + " won the game.")

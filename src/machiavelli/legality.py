@@ -67,6 +67,9 @@ KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison"}
 # ----------------------------------------------------------------------
 # Options: machiavelli.options is their home; these names stay importable from here
 # ----------------------------------------------------------------------
+NO_ARMY_IN_VENICE = "no armies in Venice under mach2 (M7, rules.machiavelli2)"
+
+
 def can_hold_garrison(board: Board, state: State, province: str) -> bool:
     """A fortified city, or a fortress when fortresses are in use (GAR-1, FORT-0)."""
     city = board.provinces[province].city
@@ -301,7 +304,14 @@ def can_reach(board: Board, unit: Unit, province: str) -> bool:
     return False
 
 
+def no_army_in(board: Board, state: State, province: str) -> bool:
+    """Machiavelli 2: Venice is a sea area with a city, closed to armies (M7)."""
+    return board.provinces[province].venice and mach2_rules(state)
+
+
 def check_move(board: Board, state: State, unit: Unit, order: Move) -> str | None:
+    if unit.kind == "A" and no_army_in(board, state, order.dest):
+        return NO_ARMY_IN_VENICE
     if unit.kind == "A" and not order.via and not order.convoy and board.army_adjacent(
             unit.province, order.dest):
         return None  # the common case, first
@@ -375,6 +385,8 @@ def _check_support(
             return "a garrison cannot move"
         if target.kind != "G" and order.dest == target.province:
             return "a unit cannot move to the province it is in"
+        if target.kind == "A" and no_army_in(board, state, order.dest):
+            return NO_ARMY_IN_VENICE
         into = order.dest
     else:
         into = target.province
@@ -406,6 +418,8 @@ def _check_convoy(board: Board, state: State, unit: Unit, order: Convoy) -> str 
         return "a convoyed army must start and end in coastal provinces (CVY-2)"
     if order.dest == order.target.province:
         return "a unit cannot move to the province it is in"
+    if no_army_in(board, state, order.dest):
+        return NO_ARMY_IN_VENICE
     if unit.location not in convoy_fleets(board, state, order.target.province, order.dest):
         return (
             f"the fleet in {_name(board, unit.province)} is on no chain of fleets from "
@@ -431,6 +445,8 @@ def _check_convert(board: Board, state: State, unit: Unit, order: Convert) -> st
         if state.unit_in(unit.province, garrison=True) is not None:
             return f"the city of {name} is occupied"
         return None
+    if order.to == "A" and no_army_in(board, state, unit.province):
+        return NO_ARMY_IN_VENICE
     if order.to == "F":
         if not is_port(board, unit.province) or not board.fleet_locations(unit.province):
             return "a garrison can become a fleet only in a port city (CONV-P2)"
@@ -502,6 +518,8 @@ def _check_retreat(board: Board, state: State, power: str, order: Retreat) -> st
         if len(reach) != 1:
             return f"the coast of {_name(board, order.dest)} must be given"
         location = reach[0]
+    if unit.kind == "A" and no_army_in(board, state, order.dest):
+        return NO_ARMY_IN_VENICE
     return retreat_problem(board, state, found, location, open_straits(state))
 
 
@@ -527,7 +545,7 @@ def _check_build(board: Board, state: State, power: str, order: Build) -> str | 
     prov = board.provinces[order.province]
     if order.province not in state.home.get(power, []):
         return f"{prov.name} is not one of your home provinces"
-    if prov.city is None:
+    if prov.city is None or (prov.city.kind == "fortress" and not fortresses_in_use(state)):
         return f"{prov.name} has no city to build in (ADJ-A)"
     owners = [state.city_owner.get(order.province)]
     if not state.option("diplomacy"):
@@ -561,6 +579,8 @@ def _check_build(board: Board, state: State, power: str, order: Build) -> str | 
             return f"{prov.name} has no separate coasts"
     elif board.is_sea(order.province):
         return "an army cannot be built at sea"
+    elif no_army_in(board, state, order.province):
+        return NO_ARMY_IN_VENICE
     if order.kind != "F" and order.coast is not None:
         return "only a fleet is built on a coast"
     whole = prov.venice or state.option("diplomacy")  # VEN-A; a Diplomacy centre

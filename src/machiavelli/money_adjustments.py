@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 
 from machiavelli.board import Board
 from machiavelli.homes import held_home_provinces, playing
-from machiavelli.legality import can_hold_garrison
+from machiavelli.legality import NO_ARMY_IN_VENICE, can_hold_garrison, no_army_in
 from machiavelli.options import fortresses_in_use, garrisons_in_play, specials_in_play
 from machiavelli.orders import Build, Disband, Maintain, Order, Remove, UnitRef, order_key
 from machiavelli.phases import next_phase
@@ -133,6 +133,8 @@ def build_problem(board: Board, state: State, power: str, order: Build) -> str |
             return f"the coast of {prov.name} must be given"
     elif prov.sea:
         return "an army cannot be built at sea"
+    elif no_army_in(board, state, p):
+        return NO_ARMY_IN_VENICE
     if prov.venice and state.unit_in(p) is not None:
         return "Venice held a unit when the phase began (VEN-A, VEN-B)"
     if state.unit_in(p, garrison=order.kind == "G") is not None:

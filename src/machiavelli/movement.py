@@ -45,7 +45,7 @@ from machiavelli.rebels import city_in_rebellion, rebellions_after_movement
 from machiavelli.resolver import Piece, Resolver
 from machiavelli.results import Adjudication, OrderResult, Outcome
 from machiavelli.retreats import can_retreat
-from machiavelli.sieges import besieged_by, forced_siege_order
+from machiavelli.sieges import besieged_by, forced_siege_order, siege_after
 from machiavelli.state import Dislodged, State, Unit
 
 UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege)
@@ -352,11 +352,13 @@ def _stayed(
         outcome = "bounced" if resolver.path_ok(p) else "fails"
     elif p.kind == "support":
         outcome = "succeeds" if resolver.resolution[p.idx] else "cut"
+    elif p.kind == "convoy" and p.target is not None:
+        outcome = "succeeds" if resolver.resolution[p.target] else "fails"  # the army moved?
     elif isinstance(order, SupportHold | SupportMove | Convoy):
         outcome = "fails"  # what it supports or convoys does not happen
     else:
         outcome = "succeeds"
-    siege = _siege_after(unit, order)
+    siege = siege_after(state, unit, order)
     kept = unit if siege == unit.siege else replace(unit, siege=siege)
     if isinstance(order, Convert) and board.provinces[unit.province].venice:
         return _convert_in_venice(resolver, p, kept, order)
@@ -414,15 +416,6 @@ def _disband_trapped(board: Board, state: State, events: list[str]) -> tuple[Sta
         if d not in keep
     ]
     return replace(state, dislodged=keep, contested=state.contested if keep else []), events
-
-
-def _siege_after(unit: Unit, order: UnitOrder) -> int:
-    """A siege half done stays so through a hold (ruling SIEGE-8); other orders end it."""
-    if unit.kind == "G":
-        return 0
-    if isinstance(order, Hold) and unit.siege:
-        return unit.siege
-    return 0
 
 
 def _moved_unit(unit: Unit, order: UnitOrder, p: Piece) -> Unit:

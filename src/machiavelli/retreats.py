@@ -14,7 +14,8 @@ contradicted) with Machiavelli's additions:
   into a rebelling province are allowed (RET-2); entering one liberates it
   when the rebellion is directed against another power (REB-RM-8.3);
 - an army or fleet may retreat by becoming the garrison of its own province's
-  empty fortified city or fortress only when no other retreat is open (CONV-P5),
+  empty fortified city or fortress only when no other retreat is open (CONV-P5;
+  under ``mach2`` always, docs/mach2.md M4),
   never when the garrison of that city dislodged it by converting out
   (CONV-P6), a fleet only into a port city (CONV-P3) and never in Venice
   (VEN-C);
@@ -35,7 +36,7 @@ from dataclasses import dataclass, replace
 from machiavelli.board import Board, Province, province_of, space_of
 from machiavelli.control import update_control, update_supply_centres
 from machiavelli.legality import can_hold_garrison
-from machiavelli.options import garrisons_in_play
+from machiavelli.options import garrisons_in_play, mach2_rules
 from machiavelli.orders import (
     Convert,
     Disband,
@@ -163,6 +164,8 @@ def conversion_problem(
         return "the attack came from the city (CONV-P6)"
     if _rebelling_city(state, province):
         return "the city is in rebellion (RET-1)"
+    if mach2_rules(state):  # M4: "A unit can always retreat into a city" (rules.machiavelli2)
+        return None
     others = retreat_destinations(board, state, dislodged, permissions)
     if others:
         return "another retreat is open: " + ", ".join(others) + " (CONV-P5)"

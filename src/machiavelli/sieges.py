@@ -6,12 +6,17 @@ may only besiege, hold or lift the siege, any other order becoming hold
 (SIEGE-8); a besiege against one's own garrison becomes hold (SIEGE-12), or
 lift siege when bribes made it one's own in mid-siege (SIEGE-13).  The
 targeted player also puts down a rebelling city by besieging it (REB-RM-8.1).
+
+Machiavelli 2 (option ``mach2``, docs/mach2.md M5; rules.machiavelli2 "MOVEMENT":
+no lift siege is needed to move away): SIEGE-8 does not apply; every order is
+obeyed and only a besiege keeps the siege going (:func:`siege_after`).
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
+from machiavelli.options import mach2_rules
 from machiavelli.orders import Besiege, Hold, LiftSiege, UnitOrder, UnitRef
 from machiavelli.state import State, Unit
 
@@ -41,6 +46,24 @@ def forced_siege_order(state: State, unit: Unit, order: UnitOrder) -> tuple[Unit
         if unit.siege:
             return LiftSiege(ref), "the garrison is now the besieger's own (SIEGE-13)"
         return Hold(ref), "nothing to besiege: changed to hold (SIEGE-12)"
-    if unit.siege and target is not None and not isinstance(order, Besiege | Hold | LiftSiege):
+    if (
+        unit.siege
+        and target is not None
+        and not isinstance(order, Besiege | Hold | LiftSiege)
+        and not mach2_rules(state)
+    ):
         return Hold(ref), "second campaign of a siege: changed to hold (SIEGE-8)"
     return order, ""
+
+
+def siege_after(state: State, unit: Unit, order: UnitOrder) -> int:
+    """The siege mark of a unit that kept its space after ``order`` (not a besiege).
+
+    A hold keeps a half-done siege (ruling SIEGE-8); under ``mach2`` any order but
+    a besiege ends it (M5).  Other orders end it.
+    """
+    if unit.kind == "G" or mach2_rules(state):
+        return 0
+    if isinstance(order, Hold) and unit.siege:
+        return unit.siege
+    return 0

@@ -25,7 +25,10 @@ when fortresses are in use (FORT-0); besieged or rebelling cities still count
 still holds it; holding its own is not required (001 "incl. yours" counts it
 toward the number; nJudge's rules say the same).  Under ``diplomacy`` the
 Diplomacy condition applies instead: more than half the supply centres (18 of 34
-on the standard map), or the number set, with no home countries.
+on the standard map), or the number set, with no home countries.  Under ``mach2``
+(rules.machiavelli2 "WINNING", docs/mach2.md M3) only the cities count: no home
+country is required, and victory is checked only after the fall campaign
+(``winners(..., fall_end=False)`` returns nobody).
 
 Several powers qualifying at once: the one with the most cities wins; powers
 tied on cities are all returned, and the game master decides (VIC-2).
@@ -39,6 +42,7 @@ from machiavelli.adjustments import supply_centres
 from machiavelli.board import Board
 from machiavelli.elimination import city_in_use
 from machiavelli.homes import countries_held, original_home_countries, playing
+from machiavelli.options import mach2_rules
 from machiavelli.state import State
 
 
@@ -106,6 +110,7 @@ def meets(board: Board, state: State, power: str, condition: VictoryCondition) -
     if len(cities) < condition.cities:
         return False
     if (condition.home_countries and not state.option("diplomacy")
+            and not mach2_rules(state)  # M3: cities only
             and len(countries_held(board, state, power)) < condition.home_countries):
         return False
     if condition.own_home_cities or condition.other_cities:
@@ -123,13 +128,19 @@ def winners(
     state: State,
     cities: int | None = None,
     condition: VictoryCondition | None = None,
+    *,
+    fall_end: bool = True,
 ) -> list[str]:
     """The powers that have won at the end of a campaign (usually none, at most one).
 
     ``cities`` is the number the game master set (home countries by VIC-7);
     ``condition`` a named one (:data:`BASIC`, ...), which takes precedence.
     Neither: :func:`default_condition` (Diplomacy: a majority of the supply centres).
+    ``fall_end``: the campaign that ended is the fall one; under ``mach2`` victory is
+    checked only then (M3).
     """
+    if mach2_rules(state) and not fall_end:
+        return []
     if condition is None:
         if state.option("diplomacy"):
             condition = diplomacy_condition(board, cities)
