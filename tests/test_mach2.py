@@ -196,3 +196,46 @@ def test_m7_mach2_no_army_built_in_venice() -> None:
     assert "M7" in (check_order(B, winter(mach2=True), "Venice", build) or "")
     assert "M7" in (check_order(B, winter(mach2=True, money=True), "Venice", build) or "")
     assert check_order(B, winter(mach2=True), "Venice", Build("F", "ven")) is None
+
+
+def test_m9_special_units_each_power_may_build() -> None:
+    """M9 (rules.machiavelli2 SPECIAL UNITS): on the 1995 map only some powers may build each
+    special unit; buying or maintaining one is not limited."""
+    from dataclasses import replace
+
+    from machiavelli.money_adjustments import build_problem
+    from machiavelli.scenario import load_scenario
+
+    board = load_board("machiavelli2")
+    assert board.special_limits["Turkey"] == ("elite_professional",)
+    assert load_board("classic").special_limits == {}
+    _, state = load_scenario("mach2_1454")
+    state = replace(state, phase="adjustment", season="winter",
+                    units=[u for u in state.units if u.owner != "Turkey"])
+    home = next(p for p in state.home["Turkey"] if board.provinces[p].city is not None
+                and state.city_owner.get(p) == "Turkey"
+                and state.province_owner.get(p) == "Turkey"
+                and state.unit_in(p, garrison=False) is None)
+    refused = build_problem(board, state, "Turkey", Build("A", home, special="militia"))
+    assert refused is not None and "may not build militia" in refused
+    allowed = build_problem(board, state, "Turkey", Build("A", home, special="elite_professional"))
+    assert allowed is None or "M9" not in allowed
+
+
+def test_m6_fleet_converting_in_messina_does_not_close_the_strait_under_mach2() -> None:
+    from dataclasses import replace
+
+    from machiavelli.scenario import load_scenario
+    from machiavelli.state import Unit
+
+    board, start = load_scenario("classic_1454")
+    state = replace(start, units=[Unit("F", "Naples", "mes"), Unit("F", "Venice", "gon")],
+                    options={**start.options, "mach2": True})
+    orders: dict[str, Sequence[Order]] = {
+        "Naples": [Convert(UnitRef("F", "mes"), "G")],
+        "Venice": [Move(UnitRef("F", "gon"), "ion")],
+    }
+    after = resolve_movement(board, state, orders).state
+    assert Unit("F", "Venice", "ion") in after.units  # STR-F holds under mach2 too
+    held = resolve_movement(board, state, {"Venice": orders["Venice"]}).state
+    assert Unit("F", "Venice", "gon") in held.units  # a fleet already there closes it

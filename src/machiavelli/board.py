@@ -71,6 +71,8 @@ class Board:
     storm_table: tuple[tuple[str | None, ...], ...] = ()
     # power or city name -> (number of dice, ducats for die results 1..6)
     variable_income: dict[str, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    # power name -> the special unit kinds it may build; a power not listed may build any
+    special_limits: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     # -- names -------------------------------------------------------------
     def lookup(self, name: str) -> str | None:

@@ -61,13 +61,15 @@ from pathlib import Path
 from typing import Any
 
 from machiavelli.board import COASTS, Board, BoardError, City, CityKind, Province, Strait
+from machiavelli.state import SPECIAL_KINDS
 
 TABLE_SIZE = 11  # rows and columns 2..12 of a 2d6 table
 MAX_CITY_INCOME = 3  # 001 Appendix 1: city income is zero to three
 MAX_DICE = 3
 CITY_KINDS: tuple[CityKind, ...] = ("unfortified", "fortified", "fortress")
 TOP_KEYS = frozenset(
-    {"name", "title", "powers", "provinces", "straits", "tables", "variable_income"}
+    {"name", "title", "powers", "provinces", "straits", "tables", "variable_income",
+     "special_limits"}
 )
 PROVINCE_KEYS = frozenset(
     {"name", "type", "home", "aliases", "city", "coasts", "venice", "impassable", "army", "fleet"}
@@ -223,6 +225,7 @@ class _Reader:
         self.no_unknown_keys("tables", tables, frozenset(TABLE_KEYS))
         famine, plague, storm = (self.dice_table(k, tables.get(k), drafts) for k in TABLE_KEYS)
         income = self.variable_income(data.get("variable_income", {}), powers, drafts)
+        limits = self.special_limits(data.get("special_limits", {}), powers)
         army_adj = {pid: frozenset(d.army or ()) for pid, d in drafts.items() if not d.province.sea}
         fleet_adj = {loc: frozenset(t) for d in drafts.values() for loc, t in d.fleet.items()}
         return Board(
@@ -238,6 +241,7 @@ class _Reader:
             plague_table=plague,
             storm_table=storm,
             variable_income=income,
+            special_limits=limits,
         )
 
     def powers(self, raw: dict[str, Any]) -> dict[str, str]:
@@ -480,6 +484,20 @@ class _Reader:
                 cells.append(cell)
             rows.append(tuple(cells))
         return tuple(rows)
+
+    def special_limits(self, raw: object, powers: dict[str, str]) -> dict[str, tuple[str, ...]]:
+        table = self.table("special_limits", raw)
+        out: dict[str, tuple[str, ...]] = {}
+        for power, kinds in table.items():
+            entry = f"special_limits.{power}"
+            if power not in powers.values():
+                raise self.fail(entry, f"{power!r} is not a power of this map")
+            listed = self.strings(entry, kinds)
+            for kind in listed:
+                if kind not in SPECIAL_KINDS:
+                    raise self.fail(entry, f"{kind!r} is not a special unit kind")
+            out[power] = tuple(listed)
+        return out
 
     def variable_income(
         self, raw: object, powers: dict[str, str], drafts: dict[str, _Draft]

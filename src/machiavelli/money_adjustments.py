@@ -121,6 +121,10 @@ def build_problem(board: Board, state: State, power: str, order: Build) -> str |
             return f"unknown special unit {order.special!r}"
         if not specials_in_play(state):
             return "there are no special units in this game"
+        allowed = board.special_limits.get(power)
+        if allowed is not None and order.special not in allowed:
+            kind = order.special.replace("_", " ")
+            return f"{power} may not build {kind} units on this map (Machiavelli 2, M9)"
     if order.kind == "G":
         if city.kind == "fortress":
             return "no garrison may be built in a fortress (FORT-B)"
