@@ -239,3 +239,22 @@ def test_m6_fleet_converting_in_messina_does_not_close_the_strait_under_mach2() 
     assert Unit("F", "Venice", "ion") in after.units  # STR-F holds under mach2 too
     held = resolve_movement(board, state, {"Venice": orders["Venice"]}).state
     assert Unit("F", "Venice", "gon") in held.units  # a fleet already there closes it
+
+
+def test_m8_venice_pays_as_a_sea_with_a_city_under_mach2() -> None:
+    """M8 (rules.machiavelli2 VENICE SEA AREA): its controller gets the city's ducats and no
+    province ducat; a fleet there earns a ducat as at sea."""
+    from dataclasses import replace
+
+    from machiavelli.income import fixed_income
+    from machiavelli.scenario import load_scenario
+    from machiavelli.state import Unit
+
+    board, start = load_scenario("classic_1454")
+    state = replace(start, units=[Unit("F", "Venice", "ven")],
+                    province_owner={"ven": "Venice"}, city_owner={"ven": "Venice"})
+    mach1 = fixed_income(board, state)["Venice"]
+    mach2 = fixed_income(board, replace(state, options={**state.options, "mach2": True}))[
+        "Venice"]
+    assert (mach1.seas, mach1.provinces, mach1.cities) == (0, 1, 3)
+    assert (mach2.seas, mach2.provinces, mach2.cities) == (1, 0, 3)

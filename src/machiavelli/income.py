@@ -124,8 +124,11 @@ def city_rebels(board: Board, state: State, province: str) -> bool:
 
 
 def province_income(board: Board, state: State, province: str) -> int:
-    """What a controlled land province pays its controller (INC-B, FAM-D, REB-EFF-7.1)."""
-    if board.provinces[province].sea:
+    """What a controlled land province pays its controller (INC-B, FAM-D, REB-EFF-7.1).
+
+    Under Machiavelli 2 Venice is a sea area with a city: no province ducat (M8).
+    """
+    if board.provinces[province].sea or _venice_sea(board, state, province):
         return 0
     if province in state.famine or province_rebels(board, state, province):
         return 0
@@ -146,14 +149,20 @@ def city_income(board: Board, state: State, province: str) -> int:
     return city.income
 
 
+def _venice_sea(board: Board, state: State, province: str) -> bool:
+    """Machiavelli 2's Venice: "a sea area with a city" (rules.machiavelli2, M8)."""
+    return board.provinces[province].venice and state.option("mach2")
+
+
 def fixed_income(board: Board, state: State) -> dict[str, Income]:
     """Each power's income from seas, provinces and cities (no dice)."""
     seas: dict[str, int] = {}
     provinces: dict[str, int] = {}
     cities: dict[str, int] = {}
     for unit in state.units:
-        if unit.kind == "F" and unit.owner is not None and board.provinces[unit.province].sea:
-            seas[unit.owner] = seas.get(unit.owner, 0) + 1  # INC-A
+        at_sea = board.provinces[unit.province].sea or _venice_sea(board, state, unit.province)
+        if unit.kind == "F" and unit.owner is not None and at_sea:
+            seas[unit.owner] = seas.get(unit.owner, 0) + 1  # INC-A (M8: a fleet in Venice)
     for pid, owner in state.province_owner.items():
         if pid in board.provinces:
             provinces[owner] = provinces.get(owner, 0) + province_income(board, state, pid)
