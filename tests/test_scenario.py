@@ -367,6 +367,8 @@ def test_expected_scenarios_and_player_counts() -> None:
         "mach2_1499": (6,),
         "mach2_1513": (6,),
         "mach2_1521": (6,),
+        "communes_1335": (9,),
+        "communes_1335_v2": (9,),
     }
     options = {(i.name, v.players): v.option for i in list_scenarios() for v in i.variants}
     assert options[("classic_1454", 2)] == 2 and options[("classic_1454", 3)] == 2
@@ -752,3 +754,63 @@ def test_asn_1_each_power_starts_with_a_chit_for_every_other_power() -> None:
         assert state.treasury[power] >= 0
     _, diplomacy = load_scenario("standard_1901")
     assert diplomacy.chits == {} and diplomacy.treasury == {}
+
+
+# nJudge's info.mach_aoc and info.mach_aoc2 (Age of Communes v3 and v2), as printed:
+# A = army, F = fleet, G = garrison, a bare name = controlled without a unit.
+COMMUNES = {
+    "communes_1335": {
+        "Scaligeri": "A ver, A pad, A vic, trv, bre",
+        "Pisa": "F pio, G psa, A luc",
+        "Genoa": "F gen, F cor, A mon",
+        "Milan": "A mil, A cre, A ber, pia, com",
+        "Florence": "A flo, G per, A are, pst",
+        "Naples": "F bar, F nap, G mar, A sle, aqu, pro",
+        "Savoy": "A slu, A avi, A tur",
+        "Trinacria": "F mes, F pal, G tun",
+        "Venice": "F lag, A dal, F rag, ven",
+        None: "G anc, G bol, G fer, G man, G mod, G pav, G rme, G sav, G sie, G trt",
+    },
+    "communes_1335_v2": {
+        "Scaligeri": "A ver, A pad, A vic, trv, bre",
+        "Pisa": "F pio, G psa, A luc",
+        "Genoa": "F gen, F cor, A pon",
+        "Milan": "A mil, A cre, A com, pia",
+        "Florence": "A flo, G flo, A are, pst",
+        "Naples": "F bar, F nap, G mar, aqu, pro, sle",
+        "Papacy": "A rme, A avi, G per, pat",
+        "Trinacria": "F mes, F pal, A tun",
+        "Venice": "F lag, A dal, F rag, ven",
+        None: "G anc, G bol, G fer, G man, G mod, G mon, G pav, G slu, G sav, G sie, "
+        "G trt, G tur, G tyr",
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMMUNES))
+def test_age_of_communes_matches_njudge_info(name: str) -> None:
+    board, state = load_scenario(name)
+    _check_position(board, state)
+    setup = COMMUNES[name]
+    assert state.powers == [p for p in setup if p is not None]
+    assert (state.year, state.season, state.phase) == (1335, "spring", "movement")
+    want_units: set[tuple[str | None, str, str]] = set()
+    for power, text in setup.items():
+        items = [t.strip() for t in text.split(",")]
+        for item in items:
+            if " " in item:
+                kind, pid = item.split()
+                want_units.add((power, kind, pid))
+            else:
+                assert power is not None
+                assert state.province_owner[item] == power, (name, item)
+        if power is not None:
+            provinces = {i.split()[-1] for i in items}
+            assert set(state.home[power]) == provinces, (name, power)
+    assert {(u.owner, u.kind, u.province) for u in state.units} == want_units
+    # Provence and Marseille: a conquered home country held by Naples
+    assert sorted(state.home_countries["France"]) == ["mar", "pro"]
+    assert home_country_holders(board, state)["France"] == "Naples"
+    for pid in ("alb", "aus", "bos", "dur", "her", "hun", "sla", "swi"):  # impassable
+        assert not _on_board(board, pid), pid
+    assert state.option("fortresses") is False
