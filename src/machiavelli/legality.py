@@ -131,11 +131,12 @@ def _route_search(
             if n in allowed and n not in seen:
                 seen.add(n)
                 frontier.append(n)
+    geo = geometry(board)
     dests = {
-        province_of(n)
+        p
         for loc in seen
-        for n in board.fleet_adj.get(loc, frozenset())
-        if province_of(n) != start and board.is_coastal(province_of(n))
+        for p in geo.fleet_provinces.get(loc, frozenset())
+        if p != start and p in geo.coastal
     }
     return seen, dests
 
