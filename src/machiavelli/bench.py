@@ -15,29 +15,17 @@ import importlib
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from machiavelli.board import Board
-from machiavelli.legality import legal_orders
+from machiavelli.demo import uniform_orders
 from machiavelli.movement import resolve_movement
 from machiavelli.orders import Order
 from machiavelli.scenario import load_scenario
 from machiavelli.state import State, Unit
 
 Phase = tuple[State, dict[str, list[Order]]]
-
-
-def random_orders(board: Board, state: State, rng: random.Random) -> dict[str, list[Order]]:
-    """One random legal order for every unit of every power (no alliances)."""
-    orders: dict[str, list[Order]] = {}
-    for power in state.powers:
-        chosen: list[Order] = []
-        for key, options in sorted(legal_orders(board, state, power).items()):
-            if key[0] == "unit" and options:
-                chosen.append(rng.choice(options))
-        orders[power] = chosen
-    return orders
 
 
 def random_position(board: Board, template: State, units: int, rng: random.Random) -> State:
@@ -76,7 +64,7 @@ def random_position(board: Board, template: State, units: int, rng: random.Rando
 
 def make_phases(board: Board, states: Sequence[State], seed: int) -> list[Phase]:
     rng = random.Random(seed)
-    return [(s, random_orders(board, s, rng)) for s in states]
+    return [(s, uniform_orders(board, s, rng)) for s in states]
 
 
 def time_phases(board: Board, phases: Sequence[Phase], min_seconds: float = 0.5) -> float:
@@ -207,8 +195,3 @@ def _growth_exponent(points: Sequence[tuple[float, float]]) -> float:
     num = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
     den = sum((x - mx) ** 2 for x in xs) or 1.0
     return num / den
-
-
-def adjudicate_all(board: Board, phases: Sequence[Phase]) -> list[Mapping[str, object]]:
-    """Adjudicate each phase once (for tests): the resulting unit lists."""
-    return [{"units": resolve_movement(board, s, o).state.units} for s, o in phases]

@@ -5,7 +5,7 @@ With money in play, the orders of a movement phase are resolved in this order:
 a) banking: payments to the bank, to other players, borrowing, the bank's
    collection of due loans (:func:`machiavelli.finance.banking`);
 b) expenditures other than assassinations (:func:`machiavelli.expenses.expenses`),
-   then control adjudication 1;
+   which ends with control adjudication 1;
 c) assassinations (:func:`machiavelli.assassination.assassinations`);
 d) the bank's assassination of powers that defaulted
    (:func:`machiavelli.assassination.bank_assassinations`);
@@ -23,7 +23,6 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 
 from machiavelli.board import Board
-from machiavelli.control import update_control
 from machiavelli.dice import Dice
 from machiavelli.movement import resolve_movement
 from machiavelli.options import money_in_play
@@ -37,16 +36,10 @@ Step = Callable[[Board, State, Orders, Dice], Adjudication]
 #: (module, function) of the money steps before movement, in 001's order
 MONEY_STEPS: tuple[tuple[str, str], ...] = (
     ("machiavelli.finance", "banking"),
-    ("machiavelli.expenses", "expenses"),
-    ("machiavelli.campaign", "control_adjudication"),
+    ("machiavelli.expenses", "expenses"),  # ends with control adjudication 1 (CTRL-1)
     ("machiavelli.assassination", "assassinations"),
     ("machiavelli.assassination", "bank_assassinations"),
 )
-
-
-def control_adjudication(board: Board, state: State, orders: Orders, dice: Dice) -> Adjudication:
-    """Control adjudication 1 (CTRL-1): after the expenses, before assassinations."""
-    return Adjudication(update_control(board, state))
 
 
 def _step(module: str, name: str) -> Step:

@@ -22,6 +22,15 @@ from machiavelli.state import State
 from machiavelli.store import GameDir
 
 
+def uniform_orders(board: Board, state: State, rng: random.Random) -> dict[str, list[Order]]:
+    """One legal order, drawn uniformly, for every unit (or build) of every power."""
+    return {
+        power: [rng.choice(opts) for key, opts in sorted(legal_orders(board, state, power).items())
+                if key[0] != "ally" and opts]
+        for power in state.powers
+    }
+
+
 def random_phase_orders(board: Board, state: State, rng: random.Random) -> dict[str, list[Order]]:
     """Random legal orders that look like play: mostly moves, and supports that match.
 
@@ -29,13 +38,9 @@ def random_phase_orders(board: Board, state: State, rng: random.Random) -> dict[
     order; then about a third of the units switch to supporting an order actually
     given.  In other phases each choice is a random legal one.
     """
-    legal = {power: legal_orders(board, state, power) for power in state.powers}
     if state.phase != "movement":
-        return {
-            power: [rng.choice(opts) for key, opts in sorted(options.items())
-                    if key[0] != "ally" and opts]
-            for power, options in legal.items()
-        }
+        return uniform_orders(board, state, rng)
+    legal = {power: legal_orders(board, state, power) for power in state.powers}
     chosen: dict[tuple[str, ...], tuple[str, Order]] = {}
     for power, options in legal.items():
         for key, opts in sorted(options.items()):
