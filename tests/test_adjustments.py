@@ -329,11 +329,17 @@ def test_gen_3_basic_one_unit_per_city_whose_province_is_also_controlled() -> No
 
 
 def test_adj_a_builds_only_in_controlled_home_provinces_with_a_city() -> None:
-    s = basic([], ["gen", "tur", "mil"])
-    s.province_owner["pav"] = "Genoa"
+    s = basic([Unit("G", "Milan", "mil")], ["gen", "tur"])
+    s.province_owner["pav"] = s.province_owner["mil"] = "Genoa"
     pav, mil, gen = Build("A", "pav"), Build("A", "mil"), Build("A", "gen")
     adj = resolve_adjustments(TOY, s, {"Genoa": [pav, mil, gen]})
     assert [adj.outcome_of(o) for o in (pav, mil, gen)] == ["fails", "fails", "succeeds"]
+
+
+def test_adj_a_home_2_a_whole_home_country_taken_is_a_home_country_to_build_in() -> None:
+    s = basic([], ["gen", "tur", "mil"])  # Genoa holds all of Milan's home country
+    mil = Build("A", "mil")
+    assert resolve_adjustments(TOY, s, {"Genoa": [mil]}).outcome_of(mil) == "succeeds"
 
 
 def test_own_7_builds_need_both_the_city_and_the_province() -> None:

@@ -574,7 +574,7 @@ def test_tiny_board_loads(tmp_path: Path) -> None:
         ('aliases = ["alp"]', 'aliases = ["alp", "Alp"]', "provinces.aaa", "duplicate alias"),
         ('"sea", "bbb/nc"]', '"sea", "bbb/ec"]', "provinces.aaa.fleet", "coast 'ec' of 'bbb'"),
         ('"sea", "bbb/nc"]', '"sea", "bbb"]', "provinces.aaa.fleet", "several coasts"),
-        ("income = 1 }", "income = 4 }", "provinces.aaa.city.income", "out of range 1..3"),
+        ("income = 1 }", "income = 6 }", "provinces.aaa.city.income", "out of range 1..5"),
         ('"fortified", port', '"fortress", port', "provinces.aaa.city.income", "0..0"),
         ('home = "X"', 'home = "Q"', "provinces.aaa.home", "unknown power letter 'Q'"),
         ('type = "land"\nhome', 'type = "lnd"\nhome', "provinces.aaa.type", '"land" or'),

@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from machiavelli.board import Board, province_of
-from machiavelli.legality import can_hold_garrison
-from machiavelli.options import fortresses_in_use, garrisons_in_play, money_in_play
+from machiavelli.builds import build_problem
+from machiavelli.options import fortresses_in_use, money_in_play
 from machiavelli.orders import Build, Disband, Maintain, Order, Remove, UnitRef, Waive
 from machiavelli.phases import next_phase
 from machiavelli.results import Adjudication, OrderResult, Outcome
@@ -167,64 +167,9 @@ def _unit_for(state: State, ref: UnitRef) -> Unit | None:
 
 
 def _build_problem(board: Board, state: State, ledger: _Ledger, order: Build) -> str | None:
-    power, p = ledger.power, order.province
-    if p not in board.provinces:
-        return f"unknown province {p!r}"
-    prov = board.provinces[p]
-    city = prov.city
-    if p not in home_provinces(board, state, power) or city is None:
-        return f"{p} is not a home supply centre of {power}"
-    if state.city_owner.get(p) != power:
-        return f"{power} does not own {p}"
-    if p in ledger.built_in:
-        return f"a unit was already built in {p}"
-    if order.special is not None:
-        return "no special units without money (GEN-2)"
-    diplomacy = state.option("diplomacy")
-    if not diplomacy:
-        why = _basic_place_problem(board, state, order)
-        if why is not None:
-            return why
-    if (diplomacy or prov.venice) and state.unit_in(p) is not None:
-        return f"{p} is occupied"  # Diplomacy; Venice holds one unit (VEN-A)
-    if order.kind == "A" and prov.sea:
-        return "an army cannot be built at sea"
-    if order.kind == "F":
-        if not board.is_coastal(p):
-            return f"{p} is not on the coast"
-        if not diplomacy and not city.port:
-            return f"{p} is not a port city"
-        if prov.coasts and order.coast not in prov.coasts:
-            return f"the coast of {p} must be given"
-    if order.kind == "G":
-        if not garrisons_in_play(state):
-            return "garrisons are not in play"
-        if not can_hold_garrison(board, state, p):
-            return f"{p} has no fortified city"
-        if city.kind == "fortress":
-            return "no garrison may be built in a fortress (FORT-B)"
-    return None
-
-
-def _basic_place_problem(board: Board, state: State, order: Build) -> str | None:
-    """001 Adjustment 3 a)-e) for a Basic game: where in the province the unit goes."""
-    p = order.province
-    if state.province_owner.get(p) != state.city_owner.get(p):
-        return f"the province and the city of {p} must both be controlled"
-    if p in state.famine:
-        return f"{p} is struck by famine"
-    rebellion = state.rebellions.get(p)
-    if order.kind == "G":
-        if state.unit_in(p, garrison=True) is not None:
-            return f"the city of {p} is occupied"
-        if rebellion is not None and rebellion.in_city:
-            return f"the city of {p} is in rebellion"
-    else:
-        if state.unit_in(p, garrison=False) is not None:
-            return f"{p} is occupied"
-        if rebellion is not None and (rebellion.in_province or rebellion.in_city):
-            return f"{p} is in rebellion"
-    return None
+    if order.province in ledger.built_in:
+        return f"a unit was already built in {order.province}"
+    return build_problem(board, state, ledger.power, order)
 
 
 def _removal(state: State, ledger: _Ledger, ref: UnitRef) -> Unit | str:

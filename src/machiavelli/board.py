@@ -73,6 +73,13 @@ class Board:
     variable_income: dict[str, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
     # power name -> the special unit kinds it may build; a power not listed may build any
     special_limits: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # scenario rules (scenario.py sets them on the scenario's board):
+    # powers that may build in any province they control (not only their home cities)
+    build_anywhere: frozenset[str] = frozenset()
+    # powers that may never build fleets nor convert units to fleets
+    no_fleets: frozenset[str] = frozenset()
+    # the first year plague can strike (None: from the start)
+    plague_from: int | None = None
 
     # -- names -------------------------------------------------------------
     def lookup(self, name: str) -> str | None:

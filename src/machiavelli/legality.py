@@ -59,7 +59,7 @@ from machiavelli.orders import (
     Waive,
     order_key,
 )
-from machiavelli.state import SPECIAL_KINDS, Dislodged, State, Unit
+from machiavelli.state import Dislodged, State, Unit
 
 KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison"}
 
@@ -539,56 +539,9 @@ def _check_adjustment(
 
 
 def _check_build(board: Board, state: State, power: str, order: Build) -> str | None:
-    if money_in_play(state):  # the money rules keep their own list of build places
-        from machiavelli.money_adjustments import build_problem
+    from machiavelli.builds import build_problem  # builds.py imports this module
 
-        return build_problem(board, state, power, order)
-    prov = board.provinces[order.province]
-    if order.province not in state.home.get(power, []):
-        return f"{prov.name} is not one of your home provinces"
-    if prov.city is None or (prov.city.kind == "fortress" and not fortresses_in_use(state)):
-        return f"{prov.name} has no city to build in (ADJ-A)"
-    owners = [state.city_owner.get(order.province)]
-    if not state.option("diplomacy"):
-        owners.append(state.province_owner.get(order.province))  # OWN-7
-    if any(owner != power for owner in owners):
-        return f"you do not control {prov.name}"
-    if order.province in state.famine:
-        return f"{prov.name} is struck by famine (FAM-B)"
-    rebellion = state.rebellions.get(order.province)
-    if rebellion is not None and (
-        rebellion.in_city or (rebellion.in_province and order.kind != "G")  # REB-EFF-5.6
-    ):
-        return f"{prov.name} is in rebellion (ADJ-E)"
-    if order.special is not None:
-        if order.special not in SPECIAL_KINDS:
-            return f"unknown special unit '{order.special}'"
-        if not specials_in_play(state):
-            return "there are no special units in this game"
-    if order.kind == "G":
-        if not garrisons_in_play(state) or not can_hold_garrison(board, state, order.province):
-            return f"a garrison cannot be built in {prov.name}"
-        if prov.city is not None and prov.city.kind == "fortress":
-            return "no garrison may be built in a fortress (FORT-B)"
-    elif order.kind == "F":
-        coastal = board.is_coastal(order.province)
-        if not coastal or not (is_port(board, order.province) or state.option("diplomacy")):
-            return f"a fleet can be built only in a port city, not in {prov.name} (UNIT-4)"
-        if prov.coasts and order.coast not in prov.coasts:
-            return f"the coast of {prov.name} must be given"
-        if not prov.coasts and order.coast is not None:
-            return f"{prov.name} has no separate coasts"
-    elif board.is_sea(order.province):
-        return "an army cannot be built at sea"
-    elif no_army_in(board, state, order.province):
-        return NO_ARMY_IN_VENICE
-    if order.kind != "F" and order.coast is not None:
-        return "only a fleet is built on a coast"
-    whole = prov.venice or state.option("diplomacy")  # VEN-A; a Diplomacy centre
-    garrison = None if whole else order.kind == "G"
-    if state.unit_in(order.province, garrison=garrison) is not None:
-        return f"{prov.name} is occupied"
-    return None
+    return build_problem(board, state, power, order)
 
 
 # ----------------------------------------------------------------------

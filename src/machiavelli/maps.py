@@ -64,7 +64,7 @@ from machiavelli.board import COASTS, Board, BoardError, City, CityKind, Provinc
 from machiavelli.state import SPECIAL_KINDS
 
 TABLE_SIZE = 11  # rows and columns 2..12 of a 2d6 table
-MAX_CITY_INCOME = 3  # 001 Appendix 1: city income is zero to three
+MAX_CITY_INCOME = 5  # 001 Appendix 1: zero to three; nJudge's machfive has a 5-ducat Florence
 MAX_DICE = 3
 CITY_KINDS: tuple[CityKind, ...] = ("unfortified", "fortified", "fortress")
 TOP_KEYS = frozenset(
@@ -75,7 +75,7 @@ PROVINCE_KEYS = frozenset(
     {"name", "type", "home", "aliases", "city", "coasts", "venice", "impassable", "army", "fleet"}
 )
 TABLE_KEYS = ("famine", "plague", "storm")
-_ID = re.compile(r"[a-z]{3}")
+_ID = re.compile(r"[a-z][a-z0-9]{2,3}")  # "gen"; variant maps also "an1", "bay1"
 _BOARD_NAME = re.compile(r"[a-z0-9_]+")
 
 
@@ -262,7 +262,9 @@ class _Reader:
         entry = f"provinces.{pid}"
         data = self.table(entry, raw)
         if not _ID.fullmatch(pid):
-            raise self.fail(entry, "a province id must be three lower-case letters")
+            raise self.fail(
+                entry, "a province id is a lower-case letter, then two or three letters or digits"
+            )
         self.no_unknown_keys(entry, data, PROVINCE_KEYS)
         if "name" not in data:
             raise self.fail(entry, "missing name")

@@ -37,14 +37,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from machiavelli.board import Board
-from machiavelli.homes import held_home_provinces, playing
-from machiavelli.legality import NO_ARMY_IN_VENICE, can_hold_garrison, no_army_in
-from machiavelli.options import fortresses_in_use, garrisons_in_play, specials_in_play
+from machiavelli.builds import build_problem
+from machiavelli.homes import playing
 from machiavelli.orders import Build, Disband, Maintain, Order, Remove, UnitRef, order_key
 from machiavelli.phases import next_phase
 from machiavelli.results import Adjudication, OrderResult, Outcome
 from machiavelli.specials import special_limit_problem, upkeep
-from machiavelli.state import SPECIAL_KINDS, State, Unit
+from machiavelli.state import State, Unit
 
 
 def latest_orders(orders: Sequence[Order]) -> tuple[list[Order], list[Order]]:
@@ -94,57 +93,6 @@ class _Account:
         self.treasury -= cost
         self.spent += cost
         return True
-
-
-def build_problem(board: Board, state: State, power: str, order: Build) -> str | None:
-    """Why the power may not build this unit now (positional rules only), or None."""
-    p = order.province
-    if p not in board.provinces:
-        return f"unknown province {p!r}"
-    prov = board.provinces[p]
-    city = prov.city
-    if city is None or (city.kind == "fortress" and not fortresses_in_use(state)):
-        return f"{prov.name} has no city to build in (ADJ-A)"
-    if p not in held_home_provinces(board, state, power):
-        return f"{prov.name} is not in a home country {power} holds (ADJ-A)"
-    if state.city_owner.get(p) != power or state.province_owner.get(p) != power:
-        return f"{power} must control both {prov.name} and its city (OWN-7)"
-    if p in state.famine:
-        return f"{prov.name} is struck by famine (FAM-B)"
-    rebellion = state.rebellions.get(p)
-    if rebellion is not None and (
-        rebellion.in_city or order.kind != "G" or prov.venice
-    ):  # REB-EFF-5.6: a garrison only needs a quiet city
-        return f"{prov.name} is in rebellion (ADJ-E, REB-EFF-5.5)"
-    if order.special is not None:
-        if order.special not in SPECIAL_KINDS:
-            return f"unknown special unit {order.special!r}"
-        if not specials_in_play(state):
-            return "there are no special units in this game"
-        allowed = board.special_limits.get(power)
-        if allowed is not None and order.special not in allowed:
-            kind = order.special.replace("_", " ")
-            return f"{power} may not build {kind} units on this map (Machiavelli 2, M9)"
-    if order.kind == "G":
-        if city.kind == "fortress":
-            return "no garrison may be built in a fortress (FORT-B)"
-        if not garrisons_in_play(state) or not can_hold_garrison(board, state, p):
-            return f"a garrison needs a fortified city, and {prov.name} has none (ADJ-A2)"
-    elif order.kind == "F":
-        if not city.port or not board.fleet_locations(p):
-            return f"a fleet can be built only in a port city, not in {prov.name} (ADJ-A3)"
-        if prov.coasts and order.coast not in prov.coasts:
-            return f"the coast of {prov.name} must be given"
-    elif prov.sea:
-        return "an army cannot be built at sea"
-    elif no_army_in(board, state, p):
-        return NO_ARMY_IN_VENICE
-    if prov.venice and state.unit_in(p) is not None:
-        return "Venice held a unit when the phase began (VEN-A, VEN-B)"
-    if state.unit_in(p, garrison=order.kind == "G") is not None:
-        where = "the city of " + prov.name if order.kind == "G" else prov.name
-        return f"{where} held a unit when the phase began: no trading old for new (ADJ-D)"
-    return None
 
 
 def _judge_build(

@@ -35,7 +35,7 @@ VARIANT_KEYS = frozenset(
 )  # fmt: skip
 ANY = "*"  # in a side: any one power that no side names
 MAX_PLAYERS = 20
-_UNIT = re.compile(r"([AFG])\s+([a-z]{3})(?:/([a-z]{2}))?")
+_UNIT = re.compile(r"([AFG])\s+([a-z][a-z0-9]{2,3})(?:/([a-z]{2}))?")
 _POWER_NAME = re.compile(r"[A-Z][A-Za-z]*")
 
 
