@@ -39,7 +39,8 @@ def test_a_game_through_the_command_line(tmp_path: Path) -> None:
     assert "Army Fornova" in out and "Treasury" in out
 
     code, out = run("history", game)
-    assert code == 0 and out.startswith("0001  Results for Spring 1454 movement")
+    assert code == 0 and "\n0001  Results for Spring 1454 movement" in out
+    assert out.startswith("0000  Game start (Spring 1454 movement): starting treasuries")
 
 
 def test_processing_without_orders_holds_everything(tmp_path: Path) -> None:

@@ -13,12 +13,15 @@ import sys
 
 import click
 
+from machiavelli.board import Board
+from machiavelli.dice import Dice
 from machiavelli.game import process_phase
+from machiavelli.game_start import start_treasuries
 from machiavelli.notation import format_order, parse_orders
 from machiavelli.options import apply_set_command, assassinations_in_play, money_in_play
 from machiavelli.orders import Order, order_key
 from machiavelli.report import position_text, private_report
-from machiavelli.scenario import load_scenario, scenario_board
+from machiavelli.scenario import load_scenario, scenario_board, unfunded_powers
 from machiavelli.state import State
 from machiavelli.store import GameDir, GameDirError, GameSettings
 
@@ -83,12 +86,31 @@ def new_game(scenario: str, directory: str, players: int | None, flags: tuple[st
     _deal_start(state)
     settings = GameSettings(scenario=scenario, seed=seed or secrets.token_hex(8),
                             players=players, victory_cities=victory_cities)
+    state, start = _game_start(board, state, settings.seed, unfunded_powers(scenario, players))
     try:
-        GameDir(directory).create(settings, state)
+        GameDir(directory).create(settings, state, start)
     except GameDirError as err:
         raise click.ClickException(str(err)) from None
     click.echo(f"New game of {board.title} ({scenario}) in {directory}, seed {settings.seed}.")
+    if start:
+        click.echo(start)
     click.echo(position_text(board, state))
+
+
+def _game_start(
+    board: Board, state: State, seed: str, unfunded: tuple[str, ...]
+) -> tuple[State, str]:
+    """000's starting treasuries where the scenario gives none, and their report."""
+    dice = Dice(f"{seed}/start")
+    state, events = start_treasuries(board, state, dice, unfunded)
+    if not events:
+        return state, ""
+    lines = [f"Game start ({state.label}): starting treasuries (000 Advanced Game, Income A)"]
+    lines += [f"  {event}" for event in events]
+    if dice.rolls:
+        lines.append("Die rolls:")
+        lines += [f"  {roll}" for roll in dice.rolls]
+    return state, "\n".join(lines)
 
 
 @click.command("orders")
@@ -165,6 +187,12 @@ def show(directory: str, power: str | None) -> None:
 def history(directory: str, full: bool) -> None:
     """List every processed phase (with --full, their reports)."""
     game, _, _ = _open(directory)
+    start = game.start_report()
+    if start:
+        click.echo(f"0000  {start.splitlines()[0]}")
+        if full:
+            click.echo(start)
+            click.echo("")
     for entry in game.history_entries():
         report = (entry / "report.txt").read_text(encoding="utf-8")
         first = report.splitlines()[0] if report else ""

@@ -25,9 +25,13 @@ def summary(info: ScenarioInfo) -> list[str]:
     """Three lines: name, year, map and title; the powers; the player counts."""
     return [
         f"{info.name:<22} {info.year:>5}  {info.map:<13} {info.title}",
-        f"    powers:  {', '.join(info.powers)}",
+        f"    powers:  {', '.join(info.powers)}" + _unplayed(info),
         f"    players: {_counts(info)}",
     ]
+
+
+def _unplayed(info: ScenarioInfo) -> str:
+    return f" ({', '.join(info.unplayed)}: no player)" if info.unplayed else ""
 
 
 def _variant_lines(info: ScenarioInfo, variant: VariantInfo) -> list[str]:
@@ -57,7 +61,7 @@ def details(info: ScenarioInfo) -> list[str]:
     lines = [
         f"{info.name}: {info.title}",
         f"map {info.map}, first campaign in {info.year}",
-        f"powers: {', '.join(info.powers)}",
+        f"powers: {', '.join(info.powers)}" + _unplayed(info),
     ]
     if info.victory is not None:
         v = info.victory

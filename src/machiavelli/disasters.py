@@ -238,9 +238,12 @@ def plague(board: Board, state: State, dice: Dice) -> tuple[State, list[str]]:
     """The summer plague, before orders (PLG-1..4), then control adjudication 6.
 
     Only in the summer (a game without summer has no plague); nothing with
-    plague off or on a board without a plague table.  No marker stays (PLG-3).
+    plague off or on a board without a plague table, nor before the year the
+    scenario lets plague begin (``Board.plague_from``).  No marker stays (PLG-3).
     """
     if not plague_in_play(state) or state.season != "summer" or not board.plague_table:
+        return state, []
+    if board.plague_from is not None and state.year < board.plague_from:
         return state, []
     hit = strike(board, state, dice, "plague")
     events = hit.describe(board)

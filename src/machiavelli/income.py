@@ -25,7 +25,7 @@ Without money (``nomoney``) nothing is paid (FLAG-MONEY-2).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from machiavelli.board import Board
@@ -197,13 +197,18 @@ def _source_name(board: Board, source: str) -> str:
     return f"the home country of {source}"
 
 
-def roll_variable_income(board: Board, state: State, dice: Dice) -> list[VariableRoll]:
-    """Roll every variable-income entry that someone receives, in the board's table order."""
+def roll_variable_income(
+    board: Board, state: State, dice: Dice, powers: Collection[str] | None = None
+) -> list[VariableRoll]:
+    """Roll every variable-income entry that someone receives, in the board's table order.
+
+    ``powers``: only the entries these powers receive (None: every power's).
+    """
     holders = home_country_holders(board, state)
     rolls: list[VariableRoll] = []
     for source, (count, table) in board.variable_income.items():
         power = variable_income_owner(board, state, source, holders)
-        if power is None:
+        if power is None or (powers is not None and power not in powers):
             continue
         purpose = f"variable income of {_source_name(board, source)} for {power}"
         if dice_in_play(state):
@@ -221,13 +226,19 @@ def roll_variable_income(board: Board, state: State, dice: Dice) -> list[Variabl
 # -- the phase --------------------------------------------------------------------------
 
 
-def income(board: Board, state: State, dice: Dice) -> tuple[State, list[str]]:
-    """Pay every power its income into ``state.treasury``; events say what each got."""
+def income(
+    board: Board, state: State, dice: Dice, powers: Collection[str] | None = None
+) -> tuple[State, list[str]]:
+    """Pay every power its income into ``state.treasury``; events say what each got.
+
+    ``powers``: pay only these (None: every power).
+    """
     if not money_in_play(state):
         return state, []
     state, events = update_home_countries(board, state)
-    totals = dict(fixed_income(board, state))
-    for roll in roll_variable_income(board, state, dice):
+    totals = {p: got for p, got in fixed_income(board, state).items()
+              if powers is None or p in powers}
+    for roll in roll_variable_income(board, state, dice, powers):
         shown = " + ".join(str(d) for d in roll.dice)
         how = "counts" if roll.fixed else "rolls"
         events.append(

@@ -449,6 +449,8 @@ def _check_convert(board: Board, state: State, unit: Unit, order: Convert) -> st
     if order.to == "A" and no_army_in(board, state, unit.province):
         return NO_ARMY_IN_VENICE
     if order.to == "F":
+        if unit.owner in board.no_fleets:
+            return f"{unit.owner} may never convert units to fleets in this scenario"
         if not is_port(board, unit.province) or not board.fleet_locations(unit.province):
             return "a garrison can become a fleet only in a port city (CONV-P2)"
         if prov.coasts and order.coast not in prov.coasts:

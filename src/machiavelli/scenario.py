@@ -93,7 +93,7 @@ from importlib import resources
 from pathlib import Path
 
 from machiavelli.board import Board
-from machiavelli.scenario_build import build
+from machiavelli.scenario_build import build, unfunded
 from machiavelli.scenario_spec import (
     ANY,
     ScenarioError,
@@ -118,6 +118,7 @@ __all__ = [
     "parse_scenario",
     "scenario_board",
     "scenario_info",
+    "unfunded_powers",
 ]
 
 
@@ -149,11 +150,13 @@ class ScenarioInfo:
     player_counts: tuple[int, ...]
     variants: tuple[VariantInfo, ...]
     victory: Victory | None = None
+    unplayed: tuple[str, ...] = ()  # powers in play that no player takes
 
     def variant(self, players: int | None = None, option: int | None = None) -> VariantInfo:
         """The variant ``load_scenario(name, players, option=option)`` sets up."""
         if players is None:
-            return VariantInfo(len(self.powers), 1, self.powers, tuple((p,) for p in self.powers))
+            sides = tuple((p,) for p in self.powers if p not in self.unplayed)
+            return VariantInfo(len(sides), 1, self.powers, sides)
         found = [v for v in self.variants if v.players == players]
         if option is not None:
             found = [v for v in found if v.option == option]
@@ -191,6 +194,18 @@ def scenario_board(
     variable income.
     """
     return load_scenario(name, players, option=option)[0]
+
+
+def unfunded_powers(
+    name: str, players: int | None = None, *, option: int | None = None
+) -> tuple[str, ...]:
+    """The powers of that game whose starting treasury the scenario does not give.
+
+    With money in play they start with 000's procedure (:mod:`machiavelli.game_start`).
+    """
+    base, suffix = _split_name(name)
+    spec = _spec(base)
+    return tuple(unfunded(spec, _select(spec, players, option if suffix is None else suffix)))
 
 
 def load_scenario_file(
@@ -263,7 +278,7 @@ def _built(name: str, players: int | None, option: int | None) -> tuple[Board, S
 
 def _counts(spec: ScenarioSpec) -> tuple[int, ...]:
     if not spec.variants:
-        return (len(spec.powers),)
+        return (len(spec.played),)
     return tuple(sorted({v.players for v in spec.variants}))
 
 
@@ -276,7 +291,7 @@ def _select(spec: ScenarioSpec, players: int | None, option: int | None) -> Vari
         return None
     counts = ", ".join(str(n) for n in _counts(spec))
     if not spec.variants:
-        if players == len(spec.powers) and option in (None, 1):
+        if players == len(spec.played) and option in (None, 1):
             return None
         raise ScenarioError(
             f"{name}: cannot be played by {players} players: it is played by {counts} "
@@ -307,7 +322,8 @@ def _info(name: str, spec: ScenarioSpec) -> ScenarioInfo:
                         v.basic_victory, v.note)
         )
     if not variants:
-        variants.append(VariantInfo(len(names), 1, names, tuple((p,) for p in names)))
+        sides = tuple((p,) for p in spec.played)
+        variants.append(VariantInfo(len(sides), 1, names, sides))
     return ScenarioInfo(
         name=name,
         title=spec.title,
@@ -317,4 +333,5 @@ def _info(name: str, spec: ScenarioSpec) -> ScenarioInfo:
         player_counts=_counts(spec),
         variants=tuple(variants),
         victory=spec.victory,
+        unplayed=spec.unplayed,
     )

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from machiavelli.board import Board, City, space_of
+from machiavelli.board import Board, space_of
 from machiavelli.options import assassinations_in_play, money_in_play
 from machiavelli.scenario_spec import (
     IncomeSpec,
@@ -48,8 +48,14 @@ def build(spec: ScenarioSpec, variant: VariantSpec | None) -> tuple[Board, State
     """The board and the starting State of ``spec`` (``variant`` None: the full game)."""
     builder = _Builder(spec, variant)
     setup = builder.setup()
-    state = builder.state(spec.board, setup)  # the map's geometry: unchanged by the scenario
-    return builder.board(setup), state
+    board = builder.board(setup)
+    return board, builder.state(board, setup)
+
+
+def unfunded(spec: ScenarioSpec, variant: VariantSpec | None) -> list[str]:
+    """The powers in play whose starting treasury the scenario does not give."""
+    setup = _Builder(spec, variant).setup()
+    return [p for p in setup.in_play if setup.powers[p].treasury is None]
 
 
 def _controlled(power: PowerSpec) -> list[str]:
@@ -157,7 +163,6 @@ class _Builder:
             pid: replace(
                 prov,
                 home=home_letter.get(pid),
-                city=self.city(pid, prov.city),
                 coasts=() if pid in off else prov.coasts,  # no fleet locations there
             )
             for pid, prov in base.provinces.items()
@@ -189,12 +194,6 @@ class _Builder:
             variable_income=self.variable_income(setup),
         )
         return base if board == base else board
-
-    def city(self, pid: str, city: City | None) -> City | None:
-        income = self.spec.city_income.get(pid)
-        if city is None or income is None:
-            return city
-        return replace(city, income=income)
 
     def variable_income(self, setup: _Setup) -> dict[str, tuple[int, tuple[int, ...]]]:
         base = self.spec.board

@@ -10,22 +10,26 @@ variant into a board and a State.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from machiavelli.board import Board, BoardError
-from machiavelli.maps import load_board
+from machiavelli.board import Board, BoardError, City, CityKind
+from machiavelli.maps import CITY_KINDS, load_board
 from machiavelli.options import option_name
-from machiavelli.state import SEASONS, PhaseKind, Season, Unit, UnitKind
+from machiavelli.state import SEASONS, SPECIAL_KINDS, PhaseKind, Season, Unit, UnitKind
 
 PHASES: tuple[PhaseKind, ...] = ("movement", "retreat", "adjustment")
 TOP_KEYS = frozenset(
     {
         "board", "title", "year", "season", "phase", "options", "victory",
         "variable_income", "off_board", "not_home", "city_income", "army_adjacency",
-        "powers", "countries", "autonomous", "variants",
+        "powers", "countries", "autonomous", "variants", "cities", "tables", "plague_from",
+        "special_limits", "build_anywhere", "no_fleets", "unplayed",
     }
 )  # fmt: skip
+TABLE_KEYS = ("famine", "plague", "storm")
+TABLE_SIZE = 11  # rolls 2..12
+MAX_CITY_INCOME = 5
 POWER_KEYS = frozenset({"letter", "units", "owns", "treasury"})
 VARIANT_KEYS = frozenset(
     {
@@ -107,16 +111,21 @@ class ScenarioSpec:
     variable_income: tuple[IncomeSpec, ...] | None  # None: the board's table
     off_board: tuple[str, ...]
     not_home: tuple[str, ...]
-    city_income: dict[str, int]  # province -> the income of its city in this scenario
     army_adjacency: tuple[tuple[str, str], ...]  # army edges the scenario adds
     powers: tuple[PowerSpec, ...]
     countries: tuple[CountrySpec, ...]
     autonomous: tuple[Unit, ...]
     variants: tuple[VariantSpec, ...]
+    unplayed: tuple[str, ...] = ()  # powers in play that no player takes
 
     @property
     def power_names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.powers)
+
+    @property
+    def played(self) -> tuple[str, ...]:
+        """The powers of the full game that players take (all but ``unplayed``)."""
+        return tuple(p.name for p in self.powers if p.name not in self.unplayed)
 
 
 class SpecReader:
@@ -166,7 +175,8 @@ class SpecReader:
     # -- the file ----------------------------------------------------------------------
     def read(self, data: dict[str, Any]) -> ScenarioSpec:
         self.table("(top level)", data, TOP_KEYS)
-        board = self.board(data.get("board"))
+        spec_map = self.board(data.get("board"))
+        board = self.scenario_board(spec_map, data)
         title = data.get("title")
         if not isinstance(title, str) or not title.strip():
             raise self.fail("title", "missing (the scenario's title)")
@@ -187,6 +197,12 @@ class SpecReader:
             for name, raw in raw_powers.items()
         )
         names = [p.name for p in powers]
+        board = self.power_rules(board, names, data)
+        if board == spec_map:
+            board = spec_map  # the map itself where the scenario changes none of it
+        unplayed = self.power_names(names, "unplayed", data.get("unplayed", []))
+        if len(unplayed) == len(names):
+            raise self.fail("unplayed", "no power is left for the players")
         auto = self.table("autonomous", data.get("autonomous", {}), frozenset({"units"}))
         autonomous = self.units(board, "autonomous.units", auto.get("units", []), None)
         if any(u.kind != "G" for u in autonomous):
@@ -205,13 +221,13 @@ class SpecReader:
                                            land=True)),
             not_home=tuple(self.provinces(board, "not_home", data.get("not_home", []),
                                           land=True)),
-            city_income=self.city_income(board, data.get("city_income", {})),
             army_adjacency=self.army_adjacency(board, "army_adjacency",
                                                data.get("army_adjacency", [])),
             powers=powers,
             countries=self.countries(board, names, data.get("countries", {})),
             autonomous=tuple(autonomous),
             variants=(),
+            unplayed=tuple(unplayed),
         )
         self.check_letters(spec, list(spec.powers))
         variants = self.variants(spec, data.get("variants", []))
@@ -224,6 +240,121 @@ class SpecReader:
             return load_board(name)
         except BoardError as exc:
             raise self.fail("board", str(exc)) from exc
+
+    # -- the map as the scenario changes it ------------------------------------------
+    def scenario_board(self, board: Board, data: dict[str, Any]) -> Board:
+        """Cities, city incomes, disaster tables and the plague's first year."""
+        cities = self.cities(board, data.get("cities", {}))
+        for pid, income in self.city_income(board, data.get("city_income", {})).items():
+            if pid in cities:
+                raise self.fail(f"city_income.{pid}", "also in [cities]: give the income there")
+            city = board.provinces[pid].city
+            assert city is not None
+            cities[pid] = City(city.kind, city.port, income)
+        provinces = dict(board.provinces)
+        for pid, city in cities.items():
+            provinces[pid] = replace(provinces[pid], city=city)
+        plague_from = data.get("plague_from")
+        if plague_from is not None:
+            plague_from = self.integer("plague_from", plague_from, -9999, 9999)
+        tables = self.tables(board, data.get("tables", {}))
+        return replace(
+            board,
+            provinces=provinces,
+            famine_table=tables.get("famine", board.famine_table),
+            plague_table=tables.get("plague", board.plague_table),
+            storm_table=tables.get("storm", board.storm_table),
+            plague_from=plague_from,
+        )
+
+    def power_rules(self, board: Board, names: list[str], data: dict[str, Any]) -> Board:
+        """The scenario's rules for some powers: builds, fleets, special units."""
+        limits = board.special_limits
+        raw = data.get("special_limits")
+        if raw is not None:
+            table = self.table("special_limits", raw, frozenset(names))
+            limits = {}
+            for power, kinds in table.items():
+                entry = f"special_limits.{power}"
+                listed = self.strings(entry, kinds)
+                for kind in listed:
+                    if kind not in SPECIAL_KINDS:
+                        raise self.fail(entry, f"{kind!r} is not one of {', '.join(SPECIAL_KINDS)}")
+                limits[power] = tuple(listed)
+        anywhere = self.power_names(names, "build_anywhere", data.get("build_anywhere", []))
+        no_fleets = self.power_names(names, "no_fleets", data.get("no_fleets", []))
+        return replace(
+            board,
+            special_limits=limits,
+            build_anywhere=frozenset(anywhere),
+            no_fleets=frozenset(no_fleets),
+        )
+
+    def power_names(self, names: list[str], entry: str, raw: object) -> list[str]:
+        out = self.strings(entry, raw)
+        for name in out:
+            if name not in names:
+                raise self.fail(entry, f"{name!r} is not a power of the scenario")
+        return out
+
+    def cities(self, board: Board, raw: object) -> dict[str, City]:
+        """``[cities]``: a city's kind, port and income in this scenario, or a new city."""
+        table = self.table("cities", raw, frozenset(board.provinces))
+        out: dict[str, City] = {}
+        for pid, value in table.items():
+            entry = f"cities.{pid}"
+            prov = board.provinces[pid]
+            if prov.sea:
+                raise self.fail(entry, f"{pid!r} is a sea")
+            data = self.table(entry, value, frozenset({"kind", "port", "income"}))
+            old = prov.city
+            kind = data.get("kind", old.kind if old else None)
+            if kind not in CITY_KINDS:
+                known = ", ".join(CITY_KINDS)
+                raise self.fail(f"{entry}.kind", f"must be one of {known}, not {kind!r}")
+            port = self.boolean(f"{entry}.port", data.get("port", old.port if old else False))
+            if port and not board.fleet_locations(pid):
+                raise self.fail(f"{entry}.port", f"{prov.name} is not on the coast")
+            if kind == "fortress":
+                income = self.integer(f"{entry}.income", data.get("income", 0), 0, 0)
+            else:
+                default = old.income if old is not None and old.income else None
+                income = self.integer(
+                    f"{entry}.income", data.get("income", default), 1, MAX_CITY_INCOME
+                )
+            if prov.venice and kind == "unfortified":
+                raise self.fail(f"{entry}.kind", "the Venice rules need a fortified city")
+            out[pid] = City(cast(CityKind, kind), port, income)
+        return out
+
+    def tables(
+        self, board: Board, raw: object
+    ) -> dict[str, tuple[tuple[str | None, ...], ...]]:
+        """``[tables]``: the scenario's own famine, plague and storm tables."""
+        table = self.table("tables", raw, frozenset(TABLE_KEYS))
+        out: dict[str, tuple[tuple[str | None, ...], ...]] = {}
+        for key, rows in table.items():
+            entry = f"tables.{key}"
+            if not isinstance(rows, list) or len(rows) != TABLE_SIZE:
+                raise self.fail(entry, f"must be {TABLE_SIZE} rows (rolls 2..12)")
+            grid: list[tuple[str | None, ...]] = []
+            for r, row in enumerate(rows, 2):
+                if not isinstance(row, list) or len(row) != TABLE_SIZE:
+                    raise self.fail(entry, f"row {r} must have {TABLE_SIZE} cells (rolls 2..12)")
+                cells: list[str | None] = []
+                for c, cell in enumerate(row, 2):
+                    if not isinstance(cell, str):
+                        raise self.fail(entry, f"row {r}, column {c}: {cell!r} is not a string")
+                    prov = board.provinces.get(cell) if cell else None
+                    if cell and prov is None:
+                        raise self.fail(entry, f"row {r}, column {c}: unknown province {cell!r}")
+                    if prov is not None and prov.sea != (key == "storm"):
+                        want = "a sea" if key == "storm" else "a land province"
+                        raise self.fail(entry, f"row {r}, column {c}: {cell!r} is not {want}")
+                    cells.append(cell or None)
+                grid.append(tuple(cells))
+            out[key] = tuple(grid)
+        return out
 
     def options(self, raw: object) -> dict[str, bool]:
         if not isinstance(raw, dict):
@@ -329,7 +460,7 @@ class SpecReader:
             prov = board.provinces.get(pid)
             if prov is None or prov.city is None or prov.city.kind == "fortress":
                 raise self.fail(entry, f"{pid!r} has no city that pays income")
-            out[pid] = self.integer(entry, value, 1, 3)
+            out[pid] = self.integer(entry, value, 1, MAX_CITY_INCOME)
         return out
 
     def army_adjacency(self, board: Board, entry: str, raw: object) -> tuple[tuple[str, str], ...]:
@@ -447,7 +578,8 @@ class SpecReader:
         if both:
             raise self.fail(entry, f"{sorted(both)[0]} is both neutral and autonomous")
         in_play = [p for p in all_names if p not in dropped["neutral"] + dropped["autonomous"]]
-        sides = self.sides(f"{entry}.sides", table.get("sides"), players, in_play)
+        played = [p for p in in_play if p not in spec.unplayed]
+        sides = self.sides(f"{entry}.sides", table.get("sides"), players, played)
         remove = self.provinces(board, f"{entry}.remove_autonomous",
                                 table.get("remove_autonomous", []), land=True)
         garrisons = {u.province for u in spec.autonomous}

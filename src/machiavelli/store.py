@@ -4,6 +4,8 @@ Layout::
 
     DIR/game.json                 settings: scenario, players, seed, victory cities, phase count
     DIR/state.json                the current position (with a checksum)
+    DIR/start.txt                 how the game started (000's starting treasuries), if
+                                  anything happened then
     DIR/orders/<Power>.txt        orders stored for the current phase, one per line
     DIR/history/NNNN/             one folder per processed phase:
         before.json, after.json   the positions (with checksums)
@@ -33,6 +35,7 @@ from machiavelli.state import State
 
 GAME_FILE = "game.json"
 STATE_FILE = "state.json"
+START_FILE = "start.txt"
 FORMAT = 1
 
 
@@ -103,12 +106,19 @@ class GameDir:
         self.path = Path(path)
 
     # -- creation ----------------------------------------------------------
-    def create(self, settings: GameSettings, state: State) -> None:
+    def create(self, settings: GameSettings, state: State, start: str = "") -> None:
+        """A new game; ``start``: the report of what happened at its start, if anything."""
         if self.path.exists() and any(self.path.iterdir()):
             raise GameDirError(f"{self.path}: exists and is not empty")
         self.path.mkdir(parents=True, exist_ok=True)
+        if start:
+            _write_atomic(self.path / START_FILE, start)
         _write_atomic(self.path / STATE_FILE, state_text(state))
-        self.save_settings(settings)
+        self.save_settings(settings)  # last: a directory without it is no game
+
+    def start_report(self) -> str:
+        path = self.path / START_FILE
+        return path.read_text(encoding="utf-8") if path.is_file() else ""
 
     # -- reading -----------------------------------------------------------
     def settings(self) -> GameSettings:

@@ -1,0 +1,61 @@
+"""The start of a game with money: each power's first treasury (000, Advanced Game,
+Income A "GAME START").
+
+Where a scenario gives no starting treasury, the set up counts as the first
+adjustment and income phase: each power collects its income in the normal way
+(variable income included, dice recorded), then pays the upkeep of every unit it was
+given (3 ducats, more for special units: ADJ-1); what is left is its treasury.  No unit
+may be built.  A power whose income does not cover all its units removes the excess
+(control does not change): the judge keeps them nearest home first (the order of
+civil disorder, read backwards) and removes the rest, since no player has given orders
+yet (docs/rulings.md, "Game start").  Powers whose treasury the scenario gives keep
+it and pay nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import replace
+
+from machiavelli.adjustments import civil_disorder_order
+from machiavelli.board import Board
+from machiavelli.dice import Dice
+from machiavelli.income import income
+from machiavelli.options import money_in_play
+from machiavelli.specials import unit_upkeep
+from machiavelli.state import State, Unit
+
+
+def start_treasuries(
+    board: Board, state: State, dice: Dice, powers: Collection[str]
+) -> tuple[State, list[str]]:
+    """Income less upkeep for each of ``powers`` (000 Advanced A); events say what happened."""
+    powers = [p for p in state.powers if p in powers]
+    if not money_in_play(state) or not powers:
+        return state, []
+    state, events = income(board, state, dice, powers)
+    treasury = dict(state.treasury)
+    removed: list[Unit] = []
+    for power in powers:
+        paid, kept = 0, 0
+        for unit in reversed(civil_disorder_order(board, state, power)):
+            cost = unit_upkeep(unit)
+            if cost <= treasury.get(power, 0):
+                treasury[power] = treasury.get(power, 0) - cost
+                paid += cost
+                kept += 1
+            else:
+                removed.append(unit)
+                events.append(
+                    f"{power} cannot pay for its {unit.kind} {board.display_name(unit.province)}"
+                    ": removed at the start."
+                )
+        events.append(
+            f"{power} pays {paid} ducats for {kept} units; starting treasury "
+            f"{treasury.get(power, 0)}."
+        )
+    units = [u for u in state.units if not any(u is r for r in removed)]
+    return replace(state, treasury=treasury, units=units), events
+
+
+__all__ = ["start_treasuries"]
