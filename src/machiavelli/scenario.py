@@ -14,8 +14,23 @@ written at the top of every file (only ``board``, ``title``, ``year``, ``season`
                                  # enter them; nobody owns them
     not_home = ["mil"]           # provinces that belong to no home country although a
                                  # power controls them at the start
-    city_income = { flo = 2 }    # a city's income in this scenario (1 to 3)
+    city_income = { flo = 2 }    # a city's income in this scenario (1 to 5)
     army_adjacency = [["sla", "bos"]]   # army moves the scenario adds (both ways)
+    plague_from = 1348           # no plague before this year
+    build_anywhere = ["Normans"] # powers that build in any city they control
+    no_fleets = ["Empire"]       # powers that never build fleets nor convert to them
+    unplayed = ["Lombardy"]      # powers in play that no player takes (they hold)
+
+    [cities]                     # cities as the scenario has them: kind, port, income
+    cor = { kind = "fortified", port = true }   # (keys not given stay the map's)
+    fri = { kind = "fortified", income = 1 }    # a city where the map has none
+
+    [tables]                     # the scenario's own famine / plague / storm tables,
+    plague = [[...11 cells...], ...]   # 11 rows of 11, as in the map files
+
+    [special_limits]             # the special units each power may build (replaces
+    Pisa = ["militia", "elite_mercenary"]   # the map's table; a power not listed may
+                                 # build any)
 
     [options]                    # State.options: the scenario's defaults (the
     fortresses = true            # names of machiavelli.options)
@@ -63,6 +78,10 @@ written at the top of every file (only ``board``, ``title``, ``year``, ``season`
     [variants.powers.Genoa]      # a power the variant adds (with a letter), or units
     letter = "G"                 # and provinces it gives a power; what it adds to an
     units = ["G gen"]            # existing power is not part of its home country
+
+Starting treasuries: a power without ``treasury`` starts a game with money by 000's
+procedure (income less upkeep, :mod:`machiavelli.game_start`; :func:`unfunded_powers`
+names them).
 
 A power controls every province where it has a unit or that it owns, and the city in
 each (a garrison's owner keeps its city when another power's army or fleet holds the
