@@ -252,3 +252,25 @@ def test_game_start_units_it_cannot_pay_for_are_removed_farthest_first() -> None
 def test_unfunded_powers_are_those_without_a_treasury() -> None:
     assert set(unfunded_powers("classic_1454")) == set(load_scenario("classic_1454")[1].powers)
     assert unfunded_powers("mach2_1454") == ()
+
+
+# -- autonomous garrisons of fortresses ------------------------------------------------------
+
+
+def test_autonomous_garrisons_in_fortresses_only_when_fortresses_are_in_use(
+    tmp_path: Path,
+) -> None:
+    text = BASE.format(top="").replace(
+        'units = ["G fer"]', 'units = ["G fer"]\nwith_fortresses = ["G for", "G urb"]'
+    )
+    path = tmp_path / "scen.toml"
+    path.write_text(text, encoding="utf-8")
+    _, state = load_scenario_file(path)
+    assert not any(u.province in ("for", "urb") for u in state.units)
+    _, forts = load_scenario_file(path, options={"fortresses": True})
+    assert {u.province for u in forts.units if u.owner is None} == {"fer", "for", "urb"}
+    assert forts.options["fortresses"] is True
+    bad = text.replace('"G for", "G urb"', '"G mil"')
+    path.write_text(bad, encoding="utf-8")
+    with pytest.raises(ScenarioError, match="not a garrison in a fortress"):
+        load_scenario_file(path)

@@ -74,15 +74,16 @@ def new_game(scenario: str, directory: str, players: int | None, flags: tuple[st
              seed: str | None, victory_cities: int | None) -> None:
     """Start a game of SCENARIO in DIRECTORY."""
     try:
-        board, state = load_scenario(scenario, players)
+        options = load_scenario(scenario, players)[1].options
+        for flag in flags:
+            changed = apply_set_command(options, flag if flag.startswith("set") else
+                                        f"set {flag}")
+            if isinstance(changed, str):
+                raise click.ClickException(changed)
+            options = changed
+        board, state = load_scenario(scenario, players, options=options)
     except (KeyError, ValueError) as err:
         raise click.ClickException(str(err)) from None
-    for flag in flags:
-        changed = apply_set_command(state.options, flag if flag.startswith("set") else
-                                    f"set {flag}")
-        if isinstance(changed, str):
-            raise click.ClickException(changed)
-        state.options = changed
     _deal_start(state)
     settings = GameSettings(scenario=scenario, seed=seed or secrets.token_hex(8),
                             players=players, victory_cities=victory_cities)

@@ -60,6 +60,7 @@ written at the top of every file (only ``board``, ``title``, ``year``, ``season`
 
     [autonomous]
     units = ["G fer", "G gen"]   # autonomous garrisons (no owner)
+    with_fortresses = ["G for"]  # more, in fortresses, placed only with fortresses in use
 
     [[variants]]                 # the game for a number of players (000 "VARIANTS")
     players = 3
@@ -107,6 +108,7 @@ import functools
 import os
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -188,18 +190,26 @@ class ScenarioInfo:
 
 
 def load_scenario(
-    name: str, players: int | None = None, *, option: int | None = None
+    name: str,
+    players: int | None = None,
+    *,
+    option: int | None = None,
+    options: Mapping[str, bool] | None = None,
 ) -> tuple[Board, State]:
     """The board and a fresh starting State of ``data/scenarios/<name>.toml``.
 
     ``players`` None: the full game; a number: the variant for that many players.
+    ``options``: the game's options where they differ from the scenario's (the game
+    master's ``set`` commands); they decide, e.g., whether the autonomous garrisons of
+    fortresses are placed.
     """
     base, suffix = _split_name(name)
     if suffix is not None:
         if option is not None and option != suffix:
             raise ScenarioError(f"{name}: option {suffix} in the name, option {option} given")
         option = suffix
-    board, state = _built(base, players, option)
+    chosen = tuple(sorted((options or {}).items()))
+    board, state = _built(base, players, option, chosen)
     return board, state.copy()
 
 
@@ -228,16 +238,20 @@ def unfunded_powers(
 
 
 def load_scenario_file(
-    path: str | os.PathLike[str], players: int | None = None, *, option: int | None = None
+    path: str | os.PathLike[str],
+    players: int | None = None,
+    *,
+    option: int | None = None,
+    options: Mapping[str, bool] | None = None,
 ) -> tuple[Board, State]:
-    """A scenario from any TOML file (not cached)."""
+    """A scenario from any TOML file (not cached); arguments as :func:`load_scenario`'s."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise ScenarioError(f"{p}: cannot read: {exc}") from exc
     spec = _parse(text, str(p))
-    return build(spec, _select(spec, players, option))
+    return build(spec, _select(spec, players, option), options)
 
 
 def parse_scenario(text: str, source: str) -> tuple[Board, State]:
@@ -290,9 +304,14 @@ def _spec(name: str) -> ScenarioSpec:
 
 
 @functools.cache
-def _built(name: str, players: int | None, option: int | None) -> tuple[Board, State]:
+def _built(
+    name: str,
+    players: int | None,
+    option: int | None,
+    options: tuple[tuple[str, bool], ...] = (),
+) -> tuple[Board, State]:
     spec = _spec(name)
-    return build(spec, _select(spec, players, option))
+    return build(spec, _select(spec, players, option), dict(options))
 
 
 def _counts(spec: ScenarioSpec) -> tuple[int, ...]:

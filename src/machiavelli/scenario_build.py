@@ -17,10 +17,11 @@ province and its city.  A province or city claimed by two powers is an error.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from machiavelli.board import Board, space_of
-from machiavelli.options import assassinations_in_play, money_in_play
+from machiavelli.options import assassinations_in_play, fortresses_in_use, money_in_play
 from machiavelli.scenario_spec import (
     IncomeSpec,
     PowerSpec,
@@ -44,9 +45,15 @@ class _Setup:
     army_adjacency: list[tuple[str, str]]
 
 
-def build(spec: ScenarioSpec, variant: VariantSpec | None) -> tuple[Board, State]:
-    """The board and the starting State of ``spec`` (``variant`` None: the full game)."""
-    builder = _Builder(spec, variant)
+def build(
+    spec: ScenarioSpec, variant: VariantSpec | None, options: Mapping[str, bool] | None = None
+) -> tuple[Board, State]:
+    """The board and the starting State of ``spec`` (``variant`` None: the full game).
+
+    ``options``: the game's options where they differ from the scenario's defaults
+    (autonomous garrisons in fortresses are placed only with fortresses in use).
+    """
+    builder = _Builder(spec, variant, options)
     setup = builder.setup()
     board = builder.board(setup)
     return board, builder.state(board, setup)
@@ -68,9 +75,15 @@ def _controlled(power: PowerSpec) -> list[str]:
 
 
 class _Builder:
-    def __init__(self, spec: ScenarioSpec, variant: VariantSpec | None) -> None:
+    def __init__(
+        self,
+        spec: ScenarioSpec,
+        variant: VariantSpec | None,
+        options: Mapping[str, bool] | None = None,
+    ) -> None:
         self.spec = spec
         self.variant = variant
+        self.options = {**spec.options, **(options or {})}
         where = f"variant for {variant.players} players" if variant else "full game"
         if variant is not None and variant.option > 1:
             where += f", option {variant.option}"
@@ -218,7 +231,7 @@ class _Builder:
             year=spec.year,
             season=spec.season,
             phase=spec.phase,
-            options=dict(spec.options),
+            options=dict(self.options),
         )
         state.powers = list(setup.in_play)
         for name in setup.in_play:
@@ -231,6 +244,12 @@ class _Builder:
         for unit in setup.autonomous:
             self.check_on_board("autonomous.units", unit, setup)
             state.units.append(unit)
+        if fortresses_in_use(state):
+            removed = self.variant.remove_autonomous if self.variant else ()
+            state.units += [
+                u for u in spec.fortress_autonomous
+                if u.province not in setup.off_board and u.province not in removed
+            ]
         self.check_spaces(board, state)
         self.control(board, state, setup)
         self.check_countries(setup.home_countries, setup.off_board)

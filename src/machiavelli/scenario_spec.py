@@ -117,6 +117,7 @@ class ScenarioSpec:
     autonomous: tuple[Unit, ...]
     variants: tuple[VariantSpec, ...]
     unplayed: tuple[str, ...] = ()  # powers in play that no player takes
+    fortress_autonomous: tuple[Unit, ...] = ()  # autonomous garrisons when forts are in use
 
     @property
     def power_names(self) -> tuple[str, ...]:
@@ -203,10 +204,18 @@ class SpecReader:
         unplayed = self.power_names(names, "unplayed", data.get("unplayed", []))
         if len(unplayed) == len(names):
             raise self.fail("unplayed", "no power is left for the players")
-        auto = self.table("autonomous", data.get("autonomous", {}), frozenset({"units"}))
+        auto = self.table("autonomous", data.get("autonomous", {}),
+                          frozenset({"units", "with_fortresses"}))
         autonomous = self.units(board, "autonomous.units", auto.get("units", []), None)
         if any(u.kind != "G" for u in autonomous):
             raise self.fail("autonomous.units", "autonomous units are garrisons (G)")
+        in_forts = self.units(board, "autonomous.with_fortresses",
+                              auto.get("with_fortresses", []), None)
+        for unit in in_forts:
+            city = board.provinces[unit.province].city
+            if unit.kind != "G" or city is None or city.kind != "fortress":
+                raise self.fail("autonomous.with_fortresses",
+                                f"{unit.kind} {unit.location}: not a garrison in a fortress")
         spec = ScenarioSpec(
             source=self.source,
             board=board,
@@ -228,6 +237,7 @@ class SpecReader:
             autonomous=tuple(autonomous),
             variants=(),
             unplayed=tuple(unplayed),
+            fortress_autonomous=tuple(in_forts),
         )
         self.check_letters(spec, list(spec.powers))
         variants = self.variants(spec, data.get("variants", []))
@@ -582,7 +592,7 @@ class SpecReader:
         sides = self.sides(f"{entry}.sides", table.get("sides"), players, played)
         remove = self.provinces(board, f"{entry}.remove_autonomous",
                                 table.get("remove_autonomous", []), land=True)
-        garrisons = {u.province for u in spec.autonomous}
+        garrisons = {u.province for u in spec.autonomous + spec.fortress_autonomous}
         for pid in remove:
             if pid not in garrisons:
                 raise self.fail(f"{entry}.remove_autonomous", f"no autonomous garrison in {pid!r}")
