@@ -587,7 +587,8 @@ def test_datc_6_i_builds_on_the_standard_map() -> None:
     state = standard(phase="adjustment")
     assert check(state, Build("F", "stp", "nc"), "Russia") is None
     assert check(state, Build("F", "stp"), "Russia") == "the coast of St Petersburg must be given"
-    assert check(state, Build("A", "war"), "Germany") == "Warsaw is not one of your home supply centres"
+    why = check(state, Build("A", "war"), "Germany")
+    assert why == "Warsaw is not one of your home supply centres"
     assert check(state, Build("F", "mos"), "Russia") is not None
     garrisoned = standard(G("mos", "Russia"), phase="adjustment", garrisons=True)
     assert check(garrisoned, Build("A", "mos"), "Russia") == "Moscow is occupied"

@@ -353,6 +353,7 @@ def test_expected_scenarios_and_player_counts() -> None:
     counts = {i.name: i.player_counts for i in list_scenarios()}
     assert counts == {
         "classic_1454": (2, 3, 4, 5, 6, 7, 8),
+        "dipmach_1901": (7,),
         "expansion_1385": (2, 3, 4),
         "struggle_1499": (3, 4, 5, 6),
         "struggle_1513": (4, 5, 6),

@@ -169,6 +169,8 @@ def test_special_limits_replace_the_maps_table(tmp_path: Path) -> None:
     state.phase, state.season = "adjustment", "winter"
     state.units = [u for u in state.units if u.province != "mil"]
     militia = Build("A", "mil", special="militia")
+    assert build_problem(board, state, "Milan", militia) is None  # a Machiavelli 2 rule (M9)
+    state.options["mach2"] = True
     assert "may not build militia" in (build_problem(board, state, "Milan", militia) or "")
     assert build_problem(board, state, "Milan", Build("A", "mil", special="elite_mercenary")) \
         is None

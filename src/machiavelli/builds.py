@@ -24,6 +24,7 @@ from machiavelli.legality import NO_ARMY_IN_VENICE, can_hold_garrison, no_army_i
 from machiavelli.options import (
     fortresses_in_use,
     garrisons_in_play,
+    mach2_rules,
     money_in_play,
     specials_in_play,
 )
@@ -75,8 +76,8 @@ def _special_problem(board: Board, state: State, power: str, order: Build) -> st
         return "no special units without money (GEN-2)"
     if not specials_in_play(state):
         return "there are no special units in this game"
-    allowed = board.special_limits.get(power)
-    if allowed is not None and order.special not in allowed:
+    allowed = board.special_limits.get(power) if mach2_rules(state) else None
+    if allowed is not None and order.special not in allowed:  # a Machiavelli 2 rule (M9)
         kind = order.special.replace("_", " ")
         return f"{power} may not build {kind} units in this game (Machiavelli 2, M9)"
     return None
