@@ -370,6 +370,7 @@ def test_expected_scenarios_and_player_counts() -> None:
         "mach2_1521": (6,),
         "communes_1335": (9,),
         "communes_1335_v2": (9,),
+        "machfive_3001": (5,),
     }
     options = {(i.name, v.players): v.option for i in list_scenarios() for v in i.variants}
     assert options[("classic_1454", 2)] == 2 and options[("classic_1454", 3)] == 2

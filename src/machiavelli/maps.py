@@ -19,7 +19,7 @@ province table shows every key; a real entry leaves out those that do not apply)
                                           # and the full name are always accepted
     city = { kind = "unfortified", port = false, income = 1 }
                                           # kind: unfortified | fortified | fortress;
-                                          # a fortress has income 0, any other city 1..3
+                                          # a fortress has income 0, any other city 1..5
     coasts = ["nc", "sc"]                 # only for a province with several coasts
     venice = true                         # province and city are one space (Venice only)
     impassable = true                     # a land space no unit may enter (Switzerland
