@@ -85,3 +85,31 @@ def test_garbage_orders_get_messages_and_lose_nothing(tmp_path: Path) -> None:
 def test_unknown_option_is_refused_with_the_list(tmp_path: Path) -> None:
     code, out = run("new", "classic_1454", str(tmp_path / "g"), "--set", "bogus")
     assert code != 0 and "unknown option 'bogus'" in out
+
+
+def test_new_game_start_treasuries_are_income_less_upkeep_and_kept(tmp_path: Path) -> None:
+    game = str(tmp_path / "game")
+    code, out = run("new", "classic_1454", game, "--seed", "1454")
+    assert code == 0, out
+    assert "starting treasuries (000 Advanced Game, Income A)" in out
+    assert "Venice pays 12 ducats for 4 units; starting treasury 13." in out
+    assert "France cannot pay for its F Marseilles: removed at the start." in out
+    code, out = run("show", game, "--power", "Venice")
+    assert "Treasury: 13 ducats" in out
+    assert "Fleet Marseilles" not in run("show", game)[1]
+    assert (tmp_path / "game" / "start.txt").read_text(encoding="utf-8").startswith("Game start")
+
+
+def test_new_game_without_money_has_no_start_procedure(tmp_path: Path) -> None:
+    game = str(tmp_path / "game")
+    code, out = run("new", "classic_1454", game, "--seed", "1", "--set", "nomoney")
+    assert code == 0 and "Game start" not in out
+    assert not (tmp_path / "game" / "start.txt").exists()
+
+
+def test_new_game_set_flags_decide_the_fortress_garrisons(tmp_path: Path) -> None:
+    code, out = run("new", "expansion_1385", str(tmp_path / "a"), "--seed", "1")
+    assert code == 0 and "Garrison Urbino" in out
+    code, out = run("new", "expansion_1385", str(tmp_path / "b"), "--seed", "1",
+                    "--set", "nofortresses")
+    assert code == 0 and "Garrison Urbino" not in out and "Garrison Ancona" in out
