@@ -65,11 +65,14 @@ def unfunded(spec: ScenarioSpec, variant: VariantSpec | None) -> list[str]:
     return [p for p in setup.in_play if setup.powers[p].treasury is None]
 
 
-def _controlled(power: PowerSpec) -> list[str]:
-    """Provinces a power holds at the start: where its units stand and what it owns."""
+def _controlled(board: Board, power: PowerSpec) -> list[str]:
+    """Provinces a power holds at the start: where its units stand and what it owns.
+
+    A fleet at sea controls nothing (seas are nobody's: control, 001 "Control").
+    """
     out: list[str] = []
     for pid in [u.province for u in power.units] + list(power.owns):
-        if pid not in out:
+        if pid not in out and not board.provinces[pid].sea:
             out.append(pid)
     return out
 
@@ -96,7 +99,7 @@ class _Builder:
     def setup(self) -> _Setup:
         spec, variant = self.spec, self.variant
         powers = {p.name: p for p in spec.powers}
-        homes = {p.name: _controlled(p) for p in spec.powers}
+        homes = {p.name: _controlled(spec.board, p) for p in spec.powers}
         neutral: tuple[str, ...] = ()
         dropped: tuple[str, ...] = ()
         not_home = set(spec.not_home)
@@ -111,7 +114,7 @@ class _Builder:
                 base = powers.get(extra.name)
                 if base is None:  # a power the variant adds: its provinces are its home
                     powers[extra.name] = extra
-                    homes[extra.name] = _controlled(extra)
+                    homes[extra.name] = _controlled(spec.board, extra)
                     continue
                 powers[extra.name] = replace(  # units added to a power are not home
                     base,
@@ -122,7 +125,7 @@ class _Builder:
         in_play = [p for p in powers if p not in neutral + dropped]
         off_board = set(spec.off_board)
         for name in neutral:
-            off_board |= set(_controlled(powers[name]))
+            off_board |= set(_controlled(spec.board, powers[name]))
         autonomous = [u for u in spec.autonomous if u.province not in removed]
         for name in dropped:  # its units become autonomous garrisons where a city is fortified
             for unit in powers[name].units:
@@ -280,6 +283,8 @@ class _Builder:
                     self.claim(state.city_owner, entry, pid, name, "the city of ")
                     if field.get(pid, name) == name:
                         self.claim(state.province_owner, entry, pid, name, "")
+                elif board.provinces[pid].sea:
+                    continue  # a fleet at sea controls nothing
                 else:
                     self.claim(state.province_owner, entry, pid, name, "")
                     if board.provinces[pid].city is not None and garrison.get(pid, name) == name:
