@@ -149,3 +149,17 @@ def test_eai_game_through_the_command_line(tmp_path: Path) -> None:
         assert code == 0, out
     code, out = run("history", game)
     assert code == 0 and "Results for Winter 1051 adjustment" in out
+
+
+# -- special units in the other Machiavelli 2 scenarios ----------------------------------------
+
+
+def test_mach2_scenarios_special_limits_from_njudges_maps() -> None:
+    limits = {name: load_scenario(name)[0].special_limits
+              for name in ("mach2_0725", "mach2_1177", "mach2_1253")}
+    assert limits["mach2_0725"]["Byzantium"] == ("elite_mercenary", "elite_professional")
+    assert limits["mach2_0725"]["Papacy"] == ("elite_mercenary",)
+    assert limits["mach2_1177"]["Milan"] == ("militia", "elite_mercenary")
+    assert "Mongols" not in limits["mach2_1177"] and "Venice" not in limits["mach2_1177"]
+    assert limits["mach2_1253"]["Naples"] == ("elite_mercenary", "elite_professional")
+    assert "Genoa" not in limits["mach2_1253"]
