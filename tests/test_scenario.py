@@ -773,7 +773,7 @@ COMMUNES = {
         "Florence": "A flo, G per, A are, pst",
         "Naples": "F bar, F nap, G mar, A sle, aqu, pro",
         "Savoy": "A slu, A avi, A tur",
-        "Trinacria": "F mes, F pal, G tun",
+        "Trinacria": "F mes, F pal, F tun",  # info: G tun; Tunis is unfortified (rule 8)
         "Venice": "F lag, A dal, F rag, ven",
         None: "G anc, G bol, G fer, G man, G mod, G pav, G rme, G sav, G sie, G trt",
     },
