@@ -113,3 +113,14 @@ def test_new_game_set_flags_decide_the_fortress_garrisons(tmp_path: Path) -> Non
     code, out = run("new", "expansion_1385", str(tmp_path / "b"), "--seed", "1",
                     "--set", "nofortresses")
     assert code == 0 and "Garrison Urbino" not in out and "Garrison Ancona" in out
+
+
+def test_flag_garrisons_2_new_game_without_garrisons_ignores_the_setups(
+    tmp_path: Path,
+) -> None:
+    code, out = run("new", "classic_1454", str(tmp_path / "g"), "--seed", "1",
+                    "--set", "nogarrisons")
+    assert code == 0, out
+    assert "Garrison" not in out.split("Position,")[1]
+    code, out = run("show", str(tmp_path / "g"))
+    assert "Garrison" not in out and "Venice" in out

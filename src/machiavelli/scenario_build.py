@@ -21,7 +21,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from machiavelli.board import Board, space_of
-from machiavelli.options import assassinations_in_play, fortresses_in_use, money_in_play
+from machiavelli.options import (
+    assassinations_in_play,
+    drop_setup_garrisons,
+    fortresses_in_use,
+    money_in_play,
+)
 from machiavelli.scenario_spec import (
     IncomeSpec,
     PowerSpec,
@@ -265,7 +270,7 @@ class _Builder:
                 state.treasury.setdefault(name, 0)
         if assassinations_in_play(state):  # ASN-1: a chit for every other power
             state.chits = {p: [q for q in setup.in_play if q != p] for p in setup.in_play}
-        return state
+        return drop_setup_garrisons(state)  # FLAG-GARRISONS-2 (control stays as set up)
 
     def check_on_board(self, entry: str, unit: Unit, setup: _Setup) -> None:
         if unit.province in setup.off_board:
