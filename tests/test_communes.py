@@ -3,11 +3,11 @@ disaster tables, the plague's first year and the fortresses' garrisons."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from njudge_files import njudge
 
 from machiavelli.board import City
 from machiavelli.cli import main
@@ -16,19 +16,7 @@ from machiavelli.disasters import plague
 from machiavelli.maps import load_board
 from machiavelli.scenario import load_scenario
 
-NJUDGE = Path("/work/.mirror/jonmarkgo+njudge/repo")
 SOURCES = {"communes_1335": "map.mach_aoc", "communes_1335_v2": "map.mach_aoc2"}
-
-
-def njudge(name: str) -> str:
-    try:
-        out = subprocess.run(
-            ["git", "-C", str(NJUDGE), "show", f"HEAD:data/{name}"],
-            capture_output=True, text=True, check=True,
-        )
-    except (OSError, subprocess.CalledProcessError):
-        pytest.skip(f"data/{name} not in the mirror")
-    return out.stdout
 
 
 CHANGED = {
@@ -70,7 +58,7 @@ def _cities_in(text: str) -> dict[str, str]:
 @pytest.mark.parametrize("name", sorted(SOURCES))
 def test_communes_cities_agree_with_njudges_map(name: str) -> None:
     board, state = load_scenario(name)
-    codes = _cities_in(njudge(SOURCES[name]))
+    codes = _cities_in(njudge("data/" + SOURCES[name]))
     for abbr, code in codes.items():
         pid = board.lookup(abbr)
         if pid is None or board.provinces[pid].sea:
@@ -101,7 +89,7 @@ def _table_in(text: str, title: str) -> list[list[str]]:
 ])
 def test_communes_disaster_tables_are_njudges(name: str, title: str, attr: str) -> None:
     board, _ = load_scenario(name)
-    theirs = _table_in(njudge(SOURCES[name]), title)
+    theirs = _table_in(njudge("data/" + SOURCES[name]), title)
     ours = getattr(board, attr)
     for r in range(11):
         for c in range(11):

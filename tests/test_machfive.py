@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import random
 import re
-import subprocess
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from njudge_files import njudge, sections
 
 from machiavelli.board import Board, space_of
 from machiavelli.cli import main
@@ -186,28 +186,8 @@ def test_variable_income(board: Board) -> None:
 # -- against nJudge's files -------------------------------------------------------------
 
 
-def _njudge(path: str) -> str:
-    if not (NJUDGE / "HEAD").exists() and not (NJUDGE / ".git").exists():
-        pytest.skip("the nJudge mirror is not on this machine")
-    done = subprocess.run(["git", "-C", str(NJUDGE), "show", f"HEAD:{path}"],
-                          capture_output=True, text=True, check=False)
-    if done.returncode:
-        pytest.skip(f"cannot read {path} from the nJudge mirror")
-    return done.stdout
-
-
-def _sections(text: str) -> list[list[str]]:
-    out: list[list[str]] = [[]]
-    for line in text.splitlines():
-        if line.startswith("-1"):
-            out.append([])
-        elif line.strip() and not line.startswith("#"):
-            out[-1].append(line)
-    return out
-
-
 def test_every_fact_of_njudge_map_machfive(board: Board) -> None:
-    provinces, adjacency, specials, *_ = _sections(_njudge("data/map.machfive"))
+    provinces, adjacency, specials, *_ = sections(njudge("data/map.machfive"))
     provinces = [x for x in provinces if not x.startswith("XXXXXX")]
     assert len(provinces) == len(board.provinces)
     for line in provinces:
@@ -269,7 +249,7 @@ def test_every_fact_of_njudge_map_machfive(board: Board) -> None:
 
 
 def test_njudge_seed_is_the_scenario() -> None:
-    seed = _sections(_njudge("data/seed.machfive"))[0][1:]
+    seed = sections(njudge("data/seed.machfive"))[0][1:]
     board, state = load_scenario("machfive_3001")
     number = {name: str(i) for i, name in enumerate(ORDINALS, 1)}
     ours = sorted((number.get(u.owner or "", "&"), u.kind, u.location) for u in state.units)

@@ -55,6 +55,7 @@ import functools
 import os
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -116,6 +117,42 @@ def parse_board(text: str, source: str) -> Board:
     except tomllib.TOMLDecodeError as exc:
         raise BoardError(f"{source}: TOML syntax error: {exc}") from exc
     return _Reader(text, source).board(data)
+
+
+def read_dice_table(
+    entry: str,
+    key: str,
+    raw: object,
+    sea: Callable[[str], bool | None],
+    fail: Callable[[str, str], Exception],
+) -> tuple[tuple[str | None, ...], ...]:
+    """A famine, plague or storm table: 11 rows of 11 cells (rolls 2..12), "" = nothing.
+
+    ``sea(cell)`` says whether a province id is a sea (None: no such province);
+    ``fail(entry, problem)`` makes the error.  Storms strike seas, the others land.
+    """
+    if not isinstance(raw, list) or len(raw) != TABLE_SIZE:
+        raise fail(entry, f"must be {TABLE_SIZE} rows (rolls 2..12)")
+    rows: list[tuple[str | None, ...]] = []
+    for r, row in enumerate(raw, 2):
+        if not isinstance(row, list) or len(row) != TABLE_SIZE:
+            raise fail(entry, f"row {r} must have {TABLE_SIZE} cells (rolls 2..12)")
+        cells: list[str | None] = []
+        for c, cell in enumerate(row, 2):
+            if not isinstance(cell, str):
+                raise fail(entry, f"row {r}, column {c}: {cell!r} is not a string")
+            if not cell:
+                cells.append(None)
+                continue
+            at_sea = sea(cell)
+            if at_sea is None:
+                raise fail(entry, f"row {r}, column {c}: unknown province {cell!r}")
+            if at_sea != (key == "storm"):
+                want = "a sea" if key == "storm" else "a land province"
+                raise fail(entry, f"row {r}, column {c}: {cell!r} is not {want}")
+            cells.append(cell)
+        rows.append(tuple(cells))
+    return tuple(rows)
 
 
 @dataclass
@@ -463,29 +500,12 @@ class _Reader:
     ) -> tuple[tuple[str | None, ...], ...]:
         if raw is None:
             return ()
-        entry = f"tables.{key}"
-        if not isinstance(raw, list) or len(raw) != TABLE_SIZE:
-            raise self.fail(entry, f"must be {TABLE_SIZE} rows (rolls 2..12)")
-        rows: list[tuple[str | None, ...]] = []
-        for r, row in enumerate(raw, 2):
-            if not isinstance(row, list) or len(row) != TABLE_SIZE:
-                raise self.fail(entry, f"row {r} must have {TABLE_SIZE} cells (rolls 2..12)")
-            cells: list[str | None] = []
-            for c, cell in enumerate(row, 2):
-                if not isinstance(cell, str):
-                    raise self.fail(entry, f"row {r}, column {c}: {cell!r} is not a string")
-                if not cell:
-                    cells.append(None)
-                    continue
-                d = drafts.get(cell)
-                if d is None:
-                    raise self.fail(entry, f"row {r}, column {c}: unknown province {cell!r}")
-                if d.province.sea != (key == "storm"):
-                    want = "a sea" if key == "storm" else "a land province"
-                    raise self.fail(entry, f"row {r}, column {c}: {cell!r} is not {want}")
-                cells.append(cell)
-            rows.append(tuple(cells))
-        return tuple(rows)
+
+        def sea(cell: str) -> bool | None:
+            d = drafts.get(cell)
+            return None if d is None else d.province.sea
+
+        return read_dice_table(f"tables.{key}", key, raw, sea, self.fail)
 
     def special_limits(self, raw: object, powers: dict[str, str]) -> dict[str, tuple[str, ...]]:
         table = self.table("special_limits", raw)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from machiavelli.board import Board, BoardError, City, CityKind
-from machiavelli.maps import CITY_KINDS, load_board
+from machiavelli.maps import CITY_KINDS, load_board, read_dice_table
 from machiavelli.options import option_name
 from machiavelli.state import SEASONS, SPECIAL_KINDS, PhaseKind, Season, Unit, UnitKind
 
@@ -28,7 +28,6 @@ TOP_KEYS = frozenset(
     }
 )  # fmt: skip
 TABLE_KEYS = ("famine", "plague", "storm")
-TABLE_SIZE = 11  # rolls 2..12
 MAX_CITY_INCOME = 5
 POWER_KEYS = frozenset({"letter", "units", "owns", "treasury"})
 VARIANT_KEYS = frozenset(
@@ -342,29 +341,15 @@ class SpecReader:
     ) -> dict[str, tuple[tuple[str | None, ...], ...]]:
         """``[tables]``: the scenario's own famine, plague and storm tables."""
         table = self.table("tables", raw, frozenset(TABLE_KEYS))
-        out: dict[str, tuple[tuple[str | None, ...], ...]] = {}
-        for key, rows in table.items():
-            entry = f"tables.{key}"
-            if not isinstance(rows, list) or len(rows) != TABLE_SIZE:
-                raise self.fail(entry, f"must be {TABLE_SIZE} rows (rolls 2..12)")
-            grid: list[tuple[str | None, ...]] = []
-            for r, row in enumerate(rows, 2):
-                if not isinstance(row, list) or len(row) != TABLE_SIZE:
-                    raise self.fail(entry, f"row {r} must have {TABLE_SIZE} cells (rolls 2..12)")
-                cells: list[str | None] = []
-                for c, cell in enumerate(row, 2):
-                    if not isinstance(cell, str):
-                        raise self.fail(entry, f"row {r}, column {c}: {cell!r} is not a string")
-                    prov = board.provinces.get(cell) if cell else None
-                    if cell and prov is None:
-                        raise self.fail(entry, f"row {r}, column {c}: unknown province {cell!r}")
-                    if prov is not None and prov.sea != (key == "storm"):
-                        want = "a sea" if key == "storm" else "a land province"
-                        raise self.fail(entry, f"row {r}, column {c}: {cell!r} is not {want}")
-                    cells.append(cell or None)
-                grid.append(tuple(cells))
-            out[key] = tuple(grid)
-        return out
+
+        def sea(cell: str) -> bool | None:
+            prov = board.provinces.get(cell)
+            return None if prov is None else prov.sea
+
+        return {
+            key: read_dice_table(f"tables.{key}", key, rows, sea, self.fail)
+            for key, rows in table.items()
+        }
 
     def options(self, raw: object) -> dict[str, bool]:
         if not isinstance(raw, dict):
