@@ -10,13 +10,15 @@ variant into a board and a State.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, cast
 
-from machiavelli.board import Board, BoardError, City, CityKind
-from machiavelli.maps import CITY_KINDS, load_board, read_dice_table
+from machiavelli.board import Board, BoardError
+from machiavelli.maps import load_board
 from machiavelli.options import option_name
-from machiavelli.state import SEASONS, SPECIAL_KINDS, PhaseKind, Season, Unit, UnitKind
+from machiavelli.scenario_checks import ScenarioError as ScenarioError  # re-exported
+from machiavelli.scenario_map import MapChanges
+from machiavelli.state import SEASONS, PhaseKind, Season, Unit, UnitKind
 
 PHASES: tuple[PhaseKind, ...] = ("movement", "retreat", "adjustment")
 TOP_KEYS = frozenset(
@@ -27,8 +29,6 @@ TOP_KEYS = frozenset(
         "special_limits", "build_anywhere", "no_fleets", "unplayed",
     }
 )  # fmt: skip
-TABLE_KEYS = ("famine", "plague", "storm")
-MAX_CITY_INCOME = 5
 POWER_KEYS = frozenset({"letter", "units", "owns", "treasury"})
 VARIANT_KEYS = frozenset(
     {
@@ -40,13 +40,6 @@ ANY = "*"  # in a side: any one power that no side names
 MAX_PLAYERS = 20
 _UNIT = re.compile(r"([AFG])\s+([a-z][a-z0-9]{2,3})(?:/([a-z]{2}))?")
 _POWER_NAME = re.compile(r"[A-Z][A-Za-z]*")
-
-
-class ScenarioError(BoardError, ValueError):
-    """A scenario file is wrong, or a variant is asked for that it does not offer.
-
-    The message names the file, the entry and the problem.
-    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,49 +121,8 @@ class ScenarioSpec:
         return tuple(p.name for p in self.powers if p.name not in self.unplayed)
 
 
-class SpecReader:
+class SpecReader(MapChanges):
     """Checks the data of one scenario file; errors name the file and the entry."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def fail(self, entry: str, problem: str) -> ScenarioError:
-        return ScenarioError(f"{self.source}: {entry}: {problem}")
-
-    # -- typed access ------------------------------------------------------------------
-    def table(self, entry: str, raw: object, allowed: frozenset[str]) -> dict[str, Any]:
-        if not isinstance(raw, dict):
-            raise self.fail(entry, f"must be a table, not {raw!r}")
-        unknown = sorted(set(raw) - allowed)
-        if unknown:
-            raise self.fail(entry, f"unknown key {unknown[0]!r}")
-        return raw
-
-    def strings(self, entry: str, raw: object) -> list[str]:
-        if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-            raise self.fail(entry, f"must be a list of strings, not {raw!r}")
-        return list(raw)
-
-    def integer(self, entry: str, raw: object, low: int, high: int) -> int:
-        if not isinstance(raw, int) or isinstance(raw, bool):
-            raise self.fail(entry, f"must be a whole number, not {raw!r}")
-        if not low <= raw <= high:
-            raise self.fail(entry, f"{raw} is out of range {low}..{high}")
-        return raw
-
-    def boolean(self, entry: str, raw: object) -> bool:
-        if not isinstance(raw, bool):
-            raise self.fail(entry, f"must be true or false, not {raw!r}")
-        return raw
-
-    def provinces(self, board: Board, entry: str, raw: object, *, land: bool) -> list[str]:
-        out = self.strings(entry, raw)
-        for pid in out:
-            prov = board.provinces.get(pid)
-            if prov is None or (land and prov.sea):
-                what = "a land province" if land else "a province"
-                raise self.fail(entry, f"{pid!r} is not {what}")
-        return out
 
     # -- the file ----------------------------------------------------------------------
     def read(self, data: dict[str, Any]) -> ScenarioSpec:
@@ -249,107 +201,6 @@ class SpecReader:
             return load_board(name)
         except BoardError as exc:
             raise self.fail("board", str(exc)) from exc
-
-    # -- the map as the scenario changes it ------------------------------------------
-    def scenario_board(self, board: Board, data: dict[str, Any]) -> Board:
-        """Cities, city incomes, disaster tables and the plague's first year."""
-        cities = self.cities(board, data.get("cities", {}))
-        for pid, income in self.city_income(board, data.get("city_income", {})).items():
-            if pid in cities:
-                raise self.fail(f"city_income.{pid}", "also in [cities]: give the income there")
-            city = board.provinces[pid].city
-            assert city is not None
-            cities[pid] = City(city.kind, city.port, income)
-        provinces = dict(board.provinces)
-        for pid, city in cities.items():
-            provinces[pid] = replace(provinces[pid], city=city)
-        plague_from = data.get("plague_from")
-        if plague_from is not None:
-            plague_from = self.integer("plague_from", plague_from, -9999, 9999)
-        tables = self.tables(board, data.get("tables", {}))
-        return replace(
-            board,
-            provinces=provinces,
-            famine_table=tables.get("famine", board.famine_table),
-            plague_table=tables.get("plague", board.plague_table),
-            storm_table=tables.get("storm", board.storm_table),
-            plague_from=plague_from,
-        )
-
-    def power_rules(self, board: Board, names: list[str], data: dict[str, Any]) -> Board:
-        """The scenario's rules for some powers: builds, fleets, special units."""
-        limits = board.special_limits
-        raw = data.get("special_limits")
-        if raw is not None:
-            table = self.table("special_limits", raw, frozenset(names))
-            limits = {}
-            for power, kinds in table.items():
-                entry = f"special_limits.{power}"
-                listed = self.strings(entry, kinds)
-                for kind in listed:
-                    if kind not in SPECIAL_KINDS:
-                        raise self.fail(entry, f"{kind!r} is not one of {', '.join(SPECIAL_KINDS)}")
-                limits[power] = tuple(listed)
-        anywhere = self.power_names(names, "build_anywhere", data.get("build_anywhere", []))
-        no_fleets = self.power_names(names, "no_fleets", data.get("no_fleets", []))
-        return replace(
-            board,
-            special_limits=limits,
-            build_anywhere=frozenset(anywhere),
-            no_fleets=frozenset(no_fleets),
-        )
-
-    def power_names(self, names: list[str], entry: str, raw: object) -> list[str]:
-        out = self.strings(entry, raw)
-        for name in out:
-            if name not in names:
-                raise self.fail(entry, f"{name!r} is not a power of the scenario")
-        return out
-
-    def cities(self, board: Board, raw: object) -> dict[str, City]:
-        """``[cities]``: a city's kind, port and income in this scenario, or a new city."""
-        table = self.table("cities", raw, frozenset(board.provinces))
-        out: dict[str, City] = {}
-        for pid, value in table.items():
-            entry = f"cities.{pid}"
-            prov = board.provinces[pid]
-            if prov.sea:
-                raise self.fail(entry, f"{pid!r} is a sea")
-            data = self.table(entry, value, frozenset({"kind", "port", "income"}))
-            old = prov.city
-            kind = data.get("kind", old.kind if old else None)
-            if kind not in CITY_KINDS:
-                known = ", ".join(CITY_KINDS)
-                raise self.fail(f"{entry}.kind", f"must be one of {known}, not {kind!r}")
-            port = self.boolean(f"{entry}.port", data.get("port", old.port if old else False))
-            if port and not board.fleet_locations(pid):
-                raise self.fail(f"{entry}.port", f"{prov.name} is not on the coast")
-            if kind == "fortress":
-                income = self.integer(f"{entry}.income", data.get("income", 0), 0, 0)
-            else:
-                default = old.income if old is not None and old.income else None
-                income = self.integer(
-                    f"{entry}.income", data.get("income", default), 1, MAX_CITY_INCOME
-                )
-            if prov.venice and kind == "unfortified":
-                raise self.fail(f"{entry}.kind", "the Venice rules need a fortified city")
-            out[pid] = City(cast(CityKind, kind), port, income)
-        return out
-
-    def tables(
-        self, board: Board, raw: object
-    ) -> dict[str, tuple[tuple[str | None, ...], ...]]:
-        """``[tables]``: the scenario's own famine, plague and storm tables."""
-        table = self.table("tables", raw, frozenset(TABLE_KEYS))
-
-        def sea(cell: str) -> bool | None:
-            prov = board.provinces.get(cell)
-            return None if prov is None else prov.sea
-
-        return {
-            key: read_dice_table(f"tables.{key}", key, rows, sea, self.fail)
-            for key, rows in table.items()
-        }
 
     def options(self, raw: object) -> dict[str, bool]:
         if not isinstance(raw, dict):
@@ -445,18 +296,6 @@ class SpecReader:
             if letter in used:
                 raise self.fail(sub, f"{letter!r} is {used[letter]}'s already")
             used[letter] = power.name
-
-    def city_income(self, board: Board, raw: object) -> dict[str, int]:
-        if not isinstance(raw, dict):
-            raise self.fail("city_income", f"must be a table, not {raw!r}")
-        out: dict[str, int] = {}
-        for pid, value in raw.items():
-            entry = f"city_income.{pid}"
-            prov = board.provinces.get(pid)
-            if prov is None or prov.city is None or prov.city.kind == "fortress":
-                raise self.fail(entry, f"{pid!r} has no city that pays income")
-            out[pid] = self.integer(entry, value, 1, MAX_CITY_INCOME)
-        return out
 
     def army_adjacency(self, board: Board, entry: str, raw: object) -> tuple[tuple[str, str], ...]:
         if not isinstance(raw, list):
