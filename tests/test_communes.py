@@ -1,5 +1,7 @@
 """Age of Communes (nJudge's mach_aoc, v3, and mach_aoc2, v2): the scenario's cities,
-disaster tables, the plague's first year and the fortresses' garrisons."""
+disaster tables, the plague's first year, the fortresses' garrisons, moves, set up and
+variable income, checked against nJudge's files where the mirror is on the machine
+(tests/njudge_files.py skips them otherwise), and games through the command line."""
 
 from __future__ import annotations
 
@@ -7,14 +9,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from njudge_files import njudge
+from njudge_files import njudge, sections
 
-from machiavelli.board import City
+from machiavelli.board import Board, City
 from machiavelli.cli import main
 from machiavelli.dice import LoadedDice
 from machiavelli.disasters import plague
 from machiavelli.maps import load_board
-from machiavelli.scenario import load_scenario
+from machiavelli.scenario import load_scenario, unfunded_powers
 
 SOURCES = {"communes_1335": "map.mach_aoc", "communes_1335_v2": "map.mach_aoc2"}
 
@@ -130,3 +132,150 @@ def test_communes_game_through_the_command_line(tmp_path: Path) -> None:
     for _ in range(3):
         result = CliRunner().invoke(main, ["process", game])
         assert result.exit_code == 0, result.output
+
+
+# -- more of nJudge's files: cells, moves, set up, variable income ------------------
+
+
+@pytest.mark.parametrize(("name", "table", "row", "column", "pid"), [
+    ("communes_1335", "famine", 2, 12, "pal"),  # v3: moved from row 3 (the classic cell)
+    ("communes_1335", "famine", 11, 3, "pio"),
+    ("communes_1335", "plague", 7, 12, "ber"),
+    ("communes_1335", "storm", 2, 12, "uas"),  # v3: UAS moved away from row 10's ION
+    ("communes_1335_v2", "famine", 3, 12, "pal"),
+    ("communes_1335_v2", "plague", 3, 12, "tyr"),
+    ("communes_1335_v2", "storm", 4, 3, "uas"),
+    ("communes_1335_v2", "storm", 2, 12, None),
+])
+def test_communes_table_cells(
+    name: str, table: str, row: int, column: int, pid: str | None
+) -> None:
+    """A sample of cells, without the nJudge mirror (the whole tables are checked above)."""
+    board, _ = load_scenario(name)
+    assert getattr(board, table + "_table")[row - 2][column - 2] == pid
+
+
+def _moves(board: Board, text: str) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """A map file's army moves and fleet moves (location -> locations, coasts kept)."""
+    army: dict[str, set[str]] = {}
+    fleet: dict[str, set[str]] = {}
+    for line in sections(text)[1]:
+        head, targets = line.split(":", 1)
+        src, kind = head.split("-")
+        pid = board.lookup(src)
+        if pid is None or kind == "cc":
+            continue
+        where = pid if kind in ("mv", "xc") else f"{pid}/{kind}"
+        found: set[str] = set()
+        for target in targets.split():
+            name, _, coast = target.partition("/")
+            tid = board.lookup(name)
+            if tid is not None and coast != "cc":
+                found.add(f"{tid}/{coast}" if coast else tid)
+        (army if kind == "mv" else fleet).setdefault(where, set()).update(found)
+    return army, fleet
+
+
+def _differences(board: Board, text: str) -> set[tuple[str, str, frozenset[str]]]:
+    theirs = _moves(board, text)
+    ours = (board.army_adj, board.fleet_adj)
+    out: set[tuple[str, str, frozenset[str]]] = set()
+    for kind, mine, file in zip(("army", "fleet"), ours, theirs, strict=True):
+        for loc in set(file) | {k for k, v in mine.items() if v}:
+            a, b = frozenset(mine.get(loc, frozenset())), frozenset(file.get(loc, set()))
+            if a != b:
+                out.add((kind, loc, a ^ b))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(SOURCES))
+def test_communes_moves_are_njudges(name: str) -> None:
+    """The scenario's moves differ from its nJudge map file only where the classic board
+    differs from nJudge's classic map file (its straits and one typo): the impassable
+    provinces aside, the scenario changes no move (no army_adjacency needed)."""
+    board, _ = load_scenario(name)
+    classic = load_board("classic")
+    assert _differences(board, njudge("data/" + SOURCES[name])) == _differences(
+        classic, njudge("data/map.machiavelli"))
+    off = {"alb", "aus", "bos", "dur", "her", "hun", "sla", "swi"}
+    for pid, targets in board.army_adj.items():
+        assert targets == (frozenset() if pid in off else classic.army_adj[pid] - off), pid
+
+
+SEEDS = {"communes_1335": "seed.mach_aoc", "communes_1335_v2": "seed.mach_aoc2"}
+
+
+def _seed_records(name: str, board: Board) -> dict[str, dict[str, str]]:
+    """The seed's O (owner) and H (home) records: province id -> power letter."""
+    provinces = [line.split(",", 1)[1].split()[1]
+                 for line in sections(njudge("data/" + SOURCES[name]))[0]][1:]  # no XXXXXX
+    records = {line[0]: line[3:] for line in njudge("data/" + SEEDS[name]).splitlines()
+               if line[:2] in ("O:", "H:")}
+    out: dict[str, dict[str, str]] = {}
+    for key, letters in records.items():
+        ids = [board.lookup(p) for p in provinces]
+        out[key] = {pid: c for pid, c in zip(ids, letters, strict=False) if c != "." and pid}
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(SOURCES))
+def test_communes_owners_and_homes_as_the_seed_says(name: str) -> None:
+    board, state = load_scenario(name)
+    letter = {power: code for code, power in board.powers.items()}
+    seed = _seed_records(name, board)
+    owners = {pid: letter[p] for pid, p in state.province_owner.items()}
+    homes = {pid: letter[c] for c, provinces in state.home_countries.items()
+             for pid in provinces}
+    assert homes.pop("mar") == homes.pop("pro") == "F"  # nJudge's Provence (R): France's
+    assert seed["H"].pop("mar") == seed["H"].pop("pro") == "R"
+    if name == "communes_1335":  # the seed's records: Pontremoli, a v2 leftover (note)
+        assert seed["O"].pop("pon") == seed["H"].pop("pon") == "G"
+        assert owners.pop("mon") == homes.pop("mon") == "G"
+    assert owners == seed["O"]
+    assert homes == seed["H"]
+
+
+def _info_variable_income(text: str) -> list[tuple[int, tuple[int, ...]]]:
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Variable income:"))
+    rows: list[tuple[int, tuple[int, ...]]] = []
+    for line in lines[start + 1:]:
+        if not line.strip():
+            break
+        numbers = [int(w) for w in line.split() if w.isdigit()][:7]
+        rows.append((numbers[0], tuple(numbers[1:])))
+    return rows
+
+
+@pytest.mark.parametrize("name", sorted(SOURCES))
+def test_communes_variable_income_as_the_info_file_says(name: str) -> None:
+    board, _ = load_scenario(name)
+    info = njudge("data/" + SOURCES[name].replace("map.", "info."))
+    assert list(board.variable_income.values()) == _info_variable_income(info)
+    assert board.variable_income["mar"] == (1, (0, 0, 0, 1, 0, 0))
+
+
+@pytest.mark.parametrize("name", sorted(SOURCES))
+def test_communes_treasuries_by_000s_start(name: str) -> None:
+    """Neither version gives a starting treasury for the classic board (note in the file)."""
+    _, state = load_scenario(name)
+    assert unfunded_powers(name) == tuple(state.powers)
+
+
+def test_communes_v2_no_plague_before_1348_through_the_command_line(tmp_path: Path) -> None:
+    game = str(tmp_path / "g")
+    result = CliRunner().invoke(main, ["new", "communes_1335_v2", game, "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert "Garrison Tyrolea" in result.output and "Garrison Bergamo" not in result.output
+    outputs = []
+    for _ in range(40):  # with no orders, the units go at the first adjustment: fast years
+        result = CliRunner().invoke(main, ["process", game])
+        assert result.exit_code == 0, result.output
+        outputs.append(result.output)
+        if "Results for Summer 1348" in result.output:
+            break
+    text = "".join(outputs)
+    assert "Results for Summer 1347 movement" in text
+    first = text.index("Plague roll")  # the plague of summer 1348, before its orders
+    assert text.index("Results for Spring 1348 movement") < first
+    assert first < text.index("Results for Summer 1348 movement")
