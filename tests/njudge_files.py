@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from machiavelli.board import Board
+
 NJUDGE = Path("/work/.mirror/jonmarkgo+njudge/repo")
 
 
@@ -34,3 +36,30 @@ def sections(text: str) -> list[list[str]]:
         elif line.strip() and not line.startswith("#"):
             out[-1].append(line)
     return out
+
+
+def table_cells(text: str, title: str) -> list[list[str]]:
+    """The 11 rows of cells under a map file's ``Famine:``, ``Plague:`` or ``Storms:`` line."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"{title}:"))
+    return [line.split(":", 1)[1].split() for line in lines[start + 1:start + 12]]
+
+
+def table_ids(board: Board, text: str, title: str) -> tuple[tuple[str | None, ...], ...]:
+    """That table as our boards hold it: province ids, None for an empty cell ("-----")."""
+    return tuple(
+        tuple(None if cell.startswith("-") else board.lookup(cell) for cell in row)
+        for row in table_cells(text, title)
+    )
+
+
+def variable_income_rows(text: str) -> list[list[str]]:
+    """The rows under a map file's ``Variable Income:`` line, split into words."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("Variable Income:"))
+    rows: list[list[str]] = []
+    for line in lines[start + 1:]:
+        if not line.strip() or not line[0].isspace():
+            break
+        rows.append(line.split())
+    return rows

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from njudge_files import njudge, sections
+from njudge_files import njudge, sections, table_cells
 
 from machiavelli.board import Board, City
 from machiavelli.cli import main
@@ -79,19 +79,13 @@ def test_communes_cities_agree_with_njudges_map(name: str) -> None:
         assert (city.kind != "unfortified") == fortified, pid
 
 
-def _table_in(text: str, title: str) -> list[list[str]]:
-    lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(title))
-    return [line.split(":", 1)[1].split() for line in lines[start + 1:start + 12]]
-
-
 @pytest.mark.parametrize("name", sorted(SOURCES))
 @pytest.mark.parametrize(("title", "attr"), [
     ("Famine:", "famine_table"), ("Plague:", "plague_table"), ("Storms:", "storm_table"),
 ])
 def test_communes_disaster_tables_are_njudges(name: str, title: str, attr: str) -> None:
     board, _ = load_scenario(name)
-    theirs = _table_in(njudge("data/" + SOURCES[name]), title)
+    theirs = table_cells(njudge("data/" + SOURCES[name]), title.rstrip(":"))
     ours = getattr(board, attr)
     for r in range(11):
         for c in range(11):

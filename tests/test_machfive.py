@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from njudge_files import njudge, sections
+from njudge_files import njudge, sections, table_ids, variable_income_rows
 
 from machiavelli.board import Board, space_of
 from machiavelli.cli import main
@@ -229,16 +229,10 @@ def test_every_fact_of_njudge_map_machfive(board: Board) -> None:
     text = "\n".join(specials)
     for key, table in [("Famine", board.famine_table), ("Plague", board.plague_table),
                        ("Storms", board.storm_table)]:
-        rows = re.search(rf"^{key}:.*\n((?:\s+\d+:.*\n){{11}})", text + "\n", re.M)
-        assert rows is not None, key
-        for r, row in enumerate(rows.group(1).splitlines()):
-            cells = row.split(":", 1)[1].split()
-            want = tuple(None if c.startswith("-") else board.lookup(c) for c in cells)
-            assert table[r] == want, (key, r + 2)
-    rows = re.search(r"^Variable Income:.*\n((?:\s+\w.*\n)+)", text + "\n", re.M)
-    assert rows is not None
-    for row in rows.group(1).splitlines():
-        city, dice, *nums = row.split()
+        assert table == table_ids(board, text, key), key
+    rows = variable_income_rows(text)
+    assert rows
+    for city, dice, *nums in rows:
         naples = board.lookup(city)
         assert naples is not None
         home = board.provinces[naples].home

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from machiavelli.board import Board, province_of
 from machiavelli.builds import build_problem
+from machiavelli.homes import home_centres, home_provinces
 from machiavelli.options import fortresses_in_use, money_in_play
 from machiavelli.orders import Build, Disband, Maintain, Order, Remove, UnitRef, Waive
 from machiavelli.phases import next_phase
@@ -41,21 +42,6 @@ from machiavelli.state import State, Unit
 def supply_centres(board: Board) -> list[str]:
     """Provinces with a city: Diplomacy's supply centres (001 ``set nomoney``)."""
     return sorted(p for p, prov in board.provinces.items() if prov.city is not None)
-
-
-def home_provinces(board: Board, state: State, power: str) -> list[str]:
-    """The power's home provinces: the board's home letters, else ``state.home``."""
-    from_board = [
-        p
-        for p, prov in board.provinces.items()
-        if prov.home is not None and board.powers.get(prov.home) == power
-    ]
-    return sorted(from_board or state.home.get(power, []))
-
-
-def home_centres(board: Board, state: State, power: str) -> list[str]:
-    """The power's home supply centres (home provinces with a city)."""
-    return [p for p in home_provinces(board, state, power) if board.provinces[p].city]
 
 
 def allowance(board: Board, state: State, power: str) -> int:

@@ -19,7 +19,7 @@ never builds fleets.
 from __future__ import annotations
 
 from machiavelli.board import Board
-from machiavelli.homes import held_home_provinces
+from machiavelli.homes import held_home_provinces, home_centres
 from machiavelli.legality import NO_ARMY_IN_VENICE, can_hold_garrison, no_army_in
 from machiavelli.options import (
     fortresses_in_use,
@@ -118,21 +118,12 @@ def _coast_problem(board: Board, order: Build) -> str | None:
     return None
 
 
-def home_centres_of(board: Board, power: str) -> list[str]:
-    """A Diplomacy power's home supply centres: the board's home letters."""
-    return sorted(
-        p for p, prov in board.provinces.items()
-        if prov.city is not None and prov.home is not None
-        and board.powers.get(prov.home) == power
-    )
-
-
 def _diplomacy_problem(board: Board, state: State, power: str, order: Build) -> str | None:
     """Diplomacy: an owned, empty home supply centre; fleets on a coast."""
     p = order.province
     prov = board.provinces[p]
-    home = home_centres_of(board, power) or sorted(state.home.get(power, []))
-    if p not in home or prov.city is None:
+    city = prov.city
+    if city is None or p not in home_centres(board, state, power):
         return f"{prov.name} is not one of your home supply centres"
     if state.city_owner.get(p) != power:
         return f"you do not control {prov.name}"
@@ -143,7 +134,7 @@ def _diplomacy_problem(board: Board, state: State, power: str, order: Build) -> 
     if order.kind == "G":
         if not garrisons_in_play(state) or not can_hold_garrison(board, state, p):
             return f"a garrison cannot be built in {prov.name}"
-        return None if prov.city.kind != "fortress" else "no garrison in a fortress (FORT-B)"
+        return None if city.kind != "fortress" else "no garrison in a fortress (FORT-B)"
     if order.kind == "F":
         if not board.is_coastal(p):
             return f"{prov.name} is not on the coast"
@@ -155,4 +146,4 @@ def _diplomacy_problem(board: Board, state: State, power: str, order: Build) -> 
     return None
 
 
-__all__ = ["build_problem", "home_centres_of"]
+__all__ = ["build_problem"]

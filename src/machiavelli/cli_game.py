@@ -13,10 +13,8 @@ import sys
 
 import click
 
-from machiavelli.board import Board
-from machiavelli.dice import Dice
 from machiavelli.game import process_phase
-from machiavelli.game_start import start_treasuries
+from machiavelli.game_start import start_game
 from machiavelli.notation import format_order, parse_orders
 from machiavelli.options import apply_set_command, assassinations_in_play, money_in_play
 from machiavelli.orders import Order, order_key
@@ -87,7 +85,7 @@ def new_game(scenario: str, directory: str, players: int | None, flags: tuple[st
     _deal_start(state)
     settings = GameSettings(scenario=scenario, seed=seed or secrets.token_hex(8),
                             players=players, victory_cities=victory_cities)
-    state, start = _game_start(board, state, settings.seed, unfunded_powers(scenario, players))
+    state, start = start_game(board, state, settings.seed, unfunded_powers(scenario, players))
     try:
         GameDir(directory).create(settings, state, start)
     except GameDirError as err:
@@ -97,21 +95,6 @@ def new_game(scenario: str, directory: str, players: int | None, flags: tuple[st
         click.echo(start)
     click.echo(position_text(board, state))
 
-
-def _game_start(
-    board: Board, state: State, seed: str, unfunded: tuple[str, ...]
-) -> tuple[State, str]:
-    """000's starting treasuries where the scenario gives none, and their report."""
-    dice = Dice(f"{seed}/start")
-    state, events = start_treasuries(board, state, dice, unfunded)
-    if not events:
-        return state, ""
-    lines = [f"Game start ({state.label}): starting treasuries (000 Advanced Game, Income A)"]
-    lines += [f"  {event}" for event in events]
-    if dice.rolls:
-        lines.append("Die rolls:")
-        lines += [f"  {roll}" for roll in dice.rolls]
-    return state, "\n".join(lines)
 
 
 @click.command("orders")

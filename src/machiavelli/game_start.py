@@ -22,6 +22,7 @@ from machiavelli.board import Board
 from machiavelli.dice import Dice
 from machiavelli.income import income
 from machiavelli.options import money_in_play
+from machiavelli.report import rolls_lines
 from machiavelli.specials import unit_upkeep
 from machiavelli.state import State, Unit
 
@@ -58,4 +59,22 @@ def start_treasuries(
     return replace(state, treasury=treasury, units=units), events
 
 
-__all__ = ["start_treasuries"]
+def start_game(
+    board: Board, state: State, seed: str, unfunded: Collection[str]
+) -> tuple[State, str]:
+    """A new game's starting treasuries (dice from ``<seed>/start``) and their report.
+
+    The report is "" when nothing happened (no money, or every treasury given).
+    """
+    dice = Dice(f"{seed}/start")
+    state, events = start_treasuries(board, state, dice, unfunded)
+    if not events:
+        return state, ""
+    lines = [f"Game start ({state.label}): starting treasuries (000 Advanced Game, Income A)"]
+    lines += [f"  {event}" for event in events]
+    if dice.rolls:
+        lines += rolls_lines(dice.rolls)
+    return state, "\n".join(lines)
+
+
+__all__ = ["start_game", "start_treasuries"]

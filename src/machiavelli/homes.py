@@ -22,6 +22,21 @@ from machiavelli.legality import fortresses_in_use
 from machiavelli.state import State
 
 
+def home_provinces(board: Board, state: State, power: str) -> list[str]:
+    """The power's home provinces: the board's home letters, else ``state.home``."""
+    from_board = [
+        p
+        for p, prov in board.provinces.items()
+        if prov.home is not None and board.powers.get(prov.home) == power
+    ]
+    return sorted(from_board or state.home.get(power, []))
+
+
+def home_centres(board: Board, state: State, power: str) -> list[str]:
+    """The power's home supply centres (home provinces with a city)."""
+    return [p for p in home_provinces(board, state, power) if board.provinces[p].city]
+
+
 def original_home_countries(board: Board, state: State) -> dict[str, list[str]]:
     """Each home country as set up (country = its original power) -> its provinces.
 

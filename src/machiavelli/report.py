@@ -35,6 +35,11 @@ def unit_text(board: Board, unit: Unit) -> str:
     return f"{special}{KIND_WORDS[unit.kind]} {where}{coast}"
 
 
+def rolls_lines(rolls: Sequence[Roll]) -> list[str]:
+    """Every die roll, for a report: a heading and one line each."""
+    return ["Die rolls:", *(f"  {roll}" for roll in rolls)]
+
+
 def phase_report(
     board: Board, before: State, adjudication: Adjudication, rolls: Sequence[Roll] = ()
 ) -> str:
@@ -55,8 +60,7 @@ def phase_report(
         lines.extend(adjudication.events)
     if rolls:
         lines.append("")
-        lines.append("Die rolls:")
-        lines.extend(f"  {roll}" for roll in rolls)
+        lines.extend(rolls_lines(rolls))
     changes = control_changes(board, before, after)
     if changes:
         lines.append("")
