@@ -107,7 +107,7 @@ def test_new_game_without_money_has_no_start_procedure(tmp_path: Path) -> None:
     assert not (tmp_path / "game" / "start.txt").exists()
 
 
-def test_new_game_set_flags_decide_the_fortress_garrisons(tmp_path: Path) -> None:
+def test_flag_forts_new_game_set_flags_decide_the_fortress_garrisons(tmp_path: Path) -> None:
     code, out = run("new", "expansion_1385", str(tmp_path / "a"), "--seed", "1")
     assert code == 0 and "Garrison Urbino" in out
     code, out = run("new", "expansion_1385", str(tmp_path / "b"), "--seed", "1",

@@ -147,7 +147,7 @@ def test_scenario_table_errors(tmp_path: Path) -> None:
     assert "11 rows" in error(tmp_path, tail='\n[tables]\nfamine = [["pad"]]\n')
 
 
-def test_plague_from_no_plague_before_that_year() -> None:
+def test_flag_plague_plague_from_no_plague_before_that_year() -> None:
     board, state = scenario(top="plague_from = 1456",
                             tail="\n[tables]\n" + _table("plague", "pad"))
     state.season = "summer"
@@ -163,7 +163,7 @@ def test_plague_from_no_plague_before_that_year() -> None:
 # -- powers' rules -----------------------------------------------------------------------------
 
 
-def test_special_limits_replace_the_maps_table(tmp_path: Path) -> None:
+def test_m9_special_limits_replace_the_maps_table_and_bind_only_under_mach2(tmp_path: Path) -> None:
     board, state = scenario(tail='\n[special_limits]\nMilan = ["elite_mercenary"]\n')
     assert board.special_limits == {"Milan": ("elite_mercenary",)}
     state.phase, state.season = "adjustment", "winter"
@@ -224,7 +224,7 @@ def test_unplayed_powers_are_in_play_without_a_player(tmp_path: Path) -> None:
 # -- 000's starting treasuries ------------------------------------------------------------------
 
 
-def test_game_start_income_less_upkeep_is_the_starting_treasury() -> None:
+def test_game_start_000_income_a_income_less_upkeep_is_the_starting_treasury() -> None:
     board, state = scenario()
     dice = LoadedDice("x", values=[3, 3, 3, 3, 3, 3])
     after, events = start_treasuries(board, state, dice, ["Venice", "Milan"])
@@ -237,7 +237,7 @@ def test_game_start_income_less_upkeep_is_the_starting_treasury() -> None:
     assert len(after.units) == len(state.units)
 
 
-def test_game_start_units_it_cannot_pay_for_are_removed_farthest_first() -> None:
+def test_game_start_000_income_a_units_it_cannot_pay_for_are_removed_farthest_first() -> None:
     board, state = scenario()
     for pid in ("cre", "par", "mod", "for", "pia", "bol", "urb"):
         state.units.append(Unit("A", "Milan", pid))
@@ -259,7 +259,7 @@ def test_unfunded_powers_are_those_without_a_treasury() -> None:
 # -- autonomous garrisons of fortresses ------------------------------------------------------
 
 
-def test_autonomous_garrisons_in_fortresses_only_when_fortresses_are_in_use(
+def test_fort_0_flag_forts_autonomous_garrisons_in_fortresses_only_when_in_use(
     tmp_path: Path,
 ) -> None:
     text = BASE.format(top="").replace(
