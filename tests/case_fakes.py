@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from machiavelli.board import Board, City, Province
-from machiavelli.case_runner import Engine
+from machiavelli.case_engine import Engine
 from machiavelli.orders import Hold, Move, Order, UnitRef
 from machiavelli.results import Adjudication, OrderResult
 from machiavelli.state import Dislodged, PhaseKind, State

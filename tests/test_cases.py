@@ -15,19 +15,17 @@ import pytest
 from case_fakes import FakeSubmission, fake_engine, tiny_board
 
 from machiavelli.board import Board
-from machiavelli.case_model import ExpectedRoll
+from machiavelli.case_engine import Engine, MissingStep, default_engine
+from machiavelli.case_model import MACHIAVELLI_OPTIONS, Case, ExpectedRoll
 from machiavelli.case_runner import (
     CaseRun,
-    Engine,
-    MissingStep,
     check_case,
-    default_engine,
     format_result,
     initial_state,
     run_case,
     run_cases,
 )
-from machiavelli.cases import MACHIAVELLI_OPTIONS, Case, parse_cases, read_cases, strip_comment
+from machiavelli.cases import parse_cases, read_cases, strip_comment
 from machiavelli.dice import Dice, Roll
 from machiavelli.orders import Expense, Hold, Order, Pay, UnitRef
 from machiavelli.results import Adjudication, OrderResult

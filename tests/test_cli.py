@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from machiavelli import cli_adjudicate
 from machiavelli.board import Board
-from machiavelli.case_runner import Engine
+from machiavelli.case_engine import Engine
 from machiavelli.cli import main
 from machiavelli.orders import Order
 from machiavelli.results import Adjudication

@@ -22,13 +22,13 @@ from njudge_files import njudge, sections, table_ids, variable_income_rows
 from machiavelli.board import Board, space_of
 from machiavelli.builds import build_problem
 from machiavelli.cli import main
-from machiavelli.demo import random_phase_orders
 from machiavelli.dice import Dice
 from machiavelli.game import adjudicate_phase, process_phase
 from machiavelli.income import fixed_income
 from machiavelli.maps import load_board
 from machiavelli.options import apply_set_command
 from machiavelli.orders import Build
+from machiavelli.random_moves import random_phase_orders
 from machiavelli.random_orders import random_orders
 from machiavelli.scenario import available_scenarios, load_scenario, scenario_info
 from machiavelli.state import State, Unit

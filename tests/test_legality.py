@@ -8,7 +8,8 @@ from dataclasses import replace
 import pytest
 
 from machiavelli.board import Board
-from machiavelli.legality import check_order, legal_orders
+from machiavelli.legal_lists import legal_orders
+from machiavelli.legality import check_order
 from machiavelli.maps import load_board
 from machiavelli.orders import (
     Ally,

@@ -203,7 +203,7 @@ def test_m9_special_units_each_power_may_build() -> None:
     special unit; buying or maintaining one is not limited."""
     from dataclasses import replace
 
-    from machiavelli.money_adjustments import build_problem
+    from machiavelli.builds import build_problem
     from machiavelli.scenario import load_scenario
 
     board = load_board("machiavelli2")

@@ -21,17 +21,13 @@ from njudge_files import njudge, sections, table_ids, variable_income_rows
 
 from machiavelli.board import Board, space_of
 from machiavelli.cli import main
-from machiavelli.demo import random_phase_orders
 from machiavelli.dice import Dice
 from machiavelli.game import adjudicate_phase, process_phase
 from machiavelli.maps import load_board
+from machiavelli.random_moves import random_phase_orders
 from machiavelli.random_orders import random_orders
-from machiavelli.scenario import (
-    ScenarioError,
-    available_scenarios,
-    load_scenario,
-    scenario_info,
-)
+from machiavelli.scenario import available_scenarios, load_scenario, scenario_info
+from machiavelli.scenario_checks import ScenarioError
 from machiavelli.state import State
 
 NJUDGE = Path("/work/.mirror/jonmarkgo+njudge/repo")
@@ -393,7 +389,7 @@ def test_random_games_on_machfive(seed: int, extra: dict[str, bool]) -> None:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_phases_on_machfive(seed: int) -> None:
-    """demo.random_phase_orders, adjudicated phase by phase."""
+    """random_moves.random_phase_orders, adjudicated phase by phase."""
     board, state = load_scenario("machfive_3001")
     rng = random.Random(seed)
     for _ in range(24):

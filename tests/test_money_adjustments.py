@@ -9,7 +9,7 @@ from machiavelli.board import Board
 from machiavelli.dice import LoadedDice
 from machiavelli.income import income
 from machiavelli.maps import load_board
-from machiavelli.money_adjustments import latest_orders, upkeep
+from machiavelli.money_adjustments import latest_orders
 from machiavelli.orders import (
     Build,
     Disband,
@@ -21,6 +21,7 @@ from machiavelli.orders import (
     Waive,
 )
 from machiavelli.results import Adjudication, OrderResult
+from machiavelli.specials import upkeep
 from machiavelli.state import Rebellion, State, Unit
 
 B: Board = load_board("classic")

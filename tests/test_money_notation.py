@@ -8,12 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from machiavelli.maps import load_board
-from machiavelli.notation import (
-    OrderSyntaxError,
-    format_order,
-    parse_order,
-    parse_orders,
-)
+from machiavelli.notation import format_order, parse_order, parse_orders
+from machiavelli.order_words import OrderSyntaxError
 from machiavelli.orders import (
     BANK,
     EXPENSE_KINDS,

@@ -9,16 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from machiavelli.board import Board
-from machiavelli.legality import legal_orders
+from machiavelli.legal_lists import legal_orders
 from machiavelli.maps import load_board
-from machiavelli.notation import (
-    OrderError,
-    OrderSyntaxError,
-    format_order,
-    parse_order,
-    parse_orders,
-    tokens,
-)
+from machiavelli.notation import OrderError, format_order, parse_order, parse_orders
+from machiavelli.order_words import OrderSyntaxError, tokens
 from machiavelli.orders import (
     Ally,
     Besiege,

@@ -510,11 +510,6 @@ def test_flag_dice_1_2_set_keeps_options_consistent(words: list[str], variant: s
 
 
 def test_legality_option_helpers_are_options_helpers() -> None:
-    assert legality.money_in_play is options.money_in_play
-    assert legality.garrisons_in_play is options.garrisons_in_play
-    assert legality.fortresses_in_use is options.fortresses_in_use
-    assert legality.coastal_convoys is options.coastal_convoys
-    assert legality.specials_in_play is options.specials_in_play
     assert finance.loans_in_play is options.loans_in_play
     assert finance.chits_in_play is options.chits_in_play
     assert income.dice_in_play is options.dice_in_play

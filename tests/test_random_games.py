@@ -7,9 +7,9 @@ import random
 import pytest
 
 from machiavelli.board import Board, space_of
-from machiavelli.demo import random_phase_orders
 from machiavelli.dice import Dice
 from machiavelli.game import adjudicate_phase, process_phase
+from machiavelli.random_moves import random_phase_orders
 from machiavelli.random_orders import random_orders
 from machiavelli.scenario import available_scenarios, load_scenario, scenario_info
 from machiavelli.state import State

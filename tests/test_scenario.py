@@ -19,7 +19,6 @@ from machiavelli.homes import (
 from machiavelli.income import roll_variable_income
 from machiavelli.maps import load_board
 from machiavelli.scenario import (
-    ScenarioError,
     ScenarioInfo,
     available_scenarios,
     list_scenarios,
@@ -27,6 +26,7 @@ from machiavelli.scenario import (
     load_scenario_file,
     scenario_info,
 )
+from machiavelli.scenario_checks import ScenarioError
 from machiavelli.state import State, Unit
 
 # 004 "Judge Information", as printed (its own spellings)

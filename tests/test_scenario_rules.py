@@ -16,13 +16,8 @@ from machiavelli.game_start import start_treasuries
 from machiavelli.legality import check_order
 from machiavelli.maps import load_board
 from machiavelli.orders import Build, Convert, UnitRef
-from machiavelli.scenario import (
-    ScenarioError,
-    load_scenario,
-    load_scenario_file,
-    parse_scenario,
-    unfunded_powers,
-)
+from machiavelli.scenario import load_scenario, load_scenario_file, parse_scenario, unfunded_powers
+from machiavelli.scenario_checks import ScenarioError
 from machiavelli.state import Unit
 
 BASE = """board = "classic"

@@ -19,9 +19,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from machiavelli.board import Board
-from machiavelli.demo import uniform_orders
 from machiavelli.movement import resolve_movement
 from machiavelli.orders import Order
+from machiavelli.random_moves import uniform_orders
 from machiavelli.scenario import load_scenario
 from machiavelli.state import State, Unit
 

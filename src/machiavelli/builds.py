@@ -19,8 +19,8 @@ never builds fleets.
 from __future__ import annotations
 
 from machiavelli.board import Board
+from machiavelli.geography import NO_ARMY_IN_VENICE, can_hold_garrison, no_army_in
 from machiavelli.homes import held_home_provinces, home_centres
-from machiavelli.legality import NO_ARMY_IN_VENICE, can_hold_garrison, no_army_in
 from machiavelli.options import (
     fortresses_in_use,
     garrisons_in_play,

@@ -10,17 +10,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from machiavelli.case_history import CaseError
 from machiavelli.case_model import Case, ExpectedRoll, IncomeStep
+from machiavelli.case_reader import EntryReader
 from machiavelli.dice import Roll
 from machiavelli.orders import Expense
 from machiavelli.results import OrderResult
 from machiavelli.state import SEASONS, Loan, Season, State
-
-if TYPE_CHECKING:
-    from machiavelli.case_entries import EntryReader
 
 Sections = dict[str, list[tuple[str, int]]]
 

@@ -21,8 +21,9 @@ from machiavelli.case_engine import (
     SubmissionLike,
     default_engine,
 )
+from machiavelli.case_model import AUTONOMOUS, Case, ExpectedResult
 from machiavelli.case_money import assassinated_in, diff_money, format_money_sections
-from machiavelli.cases import AUTONOMOUS, Case, ExpectedResult, unit_key
+from machiavelli.cases import unit_key
 from machiavelli.dice import Dice, LoadedDice, Roll
 from machiavelli.orders import Borrow, Expense, GiveChit, Order, Pay, order_key
 from machiavelli.results import Adjudication, OrderResult

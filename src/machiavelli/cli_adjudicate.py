@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from machiavelli.case_runner import check_case, default_engine, format_result, run_case
+from machiavelli.case_engine import default_engine
+from machiavelli.case_runner import check_case, format_result, run_case
 from machiavelli.cases import read_cases
 
 

@@ -4,13 +4,8 @@ from __future__ import annotations
 
 import click
 
-from machiavelli.scenario import (
-    ScenarioError,
-    ScenarioInfo,
-    VariantInfo,
-    list_scenarios,
-    scenario_info,
-)
+from machiavelli.scenario import ScenarioInfo, VariantInfo, list_scenarios, scenario_info
+from machiavelli.scenario_checks import ScenarioError
 
 
 def _counts(info: ScenarioInfo) -> str:

@@ -19,6 +19,7 @@ def bench(phases: int, seed: int, quick: bool) -> None:
 
 @click.command()
 @click.option("--seed", default=1454, show_default=True, help="Seed for the random orders.")
-def demo(seed: int) -> None:
+@click.pass_context
+def demo(context: click.Context, seed: int) -> None:
     """Play a short demo game with random legal orders and print every report."""
-    run_demo(click.echo, seed=seed)
+    run_demo(context.find_root().command, click.echo, seed=seed)

@@ -34,8 +34,7 @@ from dataclasses import replace
 from machiavelli.board import Board
 from machiavelli.control import update_control
 from machiavelli.homes import original_home_countries, update_home_countries
-from machiavelli.legality import fortresses_in_use
-from machiavelli.options import mach2_rules
+from machiavelli.options import fortresses_in_use, mach2_rules
 from machiavelli.report import unit_text
 from machiavelli.state import State
 

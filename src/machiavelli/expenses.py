@@ -44,7 +44,6 @@ from machiavelli.bribes import (
     PACIFY_REBELLION,
     BribeKind,
     Offer,
-    adjacency_required,
     bribe_kind,
     bribe_price,
     contest,
@@ -59,6 +58,7 @@ from machiavelli.control import update_control
 from machiavelli.dice import Dice
 from machiavelli.finance import bank_victims
 from machiavelli.legality import check_order
+from machiavelli.options import adjacency_required
 from machiavelli.orders import Expense, Order
 from machiavelli.rebels import (
     is_home_province,

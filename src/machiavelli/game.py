@@ -30,7 +30,7 @@ from machiavelli.dice import Dice, Roll
 from machiavelli.disasters import famine, famine_removals, plague, storms
 from machiavelli.elimination import eliminations
 from machiavelli.income import income
-from machiavelli.legality import money_in_play
+from machiavelli.options import money_in_play
 from machiavelli.orders import Order
 from machiavelli.report import phase_report, private_report
 from machiavelli.results import Adjudication, OrderResult

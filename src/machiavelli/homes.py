@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from machiavelli.board import Board
-from machiavelli.legality import fortresses_in_use
+from machiavelli.options import fortresses_in_use
 from machiavelli.state import State
 
 

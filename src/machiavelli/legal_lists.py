@@ -1,4 +1,4 @@
-"""The lists behind :func:`machiavelli.legality.legal_orders`, one per phase.
+"""Legal orders: :func:`legal_orders`, every legal order of a power's units, one list a phase.
 
 Each list is generated from the geometry and then filtered through
 :func:`~machiavelli.legality.check_order`, so it never holds an illegal order.
@@ -22,13 +22,8 @@ What is listed, beyond every legal hold, move, retreat and disband:
 from __future__ import annotations
 
 from machiavelli.board import Board, coast_of, province_of
-from machiavelli.legality import (
-    can_reach,
-    check_order,
-    fleet_route_dests,
-    geometry,
-    open_straits,
-)
+from machiavelli.geography import can_reach, fleet_route_dests, geometry, open_straits
+from machiavelli.legality import check_order
 from machiavelli.options import specials_in_play
 from machiavelli.orders import (
     Ally,
@@ -47,7 +42,9 @@ from machiavelli.orders import (
     SupportHold,
     SupportMove,
     UnitRef,
+    order_key,
 )
+from machiavelli.retreats import retreat_destinations
 from machiavelli.state import SPECIAL_KINDS, State, Unit, UnitKind
 
 
@@ -156,8 +153,6 @@ def _supports(state: State, plans: _Plans, unit: Unit, into: list[str]) -> list[
 # Retreats and adjustments
 # ----------------------------------------------------------------------
 def retreat_orders(board: Board, state: State, power: str) -> list[Order]:
-    from machiavelli.retreats import retreat_destinations
-
     orders: list[Order] = []
     for d in state.dislodged:
         if d.unit.owner != power:
@@ -187,3 +182,19 @@ def adjustment_orders(board: Board, state: State, power: str) -> list[Order]:
     for unit in state.units_of(power):
         orders += [Remove(ref_of(unit)), Maintain(ref_of(unit))]
     return _legal(board, state, power, orders)
+
+
+def legal_orders(board: Board, state: State, power: str) -> dict[tuple[str, ...], list[Order]]:
+    """Every legal order of each of the power's units (and alliances) in this phase."""
+    from machiavelli.legal_lists import adjustment_orders, movement_orders, retreat_orders
+
+    if state.phase == "movement":
+        orders = movement_orders(board, state, power)
+    elif state.phase == "retreat":
+        orders = retreat_orders(board, state, power)
+    else:
+        orders = adjustment_orders(board, state, power)
+    result: dict[tuple[str, ...], list[Order]] = {}
+    for order in orders:
+        result.setdefault(order_key(order), []).append(order)
+    return result

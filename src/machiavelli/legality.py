@@ -3,13 +3,11 @@
 :func:`check_order` answers ``None`` (legal) or the reason in plain words; an
 illegal order is void and its unit holds.  Only what the position alone decides
 is checked here: whether a move can succeed, a support is cut or a convoy is
-complete is the resolver's business.  :func:`legal_orders` lists every legal
-order of each of a power's units in the current phase (a bot's move list).
+complete is the resolver's business.  :func:`machiavelli.legal_lists.legal_orders`
+lists every legal order of each of a power's units in the current phase (a bot's
+move list); the board's facts both use are :mod:`machiavelli.geography`'s.
 
-Options are :mod:`machiavelli.options`' (names, defaults, couplings); the option
-helpers this module has always offered (:func:`garrisons_in_play`,
-:func:`fortresses_in_use`, :func:`coastal_convoys`, :func:`specials_in_play`,
-:func:`money_in_play`) are re-exported from there.  Read here: ``diplomacy`` (the
+Options are :mod:`machiavelli.options`' (names, defaults, couplings).  Read here: ``diplomacy`` (the
 standard map: no garrisons, conversions, sieges or special units unless switched
 on), ``garrisons``, ``fortresses``, ``coastal_convoys`` (off under ``diplomacy``
 or ``mach2``, 001 FLAG-COASTAL and FLAG-DEF-MACH2), ``special``, ``mach2``
@@ -24,17 +22,32 @@ order of builds are :mod:`machiavelli.adjustments`'.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from machiavelli.board import Board, province_of
-from machiavelli.options import coastal_convoys as coastal_convoys
-from machiavelli.options import disband_anytime, mach2_rules
-from machiavelli.options import fortresses_in_use as fortresses_in_use
-from machiavelli.options import garrisons_in_play as garrisons_in_play
-from machiavelli.options import money_in_play as money_in_play
-from machiavelli.options import specials_in_play as specials_in_play
+from machiavelli.board import Board
+from machiavelli.builds import build_problem
+from machiavelli.geography import (
+    KIND_NAMES,
+    NO_ARMY_IN_VENICE,
+    UnitIndex,
+    besieger,
+    can_hold_garrison,
+    can_reach,
+    convoy_capable,
+    convoy_fleets,
+    geometry,
+    is_port,
+    no_army_in,
+    open_straits,
+)
+from machiavelli.options import (
+    coastal_convoys,
+    disband_anytime,
+    garrisons_in_play,
+    mach2_rules,
+    money_in_play,
+)
 from machiavelli.orders import (
     Ally,
     Besiege,
@@ -57,122 +70,15 @@ from machiavelli.orders import (
     SupportMove,
     UnitRef,
     Waive,
-    order_key,
 )
+from machiavelli.retreats import conversion_problem, retreat_problem
 from machiavelli.state import Dislodged, State, Unit
-
-KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison"}
-
-
-# ----------------------------------------------------------------------
-# Options: machiavelli.options is their home; these names stay importable from here
-# ----------------------------------------------------------------------
-NO_ARMY_IN_VENICE = "no armies in Venice under mach2 (M7, rules.machiavelli2)"
-
-
-def can_hold_garrison(board: Board, state: State, province: str) -> bool:
-    """A fortified city, or a fortress when fortresses are in use (GAR-1, FORT-0)."""
-    city = board.provinces[province].city
-    if city is None or not city.fortified:
-        return False
-    return city.kind != "fortress" or fortresses_in_use(state)
-
-
-def is_port(board: Board, province: str) -> bool:
-    city = board.provinces[province].city
-    return city is not None and city.port
-
-
-# ----------------------------------------------------------------------
-# Geometry cached per board
-# ----------------------------------------------------------------------
-@dataclass
-class _Geometry:
-    coastal: frozenset[str]
-    fleet_provinces: dict[str, frozenset[str]]  # location -> provinces a fleet there reaches
-
-
-_GEOMETRY: dict[int, tuple[Board, _Geometry]] = {}
-
-
-def geometry(board: Board) -> _Geometry:
-    cached = _GEOMETRY.get(id(board))
-    if cached is not None and cached[0] is board:
-        return cached[1]
-    geo = _Geometry(
-        coastal=frozenset(p for p in board.provinces if board.is_coastal(p)),
-        fleet_provinces={
-            loc: frozenset(province_of(n) for n in adj) for loc, adj in board.fleet_adj.items()
-        },
-    )
-    _GEOMETRY[id(board)] = (board, geo)
-    return geo
-
-
-def _convoy_capable(board: Board, geo: _Geometry, province: str, coastal: bool) -> bool:
-    return board.is_sea(province) or (coastal and province in geo.coastal)
-
-
-def _route_search(
-    board: Board, start: str, nodes: Iterable[str]
-) -> tuple[set[str], set[str]]:
-    """Convoying locations linked to ``start`` through ``nodes``, and the coasts they reach."""
-    allowed = set(nodes)
-    frontier = [
-        n
-        for loc in board.fleet_locations(start)
-        for n in board.fleet_adj.get(loc, frozenset())
-        if n in allowed
-    ]
-    seen = set(frontier)
-    while frontier:
-        loc = frontier.pop()
-        for n in board.fleet_adj.get(loc, frozenset()):
-            if n in allowed and n not in seen:
-                seen.add(n)
-                frontier.append(n)
-    geo = geometry(board)
-    dests = {
-        p
-        for loc in seen
-        for p in geo.fleet_provinces.get(loc, frozenset())
-        if p != start and p in geo.coastal
-    }
-    return seen, dests
-
-
-def _fleet_nodes(board: Board, state: State, *besides: str) -> list[str]:
-    """Locations of the fleets now able to convoy, outside the given provinces."""
-    geo = geometry(board)
-    coastal = coastal_convoys(state)
-    return [
-        u.location
-        for u in state.units
-        if u.kind == "F" and u.province not in besides
-        and _convoy_capable(board, geo, u.province, coastal)
-    ]
-
-
-def fleet_route_dests(board: Board, state: State, start: str) -> tuple[set[str], set[str]]:
-    """The fleets (locations) linked to an army at ``start``, and the coasts they lead to."""
-    return _route_search(board, start, _fleet_nodes(board, state, start))
-
-
-def convoy_fleets(board: Board, state: State, start: str, dest: str) -> set[str]:
-    """Locations of the fleets on some chain of fleets from ``start`` to ``dest``."""
-    nodes = _fleet_nodes(board, state, start, dest)
-    return _route_search(board, start, nodes)[0] & _route_search(board, dest, nodes)[0]
-
 
 # ----------------------------------------------------------------------
 # check_order
 # ----------------------------------------------------------------------
-UnitIndex = Mapping[tuple[str, bool], Unit]
 
 
-def unit_index(state: State) -> dict[tuple[str, bool], Unit]:
-    """The units by (province, is garrison): pass it to check_order when checking many."""
-    return {(u.province, u.kind == "G"): u for u in state.units}
 
 
 def check_order(
@@ -296,18 +202,8 @@ def own_dislodged(board: Board, state: State, power: str, ref: UnitRef) -> Dislo
     return next(d for d in here if d.unit is found)
 
 
-def can_reach(board: Board, unit: Unit, province: str) -> bool:
-    """Could ``unit`` move to ``province`` without a convoy (ignoring coasts)?"""
-    if unit.kind == "A":
-        return board.army_adjacent(unit.province, province)
-    if unit.kind == "F":
-        return province in geometry(board).fleet_provinces.get(unit.location, frozenset())
-    return False
 
 
-def no_army_in(board: Board, state: State, province: str) -> bool:
-    """Machiavelli 2: Venice is a sea area with a city, closed to armies (M7)."""
-    return board.provinces[province].venice and mach2_rules(state)
 
 
 def check_move(board: Board, state: State, unit: Unit, order: Move) -> str | None:
@@ -361,7 +257,7 @@ def _check_route(
     coastal = coastal_convoys(state)
     here = set(board.fleet_locations(start))
     for step in via:
-        if step in (start, dest) or not _convoy_capable(board, geo, step, coastal):
+        if step in (start, dest) or not convoy_capable(board, geo, step, coastal):
             return f"{_name(board, step)} cannot be part of a convoy route"
         fleet = state.unit_in(step, garrison=False)
         if fleet is None or fleet.kind != "F":
@@ -409,7 +305,7 @@ def _check_convoy(board: Board, state: State, unit: Unit, order: Convoy) -> str 
     if unit.kind != "F":
         return f"only a fleet can convoy, not {_a(KIND_NAMES[unit.kind])}"
     geo = geometry(board)
-    if not _convoy_capable(board, geo, unit.province, coastal_convoys(state)):
+    if not convoy_capable(board, geo, unit.province, coastal_convoys(state)):
         if unit.province in geo.coastal:
             return "fleets in coastal provinces cannot convoy in this game (CVY-1)"
         return "this fleet cannot convoy"
@@ -462,12 +358,6 @@ def _check_convert(board: Board, state: State, unit: Unit, order: Convert) -> st
     return None
 
 
-def besieger(state: State, garrison: Unit) -> Unit | None:
-    """The army or fleet whose siege of ``garrison`` began last campaign (SIEGE-6)."""
-    other = state.unit_in(garrison.province, garrison=False)
-    if other is not None and other.siege >= 1 and other.owner != garrison.owner:
-        return other
-    return None
 
 
 def _check_besiege(board: Board, state: State, unit: Unit) -> str | None:
@@ -499,14 +389,9 @@ def _check_ally(state: State, power: str, order: Ally) -> str | None:
 
 
 # -- retreats: the static part; the rules themselves live in retreats.py --------
-def open_straits(state: State) -> dict[str, tuple[str, ...]]:
-    """Strait permissions that let everyone through: straits are not static."""
-    return {p: tuple(state.powers) for p in state.powers}
 
 
 def _check_retreat(board: Board, state: State, power: str, order: Retreat) -> str | None:
-    from machiavelli.retreats import conversion_problem, retreat_problem
-
     found = own_dislodged(board, state, power, order.unit)
     if isinstance(found, str):
         return found
@@ -541,28 +426,7 @@ def _check_adjustment(
 
 
 def _check_build(board: Board, state: State, power: str, order: Build) -> str | None:
-    from machiavelli.builds import build_problem  # builds.py imports this module
-
     return build_problem(board, state, power, order)
-
-
-# ----------------------------------------------------------------------
-# legal_orders
-# ----------------------------------------------------------------------
-def legal_orders(board: Board, state: State, power: str) -> dict[tuple[str, ...], list[Order]]:
-    """Every legal order of each of the power's units (and alliances) in this phase."""
-    from machiavelli.legal_lists import adjustment_orders, movement_orders, retreat_orders
-
-    if state.phase == "movement":
-        orders = movement_orders(board, state, power)
-    elif state.phase == "retreat":
-        orders = retreat_orders(board, state, power)
-    else:
-        orders = adjustment_orders(board, state, power)
-    result: dict[tuple[str, ...], list[Order]] = {}
-    for order in orders:
-        result.setdefault(order_key(order), []).append(order)
-    return result
 
 
 _UNIT_CHECKS: dict[type, Callable[[Board, State, Unit, Any], str | None]] = {

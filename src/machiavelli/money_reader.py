@@ -11,7 +11,6 @@ adjudication.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from machiavelli.options import chits_in_play, loans_in_play, money_in_play
 from machiavelli.order_words import (
@@ -30,9 +29,7 @@ from machiavelli.order_words import (
 )
 from machiavelli.orders import BANK, Borrow, Expense, ExpenseKind, GiveChit, MoneyOrder, Pay
 from machiavelli.state import Unit, UnitKind
-
-if TYPE_CHECKING:
-    from machiavelli.order_reader import OrderReader
+from machiavelli.word_reader import WordReader
 
 __all__ = ["EXPENSE_GLUED", "read_money"]
 
@@ -52,7 +49,7 @@ _ETYPE_LIST = (
 )
 
 
-def read_money(r: OrderReader) -> MoneyOrder:
+def read_money(r: WordReader) -> MoneyOrder:
     """An expenditure order; ``r`` stands at its first word."""
     if not money_in_play(r.state):
         raise OrderSyntaxError("there is no money in this game")
@@ -68,7 +65,7 @@ def read_money(r: OrderReader) -> MoneyOrder:
 # ----------------------------------------------------------------------
 # Amounts and powers
 # ----------------------------------------------------------------------
-def _take_amount(r: OrderReader, ducat_d: bool = True) -> int | None:
+def _take_amount(r: WordReader, ducat_d: bool = True) -> int | None:
     """A number of ducats here (``12``, ``12 d``, ``12 ducats``, ``12+3d``), or None.
 
     ``ducat_d=False`` leaves a ``d`` after the number alone (it may be "disband").
@@ -94,7 +91,7 @@ def _take_amount(r: OrderReader, ducat_d: bool = True) -> int | None:
     return total
 
 
-def _power(r: OrderReader, what: str, stops: frozenset[str] = frozenset()) -> str:
+def _power(r: WordReader, what: str, stops: frozenset[str] = frozenset()) -> str:
     """A power's name or abbreviation: the longest run of words here that names one
     (up to a stop word or an amount)."""
     end = r.i
@@ -112,7 +109,7 @@ def _power(r: OrderReader, what: str, stops: frozenset[str] = frozenset()) -> st
     return r.find_power(" ".join(r.toks[r.i:end]))  # raises, naming all the words
 
 
-def _take_to(r: OrderReader, what: str) -> None:
+def _take_to(r: WordReader, what: str) -> None:
     if not r.take((("to",),)):
         tok = r.peek()
         found = f", not '{tok}'" if tok else ""
@@ -122,7 +119,7 @@ def _take_to(r: OrderReader, what: str) -> None:
 # ----------------------------------------------------------------------
 # Borrow, pay, give
 # ----------------------------------------------------------------------
-def _borrow(r: OrderReader) -> Borrow:
+def _borrow(r: WordReader) -> Borrow:
     if not loans_in_play(r.state):
         raise OrderSyntaxError("there are no bank loans in this game")
     amount = _take_amount(r)
@@ -133,14 +130,14 @@ def _borrow(r: OrderReader) -> Borrow:
     return Borrow(amount, years)
 
 
-def _not_amount(r: OrderReader, after: str) -> OrderSyntaxError:
+def _not_amount(r: WordReader, after: str) -> OrderSyntaxError:
     tok = r.peek()
     if tok is None:
         return OrderSyntaxError(f"an amount of ducats is missing after '{after}'")
     return OrderSyntaxError(f"'{tok}' is not an amount of ducats")
 
 
-def _duration(r: OrderReader) -> int:
+def _duration(r: WordReader) -> int:
     """``for 1 year``, ``for 2 years`` (also ``one``/``two``, ``year``/``years``, no ``for``,
     ``at 20 %``/``at 50 %`` in place of or after the years)."""
     r.take((("for",),))
@@ -164,7 +161,7 @@ def _duration(r: OrderReader) -> int:
     return years if years is not None else (1 if rate == 20 else 2)
 
 
-def _rate(r: OrderReader) -> int | None:
+def _rate(r: WordReader) -> int | None:
     """``at 20 %`` / ``at 50 percent`` (001 loan interest), or None."""
     at = r.take((("at",),))
     tok = r.peek()
@@ -180,7 +177,7 @@ def _rate(r: OrderReader) -> int | None:
     return rate
 
 
-def _give(r: OrderReader) -> Pay | GiveChit:
+def _give(r: WordReader) -> Pay | GiveChit:
     amount = _take_amount(r)
     if amount is None:
         return _give_chit(r)
@@ -195,7 +192,7 @@ def _give(r: OrderReader) -> Pay | GiveChit:
     return Pay(amount, to)
 
 
-def _give_chit(r: OrderReader) -> GiveChit:
+def _give_chit(r: WordReader) -> GiveChit:
     tok = r.peek()
     if tok is None:
         raise OrderSyntaxError("an amount of ducats or a power is missing")
@@ -224,7 +221,7 @@ def _give_chit(r: OrderReader) -> GiveChit:
 # ----------------------------------------------------------------------
 # Expenses
 # ----------------------------------------------------------------------
-def _expense(r: OrderReader) -> Expense:
+def _expense(r: WordReader) -> Expense:
     glued = EXPENSE_GLUED.fullmatch(r.peek() or "")
     if glued is not None:
         r.i += 1
@@ -253,7 +250,7 @@ def _expense(r: OrderReader) -> Expense:
             raise first from None
 
 
-def _expense_body(r: OrderReader, number: int, ducat_d: bool) -> Expense:
+def _expense_body(r: WordReader, number: int, ducat_d: bool) -> Expense:
     amount = _take_amount(r, ducat_d)
     if r.take(NONE_WORDS):
         r.end()
@@ -281,7 +278,7 @@ def _expense_body(r: OrderReader, number: int, ducat_d: bool) -> Expense:
     return Expense(number, amount, kind, unit_kind, province, power)
 
 
-def _etype(r: OrderReader, amount_missing: bool) -> ExpenseKind:
+def _etype(r: WordReader, amount_missing: bool) -> ExpenseKind:
     best: tuple[str, ...] | None = None
     for n in (3, 2, 1):
         words = tuple(r.toks[r.i:r.i + n])
@@ -299,7 +296,7 @@ def _etype(r: OrderReader, amount_missing: bool) -> ExpenseKind:
     return ETYPES[best]
 
 
-def _target_unit(r: OrderReader, kind: ExpenseKind) -> Unit:
+def _target_unit(r: WordReader, kind: ExpenseKind) -> Unit:
     """The unit a bribe or counter-bribe names, from the position (001 d-i, c)."""
     r.take_special()
     written = r.take_type()

@@ -20,7 +20,8 @@ from typing import TypeGuard
 
 from machiavelli.board import Board, province_of, space_of
 from machiavelli.control import update_control, update_supply_centres
-from machiavelli.legality import check_order, unit_index
+from machiavelli.geography import unit_index
+from machiavelli.legality import check_order
 from machiavelli.orders import (
     Ally,
     Besiege,

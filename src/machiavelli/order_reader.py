@@ -5,11 +5,8 @@ The syntax and the choices it makes are described in :mod:`machiavelli.notation`
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from dataclasses import dataclass
 from typing import Literal
 
-from machiavelli.board import Board
 from machiavelli.money_reader import EXPENSE_GLUED, read_money
 from machiavelli.order_words import (
     ALLIES,
@@ -18,7 +15,6 @@ from machiavelli.order_words import (
     C_WORD,
     CITY_WORDS,
     COAST_NAMES,
-    COAST_WORDS,
     CONVERTS,
     CONVOYS,
     DISBANDS,
@@ -31,9 +27,7 @@ from machiavelli.order_words import (
     MOVES,
     REMOVES,
     RETREATS,
-    SHORT_COASTS,
     SIEGE_WORD,
-    SPECIALS,
     SUPPORTS,
     TYPES,
     UNALLIES,
@@ -41,12 +35,9 @@ from machiavelli.order_words import (
     WAIVES,
     ZERO,
     OrderSyntaxError,
-    Words,
     a_or_an,
     describe,
-    names_of,
     phase_of,
-    tokens,
 )
 from machiavelli.orders import (
     Ally,
@@ -67,7 +58,8 @@ from machiavelli.orders import (
     UnitRef,
     Waive,
 )
-from machiavelli.state import PhaseKind, State, Unit, UnitKind
+from machiavelli.state import PhaseKind, Unit, UnitKind
+from machiavelli.word_reader import Place, WordReader
 
 __all__ = ["OrderReader", "a_or_an", "describe", "phase_of"]
 
@@ -77,133 +69,22 @@ __all__ = ["OrderReader", "a_or_an", "describe", "phase_of"]
 Form = Literal["AF", "G"] | None
 
 
-@dataclass
-class _Place:
-    province: str
-    coast: str | None
-    words: str  # as written, for messages
 
 
-class OrderReader:
-    def __init__(
-        self,
-        text: str,
-        board: Board,
-        state: State,
-        power: str,
-        phase: PhaseKind,
-        bought: Collection[tuple[str, UnitKind]] = (),
-    ) -> None:
-        self.bought = bought  # (province, kind) of units this power's expenses buy
-        self.toks = tokens(text)
-        self.i = 0
-        self.board = board
-        self.state = state
-        self.power = power
-        self.phase = phase
-        self.names = names_of(board)
+class OrderReader(WordReader):
+    """The grammar of one order, on the words of :class:`WordReader`."""
 
-    # -- token helpers --------------------------------------------------
-    def peek(self, k: int = 0) -> str | None:
-        j = self.i + k
-        return self.toks[j] if j < len(self.toks) else None
 
-    def at_end(self) -> bool:
-        return self.i >= len(self.toks)
 
-    def match(self, group: Words, at: int | None = None) -> tuple[str, ...] | None:
-        """The longest spelling of ``group`` at ``at`` (default: here), not consumed."""
-        j = self.i if at is None else at
-        best: tuple[str, ...] | None = None
-        for spelling in group:
-            if tuple(self.toks[j:j + len(spelling)]) == spelling and (
-                best is None or len(spelling) > len(best)
-            ):
-                best = spelling
-        return best
 
-    def take(self, group: Words) -> bool:
-        found = self.match(group)
-        if found is None:
-            return False
-        self.i += len(found)
-        return True
 
-    def take_type(self) -> UnitKind | None:
-        tok = self.peek()
-        if tok in TYPES:
-            self.i += 1
-            return TYPES[tok]
-        return None
 
-    def take_special(self) -> str | None:
-        """A special-unit type, or "elite" when only that word is written."""
-        for n in (3, 2, 1):
-            words = tuple(self.toks[self.i:self.i + n])
-            if len(words) == n and words in SPECIALS:
-                if words in self.names.places and self.peek(n) not in TYPES:
-                    return None  # a place's name ("cm"), not a special type
-                self.i += n
-                return SPECIALS[words]
-        if self.peek() == "elite":
-            self.i += 1
-            return "elite"
-        return None
 
-    def place_at(self, j: int) -> tuple[str, int] | None:
-        """The province named by the longest run of words at ``j`` and the run's length."""
-        for n in range(min(self.names.longest, len(self.toks) - j), 0, -1):
-            pid = self.names.places.get(tuple(self.toks[j:j + n]))
-            if pid is not None:
-                return pid, n
-        return None
 
-    def take_place(self, after: str) -> _Place:
-        tok = self.peek()
-        if tok is None:
-            raise OrderSyntaxError(f"a place is missing after '{after}'")
-        found = self.place_at(self.i)
-        if found is None:
-            raise OrderSyntaxError(f"unknown place '{tok}'")
-        pid, n = found
-        words = " ".join(self.toks[self.i:self.i + n])
-        self.i += n
-        return _Place(pid, self.take_coast(), words)
 
-    def take_coast(self) -> str | None:
-        tok = self.peek()
-        if tok in ("/", "("):
-            self.i += 1
-            coast = self._coast_word(short=True)
-            if coast is None:
-                raise OrderSyntaxError(f"unknown coast '{self.peek() or tok}'")
-            if tok == "(" and not self.take(((")",),)):
-                raise OrderSyntaxError("a ')' is missing after the coast")
-            return coast
-        return self._coast_word(short=False)
 
-    def _coast_word(self, short: bool) -> str | None:
-        for n in (2, 1):
-            words = tuple(self.toks[self.i:self.i + n])
-            if len(words) == n and words in COAST_WORDS:
-                self.i += n
-                return COAST_WORDS[words]
-        tok = self.peek()
-        if short and tok is not None and tok in SHORT_COASTS:
-            self.i += 1
-            return SHORT_COASTS[tok]
-        return None
 
-    def end(self) -> None:
-        tok = self.peek()
-        if tok is None:
-            return
-        if tok in KEYWORDS or self.place_at(self.i) is not None:
-            raise OrderSyntaxError(f"unexpected '{tok}' after the order")
-        raise OrderSyntaxError(f"unknown word '{tok}'")
 
-    def name(self, province: str) -> str:
-        return self.board.display_name(province)
 
     # -- the order ------------------------------------------------------
     def read(self) -> Order:
@@ -244,18 +125,6 @@ class OrderReader:
         self.i = len(self.toks)
         return Ally(self.find_power(" ".join(words)), allow)
 
-    def find_power(self, written: str) -> str:
-        written = written.removeprefix("the ")
-        powers = list(self.state.powers) or list(self.board.powers.values())
-        for p in powers:
-            if p.lower() == written:
-                return p
-        hits = [p for p in powers if len(written) >= 2 and p.lower().startswith(written)]
-        if len(hits) == 1:
-            return hits[0]
-        if hits:
-            raise OrderSyntaxError(f"'{written}' could be {' or '.join(sorted(hits))}")
-        raise OrderSyntaxError(f"unknown power '{written}'")
 
     def build(self) -> Build:
         special = self.take_special()
@@ -339,7 +208,7 @@ class OrderReader:
             raise OrderSyntaxError(f"unexpected '{tok}' after the unit")
         raise OrderSyntaxError(f"unknown word '{tok}'")
 
-    def adjustment_suffix(self, head: tuple[UnitKind | None, _Place]) -> Order:
+    def adjustment_suffix(self, head: tuple[UnitKind | None, Place]) -> Order:
         if self.take(MAINTAINS) and self.at_end():
             return Maintain(self.own(head, None))
         if self.take(REMOVES) and self.at_end():
@@ -355,7 +224,7 @@ class OrderReader:
             j += 1
         return j < len(self.toks) and self.place_at(j) is not None
 
-    def move(self, head: tuple[UnitKind | None, _Place]) -> Order:
+    def move(self, head: tuple[UnitKind | None, Place]) -> Order:
         chain = [self.take_place("-")]
         while self.take(MOVES):
             chain.append(self.take_place("-"))
@@ -371,7 +240,7 @@ class OrderReader:
         via = tuple(p.province for p in chain[:-1])
         return self.in_phase(Move(unit, dest.province, coast, via, by_convoy), "movement")
 
-    def retreat(self, head: tuple[UnitKind | None, _Place]) -> Order:
+    def retreat(self, head: tuple[UnitKind | None, Place]) -> Order:
         if self.take(CITY_WORDS):
             self.end()
             if self.phase != "retreat":
@@ -384,7 +253,7 @@ class OrderReader:
             raise self.wrong_phase("a retreat", "retreat")
         return self.make_retreat(head, dest)
 
-    def make_retreat(self, head: tuple[UnitKind | None, _Place], dest: _Place) -> Retreat:
+    def make_retreat(self, head: tuple[UnitKind | None, Place], dest: Place) -> Retreat:
         unit = self.own(head, "AF", self.dislodged())
         if unit.kind == "G":
             raise OrderSyntaxError("a garrison cannot retreat")
@@ -393,11 +262,11 @@ class OrderReader:
     def dislodged(self) -> list[Unit]:
         return [d.unit for d in self.state.dislodged]
 
-    def support(self, head: tuple[UnitKind | None, _Place]) -> Order:
+    def support(self, head: tuple[UnitKind | None, Place]) -> Order:
         self.take_special()
         t_kind = self.take_type()
         target = self.take_place("support")
-        dest: _Place | None = None
+        dest: Place | None = None
         converting = False
         if self.take(MOVES):
             dest = self.take_place("-")
@@ -411,7 +280,7 @@ class OrderReader:
         self.need("a support")
         own_prov = head[1].province
         if converting:
-            dest = _Place(target.province, None, target.words)
+            dest = Place(target.province, None, target.words)
             t_kind = t_kind or "G"
         if dest is None:
             if target.province == own_prov:
@@ -431,7 +300,7 @@ class OrderReader:
         ref = self.target(t_kind, target, t_form, "support")
         return self.in_phase(SupportMove(unit, ref, dest.province, dest.coast), "movement")
 
-    def convoy(self, head: tuple[UnitKind | None, _Place]) -> Order:
+    def convoy(self, head: tuple[UnitKind | None, Place]) -> Order:
         self.take_special()
         t_kind = self.take_type()
         target = self.take_place("convoy")
@@ -447,7 +316,7 @@ class OrderReader:
         ref = self.target(t_kind, target, "AF", "convoy")
         return self.in_phase(Convoy(unit, ref, dest.province), "movement")
 
-    def convert(self, head: tuple[UnitKind | None, _Place]) -> Order:
+    def convert(self, head: tuple[UnitKind | None, Place]) -> Order:
         to = self.take_type()
         if to is None:
             tok = self.peek()
@@ -470,7 +339,7 @@ class OrderReader:
             coast = None
         return self.in_phase(Convert(unit, to, coast), "movement")
 
-    def besiege(self, head: tuple[UnitKind | None, _Place]) -> Order:
+    def besiege(self, head: tuple[UnitKind | None, Place]) -> Order:
         self.take(CITY_WORDS)
         if not self.at_end():
             where = self.take_place("besiege")
@@ -481,7 +350,7 @@ class OrderReader:
         return self.in_phase(Besiege(self.not_garrison(head, "besiege")), "movement")
 
     # -- units -------------------------------------------------------------
-    def not_garrison(self, head: tuple[UnitKind | None, _Place], verb: str) -> UnitRef:
+    def not_garrison(self, head: tuple[UnitKind | None, Place], verb: str) -> UnitRef:
         unit = self.own(head, "AF")
         if unit.kind == "G":
             raise OrderSyntaxError(f"a garrison cannot {verb}")
@@ -489,7 +358,7 @@ class OrderReader:
 
     def own(
         self,
-        head: tuple[UnitKind | None, _Place],
+        head: tuple[UnitKind | None, Place],
         form: Form,
         pool: list[Unit] | None = None,
     ) -> UnitRef:
@@ -505,7 +374,7 @@ class OrderReader:
         form: Form,
         after: str,
         written: UnitKind | None = None,
-        place: _Place | None = None,
+        place: Place | None = None,
     ) -> UnitRef:
         """The power's own unit named by ``written``/``place`` (read here when not given)."""
         if place is None:
@@ -535,7 +404,7 @@ class OrderReader:
             raise OrderSyntaxError(f"the {KIND_NAMES[unit.kind]} in {name} is not yours")
         return UnitRef(unit.kind, unit.province, unit.coast)
 
-    def target(self, written: UnitKind | None, place: _Place, form: Form, verb: str) -> UnitRef:
+    def target(self, written: UnitKind | None, place: Place, form: Form, verb: str) -> UnitRef:
         """A supported or convoyed unit: filled from the position where it can be."""
         prov = place.province
         here = [u for u in self.state.units if u.province == prov]
@@ -555,7 +424,7 @@ class OrderReader:
             u = next((x for x in here if (x.kind == "G") == (form == "G")), here[0])
         return UnitRef(u.kind, prov, u.coast)
 
-    def move_coast(self, unit: UnitRef, dest: _Place) -> str | None:
+    def move_coast(self, unit: UnitRef, dest: Place) -> str | None:
         if unit.kind != "F":
             return None
         if dest.coast is not None:
@@ -567,7 +436,7 @@ class OrderReader:
             return reach[0].split("/", 1)[1]
         return None
 
-    def dest_coast(self, dest: _Place) -> str | None:
+    def dest_coast(self, dest: Place) -> str | None:
         coasts = self.board.provinces[dest.province].coasts
         if dest.coast is not None and dest.coast not in coasts:
             raise OrderSyntaxError(self._no_coast(dest.province, dest.coast))
@@ -589,7 +458,3 @@ class OrderReader:
             raise self.wrong_phase(describe(order), phase)
         return order
 
-    def wrong_phase(self, what: str, phase: PhaseKind) -> OrderSyntaxError:
-        return OrderSyntaxError(
-            f"{what} is ordered only in {a_or_an(phase)} phase, not in the {self.phase} phase"
-        )

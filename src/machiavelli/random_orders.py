@@ -3,7 +3,7 @@
 :func:`random_orders` gives every power still in the game orders for the current
 phase:
 
-- movement: the units' orders of :func:`machiavelli.demo.random_phase_orders`
+- movement: the units' orders of :func:`machiavelli.random_moves.random_phase_orders`
   (with ``set disband``, now and then a unit disbanded instead), and with money
   in play :func:`random_money_orders`: an occasional loan, repayment, payment to
   another power or gift of a chit, and up to two expenses of kinds that make
@@ -35,9 +35,8 @@ from dataclasses import dataclass
 
 from machiavelli.board import Board
 from machiavelli.bribes import bribe_kind, bribe_price, has_unit_near, rebellion_price
-from machiavelli.demo import random_phase_orders
 from machiavelli.finance import MAX_PRINCIPAL, owed, principal_owed
-from machiavelli.legality import legal_orders
+from machiavelli.legal_lists import legal_orders
 from machiavelli.options import (
     assassinations_in_play,
     disband_anytime,
@@ -60,6 +59,7 @@ from machiavelli.orders import (
     UnitRef,
     order_key,
 )
+from machiavelli.random_moves import random_phase_orders
 from machiavelli.rebels import is_home_province, rebellion_problem
 from machiavelli.specials import upkeep
 from machiavelli.state import State, Unit, UnitKind

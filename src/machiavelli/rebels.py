@@ -30,8 +30,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from machiavelli.board import Board
+from machiavelli.geography import can_hold_garrison
 from machiavelli.homes import held_home_provinces
-from machiavelli.legality import can_hold_garrison
 from machiavelli.state import Rebellion, State, Unit
 
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 
 from machiavelli.board import Board, Province, province_of, space_of
 from machiavelli.control import update_control, update_supply_centres
-from machiavelli.legality import can_hold_garrison
+from machiavelli.geography import can_hold_garrison
 from machiavelli.options import garrisons_in_play, mach2_rules
 from machiavelli.orders import (
     Convert,

@@ -115,14 +115,8 @@ from pathlib import Path
 
 from machiavelli.board import Board
 from machiavelli.scenario_build import build, unfunded
-from machiavelli.scenario_spec import (
-    ANY,
-    ScenarioError,
-    ScenarioSpec,
-    SpecReader,
-    VariantSpec,
-    Victory,
-)
+from machiavelli.scenario_checks import ScenarioError
+from machiavelli.scenario_spec import ANY, ScenarioSpec, SpecReader, VariantSpec, Victory
 from machiavelli.state import State
 
 _NAME = re.compile(r"([a-z0-9_]+)(?::([1-9]))?")

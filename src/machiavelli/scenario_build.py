@@ -27,13 +27,8 @@ from machiavelli.options import (
     fortresses_in_use,
     money_in_play,
 )
-from machiavelli.scenario_spec import (
-    IncomeSpec,
-    PowerSpec,
-    ScenarioError,
-    ScenarioSpec,
-    VariantSpec,
-)
+from machiavelli.scenario_checks import ScenarioError
+from machiavelli.scenario_spec import IncomeSpec, PowerSpec, ScenarioSpec, VariantSpec
 from machiavelli.state import State, Unit
 
 
