@@ -10,11 +10,11 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from machiavelli.board import Board, City, Province
-from machiavelli.case_engine import Engine
-from machiavelli.orders import Hold, Move, Order, UnitRef
-from machiavelli.results import Adjudication, OrderResult
-from machiavelli.state import Dislodged, PhaseKind, State
+from machiavelli.cases.engine import Engine
+from machiavelli.core.board import Board, City, Province
+from machiavelli.core.orders import Hold, Move, Order, UnitRef
+from machiavelli.core.results import Adjudication, OrderResult
+from machiavelli.core.state import Dislodged, PhaseKind, State
 
 
 def _sym(pairs: list[tuple[str, str]]) -> dict[str, frozenset[str]]:

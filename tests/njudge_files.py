@@ -1,30 +1,34 @@
-"""nJudge's data files from the local mirror, for tests that check our data against them.
+"""Other judges' files (``../shared/witnesses/``), for tests that check our data against them.
 
-A test that needs a file the machine does not have is skipped, not failed: the mirror
-(``fetch github:jonmarkgo/njudge``) is a witness, not part of the project.
+The witnesses sit beside the project on every machine and in CI
+(``../shared/witnesses/README.md`` lists them); ``MACHIAVELLI_WITNESSES`` may point
+elsewhere.  A missing witness fails the test that needs it: it is never skipped.
 """
 
 from __future__ import annotations
 
-import subprocess
+import os
 from pathlib import Path
 
 import pytest
 
-from machiavelli.board import Board
+from machiavelli.core.board import Board
 
-NJUDGE = Path("/work/.mirror/jonmarkgo+njudge/repo")
+ROOT = Path(__file__).resolve().parent.parent
+WITNESSES = Path(os.environ.get("MACHIAVELLI_WITNESSES") or ROOT.parent / "shared" / "witnesses")
+
+
+def witness(path: str) -> str:
+    """The text of a witness file, e.g. ``"godip/datc_v2.4_06.txt"``; fails if it is missing."""
+    file = WITNESSES / path
+    if not file.is_file():
+        pytest.fail(f"witness {path} is missing: expected at {file} (../shared/witnesses/)")
+    return file.read_text(encoding="latin-1")
 
 
 def njudge(path: str) -> str:
-    """The text of ``path`` (e.g. ``"data/map.dipmach"``) in the mirror, or skip the test."""
-    if not (NJUDGE / "HEAD").exists() and not (NJUDGE / ".git").exists():
-        pytest.skip("the nJudge mirror is not on this machine")
-    done = subprocess.run(["git", "-C", str(NJUDGE), "show", f"HEAD:{path}"],
-                          capture_output=True, text=True, check=False)
-    if done.returncode:
-        pytest.skip(f"cannot read {path} from the nJudge mirror")
-    return done.stdout
+    """The text of one of nJudge's files, e.g. ``"data/map.dipmach"``."""
+    return witness(f"njudge/{path}")
 
 
 def sections(text: str) -> list[list[str]]:

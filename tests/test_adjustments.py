@@ -6,20 +6,20 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from machiavelli.adjustments import (
+from machiavelli.core.board import Board, City, Province
+from machiavelli.core.orders import Build, Disband, Maintain, Order, Remove, UnitRef, Waive
+from machiavelli.core.results import Adjudication
+from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.game.adjustments import (
     allowance,
     civil_disorder_order,
     distance_home,
     resolve_adjustments,
 )
-from machiavelli.board import Board, City, Province
-from machiavelli.orders import Build, Disband, Maintain, Order, Remove, UnitRef, Waive
-from machiavelli.results import Adjudication
-from machiavelli.state import Rebellion, State, Unit
 
 
 def _standard() -> Board:
-    maps = pytest.importorskip("machiavelli.maps")
+    from machiavelli.core import maps
     board: Board = maps.load_board("standard")
     return board
 

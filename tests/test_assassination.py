@@ -8,17 +8,9 @@ from typing import Any
 
 import pytest
 
-from machiavelli.assassination import (
-    apply_assassination,
-    assassinations,
-    bank_assassinations,
-    numbers_bought,
-    rebels_on,
-)
-from machiavelli.dice import LoadedDice
-from machiavelli.maps import load_board
-from machiavelli.movement import resolve_movement
-from machiavelli.orders import (
+from machiavelli.core.dice import LoadedDice
+from machiavelli.core.maps import load_board
+from machiavelli.core.orders import (
     Besiege,
     Expense,
     Hold,
@@ -28,9 +20,17 @@ from machiavelli.orders import (
     SupportMove,
     UnitRef,
 )
-from machiavelli.results import Adjudication, OrderResult
-from machiavelli.scenario import load_scenario
-from machiavelli.state import Rebellion, State, Unit
+from machiavelli.core.results import Adjudication, OrderResult
+from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.game.scenario import load_scenario
+from machiavelli.money.assassination import (
+    apply_assassination,
+    assassinations,
+    bank_assassinations,
+    numbers_bought,
+    rebels_on,
+)
+from machiavelli.movement.moves import resolve_movement
 
 BOARD = load_board("classic")
 CHITS = ["Austria", "France", "Florence", "Milan", "Naples", "Papacy", "Turkey", "Venice"]
@@ -209,7 +209,7 @@ def test_exp_gen_1_misnumbered_or_empty_expense_is_void_and_unpaid() -> None:
 
 
 def test_exp_gen_4_assassinations_keep_their_place_in_the_number_order() -> None:
-    from machiavelli.expenses import expenses
+    from machiavelli.money.expenses import expenses
 
     state = _state(treasury={"Florence": 40})
     state.options = {**state.options, "adjacency": False}

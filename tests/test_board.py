@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import re
-import subprocess
 from importlib import resources
 from pathlib import Path
 
 import pytest
+from njudge_files import njudge, witness
 
-from machiavelli.board import Board, BoardError, space_of
-from machiavelli.maps import available_boards, load_board, load_board_file
-
-NJUDGE = Path("/work/.mirror/jonmarkgo+njudge/repo")
-GODIP = Path("/work/.mirror/zond+godip/repo")
+from machiavelli.core.board import Board, BoardError, space_of
+from machiavelli.core.maps import available_boards, load_board, load_board_file
 
 
 @pytest.fixture(scope="module")
@@ -24,15 +21,6 @@ def classic() -> Board:
 @pytest.fixture(scope="module")
 def standard() -> Board:
     return load_board("standard")
-
-
-def _git_show(repo: Path, path: str) -> str | None:
-    if not repo.exists():
-        return None
-    done = subprocess.run(
-        ["git", "-C", str(repo), "show", f"HEAD:{path}"], capture_output=True, text=True
-    )
-    return done.stdout if done.returncode == 0 else None
 
 
 # -- loading -----------------------------------------------------------------
@@ -193,9 +181,7 @@ def test_ord_abbr_6_map_file_abbreviations(classic: Board) -> None:
 
 
 def test_ord_abbr_6_every_njudge_abbreviation_resolves(classic: Board) -> None:
-    text = _git_show(NJUDGE, "data/map.machiavelli")
-    if text is None:
-        pytest.skip("nJudge mirror not available")
+    text = njudge("data/map.machiavelli")
     head = text.split("\n-1")[0]
     seen = 0
     for line in head.splitlines():
@@ -481,9 +467,7 @@ def test_every_datc_place_resolves(standard: Board) -> None:
 
 
 def test_every_datc_place_resolves_from_the_file(standard: Board) -> None:
-    text = _git_show(GODIP, "variants/classical/datc/datc_v2.4_06.txt")
-    if text is None:
-        pytest.skip("godip mirror not available")
+    text = witness("godip/datc_v2.4_06.txt")
     places = _datc_places(text)
     assert places == DATC_PLACES
     assert sorted(p for p in places if not _resolves(standard, p)) == []

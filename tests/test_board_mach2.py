@@ -6,16 +6,13 @@ and 9 seas), STR-MACH2-2 (only Messina's strait), FLAG-PLAGUE-TN.
 
 from __future__ import annotations
 
-import subprocess
 from collections import Counter
-from pathlib import Path
 
 import pytest
+from njudge_files import njudge
 
-from machiavelli.board import Board
-from machiavelli.maps import available_boards, load_board
-
-NJUDGE = Path("/work/.mirror/jonmarkgo+njudge/repo")
+from machiavelli.core.board import Board
+from machiavelli.core.maps import available_boards, load_board
 
 
 @pytest.fixture(scope="module")
@@ -24,15 +21,7 @@ def m2() -> Board:
 
 
 def _map_file() -> str:
-    if not NJUDGE.exists():
-        pytest.skip("nJudge mirror not available")
-    done = subprocess.run(
-        ["git", "-C", str(NJUDGE), "show", "HEAD:data/map.machiavelli2"],
-        capture_output=True, text=True,
-    )
-    if done.returncode != 0:
-        pytest.skip("data/map.machiavelli2 not in the mirror")
-    return done.stdout
+    return njudge("data/map.machiavelli2")
 
 
 def _sections(text: str) -> tuple[list[tuple[str, str, list[str]]], list[str], list[str]]:

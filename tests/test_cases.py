@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from case_fakes import FakeSubmission, fake_engine, tiny_board
 
-from machiavelli.board import Board
-from machiavelli.case_engine import Engine, MissingStep, default_engine
-from machiavelli.case_model import MACHIAVELLI_OPTIONS, Case, ExpectedRoll
-from machiavelli.case_runner import (
+from machiavelli.cases.engine import Engine, MissingStep, default_engine
+from machiavelli.cases.files import parse_cases, read_cases, strip_comment
+from machiavelli.cases.model import MACHIAVELLI_OPTIONS, Case, ExpectedRoll
+from machiavelli.cases.runner import (
     CaseRun,
     check_case,
     format_result,
@@ -25,11 +25,11 @@ from machiavelli.case_runner import (
     run_case,
     run_cases,
 )
-from machiavelli.cases import parse_cases, read_cases, strip_comment
-from machiavelli.dice import Dice, Roll
-from machiavelli.orders import Expense, Hold, Order, Pay, UnitRef
-from machiavelli.results import Adjudication, OrderResult
-from machiavelli.state import Dislodged, Loan, Rebellion, State, Unit
+from machiavelli.core.board import Board
+from machiavelli.core.dice import Dice, Roll
+from machiavelli.core.orders import Expense, Hold, Order, Pay, UnitRef
+from machiavelli.core.results import Adjudication, OrderResult
+from machiavelli.core.state import Dislodged, Loan, Rebellion, State, Unit
 
 
 def load(name: str) -> Board:
@@ -325,7 +325,7 @@ def test_mach2_brings_no_coastal_convoys_unless_said(words: str, coastal: bool) 
 
 
 def test_machiavelli_defaults_are_the_classic_scenarios() -> None:
-    scenario = pytest.importorskip("machiavelli.scenario")
+    from machiavelli.game import scenario
     _, state = scenario.load_scenario("classic_1454")
     assert state.options == MACHIAVELLI_OPTIONS
 
@@ -682,7 +682,7 @@ def test_result_lookup_falls_back_to_the_unit() -> None:
 
 
 def test_datc_file_reads_completely() -> None:
-    maps = pytest.importorskip("machiavelli.maps")
+    from machiavelli.core import maps
     path = Path(__file__).parent.parent / "cases" / "datc_v2.4_06.txt"
     cases = read_cases(path, maps.load_board)
     assert len(cases) == 167
@@ -1076,8 +1076,8 @@ def test_writer_prints_the_money_sections_the_case_used() -> None:
 def test_campaign_without_a_money_step_runs_movement_only_when_no_money_is_involved(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    campaign = pytest.importorskip("machiavelli.campaign")
-    movement = pytest.importorskip("machiavelli.movement")
+    from machiavelli.game import campaign
+    from machiavelli.movement import moves as movement
     monkeypatch.setattr(campaign, "MONEY_STEPS", (("machiavelli.no_such_step", "run"),))
     moved: list[State] = []
 

@@ -9,13 +9,13 @@ import pytest
 from case_fakes import fake_engine
 from click.testing import CliRunner
 
-from machiavelli import cli_adjudicate
-from machiavelli.board import Board
-from machiavelli.case_engine import Engine
-from machiavelli.cli import main
-from machiavelli.orders import Order
-from machiavelli.results import Adjudication
-from machiavelli.state import State
+from machiavelli.cases.engine import Engine
+from machiavelli.cli import adjudicate as cli_adjudicate
+from machiavelli.cli.main import main
+from machiavelli.core.board import Board
+from machiavelli.core.orders import Order
+from machiavelli.core.results import Adjudication
+from machiavelli.core.state import State
 
 GOOD = """\
 CASE good move

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from machiavelli.cli import main
+from machiavelli.cli.main import main
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str]:

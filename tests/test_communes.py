@@ -1,7 +1,7 @@
 """Age of Communes (nJudge's mach_aoc, v3, and mach_aoc2, v2): the scenario's cities,
 disaster tables, the plague's first year, the fortresses' garrisons, moves, set up and
-variable income, checked against nJudge's files where the mirror is on the machine
-(tests/njudge_files.py skips them otherwise), and games through the command line."""
+variable income, checked against nJudge's files (../shared/witnesses/njudge), and games
+through the command line."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import pytest
 from click.testing import CliRunner
 from njudge_files import njudge, sections, table_cells
 
-from machiavelli.board import Board, City
-from machiavelli.cli import main
-from machiavelli.dice import LoadedDice
-from machiavelli.disasters import plague
-from machiavelli.maps import load_board
-from machiavelli.scenario import load_scenario, unfunded_powers
+from machiavelli.cli.main import main
+from machiavelli.core.board import Board, City
+from machiavelli.core.dice import LoadedDice
+from machiavelli.core.maps import load_board
+from machiavelli.game.disasters import plague
+from machiavelli.game.scenario import load_scenario, unfunded_powers
 
 SOURCES = {"communes_1335": "map.mach_aoc", "communes_1335_v2": "map.mach_aoc2"}
 
@@ -144,7 +144,7 @@ def test_communes_game_through_the_command_line(tmp_path: Path) -> None:
 def test_communes_table_cells(
     name: str, table: str, row: int, column: int, pid: str | None
 ) -> None:
-    """A sample of cells, without the nJudge mirror (the whole tables are checked above)."""
+    """A sample of cells, copied here (the whole tables are checked above)."""
     board, _ = load_scenario(name)
     assert getattr(board, table + "_table")[row - 2][column - 2] == pid
 

@@ -1,7 +1,7 @@
 """Control of provinces and cities (001, CONTROL OF PROVINCES AND CITIES: OWN-0..OWN-7A).
 
 "The last power whose unit was present in the province always gains control":
-:func:`machiavelli.control.update_control` runs after every step of a campaign
+:func:`machiavelli.movement.control.update_control` runs after every step of a campaign
 (control adjudications 1-7), so the tests drive the real steps (expenses, moves,
 retreats, famine) where a rule names one, and the control step alone otherwise.
 """
@@ -11,19 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from machiavelli.board import Board
-from machiavelli.campaign import resolve_campaign
-from machiavelli.control import update_control
-from machiavelli.dice import Dice
-from machiavelli.disasters import famine_removals
-from machiavelli.elimination import eliminations
-from machiavelli.income import fixed_income
-from machiavelli.legality import check_order
-from machiavelli.maps import load_board
-from machiavelli.movement import resolve_movement
-from machiavelli.orders import Build, Expense, Hold, Move, Order, Retreat, UnitRef
-from machiavelli.retreats import resolve_retreats
-from machiavelli.state import Dislodged, Season, State, Unit
+from machiavelli.core.board import Board
+from machiavelli.core.dice import Dice
+from machiavelli.core.maps import load_board
+from machiavelli.core.orders import Build, Expense, Hold, Move, Order, Retreat, UnitRef
+from machiavelli.core.state import Dislodged, Season, State, Unit
+from machiavelli.game.campaign import resolve_campaign
+from machiavelli.game.disasters import famine_removals
+from machiavelli.game.elimination import eliminations
+from machiavelli.money.income import fixed_income
+from machiavelli.movement.control import update_control
+from machiavelli.movement.legality import check_order
+from machiavelli.movement.moves import resolve_movement
+from machiavelli.movement.retreats import resolve_retreats
 
 B: Board = load_board("classic")
 POWERS = ["Austria", "Florence", "France", "Milan", "Naples", "Papacy", "Turkey", "Venice"]

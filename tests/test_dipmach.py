@@ -1,7 +1,7 @@
 """Dipmach: nJudge's standard Diplomacy map for the Machiavelli rules (board and scenario).
 
-The board (data/maps/dipmach.toml) is checked for its facts, and, where the nJudge
-mirror is on this machine, line by line against nJudge's data/map.dipmach.  The
+The board (data/maps/dipmach.toml) is checked for its facts, and line by line against
+nJudge's data/map.dipmach (../shared/witnesses/njudge).  The
 scenario (data/scenarios/dipmach_1901.toml) is checked against info.dipmach's set up,
 then played: a few campaigns through the game master's command line (including a
 fleet that becomes St Petersburg's garrison and leaves by the other coast) and
@@ -19,21 +19,20 @@ import pytest
 from click.testing import CliRunner
 from njudge_files import njudge, sections, table_ids, variable_income_rows
 
-from machiavelli.board import Board, space_of
-from machiavelli.builds import build_problem
-from machiavelli.cli import main
-from machiavelli.dice import Dice
-from machiavelli.game import adjudicate_phase, process_phase
-from machiavelli.income import fixed_income
-from machiavelli.maps import load_board
-from machiavelli.options import apply_set_command
-from machiavelli.orders import Build
-from machiavelli.random_moves import random_phase_orders
-from machiavelli.random_orders import random_orders
-from machiavelli.scenario import available_scenarios, load_scenario, scenario_info
-from machiavelli.state import State, Unit
+from machiavelli.cli.main import main
+from machiavelli.core.board import Board, space_of
+from machiavelli.core.dice import Dice
+from machiavelli.core.maps import load_board
+from machiavelli.core.options import apply_set_command
+from machiavelli.core.orders import Build
+from machiavelli.core.state import State, Unit
+from machiavelli.game.process import adjudicate_phase, process_phase
+from machiavelli.game.random_orders import random_orders
+from machiavelli.game.scenario import available_scenarios, load_scenario, scenario_info
+from machiavelli.money.income import fixed_income
+from machiavelli.movement.builds import build_problem
+from machiavelli.movement.random_moves import random_phase_orders
 
-NJUDGE = Path("/work/.mirror/jonmarkgo+njudge/repo")
 POWERS = {"A": "Austria", "E": "England", "F": "France", "G": "Germany", "I": "Italy",
           "R": "Russia", "T": "Turkey"}
 # info.dipmach's variable income table, column "Initial": the first income phase's
@@ -109,7 +108,7 @@ def test_switzerland_is_impassable(board: Board) -> None:
 
 
 def test_a_sample_of_adjacencies(board: Board) -> None:
-    """Lines of nJudge's map.dipmach, checked without the mirror."""
+    """Lines of nJudge's map.dipmach, copied here."""
     assert board.army_adj["bur"] == {"mar", "gas", "par", "pic", "bel", "ruh", "mun"}
     assert board.army_adj["pru"] == {"war", "sil", "ber", "lvn"}  # nJudge: two pru-mv lines
     assert board.army_adj["ser"] == {"tri", "bud", "rum", "bul", "gre", "alb"}

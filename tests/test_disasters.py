@@ -14,9 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from machiavelli.board import Board
-from machiavelli.dice import Dice, LoadedDice
-from machiavelli.disasters import (
+from machiavelli.core.board import Board
+from machiavelli.core.dice import Dice, LoadedDice
+from machiavelli.core.maps import load_board
+from machiavelli.core.orders import Expense
+from machiavelli.core.state import Season, State, Unit
+from machiavelli.game.disasters import (
     cells,
     famine,
     famine_in_play,
@@ -28,10 +31,7 @@ from machiavelli.disasters import (
     storms_in_play,
     strike,
 )
-from machiavelli.expenses import expenses
-from machiavelli.maps import load_board
-from machiavelli.orders import Expense
-from machiavelli.state import Season, State, Unit
+from machiavelli.money.expenses import expenses
 
 B: Board = load_board("classic")
 POWERS = ["Austria", "Florence", "France", "Milan", "Naples", "Papacy", "Turkey", "Venice"]

@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from machiavelli.board import Board
-from machiavelli.campaign import resolve_campaign
-from machiavelli.dice import Dice
-from machiavelli.elimination import countries_held_at_start, doomed_powers, eliminations
-from machiavelli.homes import countries_held
-from machiavelli.maps import load_board
-from machiavelli.orders import Expense
-from machiavelli.state import Dislodged, Loan, Rebellion, State, Unit
+from machiavelli.core.board import Board
+from machiavelli.core.dice import Dice
+from machiavelli.core.homes import countries_held
+from machiavelli.core.maps import load_board
+from machiavelli.core.orders import Expense
+from machiavelli.core.state import Dislodged, Loan, Rebellion, State, Unit
+from machiavelli.game.campaign import resolve_campaign
+from machiavelli.game.elimination import countries_held_at_start, doomed_powers, eliminations
 
 B: Board = load_board("classic")
 

@@ -12,18 +12,18 @@ from dataclasses import replace
 from hypothesis import given
 from hypothesis import strategies as st
 
-from machiavelli.board import Board
-from machiavelli.campaign import resolve_campaign
-from machiavelli.dice import Dice, LoadedDice
-from machiavelli.expenses import expenses, payments, standing_expenses
-from machiavelli.maps import load_board
-from machiavelli.movement import resolve_movement
-from machiavelli.notation import parse_orders
-from machiavelli.orders import Besiege, Convert, Expense, Hold, LiftSiege, Move, Order, UnitRef
-from machiavelli.results import Adjudication, OrderResult
-from machiavelli.scenario import load_scenario
-from machiavelli.sieges import forced_siege_order
-from machiavelli.state import Rebellion, State, Unit
+from machiavelli.core.board import Board
+from machiavelli.core.dice import Dice, LoadedDice
+from machiavelli.core.maps import load_board
+from machiavelli.core.orders import Besiege, Convert, Expense, Hold, LiftSiege, Move, Order, UnitRef
+from machiavelli.core.results import Adjudication, OrderResult
+from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.game.campaign import resolve_campaign
+from machiavelli.game.scenario import load_scenario
+from machiavelli.money.expenses import expenses, payments, standing_expenses
+from machiavelli.movement.moves import resolve_movement
+from machiavelli.movement.sieges import forced_siege_order
+from machiavelli.text.notation import parse_orders
 
 BOARD: Board = load_board("classic")
 

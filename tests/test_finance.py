@@ -9,27 +9,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from machiavelli.dice import Dice
-from machiavelli.finance import (
-    bank_victims,
-    banking,
-    interest_on,
-    loan_lines,
-    principal_owed,
-)
-from machiavelli.maps import load_board
-from machiavelli.orders import (
-    BANK,
-    Borrow,
-    Expense,
-    GiveChit,
-    Hold,
-    Order,
-    Pay,
-    UnitRef,
-)
-from machiavelli.results import Adjudication, OrderResult
-from machiavelli.state import Loan, Season, State
+from machiavelli.core.dice import Dice
+from machiavelli.core.maps import load_board
+from machiavelli.core.orders import BANK, Borrow, Expense, GiveChit, Hold, Order, Pay, UnitRef
+from machiavelli.core.results import Adjudication, OrderResult
+from machiavelli.core.state import Loan, Season, State
+from machiavelli.money.finance import bank_victims, banking, interest_on, loan_lines, principal_owed
 
 POWERS = ["Florence", "Milan", "Naples", "Papacy", "Venice"]
 MACH1 = {"money": True, "loans": True, "assassinations": True, "dice": True}

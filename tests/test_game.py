@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from machiavelli.game import needs_orders, process_phase
-from machiavelli.notation import parse_orders
-from machiavelli.orders import Expense, Pay
-from machiavelli.scenario import load_scenario
-from machiavelli.state import Unit
+from machiavelli.core.orders import Expense, Pay
+from machiavelli.core.state import Unit
+from machiavelli.game.process import needs_orders, process_phase
+from machiavelli.game.scenario import load_scenario
+from machiavelli.text.notation import parse_orders
 
 
 def classic(**options: bool):  # type: ignore[no-untyped-def]

@@ -6,10 +6,12 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from machiavelli.board import Board
-from machiavelli.dice import Dice, LoadedDice
-from machiavelli.homes import home_country_holders, update_home_countries
-from machiavelli.income import (
+from machiavelli.core.board import Board
+from machiavelli.core.dice import Dice, LoadedDice
+from machiavelli.core.homes import home_country_holders, update_home_countries
+from machiavelli.core.maps import load_board
+from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.money.income import (
     Income,
     city_income,
     collect_income,
@@ -18,8 +20,6 @@ from machiavelli.income import (
     income,
     province_income,
 )
-from machiavelli.maps import load_board
-from machiavelli.state import Rebellion, State, Unit
 
 B: Board = load_board("classic")
 POWERS = ["Austria", "Florence", "France", "Milan", "Naples", "Papacy", "Turkey", "Venice"]
@@ -509,7 +509,7 @@ def test_collect_income_step_signature_records_dice() -> None:
 
 
 def test_classic_1454_start_income() -> None:
-    from machiavelli.scenario import load_scenario
+    from machiavelli.game.scenario import load_scenario
 
     board, state = load_scenario("classic_1454")
     fixed = fixed_income(board, state)

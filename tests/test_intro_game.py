@@ -31,10 +31,10 @@ from dataclasses import dataclass
 import pytest
 from click.testing import CliRunner
 
-from machiavelli.cli import main
-from machiavelli.scenario import scenario_board
-from machiavelli.state import State
-from machiavelli.store import GameDir
+from machiavelli.cli.main import main
+from machiavelli.cli.store import GameDir
+from machiavelli.core.state import State
+from machiavelli.game.scenario import scenario_board
 
 SCENARIO = "expansion_1385"
 POWERS = ("Milan", "Venice", "Naples", "Florence")

@@ -7,11 +7,9 @@ from dataclasses import replace
 
 import pytest
 
-from machiavelli.board import Board
-from machiavelli.legal_lists import legal_orders
-from machiavelli.legality import check_order
-from machiavelli.maps import load_board
-from machiavelli.orders import (
+from machiavelli.core.board import Board
+from machiavelli.core.maps import load_board
+from machiavelli.core.orders import (
     Ally,
     Besiege,
     Build,
@@ -31,8 +29,10 @@ from machiavelli.orders import (
     Waive,
     order_key,
 )
-from machiavelli.scenario import load_scenario
-from machiavelli.state import Dislodged, PhaseKind, Rebellion, State, Unit
+from machiavelli.core.state import Dislodged, PhaseKind, Rebellion, State, Unit
+from machiavelli.game.scenario import load_scenario
+from machiavelli.movement.legal_lists import legal_orders
+from machiavelli.movement.legality import check_order
 
 CLASSIC = load_board("classic")
 STANDARD = load_board("standard")

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from machiavelli.board import Board
-from machiavelli.control import update_control, update_control_after_fall
-from machiavelli.elimination import eliminations
-from machiavelli.game import process_phase
-from machiavelli.legality import check_order
-from machiavelli.maps import load_board
-from machiavelli.movement import resolve_movement
-from machiavelli.orders import Build, Convert, Convoy, Hold, Move, Order, SupportMove, UnitRef
-from machiavelli.retreats import conversion_problem
-from machiavelli.sieges import forced_siege_order
-from machiavelli.state import Dislodged, Season, State, Unit
-from machiavelli.victory import cities_controlled, winners
+from machiavelli.core.board import Board
+from machiavelli.core.maps import load_board
+from machiavelli.core.orders import Build, Convert, Convoy, Hold, Move, Order, SupportMove, UnitRef
+from machiavelli.core.state import Dislodged, Season, State, Unit
+from machiavelli.game.elimination import eliminations
+from machiavelli.game.process import process_phase
+from machiavelli.game.victory import cities_controlled, winners
+from machiavelli.movement.control import update_control, update_control_after_fall
+from machiavelli.movement.legality import check_order
+from machiavelli.movement.moves import resolve_movement
+from machiavelli.movement.retreats import conversion_problem
+from machiavelli.movement.sieges import forced_siege_order
 
 B: Board = load_board("classic")
 POWERS = ["Austria", "Florence", "France", "Milan", "Naples", "Papacy", "Turkey", "Venice"]
@@ -203,8 +203,8 @@ def test_m9_special_units_each_power_may_build() -> None:
     special unit; buying or maintaining one is not limited."""
     from dataclasses import replace
 
-    from machiavelli.builds import build_problem
-    from machiavelli.scenario import load_scenario
+    from machiavelli.game.scenario import load_scenario
+    from machiavelli.movement.builds import build_problem
 
     board = load_board("machiavelli2")
     assert board.special_limits["Turkey"] == ("elite_professional",)
@@ -225,8 +225,8 @@ def test_m9_special_units_each_power_may_build() -> None:
 def test_m6_fleet_converting_in_messina_does_not_close_the_strait_under_mach2() -> None:
     from dataclasses import replace
 
-    from machiavelli.scenario import load_scenario
-    from machiavelli.state import Unit
+    from machiavelli.core.state import Unit
+    from machiavelli.game.scenario import load_scenario
 
     board, start = load_scenario("classic_1454")
     state = replace(start, units=[Unit("F", "Naples", "mes"), Unit("F", "Venice", "gon")],
@@ -246,9 +246,9 @@ def test_m8_venice_pays_as_a_sea_with_a_city_under_mach2() -> None:
     province ducat; a fleet there earns a ducat as at sea."""
     from dataclasses import replace
 
-    from machiavelli.income import fixed_income
-    from machiavelli.scenario import load_scenario
-    from machiavelli.state import Unit
+    from machiavelli.core.state import Unit
+    from machiavelli.game.scenario import load_scenario
+    from machiavelli.money.income import fixed_income
 
     board, start = load_scenario("classic_1454")
     state = replace(start, units=[Unit("F", "Venice", "ven")],

@@ -1,11 +1,11 @@
 """Machfive: nJudge's five-player variant, five Italies round Tuscany (board and scenario).
 
 The board (data/maps/machfive.toml) is checked for its facts (info.machfive: 26 cities,
-Florence 5 ducats, the Mediterranean reached from the Ionian Seas, ...) and, where the
-nJudge mirror is on this machine, line by line against nJudge's data/map.machfive and
-seed.machfive.  The scenario (data/scenarios/machfive_3001.toml) is checked against
-info.machfive's set up, then played: a few campaigns through the game master's command
-line (a fleet sails to the Mediterranean) and random games with every option it offers.
+Florence 5 ducats, the Mediterranean reached from the Ionian Seas, ...) and line by line
+against nJudge's data/map.machfive and seed.machfive (../shared/witnesses/njudge).  The
+scenario (data/scenarios/machfive_3001.toml) is checked against info.machfive's set up,
+then played: a few campaigns through the game master's command line (a fleet sails to
+the Mediterranean) and random games with every option it offers.
 """
 
 from __future__ import annotations
@@ -19,18 +19,17 @@ import pytest
 from click.testing import CliRunner
 from njudge_files import njudge, sections, table_ids, variable_income_rows
 
-from machiavelli.board import Board, space_of
-from machiavelli.cli import main
-from machiavelli.dice import Dice
-from machiavelli.game import adjudicate_phase, process_phase
-from machiavelli.maps import load_board
-from machiavelli.random_moves import random_phase_orders
-from machiavelli.random_orders import random_orders
-from machiavelli.scenario import available_scenarios, load_scenario, scenario_info
-from machiavelli.scenario_checks import ScenarioError
-from machiavelli.state import State
+from machiavelli.cli.main import main
+from machiavelli.core.board import Board, space_of
+from machiavelli.core.dice import Dice
+from machiavelli.core.maps import load_board
+from machiavelli.core.state import State
+from machiavelli.game.process import adjudicate_phase, process_phase
+from machiavelli.game.random_orders import random_orders
+from machiavelli.game.scenario import available_scenarios, load_scenario, scenario_info
+from machiavelli.game.scenario_checks import ScenarioError
+from machiavelli.movement.random_moves import random_phase_orders
 
-NJUDGE = Path("/work/.mirror/jonmarkgo+njudge/repo")
 ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth")
 # nJudge's powers 1..5 -> our board letters
 LETTERS = {"1": "F", "2": "S", "3": "T", "4": "O", "5": "I"}
@@ -133,7 +132,7 @@ def test_the_mediterranean_is_reached_from_the_ionian_seas(board: Board) -> None
 
 
 def test_a_sample_of_adjacencies(board: Board) -> None:
-    """Lines of nJudge's map.machfive, checked without the mirror."""
+    """Lines of nJudge's map.machfive, copied here."""
     assert board.army_adj["la1"] == {"na1", "ca1", "an1", "pe1", "ro1", "ur5"}
     assert board.fleet_adj["la1"] == {"bay1", "na1", "ur5"}
     assert board.army_adj["ur3"] == {"luc", "psa", "pe3", "an3", "la4", "ro4"}

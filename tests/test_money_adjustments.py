@@ -4,25 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from machiavelli.adjustments import resolve_adjustments
-from machiavelli.board import Board
-from machiavelli.dice import LoadedDice
-from machiavelli.income import income
-from machiavelli.maps import load_board
-from machiavelli.money_adjustments import latest_orders
-from machiavelli.orders import (
-    Build,
-    Disband,
-    Hold,
-    Maintain,
-    Order,
-    Remove,
-    UnitRef,
-    Waive,
-)
-from machiavelli.results import Adjudication, OrderResult
-from machiavelli.specials import upkeep
-from machiavelli.state import Rebellion, State, Unit
+from machiavelli.core.board import Board
+from machiavelli.core.dice import LoadedDice
+from machiavelli.core.maps import load_board
+from machiavelli.core.orders import Build, Disband, Hold, Maintain, Order, Remove, UnitRef, Waive
+from machiavelli.core.results import Adjudication, OrderResult
+from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.game.adjustments import resolve_adjustments
+from machiavelli.money.income import income
+from machiavelli.money.money_adjustments import latest_orders
+from machiavelli.money.specials import upkeep
 
 B: Board = load_board("classic")
 HOME = {
@@ -191,7 +182,7 @@ def test_adj_1_ruling_build_not_paid_for_is_not_placed() -> None:
 
 
 def test_adj_1_after_income_the_classic_powers_keep_their_units() -> None:
-    from machiavelli.scenario import load_scenario
+    from machiavelli.game.scenario import load_scenario
 
     board, state = load_scenario("classic_1454")
     state.season, state.phase = "winter", "adjustment"

@@ -7,10 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from machiavelli.maps import load_board
-from machiavelli.notation import format_order, parse_order, parse_orders
-from machiavelli.order_words import OrderSyntaxError
-from machiavelli.orders import (
+from machiavelli.core.maps import load_board
+from machiavelli.core.orders import (
     BANK,
     EXPENSE_KINDS,
     Ally,
@@ -29,8 +27,10 @@ from machiavelli.orders import (
     Remove,
     UnitRef,
 )
-from machiavelli.scenario import load_scenario
-from machiavelli.state import PhaseKind, State, Unit, UnitKind
+from machiavelli.core.state import PhaseKind, State, Unit, UnitKind
+from machiavelli.game.scenario import load_scenario
+from machiavelli.text.notation import format_order, parse_order, parse_orders
+from machiavelli.text.order_words import OrderSyntaxError
 
 CLASSIC = load_board("classic")
 FLO = "Florence"

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from machiavelli.maps import load_board
-from machiavelli.movement import resolve_movement
-from machiavelli.notation import parse_orders
-from machiavelli.orders import Disband, Expense, Hold, Move, Pay, UnitRef
-from machiavelli.scenario import load_scenario
-from machiavelli.state import State, Unit
+from machiavelli.core.maps import load_board
+from machiavelli.core.orders import Disband, Expense, Hold, Move, Pay, UnitRef
+from machiavelli.core.state import State, Unit
+from machiavelli.game.scenario import load_scenario
+from machiavelli.movement.moves import resolve_movement
+from machiavelli.text.notation import parse_orders
 
 
 def classic(units: list[Unit], **options: bool) -> State:

@@ -8,12 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from machiavelli.board import Board
-from machiavelli.legal_lists import legal_orders
-from machiavelli.maps import load_board
-from machiavelli.notation import OrderError, format_order, parse_order, parse_orders
-from machiavelli.order_words import OrderSyntaxError, tokens
-from machiavelli.orders import (
+from machiavelli.core.board import Board
+from machiavelli.core.maps import load_board
+from machiavelli.core.orders import (
     Ally,
     Besiege,
     Build,
@@ -32,8 +29,11 @@ from machiavelli.orders import (
     UnitRef,
     Waive,
 )
-from machiavelli.scenario import load_scenario
-from machiavelli.state import Dislodged, PhaseKind, State, Unit
+from machiavelli.core.state import Dislodged, PhaseKind, State, Unit
+from machiavelli.game.scenario import load_scenario
+from machiavelli.movement.legal_lists import legal_orders
+from machiavelli.text.notation import OrderError, format_order, parse_order, parse_orders
+from machiavelli.text.order_words import OrderSyntaxError, tokens
 
 CLASSIC = load_board("classic")
 STANDARD = load_board("standard")

@@ -1,7 +1,7 @@
 """Game options (001 "VARIANT SPECIFIC JUDGE COMMANDS FOR GAME OPTIONS", RULES.md FLAG-*).
 
 Names, aliases, the defaults of Mach1, Mach2 and Basic, the couplings, the ``set``
-command, and that the rest of the engine reads its options from machiavelli.options.
+command, and that the rest of the engine reads its options from machiavelli.core.options.
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from machiavelli import bribes, case_model, finance, income, legality, options
-from machiavelli.dice import Dice
-from machiavelli.maps import load_board
-from machiavelli.options import (
+from machiavelli.cases import model as case_model
+from machiavelli.core import options
+from machiavelli.core.dice import Dice
+from machiavelli.core.maps import load_board
+from machiavelli.core.options import (
     ALIASES,
     BASIC_DEFAULTS,
     DICE_FLAGS,
@@ -31,9 +32,11 @@ from machiavelli.options import (
     options_in_force,
     parse_set_command,
 )
-from machiavelli.orders import Borrow, Convert, Disband, Pay, UnitRef
-from machiavelli.phases import campaigns
-from machiavelli.state import Loan, State, Unit
+from machiavelli.core.orders import Borrow, Convert, Disband, Pay, UnitRef
+from machiavelli.core.phases import campaigns
+from machiavelli.core.state import Loan, State, Unit
+from machiavelli.money import bribes, finance, income
+from machiavelli.movement import legality
 
 B = load_board("classic")
 
@@ -526,7 +529,7 @@ def test_case_model_tables_come_from_options() -> None:
 
 
 def test_flag_def_mach1_classic_scenario_options_are_mach1_defaults() -> None:
-    scenario = pytest.importorskip("machiavelli.scenario")
+    from machiavelli.game import scenario
     _, game = scenario.load_scenario("classic_1454")
     assert game.options == dict(MACH1_DEFAULTS)
     _, standard = scenario.load_scenario("standard_1901")

@@ -8,11 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from machiavelli.legality import check_order
-from machiavelli.maps import load_board
-from machiavelli.movement import resolve_movement
-from machiavelli.notation import format_order, parse_order, parse_orders
-from machiavelli.orders import (
+from machiavelli.core.maps import load_board
+from machiavelli.core.orders import (
     Besiege,
     Build,
     Convert,
@@ -26,8 +23,11 @@ from machiavelli.orders import (
     SupportMove,
     UnitRef,
 )
-from machiavelli.scenario import load_scenario
-from machiavelli.state import PhaseKind, State, Unit
+from machiavelli.core.state import PhaseKind, State, Unit
+from machiavelli.game.scenario import load_scenario
+from machiavelli.movement.legality import check_order
+from machiavelli.movement.moves import resolve_movement
+from machiavelli.text.notation import format_order, parse_order, parse_orders
 
 BOARD = load_board("classic")
 
@@ -90,8 +90,8 @@ def test_ord_kw_maintain(word: str) -> None:
 
 @pytest.mark.parametrize("word", ["d", "disband"])
 def test_ord_kw_disband_in_retreats(word: str) -> None:
-    from machiavelli.orders import Disband
-    from machiavelli.state import Dislodged
+    from machiavelli.core.orders import Disband
+    from machiavelli.core.state import Dislodged
 
     state = position(phase="retreat")
     state.dislodged = [Dislodged(Unit("A", "Milan", "pav"), "mil")]
@@ -144,7 +144,7 @@ def test_auto_1_3_4_autonomous_garrisons_start_hold_and_count_for_cities() -> No
 def test_unit_1_2_3_units_are_bought_not_granted_by_cities() -> None:
     """UNIT-1..3: in a money game nothing is granted by supply centres; builds cost ducats,
     and there is no limit on normal units beyond the treasury."""
-    from machiavelli.adjustments import resolve_adjustments
+    from machiavelli.game.adjustments import resolve_adjustments
 
     state = position(Unit("A", "Milan", "pav"), phase="adjustment")
     state.season = "winter"

@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from machiavelli.board import Board, space_of
-from machiavelli.dice import Dice
-from machiavelli.game import adjudicate_phase, process_phase
-from machiavelli.random_moves import random_phase_orders
-from machiavelli.random_orders import random_orders
-from machiavelli.scenario import available_scenarios, load_scenario, scenario_info
-from machiavelli.state import State
+from machiavelli.core.board import Board, space_of
+from machiavelli.core.dice import Dice
+from machiavelli.core.state import State
+from machiavelli.game.process import adjudicate_phase, process_phase
+from machiavelli.game.random_orders import random_orders
+from machiavelli.game.scenario import available_scenarios, load_scenario, scenario_info
+from machiavelli.movement.random_moves import random_phase_orders
 
 
 def check_invariants(board: Board, state: State) -> None:

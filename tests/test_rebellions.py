@@ -6,18 +6,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from machiavelli.maps import load_board
-from machiavelli.movement import resolve_movement
-from machiavelli.orders import Besiege, Convert, Hold, Move, UnitRef
-from machiavelli.rebels import (
+from machiavelli.core.maps import load_board
+from machiavelli.core.orders import Besiege, Convert, Hold, Move, UnitRef
+from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.game.scenario import load_scenario
+from machiavelli.movement.moves import resolve_movement
+from machiavelli.movement.rebels import (
     is_home_province,
     liberate_on_purchase,
     pacify_rebellion,
     rebellion_problem,
     start_rebellion,
 )
-from machiavelli.scenario import load_scenario
-from machiavelli.state import Rebellion, State, Unit
 
 BOARD = load_board("classic")
 

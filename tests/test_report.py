@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from machiavelli.dice import Roll
-from machiavelli.maps import load_board
-from machiavelli.movement import resolve_movement
-from machiavelli.notation import parse_orders
-from machiavelli.report import control_changes, phase_report, private_report
-from machiavelli.scenario import load_scenario
-from machiavelli.state import Loan
+from machiavelli.core.dice import Roll
+from machiavelli.core.maps import load_board
+from machiavelli.core.state import Loan
+from machiavelli.game.scenario import load_scenario
+from machiavelli.movement.moves import resolve_movement
+from machiavelli.text.notation import parse_orders
+from machiavelli.text.report import control_changes, phase_report, private_report
 
 
 def test_report_lists_orders_outcomes_rolls_control_and_position() -> None:

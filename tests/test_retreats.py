@@ -2,7 +2,7 @@
 
 The Machiavelli rules are checked on a small hand-made board (a few real
 province names, simplified adjacency); the DATC 6.H positions on the standard
-map when ``machiavelli.maps`` can load it.
+map when ``machiavelli.core.maps`` can load it.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import pytest
 
-from machiavelli.board import Board, City, Province, Strait
-from machiavelli.orders import (
+from machiavelli.core.board import Board, City, Province, Strait
+from machiavelli.core.orders import (
     Convert,
     Disband,
     Hold,
@@ -22,13 +22,9 @@ from machiavelli.orders import (
     SupportMove,
     UnitRef,
 )
-from machiavelli.results import Adjudication
-from machiavelli.retreats import (
-    conversion_problem,
-    resolve_retreats,
-    retreat_destinations,
-)
-from machiavelli.state import Dislodged, Rebellion, State, Unit
+from machiavelli.core.results import Adjudication
+from machiavelli.core.state import Dislodged, Rebellion, State, Unit
+from machiavelli.movement.retreats import conversion_problem, resolve_retreats, retreat_destinations
 
 FORT_PORT = City("fortified", True, 1)
 FORT = City("fortified", False, 1)
@@ -579,11 +575,9 @@ def test_str_h2_fleet_retreating_into_piombino_does_not_block() -> None:
 
 
 def _standard() -> Board:
-    maps = pytest.importorskip("machiavelli.maps")
-    try:
-        return maps.load_board("standard")  # type: ignore[no-any-return]
-    except FileNotFoundError:  # pragma: no cover - map data not there yet
-        pytest.skip("standard map not available")
+    from machiavelli.core import maps
+
+    return maps.load_board("standard")
 
 
 def _dip(board: Board, units: str, dislodged: Sequence[tuple[str, str, str | None]],

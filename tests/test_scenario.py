@@ -8,17 +8,17 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from machiavelli.board import Board, space_of
-from machiavelli.cli import main
-from machiavelli.dice import LoadedDice
-from machiavelli.homes import (
+from machiavelli.cli.main import main
+from machiavelli.core.board import Board, space_of
+from machiavelli.core.dice import LoadedDice
+from machiavelli.core.homes import (
     home_country_holders,
     original_home_countries,
     update_home_countries,
 )
-from machiavelli.income import roll_variable_income
-from machiavelli.maps import load_board
-from machiavelli.scenario import (
+from machiavelli.core.maps import load_board
+from machiavelli.core.state import State, Unit
+from machiavelli.game.scenario import (
     ScenarioInfo,
     available_scenarios,
     list_scenarios,
@@ -26,8 +26,8 @@ from machiavelli.scenario import (
     load_scenario_file,
     scenario_info,
 )
-from machiavelli.scenario_checks import ScenarioError
-from machiavelli.state import State, Unit
+from machiavelli.game.scenario_checks import ScenarioError
+from machiavelli.money.income import roll_variable_income
 
 # 004 "Judge Information", as printed (its own spellings)
 SETUP_004 = {

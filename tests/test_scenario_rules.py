@@ -1,6 +1,6 @@
 """Scenario rules beyond units and home countries: cities, disaster tables, the plague's
 first year, special-unit limits, builds anywhere, no fleets, powers without a player,
-and 000's starting treasuries (machiavelli.scenario_spec, builds, game_start)."""
+and 000's starting treasuries (machiavelli.game.scenario_spec, builds, game_start)."""
 
 from __future__ import annotations
 
@@ -8,17 +8,22 @@ from pathlib import Path
 
 import pytest
 
-from machiavelli.board import City
-from machiavelli.builds import build_problem
-from machiavelli.dice import Dice, LoadedDice
-from machiavelli.disasters import plague
-from machiavelli.game_start import start_treasuries
-from machiavelli.legality import check_order
-from machiavelli.maps import load_board
-from machiavelli.orders import Build, Convert, UnitRef
-from machiavelli.scenario import load_scenario, load_scenario_file, parse_scenario, unfunded_powers
-from machiavelli.scenario_checks import ScenarioError
-from machiavelli.state import Unit
+from machiavelli.core.board import City
+from machiavelli.core.dice import Dice, LoadedDice
+from machiavelli.core.maps import load_board
+from machiavelli.core.orders import Build, Convert, UnitRef
+from machiavelli.core.state import Unit
+from machiavelli.game.disasters import plague
+from machiavelli.game.scenario import (
+    load_scenario,
+    load_scenario_file,
+    parse_scenario,
+    unfunded_powers,
+)
+from machiavelli.game.scenario_checks import ScenarioError
+from machiavelli.game.start import start_treasuries
+from machiavelli.movement.builds import build_problem
+from machiavelli.movement.legality import check_order
 
 BASE = """board = "classic"
 title = "test"

@@ -7,9 +7,8 @@
   fleets (the Empire), limits on special units;
 - the special-unit limits of ``mach2_0725``, ``mach2_1177`` and ``mach2_1253``.
 
-The set ups are checked as facts, against nJudge's own files where the mirror is on the
-machine (tests/njudge_files.py skips those tests otherwise), and played through the command
-line and the phase machine.
+The set ups are checked as facts, against nJudge's own files (../shared/witnesses/njudge),
+and played through the command line and the phase machine.
 """
 
 from __future__ import annotations
@@ -20,15 +19,15 @@ import pytest
 from click.testing import CliRunner
 from njudge_files import njudge
 
-from machiavelli.board import Board, City
-from machiavelli.builds import build_problem
-from machiavelli.cli import main
-from machiavelli.game import process_phase
-from machiavelli.legality import check_order
-from machiavelli.maps import load_board
-from machiavelli.orders import Build, Convert, Maintain, UnitRef
-from machiavelli.scenario import load_scenario, scenario_info, unfunded_powers
-from machiavelli.state import State, Unit
+from machiavelli.cli.main import main
+from machiavelli.core.board import Board, City
+from machiavelli.core.maps import load_board
+from machiavelli.core.orders import Build, Convert, Maintain, UnitRef
+from machiavelli.core.state import State, Unit
+from machiavelli.game.process import process_phase
+from machiavelli.game.scenario import load_scenario, scenario_info, unfunded_powers
+from machiavelli.movement.builds import build_problem
+from machiavelli.movement.legality import check_order
 
 ESTE = "expansion_1385_este"
 EAI = "mach2_1051"

@@ -1,8 +1,8 @@
 """Issue 4, acceptance test 2: a 20-year game of the classic map under Mach1, every option on.
 
-All eight powers give random orders (:mod:`machiavelli.random_orders`: the units'
+All eight powers give random orders (:mod:`machiavelli.game.random_orders`: the units'
 legal orders, loans, payments, chits, expenses a-l, adjustments with money), the
-game is processed phase by phase with :func:`machiavelli.game.process_phase`, and
+game is processed phase by phase with :func:`machiavelli.game.process.process_phase`, and
 after every call the position is checked:
 
 - never two units in one space, every unit where its kind may stand;
@@ -14,7 +14,7 @@ after every call the position is checked:
   collections and seizures - expenses - upkeep and builds (a power eliminated
   in the phase loses what it had left).  Every flow is read from the phase's
   order results and events (:class:`Ledger`), and three of them are recomputed
-  independently: income (:func:`machiavelli.income.fixed_income` on the
+  independently: income (:func:`machiavelli.money.income.fixed_income` on the
   position plus the recorded variable-income dice on the board's table), what
   each expense took from the treasury (EXP-GEN-4/5: in number order from what
   banking left), and what the adjustments cost (3/6/9 ducats per unit kept or
@@ -29,7 +29,7 @@ The main game runs its full 20 years: the game master sets more cities for
 victory than the map has.  The other seeds play under the classic condition
 (15 cities, two home countries) and may end early; a winner must then control
 at least 15 cities.  Two more games are played by careless players
-(:data:`machiavelli.random_orders.CARELESS`: more loans, overspending, orders
+(:data:`machiavelli.game.random_orders.CARELESS`: more loans, overspending, orders
 the engine must refuse).  The same seed twice gives the same game
 (determinism), and processing a phase never changes the state it was given.
 
@@ -49,14 +49,10 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from machiavelli.board import Board, space_of
-from machiavelli.dice import Roll
-from machiavelli.expenses import payments, standing_expenses
-from machiavelli.finance import MAX_PRINCIPAL, interest_on, is_due, owed, principal_owed
-from machiavelli.game import PhaseResult, process_phase
-from machiavelli.income import fixed_income, variable_income_owner
-from machiavelli.options import FLAGS, options_in_force
-from machiavelli.orders import (
+from machiavelli.core.board import Board, space_of
+from machiavelli.core.dice import Roll
+from machiavelli.core.options import FLAGS, options_in_force
+from machiavelli.core.orders import (
     BANK,
     Borrow,
     Build,
@@ -67,11 +63,15 @@ from machiavelli.orders import (
     Order,
     Pay,
 )
-from machiavelli.random_orders import CARELESS, PLAYERS, Habits, random_orders
-from machiavelli.results import OrderResult
-from machiavelli.scenario import load_scenario
-from machiavelli.specials import upkeep
-from machiavelli.state import Loan, State
+from machiavelli.core.results import OrderResult
+from machiavelli.core.state import Loan, State
+from machiavelli.game.process import PhaseResult, process_phase
+from machiavelli.game.random_orders import CARELESS, PLAYERS, Habits, random_orders
+from machiavelli.game.scenario import load_scenario
+from machiavelli.money.expenses import payments, standing_expenses
+from machiavelli.money.finance import MAX_PRINCIPAL, interest_on, is_due, owed, principal_owed
+from machiavelli.money.income import fixed_income, variable_income_owner
+from machiavelli.money.specials import upkeep
 
 SCENARIO = "classic_1454"
 SEED = "soak-1454"

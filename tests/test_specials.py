@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from machiavelli.specials import (
+from machiavelli.core.state import SPECIAL_KINDS, Dislodged, State, Unit, UnitKind
+from machiavelli.money.specials import (
     bribe_multiplier,
     buy_problem,
     special_limit_problem,
@@ -13,7 +14,6 @@ from machiavelli.specials import (
     unit_upkeep,
     upkeep,
 )
-from machiavelli.state import SPECIAL_KINDS, Dislodged, State, Unit, UnitKind
 
 
 def _state(units: list[Unit]) -> State:

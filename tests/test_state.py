@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from machiavelli.scenario import load_scenario
-from machiavelli.state import Dislodged, Loan, Rebellion, State, Unit
+from machiavelli.core.state import Dislodged, Loan, Rebellion, State, Unit
+from machiavelli.game.scenario import load_scenario
 
 
 def full_state() -> State:

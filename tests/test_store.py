@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from machiavelli.scenario import load_scenario
-from machiavelli.state import State
-from machiavelli.store import GameDir, GameDirError, GameSettings, state_text
+from machiavelli.cli.store import GameDir, GameDirError, GameSettings, state_text
+from machiavelli.core.state import State
+from machiavelli.game.scenario import load_scenario
 
 
 def new_game(tmp_path: Path) -> tuple[GameDir, State]:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from machiavelli.board import Board
-from machiavelli.maps import load_board
-from machiavelli.state import Rebellion, State, Unit
-from machiavelli.victory import (
+from machiavelli.core.board import Board
+from machiavelli.core.maps import load_board
+from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.game.victory import (
     ADVANCED,
     BASIC,
     DEFAULT,

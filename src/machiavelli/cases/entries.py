@@ -1,0 +1,266 @@
+"""Reading a case's sections against its board: the position, orders and expectations.
+
+Part of reading a case file (:mod:`machiavelli.cases.files`): the lines of a case,
+grouped by section, become a :class:`~machiavelli.cases.model.Case`, each entry
+read by :class:`~machiavelli.cases.reader.EntryReader`; every problem raises
+:class:`CaseError` with the line it is on.
+"""
+
+from __future__ import annotations
+
+import re
+
+from machiavelli.cases.history import CaseError, derive_history, read_past_order
+from machiavelli.cases.model import (
+    EXTRA_SECTIONS,
+    OUTCOMES,
+    VARIANTS,
+    BoardLoader,
+    Case,
+    ExpectedDislodged,
+    ExpectedResult,
+    OrderLine,
+    RawCase,
+    unit_key,
+)
+from machiavelli.cases.money import income_step, read_dice, read_money_sections
+from machiavelli.cases.reader import EntryReader
+from machiavelli.core.state import Dislodged, PhaseKind, Rebellion, Season, Unit
+
+
+def build_case(
+    raw: RawCase,
+    file: str,
+    file_variant: tuple[str, int],
+    file_options: list[tuple[str, int]],
+    load_board: BoardLoader,
+) -> Case:
+    variant_text, variant_line = raw.values.get("VARIANT", file_variant)
+    variant = VARIANTS.get(variant_text.strip().lower())
+    if variant is None:
+        known = ", ".join(v.name for v in VARIANTS.values())
+        raise CaseError(f"unknown variant {variant_text!r} (known: {known})", variant_line)
+    case = Case(raw.name, file, raw.line, variant.name, variant.board, dict(variant.options))
+    board = load_board(variant.board)
+    rd = EntryReader(board, case)
+    for text, line in file_options:
+        rd.options(text, line, case.options)
+    if "PRESTATE_SETPHASE" in raw.values:
+        text, line = raw.values["PRESTATE_SETPHASE"]
+        case.year, case.season, case.phase = parse_phase(text, line)
+        case.income = income_step(text)
+    if "DICE" in raw.values:
+        case.dice = read_dice(*raw.values["DICE"])
+    sec = raw.sections
+    for text, line in sec.get("PRESTATE_OPTIONS", []):
+        rd.options(text, line, case.options)
+    # position
+    for text, line in sec.get("PRESTATE", []):
+        u, origin = rd.unit(text, line)
+        if origin is not None:
+            raise CaseError("'from' belongs in PRESTATE_DISLODGED", line)
+        case.units.append(u)
+    explicit_from: dict[int, tuple[str | None, bool]] = {}
+    for text, line in sec.get("PRESTATE_DISLODGED", []):
+        u, origin = rd.unit(text, line)
+        if origin is not None:
+            space = rd.space(origin, line)
+            explicit_from[len(case.dislodged)] = (space, space.endswith("#"))
+        case.dislodged.append(Dislodged(u, None))
+    for text, line in sec.get("PRESTATE_SUPPLYCENTER_OWNERS", []):
+        who, rest = rd.split_power(text, line)
+        power = rd.power(who, line)
+        assert power is not None
+        words = rest.split()
+        place = " ".join(words[1:]) if len(words) > 1 and words[0].upper() in ("A", "F") else rest
+        pid = rd.location(place, line)[0]
+        case.province_owner[pid] = power
+        if board.provinces[pid].city is not None:
+            case.city_owner[pid] = power
+    _owners(rd, sec.get("PRESTATE_PROVINCE_OWNERS"), case.province_owner)
+    _owners(rd, sec.get("PRESTATE_CITY_OWNERS"), case.city_owner)
+    case.rebellions.update(_rebellions(rd, sec.get("PRESTATE_REBELLIONS")) or {})
+    case.treasury.update(_treasury(rd, sec.get("PRESTATE_TREASURY")) or {})
+    read_money_sections(rd, case, sec)
+    _sieges_into_units(rd, case, sec.get("PRESTATE_SIEGES", []))
+    # what the movement before a retreat phase did
+    past = [
+        read_past_order(text, line, rd.province, rd.power)
+        for text, line in sec.get("PRESTATE_RESULTS", [])
+    ]
+    moves = derive_history(board, case.units, [d.unit for d in case.dislodged], past)
+    for i, d in enumerate(case.dislodged):
+        attacker, by_conversion = explicit_from.get(i, (moves.attacker_of(d.unit), False))
+        case.dislodged[i] = Dislodged(d.unit, attacker, by_conversion)
+    contested = list(moves.contested)
+    for text, line in sec.get("PRESTATE_CONTESTED", []):
+        contested.extend(rd.space(w, line) for w in re.split(r"[\s,]+", text) if w)
+    case.contested = list(dict.fromkeys(contested))
+    # orders
+    for text, line in sec.get("ORDERS", []):
+        who, order = rd.split_power(text, line)
+        power = rd.power(who, line)
+        assert power is not None
+        case.orders.append(OrderLine(power, order, line))
+    _expectations(rd, case, sec)
+    for name in EXTRA_SECTIONS:
+        # PRESTATE_RESULTS is DATC's account of the previous phase, not an extra
+        if (name != "RESULTS" and f"PRESTATE_{name}" in sec) or f"POSTSTATE_{name}" in sec:
+            case.extras.add(name)
+    if case.dice is not None:
+        case.extras.add("ROLLS")
+    return case
+
+
+def _expectations(rd: EntryReader, case: Case, sec: dict[str, list[tuple[str, int]]]) -> None:
+    if "POSTSTATE" in sec and "POSTSTATE_SAME" in sec:
+        raise CaseError(
+            "POSTSTATE and POSTSTATE_SAME together",
+            sec["POSTSTATE_SAME"][0][1] if sec["POSTSTATE_SAME"] else case.line,
+        )
+    if sec.get("POSTSTATE_SAME"):
+        raise CaseError("POSTSTATE_SAME takes no entries", sec["POSTSTATE_SAME"][0][1])
+    if "POSTSTATE_SAME" in sec:
+        case.expect_units = [
+            Unit(u.kind, u.owner, u.province, u.coast, u.special) for u in case.units
+        ]
+    elif "POSTSTATE" in sec:
+        case.expect_units = []
+        for text, line in sec["POSTSTATE"]:
+            u, origin = rd.unit(text, line)
+            if origin is not None:
+                raise CaseError("'from' belongs in POSTSTATE_DISLODGED", line)
+            case.expect_units.append(u)
+    if "POSTSTATE_DISLODGED" in sec:
+        case.expect_dislodged = []
+        for text, line in sec["POSTSTATE_DISLODGED"]:
+            u, origin = rd.unit(text, line)
+            space = rd.space(origin, line) if origin is not None else None
+            case.expect_dislodged.append(ExpectedDislodged(u, space, origin is not None))
+    elif case.expect_units is not None:
+        case.expect_dislodged = []  # a stated position with no dislodged section: none
+    if "POSTSTATE_SIEGES" in sec:
+        case.expect_sieges = [rd.unit(t, n)[0] for t, n in sec["POSTSTATE_SIEGES"]]
+    case.expect_rebellions = _rebellions(rd, sec.get("POSTSTATE_REBELLIONS"))
+    if "POSTSTATE_PROVINCE_OWNERS" in sec:
+        case.expect_province_owner = {}
+        _owners(rd, sec["POSTSTATE_PROVINCE_OWNERS"], case.expect_province_owner)
+    if "POSTSTATE_CITY_OWNERS" in sec:
+        case.expect_city_owner = {}
+        _owners(rd, sec["POSTSTATE_CITY_OWNERS"], case.expect_city_owner)
+    case.expect_treasury = _treasury(rd, sec.get("POSTSTATE_TREASURY"))
+    if "POSTSTATE_RESULTS" in sec:
+        case.expect_results = []
+        for text, line in sec["POSTSTATE_RESULTS"]:
+            word, sep, rest = text.partition(":")
+            outcome = word.strip().lower()
+            if not sep or outcome not in OUTCOMES:
+                raise CaseError(
+                    f"expected '<outcome>: Power: order' with outcome one of {', '.join(OUTCOMES)}",
+                    line,
+                )
+            who, order = rd.split_power(rest, line)
+            power = rd.power(who, line)
+            assert power is not None
+            case.expect_results.append(ExpectedResult(outcome, power, order, line))
+
+
+def _owners(rd: EntryReader, entries: list[tuple[str, int]] | None, into: dict[str, str]) -> None:
+    for text, line in entries or []:
+        who, rest = rd.split_power(text, line)
+        power = rd.power(who, line)
+        assert power is not None
+        for pid in rd.places(rest, line):
+            into[pid] = power
+
+
+def _rebellions(
+    rd: EntryReader, entries: list[tuple[str, int]] | None
+) -> dict[str, Rebellion] | None:
+    """``"gen: Milan province city"``: rebellion in Genoa against Milan."""
+    if entries is None:
+        return None
+    found: dict[str, Rebellion] = {}
+    for text, line in entries:
+        place, sep, rest = text.partition(":")
+        words = rest.split()
+        if not sep or not words:
+            raise CaseError(f"expected 'place: Power [province] [city]', got {text!r}", line)
+        pid = rd.province(place, line)
+        against = rd.power(words[0], line)
+        assert against is not None
+        where = {w.lower() for w in words[1:]}
+        if not where <= {"province", "city"}:
+            raise CaseError(f"rebellion is in 'province' and/or 'city', got {rest!r}", line)
+        in_city = "city" in where
+        if in_city and rd.board.provinces[pid].city is None:
+            raise CaseError(f"{pid} has no city to rebel", line)
+        in_province = "province" in where or not where
+        found[pid] = Rebellion(pid, against, in_province, in_city)
+    return found
+
+
+def _treasury(rd: EntryReader, entries: list[tuple[str, int]] | None) -> dict[str, int] | None:
+    if entries is None:
+        return None
+    found: dict[str, int] = {}
+    for text, line in entries:
+        who, rest = rd.split_power(text, line)
+        power = rd.power(who, line)
+        assert power is not None
+        amount = rest.lower().removesuffix("ducats").strip()
+        if not re.fullmatch(r"-?\d+", amount):
+            raise CaseError(f"expected 'Power: <ducats>', got {text!r}", line)
+        found[power] = int(amount)
+    return found
+
+
+def _sieges_into_units(rd: EntryReader, case: Case, entries: list[tuple[str, int]]) -> None:
+    for text, line in entries:
+        u, _ = rd.unit(text, line)
+        for i, have in enumerate(case.units):
+            if unit_key(have) == unit_key(u):
+                case.units[i] = Unit(
+                    have.kind, have.owner, have.province, have.coast, have.special, siege=1
+                )
+                break
+        else:
+            raise CaseError(f"no such unit in PRESTATE: {text!r}", line)
+
+
+_PHASE = re.compile(
+    r"(spring|summer|fall|autumn|winter)\s+(\d+)\s*(?:,\s*|\s+)?"
+    r"(movement|moves?|retreats?|adjustments?|builds?|income)?(\s+after\s+income)?",
+    re.I,
+)
+
+
+def parse_phase(text: str, line: int) -> tuple[int, Season, PhaseKind]:
+    """``"Spring 1901, Movement"``; DATC's ``"Fall 1901, Adjustment"`` is the winter adjustment.
+
+    ``"Winter 1454, Income"`` and ``"Winter 1454, Adjustment after income"`` are
+    the adjustment phase too (where the case starts in it: :func:`income_step`).
+    """
+    m = _PHASE.fullmatch(text.strip())
+    if m is None:
+        raise CaseError(f"expected e.g. 'Spring 1901, Movement', got {text!r}", line)
+    season_word, year, kind = m.group(1).lower(), int(m.group(2)), (m.group(3) or "").lower()
+    if m.group(4) and not kind.startswith(("adjust", "build")):
+        raise CaseError("'after income' belongs to an adjustment phase", line)
+    phase: PhaseKind
+    if kind.startswith(("adjust", "build", "income")) or (season_word == "winter" and not kind):
+        phase = "adjustment"
+    elif kind.startswith("retreat"):
+        phase = "retreat"
+    else:
+        phase = "movement"
+    season: Season
+    if phase == "adjustment":
+        if season_word not in ("fall", "autumn", "winter"):
+            raise CaseError("the adjustment phase follows fall", line)
+        season = "winter"
+    elif season_word == "winter":
+        raise CaseError("winter has only the adjustment phase", line)
+    else:
+        season = "fall" if season_word == "autumn" else season_word  # type: ignore[assignment]
+    return year, season, phase

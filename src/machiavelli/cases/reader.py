@@ -1,0 +1,163 @@
+"""Reading one entry of a case against its board: a power, a place, a unit, options.
+
+:class:`EntryReader` turns the words of a case line into board ids and units,
+forgiving what the DATC's files forgive (a misspelt power close to one name);
+every problem raises :class:`~machiavelli.cases.history.CaseError` with its line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from machiavelli.cases.history import CaseError
+from machiavelli.cases.model import AUTONOMOUS, KNOWN_OPTIONS, OPTION_ALIASES, Case
+from machiavelli.core.board import Board
+from machiavelli.core.state import SPECIAL_KINDS, Unit
+
+
+class EntryReader:
+    """Reads the entries of one case against its board."""
+
+    def __init__(self, board: Board, case: Case) -> None:
+        self.board = board
+        self.case = case
+        self.powers = list(board.powers.values())
+        self.spelt_at: dict[str, int] = {}
+
+    # names ------------------------------------------------------------------
+    def power(self, name: str, line: int, autonomous: bool = False) -> str | None:
+        """A power name; misspellings close to one power are forgiven (DATC's "Germnay")."""
+        text = name.strip()
+        if autonomous and text.lower() == AUTONOMOUS.lower():
+            return None
+        for p in self.powers:
+            if p.lower() == text.lower():
+                return p
+        for letter, p in self.board.powers.items():
+            if letter.lower() == text.lower():
+                return p
+        lowered = {p.lower(): p for p in self.powers}
+        close = difflib.get_close_matches(text.lower(), list(lowered), n=2, cutoff=0.75)
+        if len(close) == 1:
+            return lowered[close[0]]
+        raise CaseError(f"unknown power {text!r}", line)
+
+    def province(self, name: str, line: int) -> str:
+        text = name.strip()
+        pid = self.board.lookup(text)
+        if pid is None:
+            raise CaseError(f"unknown place {text!r}", line)
+        if line < self.spelt_at.get(pid, line + 1):  # the file's first spelling wins
+            self.case.spelling[pid] = text
+            self.spelt_at[pid] = line
+        return pid
+
+    def location(self, text: str, line: int) -> tuple[str, str | None]:
+        """``"stp/sc"``, ``"stp(sc)"`` or ``"gen"`` -> (province id, coast)."""
+        m = re.fullmatch(r"(.+?)\s*(?:/\s*([a-z]{2})|\(\s*([a-z]{2})\s*\))", text.strip(), re.I)
+        if m is None:
+            return self.province(text, line), None
+        pid = self.province(m.group(1), line)
+        coast = (m.group(2) or m.group(3)).lower()
+        if coast not in self.board.provinces[pid].coasts:
+            raise CaseError(f"{text.strip()!r}: {pid} has no coast {coast!r}", line)
+        return pid, coast
+
+    def space(self, text: str, line: int) -> str:
+        """A resolver space: ``"gen"`` or the city ``"gen#"``."""
+        t = text.strip()
+        if t.endswith("#"):
+            pid = self.province(t[:-1], line)
+            if self.board.provinces[pid].city is None:
+                raise CaseError(f"{t!r}: {pid} has no city", line)
+            return pid + ("" if self.board.provinces[pid].venice else "#")
+        return self.location(t, line)[0]
+
+    def places(self, text: str, line: int) -> list[str]:
+        """Several provinces: separated by commas, or by spaces when names are one word."""
+        found: list[str] = []
+        for piece in text.split(","):
+            piece = piece.strip()
+            if not piece:
+                continue
+            if self.board.lookup(piece) is not None:
+                found.append(self.province(piece, line))
+            else:
+                found.extend(self.province(w, line) for w in piece.split())
+        if not found:
+            raise CaseError("expected a place", line)
+        return found
+
+    # entries ----------------------------------------------------------------
+    @staticmethod
+    def split_power(entry: str, line: int) -> tuple[str, str]:
+        head, sep, rest = entry.partition(":")
+        if not sep or not head.strip():
+            raise CaseError(f"expected 'Power: ...', got {entry!r}", line)
+        return head.strip(), rest.strip()
+
+    def unit(self, entry: str, line: int) -> tuple[Unit, str | None]:
+        """``"Milan: elite_mercenary A mil"``, ``"Autonomous: G pis"``, ``"Russia: F stp/sc"``.
+
+        Returns the unit and the text after ``from``, if any.  The colon after
+        the power may be missing (DATC 6.B.6 writes ``Italy F gol``).
+        """
+        if ":" not in entry and len(entry.split()) >= 3:
+            who, rest = entry.split(None, 1)
+        else:
+            who, rest = self.split_power(entry, line)
+        owner = self.power(who, line, autonomous=True)
+        m = re.fullmatch(r"(.*?)\s+from\s+(\S.*)", rest, re.I)
+        body, origin = (m.group(1), m.group(2).strip()) if m else (rest, None)
+        words = body.split()
+        special = None
+        if len(words) >= 2 and f"{words[0]}_{words[1]}".lower() in SPECIAL_KINDS:
+            words = [f"{words[0]}_{words[1]}", *words[2:]]  # "elite mercenary"
+        if words and words[0].lower().replace("-", "_") in SPECIAL_KINDS:
+            special = words.pop(0).lower().replace("-", "_")
+        if len(words) < 2 or words[0].upper() not in ("A", "F", "G"):
+            raise CaseError(f"expected 'Power: A|F|G place', got {entry!r}", line)
+        kind = words[0].upper()
+        province, coast = self.location(" ".join(words[1:]), line)
+        p = self.board.provinces[province]
+        if owner is None and kind != "G":
+            raise CaseError("only garrisons can be autonomous", line)
+        if kind == "A":
+            if p.sea:
+                raise CaseError(f"an army cannot be in the sea ({province})", line)
+            if coast:
+                raise CaseError("an army has no coast", line)
+            u = Unit("A", owner, province, special=special)
+        elif kind == "F":
+            if not self.board.fleet_locations(province):
+                raise CaseError(f"a fleet cannot be in {province}", line)
+            if p.coasts and coast is None:
+                raise CaseError(f"a fleet in {province} needs a coast {'/'.join(p.coasts)}", line)
+            u = Unit("F", owner, province, coast, special=special)
+        else:
+            if p.city is None:
+                raise CaseError(f"{province} has no city for a garrison", line)
+            if coast:
+                raise CaseError("a garrison has no coast", line)
+            u = Unit("G", owner, province, special=special)
+        return u, origin
+
+    def options(self, text: str, line: int, into: dict[str, bool]) -> None:
+        """Set the options a list names; ``mach2`` also brings Mach2's default of no
+        coastal convoys (001 FLAG-DEF-MACH2) unless the list says otherwise."""
+        given: dict[str, bool] = {}
+        for word in re.split(r"[\s,]+", text.strip()):
+            w = word.lower()
+            if w in ("", "set"):  # "set nofamine" reads too
+                continue
+            value = True
+            if w not in KNOWN_OPTIONS and w not in OPTION_ALIASES and w.startswith("no"):
+                value, w = False, w[2:].lstrip("_-")
+            key = OPTION_ALIASES.get(w, w)
+            if key not in KNOWN_OPTIONS:
+                raise CaseError(f"unknown option {word!r}", line)
+            given[key] = value
+        if given.get("mach2") and "coastal_convoys" not in given:
+            given["coastal_convoys"] = False
+        into.update(given)

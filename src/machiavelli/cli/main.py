@@ -1,0 +1,24 @@
+"""The ``machiavelli`` command."""
+
+from __future__ import annotations
+
+import click
+
+from machiavelli.cli.adjudicate import adjudicate
+from machiavelli.cli.game_master import COMMANDS as GAME_COMMANDS
+from machiavelli.cli.scenarios import scenarios
+from machiavelli.cli.tools import bench, demo
+
+
+@click.group()
+@click.version_option(package_name="machiavelli-judge")
+def main() -> None:
+    """machiavelli-judge: adjudicate Machiavelli and Diplomacy."""
+
+
+main.add_command(adjudicate)
+main.add_command(bench)
+main.add_command(demo)
+main.add_command(scenarios)
+for command in GAME_COMMANDS:
+    main.add_command(command)

@@ -1,0 +1,144 @@
+"""Home countries: which power holds each one (001, CONTROL OF ANOTHER PLAYER'S HOME COUNTRY).
+
+A home country is the block of provinces a power started with: the board's home
+letters (``Province.home``), or ``state.home`` for a power the board gives none.
+It changes hands only as a whole (HOME-1): another power takes it by controlling
+all of its provinces and cities (HOME-2), and its holder loses it only that way or
+by being eliminated (HOME-4).  Its variable income goes with it (INC-VAR-1).
+
+``state.home`` records what each power holds now: its own home country while it
+keeps it, plus the ones it took.  :func:`update_home_countries` writes the changes
+there; the lead's campaign may call it after each control adjudication (income
+calls it at the start of the adjustment phase).  A city counts toward taking a
+country only if it is in use: a fortress only when fortresses are (FORT-0).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from machiavelli.core.board import Board
+from machiavelli.core.options import fortresses_in_use
+from machiavelli.core.state import State
+
+
+def home_provinces(board: Board, state: State, power: str) -> list[str]:
+    """The power's home provinces: the board's home letters, else ``state.home``."""
+    from_board = [
+        p
+        for p, prov in board.provinces.items()
+        if prov.home is not None and board.powers.get(prov.home) == power
+    ]
+    return sorted(from_board or state.home.get(power, []))
+
+
+def home_centres(board: Board, state: State, power: str) -> list[str]:
+    """The power's home supply centres (home provinces with a city)."""
+    return [p for p in home_provinces(board, state, power) if board.provinces[p].city]
+
+
+def original_home_countries(board: Board, state: State) -> dict[str, list[str]]:
+    """Each home country as set up (country = its original power) -> its provinces.
+
+    The scenario's ``state.home_countries`` when it has any; otherwise the board's
+    home letters, and for a power of the game the board gives no home letters its
+    ``state.home`` list (a position built by hand).
+    """
+    if state.home_countries:
+        return {c: sorted(v) for c, v in state.home_countries.items() if v}
+    countries: dict[str, list[str]] = {}
+    for pid, prov in board.provinces.items():
+        if prov.home is not None and prov.home in board.powers:
+            countries.setdefault(board.powers[prov.home], []).append(pid)
+    for power, provinces in state.home.items():
+        if power not in countries and provinces:
+            countries[power] = sorted(provinces)
+    return {p: sorted(v) for p, v in countries.items()}
+
+
+def playing(state: State, power: str) -> bool:
+    """The power is in the game and not eliminated."""
+    return power not in state.eliminated and (not state.powers or power in state.powers)
+
+
+def _takes(board: Board, state: State, provinces: list[str]) -> str | None:
+    """The one power controlling every province and every city in use of a country."""
+    forts = fortresses_in_use(state)
+    owners: set[str | None] = set()
+    for p in provinces:
+        owners.add(state.province_owner.get(p))
+        city = board.provinces[p].city
+        if city is not None and (city.kind != "fortress" or forts):
+            owners.add(state.city_owner.get(p))
+    if len(owners) != 1:
+        return None
+    (owner,) = owners
+    return owner
+
+
+def _recorded_holder(state: State, country: str, provinces: list[str]) -> str | None:
+    """Who ``state.home`` says holds the country (the setup owner if nothing is recorded)."""
+    listed = set(provinces)
+    for power, held in state.home.items():
+        if listed & set(held):
+            return power
+    if country not in state.home:
+        return country  # never recorded (a position built by hand): the setup owner
+    return None
+
+
+def home_country_holders(board: Board, state: State) -> dict[str, str | None]:
+    """Home country (named by its original power) -> the power holding it now, or None."""
+    holders: dict[str, str | None] = {}
+    for country, provinces in original_home_countries(board, state).items():
+        holder = _recorded_holder(state, country, provinces)
+        taker = _takes(board, state, provinces)
+        if taker is not None and playing(state, taker):
+            holder = taker  # HOME-2 (the setup owner retaking it all counts too)
+        if holder is not None and not playing(state, holder):
+            holder = None  # HOME-4: lost by elimination
+        holders[country] = holder
+    return holders
+
+
+def countries_held(board: Board, state: State, power: str) -> list[str]:
+    """The home countries (named by their original power) that ``power`` holds now."""
+    return sorted(c for c, h in home_country_holders(board, state).items() if h == power)
+
+
+def held_home_provinces(board: Board, state: State, power: str) -> list[str]:
+    """Every province of every home country the power holds now (builds: ADJ-A)."""
+    countries = original_home_countries(board, state)
+    return sorted(p for c in countries_held(board, state, power) for p in countries[c])
+
+
+def update_home_countries(board: Board, state: State) -> tuple[State, list[str]]:
+    """Record in ``state.home`` the home countries that changed hands; one event each."""
+    countries = original_home_countries(board, state)
+    holders = home_country_holders(board, state)
+    events: list[str] = []
+    home: dict[str, list[str]] = {p: [] for p in [*state.home, *countries]}
+    changed = False
+    for country, holder in holders.items():
+        before = _recorded_holder(state, country, countries[country])
+        if holder != before:
+            changed = True
+            if holder is None:
+                events.append(f"{before} no longer holds the home country of {country} (HOME-4).")
+            else:
+                events.append(f"{holder} takes control of the home country of {country} (HOME-2).")
+        if holder is not None:
+            home.setdefault(holder, []).extend(countries[country])
+    if not changed:
+        return state, events
+    return replace(state, home={p: sorted(v) for p, v in home.items()}), events
+
+
+__all__ = [
+    "countries_held",
+    "held_home_provinces",
+    "home_country_holders",
+    "original_home_countries",
+    "playing",
+    "update_home_countries",
+]

@@ -1,0 +1,543 @@
+"""Game options: the one place for their names, aliases, defaults, couplings and ``set``.
+
+001 "VARIANT SPECIFIC JUDGE COMMANDS FOR GAME OPTIONS" (RULES.md FLAG-*): the game
+master switches rules with ``set [no]FLAG``.  A game keeps its options in
+``State.options`` (name -> bool, the names of :data:`OPTION_NAMES`); a name left
+out takes the default of the game's variant, so the stored dictionary may be
+partial.  :func:`options_in_force` (or :func:`flag` for one option) says what
+actually holds, and the query helpers (:func:`money_in_play`,
+:func:`loans_in_play`, ...) say it for a State.
+
+The variants and their defaults (FLAG-DEF-MACH1, FLAG-DEF-MACH2, FLAG-DEF-BASIC;
+ambiguities 2 and 3 in docs/rulings.md, section "Options"):
+
+=============== ===== ===== ===== =========
+option          Mach1 Mach2 Basic Diplomacy
+=============== ===== ===== ===== =========
+mach2           off   on    off   off
+summer          on    on    on    off
+money           on    on    off   off
+dice            on    on    off   off
+loans           on    on    off   off
+famine          on    on    off   off
+plague          off   off   off   off
+storm           off   off   off   off
+assassinations  on    on    off   off
+garrisons       on    on    on    off
+special         on    on    off   off
+fortresses      off   off   off   off
+adjacency       on    on    off   off
+coastal_convoys on    off   on    off
+disband         off   off   on    off
+=============== ===== ===== ===== =========
+
+``diplomacy`` is ours, not 001's: the standard Diplomacy rules on the standard map
+(DATC); a game stores ``{"diplomacy": True}`` and every other option follows.  It
+is chosen with the variant and cannot be ``set``.
+
+Couplings:
+
+- when set (:func:`set_option`, :func:`apply_set_command`): ``nodice`` turns famine,
+  plague, loans, assassinations and storms off; turning any of them on turns dice
+  on (FLAG-DICE-1, FLAG-DICE-2; storms as nJudge does);
+- when read (:func:`flag`): without money there are no loans, assassinations or
+  special units (FLAG-MONEY-2: nor bribes or income, :func:`bribes_in_play`,
+  :func:`income_in_play`); famine, plague and storms never strike without dice
+  (nothing to roll); a dice-driven option the game does not state follows
+  ``dice``.  A stated value is otherwise read as written, so an option dictionary
+  written by hand (a case file) may say ``nodice`` with ``loans``.
+- under ``nodice`` variable income is still paid, every die counting 4 in odd
+  years and 3 in even years (FLAG-DICE-3, ambiguity 15; :mod:`machiavelli.money.income`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from types import MappingProxyType
+
+from machiavelli.core.state import State
+
+# ----------------------------------------------------------------------
+# Names
+# ----------------------------------------------------------------------
+#: 001's flags, in the order of its defaults table (mach2, summer and garrisons,
+#: which the table leaves out, where 001 describes them).
+FLAGS: tuple[str, ...] = (
+    "mach2",
+    "summer",
+    "money",
+    "dice",
+    "loans",
+    "famine",
+    "plague",
+    "storm",
+    "assassinations",
+    "garrisons",
+    "special",
+    "fortresses",
+    "adjacency",
+    "coastal_convoys",
+    "disband",
+)
+DIPLOMACY = "diplomacy"
+#: Every option a game may store.
+OPTION_NAMES: tuple[str, ...] = (*FLAGS, DIPLOMACY)
+_STATED_NAMES = frozenset(OPTION_NAMES)
+
+#: Further spellings -> the option's name (001 and nJudge's ``set`` words).  Spaces,
+#: "_" and "-" do not count when a word is looked up (:func:`option_name`).
+ALIASES: Mapping[str, str] = MappingProxyType(
+    {
+        "machiavelli2": "mach2",
+        "mach-2": "mach2",
+        "summers": "summer",
+        "bank": "loans",
+        "bankers": "loans",
+        "banker": "loans",
+        "loan": "loans",
+        "storms": "storm",
+        "assassination": "assassinations",
+        "assassins": "assassinations",
+        "assassin": "assassinations",
+        "garrison": "garrisons",
+        "specials": "special",
+        "forts": "fortresses",
+        "fort": "fortresses",
+        "fortress": "fortresses",
+        "adj": "adjacency",
+        "adjacent": "adjacency",
+        "coastalconvoy": "coastal_convoys",
+        "coastalconvoys": "coastal_convoys",
+        "coastal_convoy": "coastal_convoys",
+        "coastal convoy": "coastal_convoys",
+        "coastal convoys": "coastal_convoys",
+    }
+)
+
+#: ``nodice`` turns these off, turning one on turns dice on (FLAG-DICE-1, -2).
+DICE_FLAGS: tuple[str, ...] = ("famine", "plague", "loans", "assassinations", "storm")
+#: Disasters: nothing strikes without dice to roll.
+ROLLED_FLAGS: tuple[str, ...] = ("famine", "plague", "storm")
+#: Nothing of these without money (FLAG-MONEY-2).
+MONEY_FLAGS: tuple[str, ...] = ("loans", "assassinations", "special")
+
+
+def _squash(word: str) -> str:
+    return re.sub(r"[\s_\-]+", "", word.lower())
+
+
+_LOOKUP: dict[str, str] = {_squash(n): n for n in OPTION_NAMES}
+_LOOKUP.update({_squash(a): n for a, n in ALIASES.items()})
+
+
+def option_name(word: str) -> str | None:
+    """The option a word names (``"Forts"``, ``"coastal convoys"``, ``"bank"``), or None."""
+    return _LOOKUP.get(_squash(word))
+
+
+# ----------------------------------------------------------------------
+# Defaults
+# ----------------------------------------------------------------------
+def _table(on: Iterable[str]) -> Mapping[str, bool]:
+    wanted = set(on)
+    return MappingProxyType({name: name in wanted for name in FLAGS})
+
+
+#: FLAG-DEF-MACH1 (with ambiguities 2 and 3: nodisband, summer and garrisons).
+MACH1_DEFAULTS = _table(
+    ("summer", "money", "dice", "loans", "famine", "assassinations", "garrisons", "special",
+     "adjacency", "coastal_convoys")
+)
+#: FLAG-DEF-MACH2: as Mach1 but the 1995 rules and no coastal convoys.
+MACH2_DEFAULTS = _table(
+    ("mach2", "summer", "money", "dice", "loans", "famine", "assassinations", "garrisons",
+     "special", "adjacency")
+)
+#: FLAG-DEF-BASIC: nomoney and nodice (FLAG-BASIC), coastal convoys and disband.
+BASIC_DEFAULTS = _table(("summer", "garrisons", "coastal_convoys", "disband"))
+#: Standard Diplomacy: every Machiavelli option off.
+DIPLOMACY_DEFAULTS: Mapping[str, bool] = MappingProxyType({**_table(()), DIPLOMACY: True})
+#: What a Diplomacy game stores: the rest follows from it.
+DIPLOMACY_OPTIONS: Mapping[str, bool] = MappingProxyType({DIPLOMACY: True})
+
+VARIANT_DEFAULTS: Mapping[str, Mapping[str, bool]] = MappingProxyType(
+    {
+        "mach1": MACH1_DEFAULTS,
+        "mach2": MACH2_DEFAULTS,
+        "basic": BASIC_DEFAULTS,
+        "diplomacy": DIPLOMACY_DEFAULTS,
+    }
+)
+#: The options a Diplomacy game may set (FLAG-MISSING; 001 Appendix 3's
+#: "3-season mach with garrisons" and what needs neither money nor dice tables).
+DIPLOMACY_SETTABLE = frozenset({"summer", "garrisons", "coastal_convoys", "disband"})
+
+
+def defaults(variant: str) -> dict[str, bool]:
+    """A fresh copy of the options a new game of ``variant`` stores.
+
+    ``variant``: ``mach1``, ``mach2``, ``basic`` or ``diplomacy`` (which stores only
+    ``{"diplomacy": True}``).
+    """
+    if variant == "diplomacy":
+        return dict(DIPLOMACY_OPTIONS)
+    try:
+        return dict(VARIANT_DEFAULTS[variant])
+    except KeyError:
+        known = ", ".join(VARIANT_DEFAULTS)
+        raise ValueError(f"unknown variant {variant!r} (known: {known})") from None
+
+
+def variant_of(options: Mapping[str, bool]) -> str:
+    """The rules family whose defaults fill what ``options`` leaves out."""
+    if options.get(DIPLOMACY):
+        return "diplomacy"
+    return "mach2" if options.get("mach2") else "mach1"
+
+
+def _base(options: Mapping[str, bool]) -> Mapping[str, bool]:
+    if options.get(DIPLOMACY):
+        return DIPLOMACY_DEFAULTS
+    return MACH2_DEFAULTS if options.get("mach2") else MACH1_DEFAULTS
+
+
+# ----------------------------------------------------------------------
+# What holds
+# ----------------------------------------------------------------------
+def _stated(options: Mapping[str, bool], name: str) -> bool:
+    """The option as the game states it, or its variant's default."""
+    value = options.get(name)
+    if value is not None:
+        return bool(value)
+    default = _base(options).get(name, False)
+    if default and name in DICE_FLAGS:
+        return _stated(options, "dice")  # unstated: follows dice (FLAG-DICE-1)
+    return default
+
+
+def flag(options: Mapping[str, bool], name: str) -> bool:
+    """Whether option ``name`` is in force, couplings applied (module docstring)."""
+    if name not in _STATED_NAMES:
+        raise ValueError(f"unknown option {name!r}")
+    if name in MONEY_FLAGS and not _stated(options, "money"):
+        return False  # FLAG-MONEY-2
+    value = _stated(options, name)
+    if value and name in ROLLED_FLAGS:
+        return _stated(options, "dice")
+    return value
+
+
+def options_in_force(options: Mapping[str, bool]) -> dict[str, bool]:
+    """Every option (:data:`OPTION_NAMES`) with the value in force."""
+    return {name: flag(options, name) for name in OPTION_NAMES}
+
+
+def normalize_options(raw: Mapping[str, bool]) -> dict[str, bool]:
+    """Options with every alias replaced by the option's name; unknown names raise."""
+    out: dict[str, bool] = {}
+    for key, value in raw.items():
+        name = option_name(key)
+        if name is None:
+            raise OptionError(unknown_option_message(key))
+        out[name] = bool(value)
+    return out
+
+
+# -- per State -------------------------------------------------------------------
+def diplomacy_rules(state: State) -> bool:
+    """Standard Diplomacy rules (our internal ``diplomacy`` option)."""
+    return flag(state.options, DIPLOMACY)
+
+
+def mach2_rules(state: State) -> bool:
+    """The 1995 second-edition rules (FLAG-MACH2; docs/mach2.md)."""
+    return flag(state.options, "mach2")
+
+
+def summer_in_play(state: State) -> bool:
+    """Three campaigns a year (FLAG-SUMMER; ambiguity 3: on unless ``nosummer``)."""
+    return flag(state.options, "summer")
+
+
+def money_in_play(state: State) -> bool:
+    """Ducats, income, expenses and bribes (FLAG-MONEY-1, -2)."""
+    return flag(state.options, "money")
+
+
+income_in_play = money_in_play
+bribes_in_play = money_in_play
+
+
+def dice_in_play(state: State) -> bool:
+    """Random events; without dice variable-income dice count 4 or 3 (FLAG-DICE-1..3)."""
+    return flag(state.options, "dice")
+
+
+def loans_in_play(state: State) -> bool:
+    """May powers borrow from the bank (FLAG-LOANS-1; payments are not affected, -3)?"""
+    return flag(state.options, "loans")
+
+
+def assassinations_in_play(state: State) -> bool:
+    """The assassination expenditure and its chits (FLAG-ASSN-1; the bankers still
+    assassinate debtors whatever it says, FLAG-ASSN-2)."""
+    return flag(state.options, "assassinations")
+
+
+chits_in_play = assassinations_in_play
+
+
+def famine_in_play(state: State) -> bool:
+    return flag(state.options, "famine")
+
+
+def plague_in_play(state: State) -> bool:
+    return flag(state.options, "plague")
+
+
+def storms_in_play(state: State) -> bool:
+    return flag(state.options, "storm")
+
+
+def garrisons_in_play(state: State) -> bool:
+    """Garrisons may be used, built and converted to (FLAG-GARRISONS-1)."""
+    return flag(state.options, "garrisons")
+
+
+def specials_in_play(state: State) -> bool:
+    """Special units (FLAG-SPECIAL; none without money, FLAG-MONEY-2)."""
+    return flag(state.options, "special")
+
+
+def fortresses_in_use(state: State) -> bool:
+    """The extra fortified cities (FLAG-FORTS, FORT-0)."""
+    return flag(state.options, "fortresses")
+
+
+def adjacency_required(state: State) -> bool:
+    """Bribes need a unit adjacent to their target (FLAG-ADJ-1, ADJTAB-*)."""
+    return flag(state.options, "adjacency")
+
+
+def coastal_convoys(state: State) -> bool:
+    """May fleets in coastal provinces convoy (CVY-1, FLAG-COASTAL)?"""
+    return flag(state.options, "coastal_convoys")
+
+
+def disband_anytime(state: State) -> bool:
+    """May units be disbanded in a movement phase (FLAG-DISBAND, ORD-TN-1)?"""
+    return flag(state.options, "disband")
+
+
+def basic_rules(state: State) -> bool:
+    """Machiavelli Basic: no money and no dice (FLAG-BASIC)."""
+    return not money_in_play(state) and not dice_in_play(state) and not diplomacy_rules(state)
+
+
+def drop_setup_garrisons(state: State) -> State:
+    """The setup without its garrisons when garrisons are off (FLAG-GARRISONS-2)."""
+    if garrisons_in_play(state) or not any(u.kind == "G" for u in state.units):
+        return state
+    return replace(state, units=[u for u in state.units if u.kind != "G"])
+
+
+# ----------------------------------------------------------------------
+# The set command
+# ----------------------------------------------------------------------
+class OptionError(ValueError):
+    """A ``set`` command (or an option list) that cannot be applied; the message says why."""
+
+
+def unknown_option_message(word: str) -> str:
+    known = ", ".join(n.replace("_", " ") for n in FLAGS)
+    return f"unknown option {word!r} (the options are: {known}; 'no' before one turns it off)"
+
+
+def set_option(options: Mapping[str, bool], name: str, value: bool) -> dict[str, bool]:
+    """``options`` after ``set [no]name``, with the couplings of FLAG-DICE-1 and -2."""
+    if name not in FLAGS:
+        raise OptionError(unknown_option_message(name))
+    new = dict(options)
+    new[name] = value
+    if name == "dice" and not value:
+        for other in DICE_FLAGS:
+            new[other] = False
+    elif name in DICE_FLAGS and value:
+        new["dice"] = True
+    return new
+
+
+_SEPARATORS = re.compile(r"[,;\n]")
+_MAX_WORDS = 4  # "no coastal convoys" and the like
+
+
+def _match(words: list[str]) -> tuple[str, bool] | None:
+    text = _squash("".join(words))
+    name = _LOOKUP.get(text)
+    if name is not None:
+        return name, True
+    if text.startswith("no"):
+        name = _LOOKUP.get(text[2:])
+        if name is not None:
+            return name, False
+    return None
+
+
+def parse_set_command(text: str) -> list[tuple[str, bool]]:
+    """The options a ``set`` command names, in order: ``[("famine", False), ...]``.
+
+    Accepts ``set nofamine``, ``set no famine``, ``set forts``, ``set nobankers``,
+    ``set no coastal convoys``, several options separated by spaces, commas,
+    semicolons or further ``set`` words.  Raises :class:`OptionError`.
+    """
+    found: list[tuple[str, bool]] = []
+    for part in _SEPARATORS.split(text):
+        words = [w for w in part.lower().split() if w != "set"]
+        i = 0
+        while i < len(words):
+            for j in range(min(len(words), i + _MAX_WORDS), i, -1):
+                hit = _match(words[i:j])
+                if hit is not None:
+                    found.append(hit)
+                    i = j
+                    break
+            else:
+                raise OptionError(unknown_option_message(words[i]))
+    if not found:
+        raise OptionError("no option given: write e.g. 'set nofamine' or 'set forts'")
+    return found
+
+
+def apply_set_command(
+    options: Mapping[str, bool], text: str, *, started: bool = False
+) -> dict[str, bool] | str:
+    """The options after a game master's ``set`` command, or the reason it is refused.
+
+    Options apply in the order written, each with its couplings (``set nodice,
+    famine`` leaves dice on for the famine).  Refused: an unknown option, the
+    variant choice ``diplomacy``, an option a Diplomacy game does not have
+    (FLAG-MISSING), and ``mach2`` once the game has ``started`` (nJudge's rule:
+    the edition is fixed for the whole game).
+    """
+    try:
+        wanted = parse_set_command(text)
+    except OptionError as err:
+        return str(err)
+    new = dict(options)
+    diplomacy = bool(options.get(DIPLOMACY))
+    for name, value in wanted:
+        shown = name.replace("_", " ")
+        if name == DIPLOMACY:
+            return "'diplomacy' is chosen with the variant (the standard map): it cannot be set"
+        if diplomacy and name not in DIPLOMACY_SETTABLE:
+            return f"'{shown}' is not an option of a Diplomacy game (FLAG-MISSING)"
+        if name == "mach2" and started and flag(new, "mach2") != value:
+            return "the edition (mach2) can only be changed before the game starts"
+        new = set_option(new, name, value)
+    return new
+
+
+def describe_changes(before: Mapping[str, bool], after: Mapping[str, bool]) -> list[str]:
+    """One sentence per option whose value in force changed: ``"famine is now off"``."""
+    old, new = options_in_force(before), options_in_force(after)
+    return [
+        f"{name.replace('_', ' ')} is now {'on' if new[name] else 'off'}"
+        for name in OPTION_NAMES
+        if old[name] != new[name]
+    ]
+
+
+def basic_rules_of(held: Mapping[str, bool]) -> bool:
+    """FLAG-BASIC for a dictionary of options in force."""
+    return not held["money"] and not held["dice"] and not held[DIPLOMACY]
+
+
+_LISTING_NAMES = {"fortresses": "forts", "coastal_convoys": "coastalconvoy"}
+_LISTING_ORDER: tuple[str, ...] = (
+    "famine",
+    "plague",
+    "loans",
+    "assassinations",
+    "dice",
+    "special",
+    "fortresses",
+    "adjacency",
+    "storm",
+    "money",
+    "coastal_convoys",
+    "disband",
+    "summer",
+    "garrisons",
+)
+
+
+def flags_listing(options: Mapping[str, bool]) -> str:
+    """The "flags" line of a game's full listing (FLAG-LIST), 001's spelling.
+
+    ``"Mach1: famine, noplague, loans, ... , nodisband, summer, garrisons"``
+    """
+    held = options_in_force(options)
+    if held[DIPLOMACY]:
+        title = "Diplomacy"
+        names: Iterable[str] = sorted(DIPLOMACY_SETTABLE, key=FLAGS.index)
+    else:
+        title = "Mach2" if held["mach2"] else "Mach1"
+        if basic_rules_of(held):
+            title += " (Basic)"
+        names = _LISTING_ORDER
+    words = [("" if held[n] else "no") + _LISTING_NAMES.get(n, n) for n in names]
+    return f"{title}: " + ", ".join(words)
+
+
+__all__ = [
+    "ALIASES",
+    "BASIC_DEFAULTS",
+    "DICE_FLAGS",
+    "DIPLOMACY",
+    "DIPLOMACY_DEFAULTS",
+    "DIPLOMACY_OPTIONS",
+    "DIPLOMACY_SETTABLE",
+    "FLAGS",
+    "MACH1_DEFAULTS",
+    "MACH2_DEFAULTS",
+    "MONEY_FLAGS",
+    "OPTION_NAMES",
+    "ROLLED_FLAGS",
+    "VARIANT_DEFAULTS",
+    "OptionError",
+    "adjacency_required",
+    "apply_set_command",
+    "assassinations_in_play",
+    "basic_rules",
+    "basic_rules_of",
+    "bribes_in_play",
+    "chits_in_play",
+    "coastal_convoys",
+    "defaults",
+    "describe_changes",
+    "dice_in_play",
+    "diplomacy_rules",
+    "disband_anytime",
+    "drop_setup_garrisons",
+    "famine_in_play",
+    "flag",
+    "flags_listing",
+    "fortresses_in_use",
+    "garrisons_in_play",
+    "income_in_play",
+    "loans_in_play",
+    "mach2_rules",
+    "money_in_play",
+    "normalize_options",
+    "option_name",
+    "options_in_force",
+    "parse_set_command",
+    "plague_in_play",
+    "set_option",
+    "specials_in_play",
+    "storms_in_play",
+    "summer_in_play",
+    "unknown_option_message",
+]

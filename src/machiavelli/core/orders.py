@@ -1,0 +1,213 @@
+"""Orders: one small frozen dataclass per kind of order.
+
+Parsing lives in :mod:`machiavelli.text.notation`; the orders themselves hold only
+board ids (``"gen"``), coasts (``"nc"``) and unit kinds (``"A"``, ``"F"``, ``"G"``).
+A :class:`UnitRef` names the unit an order is for, or the unit it supports or
+convoys; after parsing against a position its ``kind`` is always filled in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+from machiavelli.core.state import UnitKind
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRef:
+    kind: UnitKind
+    province: str
+    coast: str | None = None  # a fleet's coast, where the province has several
+
+    @property
+    def location(self) -> str:
+        return f"{self.province}/{self.coast}" if self.coast else self.province
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    unit: UnitRef
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    unit: UnitRef
+    dest: str
+    dest_coast: str | None = None
+    via: tuple[str, ...] = ()  # the convoy route (sea or coastal provinces), if written
+    convoy: bool = False  # "via convoy" written explicitly
+
+    @property
+    def dest_location(self) -> str:
+        return f"{self.dest}/{self.dest_coast}" if self.dest_coast else self.dest
+
+
+@dataclass(frozen=True, slots=True)
+class SupportHold:
+    unit: UnitRef
+    target: UnitRef
+
+
+@dataclass(frozen=True, slots=True)
+class SupportMove:
+    unit: UnitRef
+    target: UnitRef
+    dest: str
+    dest_coast: str | None = None  # accepted in the text; support ignores coasts
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy:
+    unit: UnitRef
+    target: UnitRef
+    dest: str
+
+
+@dataclass(frozen=True, slots=True)
+class Convert:
+    """Army or fleet into the city's garrison, or garrison out to army or fleet."""
+
+    unit: UnitRef
+    to: UnitKind
+    coast: str | None = None  # the fleet's coast when a garrison becomes a fleet
+
+
+@dataclass(frozen=True, slots=True)
+class Besiege:
+    unit: UnitRef
+
+
+@dataclass(frozen=True, slots=True)
+class LiftSiege:
+    unit: UnitRef
+
+
+@dataclass(frozen=True, slots=True)
+class Ally:
+    """Permission for ``power``'s fleets to use the straits this power controls (001 STR-B)."""
+
+    power: str
+    allow: bool = True  # False: "unally"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    unit: UnitRef
+    dest: str
+    dest_coast: str | None = None
+    to: UnitKind | None = None  # retreat by conversion into the city: to="G"
+
+    @property
+    def dest_location(self) -> str:
+        return f"{self.dest}/{self.dest_coast}" if self.dest_coast else self.dest
+
+
+@dataclass(frozen=True, slots=True)
+class Disband:
+    """Retreat phase: the dislodged unit leaves the board."""
+
+    unit: UnitRef
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    kind: UnitKind
+    province: str
+    coast: str | None = None
+    special: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    unit: UnitRef
+
+
+@dataclass(frozen=True, slots=True)
+class Maintain:
+    unit: UnitRef
+
+
+@dataclass(frozen=True, slots=True)
+class Waive:
+    """Adjustment phase (Diplomacy): give up one build."""
+
+
+# -- money (001, ORDER SYNTAX: expenditure orders) ----------------------------------
+ExpenseKind = Literal[
+    "famine_relief",
+    "pacify_rebellion",
+    "counter_bribe",
+    "disband",
+    "buy",
+    "garrison_to_autonomous",
+    "cause_rebellion",
+    "assassinate",
+    "none",
+]
+EXPENSE_KINDS: tuple[ExpenseKind, ...] = get_args(ExpenseKind)
+BANK = "bank"
+
+
+@dataclass(frozen=True, slots=True)
+class Borrow:
+    """Borrow from the bank for 1 year (20 %) or 2 years (50 %); amount 0 repays (ex. 3)."""
+
+    amount: int
+    years: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """Pay, give or loan ducats to a power or to the bank (``to == BANK``)."""
+
+    amount: int
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class GiveChit:
+    """Give the assassination chit naming ``target`` to the power ``to``."""
+
+    target: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class Expense:
+    """``expense N: <amount> ducats <kind> [<unit type>] <place or power>``."""
+
+    number: int  # 1..4
+    amount: int
+    kind: ExpenseKind
+    unit_kind: UnitKind | None = None  # the unit bribed, counter-bribed, bought, ...
+    province: str | None = None  # where (the unit's or the rebellion's province)
+    power: str | None = None  # the victim of "assassinate"
+
+
+MoneyOrder = Borrow | Pay | GiveChit | Expense
+UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Convert | Besiege | LiftSiege
+MovementOrder = UnitOrder | Ally
+RetreatOrder = Retreat | Disband
+AdjustmentOrder = Build | Remove | Maintain | Waive
+Order = MovementOrder | RetreatOrder | AdjustmentOrder | MoneyOrder
+
+
+def order_key(order: Order) -> tuple[str, ...]:
+    """Orders with the same key replace each other: a later one wins."""
+    if isinstance(order, Ally):
+        return ("ally", order.power)
+    if isinstance(order, Build):
+        return ("unit", order.province, "G" if order.kind == "G" else "AF")
+    if isinstance(order, Waive):
+        return ("waive", str(id(order)))
+    if isinstance(order, Borrow):
+        return ("borrow", str(order.years))
+    if isinstance(order, Pay):
+        return ("pay", order.to)
+    if isinstance(order, GiveChit):
+        return ("chit", order.target)
+    if isinstance(order, Expense):
+        return ("expense", str(order.number))
+    unit = order.unit
+    return ("unit", unit.province, "G" if unit.kind == "G" else "AF")

@@ -1,0 +1,146 @@
+"""Player elimination at the end of a campaign (001, PLAYER ELIMINATION).
+
+A power that controls no city in the home countries it holds when a campaign
+ends is eliminated (ELIM-1).  Its units are removed at once (ELIM-2) and its
+provinces and cities become unowned (ELIM-3); control is then adjudicated again,
+so a unit of another power left alone in such a province gains it ("if you move
+away (or are eliminated)", OWN-3).  Cities are counted as control has them:
+an autonomous garrison keeps a city from its neighbour's control (ELIM-4), a
+rebellion changes nothing (ELIM-5, REB-EFF-2).  A fortress counts as a city only
+when fortresses are in use (FORT-0).
+
+The home countries tested are those the power held when the campaign began, as
+recorded in ``state.home`` (HOME-1..4, :mod:`machiavelli.core.homes`): a country taken
+during the campaign does not save a power that has lost every city of the
+countries it held before (the WARNING, ELIM-6).  Every power is tested before
+any is eliminated, so eliminations are simultaneous.  Then the home countries
+that changed hands are recorded (:func:`machiavelli.core.homes.update_home_countries`:
+taken whole, HOME-2, or lost by elimination, HOME-4), so the next campaign tests
+against them.
+
+Rulings (docs/rulings.md, "Elimination and victory"): the eliminated power's
+treasury, loans and chits go with it (nJudge does the same); rebellions directed
+against it stay until liberated or put down.  Under ``diplomacy`` nothing here
+applies: a Diplomacy power is out when it has no unit and no supply centre
+(:mod:`machiavelli.game.adjustments`).  Under ``mach2`` elimination is tested only
+after the fall campaign, when control changes (docs/mach2.md M1, M3):
+``eliminations(..., fall_end=False)`` then does nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from machiavelli.core.board import Board
+from machiavelli.core.homes import original_home_countries, update_home_countries
+from machiavelli.core.options import fortresses_in_use, mach2_rules
+from machiavelli.core.state import State
+from machiavelli.movement.control import update_control
+from machiavelli.text.report import unit_text
+
+
+def city_in_use(board: Board, state: State, province: str) -> bool:
+    """The province has a city that counts: a fortress only when fortresses are in use."""
+    city = board.provinces[province].city
+    return city is not None and (city.kind != "fortress" or fortresses_in_use(state))
+
+
+def countries_held_at_start(board: Board, state: State) -> dict[str, list[str]]:
+    """Power -> the home countries (named by their original power) ``state.home`` records.
+
+    This is what each power held when the campaign began: ``state.home`` is brought
+    up to date at the end of every campaign (and when income is paid).  A country
+    that appears in no power's list is the setup owner's if that power has no entry
+    at all (a position built by hand), else nobody's.
+    """
+    held: dict[str, list[str]] = {}
+    for country, provinces in original_home_countries(board, state).items():
+        listed = set(provinces)
+        holder = next((p for p, mine in state.home.items() if listed & set(mine)), None)
+        if holder is None and country not in state.home:
+            holder = country
+        if holder is not None and holder not in state.eliminated:
+            held.setdefault(holder, []).append(country)
+    return {p: sorted(c) for p, c in held.items()}
+
+
+def home_cities_controlled(board: Board, state: State, power: str) -> list[str]:
+    """The cities ``power`` controls in the home countries it held at the campaign's start."""
+    countries = original_home_countries(board, state)
+    held = countries_held_at_start(board, state).get(power, [])
+    return sorted(
+        p
+        for country in held
+        for p in countries[country]
+        if city_in_use(board, state, p) and state.city_owner.get(p) == power
+    )
+
+
+def doomed_powers(board: Board, state: State) -> list[str]:
+    """The powers that control no city in their home countries (ELIM-1), in play order."""
+    candidates = state.powers or sorted(countries_held_at_start(board, state))
+    return [
+        p
+        for p in candidates
+        if p not in state.eliminated and not home_cities_controlled(board, state, p)
+    ]
+
+
+def eliminations(
+    board: Board, state: State, *, fall_end: bool = True
+) -> tuple[State, list[str]]:
+    """End of a campaign: eliminate the powers without a home city; record home countries.
+
+    ``fall_end``: the campaign that ended is the fall one (under ``mach2`` the only
+    one after which anything happens here).
+    """
+    if state.option("diplomacy") or (mach2_rules(state) and not fall_end):
+        return state, []
+    state = update_control(board, state, fall_end=fall_end)
+    events: list[str] = []
+    doomed = doomed_powers(board, state)
+    if doomed:
+        state = _eliminate(board, state, doomed, events)
+    state, home_events = update_home_countries(board, state)
+    return state, events + home_events
+
+
+def _eliminate(board: Board, state: State, doomed: list[str], events: list[str]) -> State:
+    """Remove the powers' units, ownership and money, then adjudicate control again."""
+    gone = set(doomed)
+    for power in doomed:
+        countries = countries_held_at_start(board, state).get(power, [])
+        where = "its home country" if len(countries) <= 1 else "any of its home countries"
+        events.append(f"{power} controls no city in {where} and is eliminated (ELIM-1).")
+        names = [unit_text(board, u) for u in state.units if u.owner == power]
+        if names:
+            events.append(f"{power}'s units are removed (ELIM-2): {', '.join(names)}.")
+    removed = [u for u in state.units if u.owner in gone]
+    emptied = {u.province for u in removed if u.kind == "G"}
+    units = [
+        replace(u, siege=0) if u.province in emptied and u.siege else u  # nothing left to besiege
+        for u in state.units
+        if u.owner not in gone
+    ]
+    new = replace(
+        state,
+        units=units,
+        dislodged=[d for d in state.dislodged if d.unit.owner not in gone],
+        province_owner={p: o for p, o in state.province_owner.items() if o not in gone},
+        city_owner={p: o for p, o in state.city_owner.items() if o not in gone},  # ELIM-3
+        treasury={p: v for p, v in state.treasury.items() if p not in gone},
+        loans={p: v for p, v in state.loans.items() if p not in gone},
+        chits={p: v for p, v in state.chits.items() if p not in gone},
+        eliminated=[*state.eliminated, *doomed],
+    )
+    # OWN-3: "if you ... are eliminated"; under mach2 this runs only after fall
+    return update_control(board, new, fall_end=True)
+
+
+__all__ = [
+    "city_in_use",
+    "countries_held_at_start",
+    "doomed_powers",
+    "eliminations",
+    "home_cities_controlled",
+]

@@ -1,0 +1,329 @@
+"""Random orders for whole games with money: what a soak test (or a demo) plays.
+
+:func:`random_orders` gives every power still in the game orders for the current
+phase:
+
+- movement: the units' orders of :func:`machiavelli.movement.random_moves.random_phase_orders`
+  (with ``set disband``, now and then a unit disbanded instead), and with money
+  in play :func:`random_money_orders`: an occasional loan, repayment, payment to
+  another power or gift of a chit, and up to two expenses of kinds that make
+  sense in the position (a bribe on a unit near one of the power's own at about
+  its price, a counter-bribe on an own unit, a rebellion in an enemy province,
+  famine relief or pacification where there is famine or rebellion, an
+  assassination with a chit held);
+- retreats: a random legal retreat or disband per dislodged unit;
+- adjustments: with money, :func:`random_adjustment_orders`: most units
+  maintained, some removed (or left without an order), builds at legal places
+  (:func:`machiavelli.movement.legality.legal_orders`), roughly within the treasury; now
+  and then the treasury is ignored on purpose, since the engine must cope.  Without
+  money, a random legal choice per unit or place, as the demo does.
+
+Every choice comes from the ``random.Random`` given, so the same generator state
+and position give the same orders.  The orders are "valid-looking", not always
+valid: amounts are sometimes a little short of a price, expenses sometimes
+exceed the treasury, and the engine is expected to judge them.  How often each
+thing is tried is a :class:`Habits` (:data:`PLAYERS` by default; :data:`CARELESS`
+players borrow, overspend and add orders the engine must refuse,
+:func:`mischief_orders`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from machiavelli.core.board import Board
+from machiavelli.core.options import (
+    assassinations_in_play,
+    disband_anytime,
+    loans_in_play,
+    money_in_play,
+    specials_in_play,
+)
+from machiavelli.core.orders import (
+    BANK,
+    Borrow,
+    Build,
+    Disband,
+    Expense,
+    ExpenseKind,
+    GiveChit,
+    Maintain,
+    Order,
+    Pay,
+    Remove,
+    UnitRef,
+    order_key,
+)
+from machiavelli.core.state import State, Unit, UnitKind
+from machiavelli.money.bribes import bribe_kind, bribe_price, has_unit_near, rebellion_price
+from machiavelli.money.finance import MAX_PRINCIPAL, owed, principal_owed
+from machiavelli.money.specials import upkeep
+from machiavelli.movement.legal_lists import legal_orders
+from machiavelli.movement.random_moves import random_phase_orders
+from machiavelli.movement.rebels import is_home_province, rebellion_problem
+
+
+@dataclass(frozen=True, slots=True)
+class Habits:
+    """How often each thing is tried, per power and phase (per unit for disbands)."""
+
+    borrow: float = 0.15
+    repay: float = 0.35
+    pay_power: float = 0.08
+    give_chit: float = 0.05
+    disband_unit: float = 0.02
+    overspend: float = 0.1  # ignore the treasury when choosing expenses or adjustments
+    maintain: float = 0.88
+    no_order: float = 0.03  # leave a unit without an adjustment order (it is removed)
+    build: float = 0.6
+    special: float = 0.15
+    mischief: float = 0.0  # add an order the engine must refuse (see mischief_orders)
+    max_expenses: int = 2
+
+
+PLAYERS = Habits()
+#: players who borrow, overspend and send nonsense: for the engine's robustness
+CARELESS = Habits(borrow=0.5, pay_power=0.3, give_chit=0.2, disband_unit=0.05,
+                  overspend=0.5, maintain=0.75, no_order=0.1, build=0.9, special=0.5,
+                  mischief=0.4, max_expenses=4)
+
+
+def playing_powers(state: State) -> list[str]:
+    return [p for p in state.powers if p not in state.eliminated]
+
+
+def ref_of(unit: Unit) -> UnitRef:
+    return UnitRef(unit.kind, unit.province, unit.coast)
+
+
+# ----------------------------------------------------------------------
+# The whole phase
+# ----------------------------------------------------------------------
+def random_orders(
+    board: Board, state: State, rng: random.Random, habits: Habits = PLAYERS
+) -> dict[str, list[Order]]:
+    """Orders for every power still playing, for the current phase (see the module's doc)."""
+    powers = playing_powers(state)
+    if state.phase == "adjustment" and money_in_play(state):
+        return {p: random_adjustment_orders(board, state, p, rng, habits) for p in powers}
+    units = random_phase_orders(board, state, rng)
+    orders: dict[str, list[Order]] = {p: list(units.get(p, [])) for p in powers}
+    if state.phase != "movement":
+        return orders
+    for power in powers:
+        if disband_anytime(state):
+            orders[power] = _disband_some(state, power, orders[power], rng, habits)
+        if money_in_play(state):
+            orders[power] += random_money_orders(board, state, power, rng, habits)
+    return orders
+
+
+def _disband_some(
+    state: State, power: str, given: list[Order], rng: random.Random, habits: Habits
+) -> list[Order]:
+    """Now and then a unit disbanded in the movement phase (``set disband``, ORD-TN-1)."""
+    units = [u for u in state.units_of(power) if rng.random() < habits.disband_unit]
+    if not units:
+        return given
+    disbands = [Disband(ref_of(u)) for u in units]
+    gone = {order_key(d) for d in disbands}
+    return [o for o in given if order_key(o) not in gone] + list(disbands)
+
+
+# ----------------------------------------------------------------------
+# Money orders of a movement phase
+# ----------------------------------------------------------------------
+def random_money_orders(
+    board: Board, state: State, power: str, rng: random.Random, habits: Habits = PLAYERS
+) -> list[Order]:
+    """Banking orders and 0-2 expenses for ``power`` in a movement phase with money."""
+    orders: list[Order] = []
+    cash = state.treasury.get(power, 0)
+    loans = state.loans.get(power, [])
+    others = [p for p in playing_powers(state) if p != power]
+    debt = owed(loans)
+    if debt and rng.random() < habits.repay:
+        paid = rng.randint(1, debt)
+        orders.append(Pay(paid, BANK))
+        cash -= min(paid, cash)
+    if others and rng.random() < habits.pay_power:
+        gift = rng.randint(1, max(1, cash // 3))
+        orders.append(Pay(gift, rng.choice(others)))
+        cash -= 0 if debt else min(gift, cash)
+    held = [t for t in state.chits.get(power, []) if t not in state.eliminated]
+    if held and others and rng.random() < habits.give_chit:
+        target = rng.choice(held)
+        receivers = [p for p in others if p != target]
+        if receivers:
+            orders.append(GiveChit(target, rng.choice(receivers)))
+            held.remove(target)
+    if (loans_in_play(state) and power not in state.defaulted
+            and principal_owed(loans) < MAX_PRINCIPAL and rng.random() < habits.borrow):
+        amount = rng.randint(1, 10)
+        orders.append(Borrow(amount, rng.choice((1, 2))))
+        cash += amount
+    orders += random_expenses(board, state, power, cash, held, rng, habits)
+    if rng.random() < habits.mischief:
+        orders.append(rng.choice(mischief_orders(state, power)))
+    return orders
+
+
+def mischief_orders(state: State, power: str) -> list[Order]:
+    """Money orders a careless player might send, each to be refused or cut down.
+
+    Expense 5 or an expense of nothing or less, a payment to oneself, to a power
+    out of the game or of a negative amount, a loan of 3 years or beyond the
+    limit, a chit not held; for the engine to judge (void or fails) and pay
+    nothing it should not.
+    """
+    gone = [p for p in state.powers if p in state.eliminated] or ["Nobody"]
+    unheld = [p for p in state.powers if p != power and p not in state.chits.get(power, [])]
+    return [
+        Expense(5, 3, "famine_relief", None, "flo"),
+        Expense(4, 0, "counter_bribe", None, None),
+        Expense(3, -6, "cause_rebellion", None, "flo"),
+        Pay(5, power),
+        Pay(5, gone[0]),
+        Pay(-5, BANK),
+        Pay(-5, gone[0]),
+        Borrow(10, 3),
+        Borrow(40, 1),
+        Borrow(-4, 2),
+        GiveChit(unheld[0] if unheld else power, power),
+    ]
+
+
+def random_expenses(
+    board: Board,
+    state: State,
+    power: str,
+    budget: int,
+    chits: Sequence[str],
+    rng: random.Random,
+    habits: Habits = PLAYERS,
+) -> list[Expense]:
+    """0-2 expenses of kinds that fit the position, numbered from 1, roughly within budget."""
+    ideas = expense_ideas(board, state, power, chits, rng)
+    rng.shuffle(ideas)
+    overspend = rng.random() < habits.overspend
+    wanted = rng.randint(0, habits.max_expenses)
+    chosen: list[Expense] = []
+    spent = 0
+    for kind, unit_kind, province, victim, amount in ideas:
+        if len(chosen) == wanted:
+            break
+        if amount <= 0 or (not overspend and spent + amount > budget):
+            continue
+        chosen.append(Expense(len(chosen) + 1, amount, kind, unit_kind, province, victim))
+        spent += amount
+    return chosen
+
+
+Idea = tuple[ExpenseKind, UnitKind | None, str | None, str | None, int]
+
+
+def _plausible(price: int, rng: random.Random) -> int:
+    """About the price: usually exact, sometimes 3 short or 3 over."""
+    roll = rng.random()
+    if roll < 0.15:
+        return max(price - 3, 3)
+    if roll < 0.3:
+        return price + 3
+    return price
+
+
+def expense_ideas(
+    board: Board, state: State, power: str, chits: Sequence[str], rng: random.Random
+) -> list[Idea]:
+    """Every expense that would make sense for ``power`` now, with a plausible amount."""
+    ideas: list[Idea] = []
+    near = [u for u in state.units if u.owner != power
+            and has_unit_near(board, state.units, power, u.province)]
+    for unit in near:
+        kinds: list[ExpenseKind] = ["disband", "buy", "garrison_to_autonomous"]
+        for kind in kinds:
+            bribe = bribe_kind(kind, unit)
+            if bribe is not None:
+                price = bribe_price(board, bribe, unit)
+                ideas.append((kind, unit.kind, unit.province, None,
+                              _plausible(price, rng)))
+    for unit in state.units_of(power):
+        ideas.append(("counter_bribe", unit.kind, unit.province, None, 3 * rng.randint(1, 3)))
+    for province, controller in sorted(state.province_owner.items()):
+        if (controller == power or province not in board.provinces
+                or rebellion_problem(board, state, province, by=power) is not None
+                or not has_unit_near(board, state.units, power, province)):
+            continue
+        home = is_home_province(board, state, controller, province)
+        ideas.append(("cause_rebellion", None, province, None,
+                      _plausible(rebellion_price(home), rng)))
+    for province in state.famine:
+        if has_unit_near(board, state.units, power, province):
+            ideas.append(("famine_relief", None, province, None, 3))
+    for province, rebellion in sorted(state.rebellions.items()):
+        if rebellion.against == power or has_unit_near(board, state.units, power, province):
+            ideas.append(("pacify_rebellion", None, province, None, 12))
+    if assassinations_in_play(state):
+        for target in chits:
+            ideas.append(("assassinate", None, None, target, rng.choice((12, 24, 36))))
+    return ideas
+
+
+# ----------------------------------------------------------------------
+# Adjustments with money
+# ----------------------------------------------------------------------
+def random_adjustment_orders(
+    board: Board, state: State, power: str, rng: random.Random, habits: Habits = PLAYERS
+) -> list[Order]:
+    """Maintain most units, remove some, build some, roughly within the treasury."""
+    cash = state.treasury.get(power, 0)
+    overspend = rng.random() < habits.overspend
+    orders: list[Order] = []
+    for unit in state.units_of(power):
+        if rng.random() < habits.no_order:
+            continue
+        cost = upkeep(unit.special)
+        if rng.random() < habits.maintain and (overspend or cost <= cash):
+            orders.append(Maintain(ref_of(unit)))
+            cash -= cost
+        else:
+            orders.append(Remove(ref_of(unit)))
+    legal = legal_orders(board, state, power)
+    places: dict[str, list[Build]] = {}
+    for options in legal.values():
+        for order in options:
+            if isinstance(order, Build):
+                places.setdefault(order.province, []).append(order)
+    special_built = False
+    for province in sorted(places):
+        if rng.random() >= habits.build:
+            continue
+        builds = places[province]
+        plain = [b for b in builds if b.special is None]
+        fancy = [b for b in builds if b.special is not None]
+        pick = rng.choice(plain) if plain else rng.choice(builds)
+        if fancy and specials_in_play(state) and not special_built and (
+                rng.random() < habits.special):
+            pick = rng.choice(fancy)
+        cost = upkeep(pick.special)
+        if not overspend and cost > cash:
+            continue
+        special_built = special_built or pick.special is not None
+        orders.append(pick)
+        cash -= cost
+    return orders
+
+
+__all__ = [
+    "CARELESS",
+    "PLAYERS",
+    "Habits",
+    "expense_ideas",
+    "mischief_orders",
+    "random_adjustment_orders",
+    "random_expenses",
+    "random_money_orders",
+    "random_orders",
+]

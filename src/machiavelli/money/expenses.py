@@ -1,0 +1,459 @@
+"""Expenditures: step b of a campaign (001, SEQUENCE OF PLAY AND ORDER RESOLUTION 1.1 b).
+
+Every expenditure except assassination (:mod:`machiavelli.money.assassination`, step c):
+famine relief (a), pacify rebellion (b), counter-bribes (c), the bribes d-i
+(:mod:`machiavelli.money.bribes`) and causing rebellions (j, k).
+
+Money (EXPENDITURES phase, EXP-GEN-*): each power's expenses as they stand (a
+later one with the same number replaces the earlier, ``none`` deletes it) are
+paid in number order from what is left in the treasury; an expense the
+treasury cannot cover takes what is left and is attempted with it, counted down
+to a multiple of 3 (ambiguity 14, ruling EXP-GEN-5 in docs/rulings.md); an
+invalid expense is paid all the same (EXP-GEN-3).  Assassinations are paid in
+step c, but they keep their place in the number order: the ducats they will
+take are set aside here, so step c, paying them in number order from what is
+left, gives each exactly what it would have had.
+
+Resolution: every expense is judged on the position at the start of the step
+(the step is simultaneous, 001 "each step is simultaneous").  Bribes on one
+unit compete: only the largest may succeed, ties all fail (EXP-C4); the
+counter-bribes on the unit are subtracted from it and the rest must still pay
+for the bribe ordered (EXP-C1, BRIBE-4).  Effects then apply in this order:
+rebellions caused (j, k), bribes (disband, buy, garrison to autonomous),
+pacifications, famine relief; then control adjudication 1 (OWN-1, OWN-2).
+
+What the rest of the campaign relies on: a bought unit belongs to its buyer in
+the state returned, so movement takes its orders from the buyer (EXP-I,
+BRIBE-3); a disbanded garrison's besieger has its siege reset (SIEGE-10); a
+garrison bought by its besieger's owner leaves the besieger's siege as it was,
+so movement turns its besiege order into lift siege (SIEGE-13,
+:func:`machiavelli.movement.sieges.forced_siege_order`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from machiavelli.core.board import Board
+from machiavelli.core.dice import Dice
+from machiavelli.core.options import adjacency_required
+from machiavelli.core.orders import Expense, Order
+from machiavelli.core.results import Adjudication, OrderResult, Outcome
+from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.money.bribes import (
+    COUNTER_BRIBE,
+    FAMINE_RELIEF,
+    HOME_TO_REBEL,
+    KIND_NAMES,
+    PACIFY_REBELLION,
+    BribeKind,
+    Offer,
+    bribe_kind,
+    bribe_price,
+    contest,
+    has_unit_near,
+    is_bribe,
+    named_unit,
+    price_text,
+    rebellion_price,
+    unit_key,
+)
+from machiavelli.money.finance import bank_victims
+from machiavelli.money.specials import special_limit_problem
+from machiavelli.movement.control import update_control
+from machiavelli.movement.legality import check_order
+from machiavelli.movement.rebels import (
+    is_home_province,
+    liberate_on_purchase,
+    new_rebellion,
+    rebellion_problem,
+)
+
+NOT_HERE = ("assassinate", "none")  # assassinate: step c; none: deletes an expense
+EXPENSE_NUMBERS = range(1, 5)  # EXP-GEN-1
+
+
+@dataclass
+class Spend:
+    """One expense being resolved: what it took from the treasury and how it ends."""
+
+    power: str
+    order: Expense
+    paid: int  # ducats taken from the treasury
+    outcome: Outcome = "succeeds"
+    reason: str = ""
+    unit: Unit | None = None  # the unit a bribe or counter-bribe names
+    bribe: BribeKind | None = None
+    price: int = 0  # the least the expense needs
+
+    @property
+    def budget(self) -> int:
+        """The ducats that count: what was paid, down to a multiple of 3."""
+        return self.paid - self.paid % 3
+
+    @property
+    def open(self) -> bool:
+        return self.outcome == "succeeds" and not self.reason
+
+    def end(self, outcome: Outcome, reason: str) -> None:
+        self.outcome, self.reason = outcome, reason
+
+    def note(self) -> str:
+        text = f"{self.paid} ducats"
+        if self.paid < self.order.amount:
+            text += f" (all that was left of the {self.order.amount} ordered)"
+        return f"{text}; {self.reason}" if self.reason else text
+
+
+@dataclass
+class _Step:
+    board: Board
+    state: State
+    spends: list[Spend] = field(default_factory=list)
+    results: list[OrderResult] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    units: list[Unit] = field(default_factory=list)
+    rebellions: dict[str, Rebellion] = field(default_factory=dict)
+    famine: list[str] = field(default_factory=list)
+    touched: dict[str, str] = field(default_factory=dict)  # province -> rule for control events
+    bribed: set[tuple[str, bool]] = field(default_factory=set)  # units a valid bribe names
+
+
+# ----------------------------------------------------------------------
+# The step
+# ----------------------------------------------------------------------
+def expenses(
+    board: Board, state: State, orders: Mapping[str, Sequence[Order]], dice: Dice
+) -> Adjudication:
+    """Resolve every expenditure but assassinations; control adjudication 1 follows."""
+    step = _Step(board, state, units=list(state.units), rebellions=dict(state.rebellions),
+                 famine=list(state.famine))
+    treasury = dict(state.treasury)
+    victims = set(bank_victims(state))
+    for power, listed in standing_expenses(orders).items():
+        left = _pay(step, power, listed, treasury.get(power, 0), power in victims)
+        if power in treasury or left:
+            treasury[power] = left
+    for spend in step.spends:
+        if spend.open:
+            _judge(step, spend)
+    _settle_bribes(step)
+    for kind in ("cause_rebellion", "disband", "buy", "garrison_to_autonomous",
+                 "pacify_rebellion", "famine_relief", "counter_bribe"):
+        for spend in step.spends:
+            if spend.order.kind == kind and spend.open:
+                _carry_out(step, spend)
+    step.results.extend(
+        OrderResult(s.power, s.order, s.outcome, s.note()) for s in step.spends)
+    after = replace(state, units=step.units, treasury=treasury, rebellions=step.rebellions,
+                    famine=step.famine)
+    after = update_control(board, after)
+    baseline = update_control(board, state)  # control without the bribes
+    step.events.extend(_control_events(board, baseline, after, step.touched))
+    return Adjudication(after, step.results, step.events)
+
+
+def standing_expenses(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[Expense]]:
+    """Each power's expenses as they stand, in number order.
+
+    A later expense with the same number replaces the earlier one (EXP-GEN-7)
+    and ``expense N: none`` deletes it (EXP-GEN-6).  Assassinations are kept:
+    they hold their place in the order of payment.
+    """
+    standing: dict[str, list[Expense]] = {}
+    for power, given in orders.items():
+        latest: dict[int, Expense] = {}
+        for order in given:
+            if isinstance(order, Expense):
+                latest[order.number] = order
+        kept = [e for _, e in sorted(latest.items()) if e.kind != "none"]
+        if kept:
+            standing[power] = kept
+    return standing
+
+
+def payments(treasury: int, listed: Sequence[Expense]) -> list[int]:
+    """What each expense takes, in the order given, from ``treasury`` (EXP-GEN-4, EXP-GEN-5)."""
+    left = treasury
+    taken = []
+    for expense in listed:
+        take = min(max(expense.amount, 0), left)
+        taken.append(take)
+        left -= take
+    return taken
+
+
+def _pay(step: _Step, power: str, listed: list[Expense], treasury: int, victim: bool) -> int:
+    """Pay the power's expenses in number order; the treasury left after step b."""
+    problem = _power_problem(step, power, listed[0])
+    payable = [e for e in listed if e.number in EXPENSE_NUMBERS and e.amount > 0]
+    taken = dict(zip((id(e) for e in payable), payments(0 if problem else treasury, payable),
+                     strict=True))
+    for expense in listed:
+        if expense.kind in NOT_HERE:
+            continue  # an assassination's ducats stay for step c
+        paid = taken.get(id(expense), 0)
+        treasury -= paid
+        spend = Spend(power, expense, paid)
+        step.spends.append(spend)
+        if problem:
+            spend.end("void", problem)
+        elif expense.number not in EXPENSE_NUMBERS:
+            spend.end("void", "an expense is numbered 1 to 4 (EXP-GEN-1)")
+        elif expense.amount <= 0:
+            spend.end("void", "an expense must spend some ducats")
+        elif victim:
+            spend.end("fails", "assassinated by the bankers: the expense is wasted (ASN-EFF-2)")
+    return treasury
+
+
+def _power_problem(step: _Step, power: str, expense: Expense) -> str | None:
+    """Why none of the power's expenses can be made (no money, wrong phase, not playing)."""
+    state = step.state
+    if state.powers and power not in state.powers:
+        return f"{power} is not a power of this game"
+    if power in state.eliminated:
+        return f"{power} has been eliminated"
+    return check_order(step.board, state, power, expense)
+
+
+# ----------------------------------------------------------------------
+# Judging each expense on the position at the start of the step
+# ----------------------------------------------------------------------
+def _judge(step: _Step, spend: Spend) -> None:
+    try:
+        problem = _problem(step, spend)
+    except KeyError as err:  # a place that is not on this board
+        problem = f"unknown place {err}"
+    if problem:
+        spend.end("void", problem)
+
+
+def _problem(step: _Step, spend: Spend) -> str | None:
+    """Why the expense is invalid (it is paid all the same, EXP-GEN-3), or None."""
+    expense, power = spend.order, spend.power
+    if expense.kind in ("counter_bribe", "disband", "buy", "garrison_to_autonomous"):
+        return _unit_problem(step, spend)
+    province = expense.province
+    if province is None:
+        return "no province is named"
+    name = step.board.display_name(province)
+    if adjacency_required(step.state) and not has_unit_near(
+            step.board, step.state.units, power, province):
+        return f"you have no unit in or next to {name} (adjacency, ADJTAB-{_table(expense)})"
+    if expense.kind == "famine_relief":
+        spend.price = FAMINE_RELIEF
+        return None if province in step.state.famine else f"there is no famine in {name}"
+    if expense.kind == "pacify_rebellion":
+        spend.price = PACIFY_REBELLION
+        return None  # whether a rebellion is there is seen once rebellions are raised
+    return _rebellion_problem(step, spend, province, name)
+
+
+def _table(expense: Expense) -> str:
+    return {"famine_relief": "A", "pacify_rebellion": "B"}.get(expense.kind, "JK")
+
+
+def _unit_problem(step: _Step, spend: Spend) -> str | None:
+    board, state, expense, power = step.board, step.state, spend.order, spend.power
+    found = named_unit(state, power, expense)
+    if isinstance(found, str):
+        return found
+    spend.unit = found
+    where = board.display_name(found.province)
+    if adjacency_required(state) and found.owner != power and not has_unit_near(
+            board, state.units, power, found.province):
+        rule = "C" if expense.kind == "counter_bribe" else "DI"
+        return f"you have no unit in or next to {where} (adjacency, ADJTAB-{rule})"
+    if expense.kind == "counter_bribe":
+        spend.price = COUNTER_BRIBE
+        return None
+    if found.owner == power:
+        return (f"the {KIND_NAMES[found.kind]} in {where} is yours: a power cannot bribe its "
+                "own unit, only counter-bribe it")
+    kind = bribe_kind(expense.kind, found)
+    if kind is None:
+        if found.kind != "G":
+            return "only a garrison can be made autonomous (EXP-F)"
+        return f"the garrison in {where} is already autonomous (EXP-F)"
+    spend.bribe = kind
+    spend.price = bribe_price(board, kind, found)
+    return None
+
+
+def _rebellion_problem(step: _Step, spend: Spend, province: str, name: str) -> str | None:
+    """Cause rebellion (j, k): an enemy-controlled land province (EXP-J, EXP-K, VEN-G)."""
+    board, state = step.board, step.state
+    problem = rebellion_problem(board, state, province, by=spend.power)
+    if problem is not None:
+        return problem
+    controller = state.province_owner[province]
+    spend.price = rebellion_price(is_home_province(board, state, controller, province))
+    return None
+
+
+# ----------------------------------------------------------------------
+# Bribes against bribes and counter-bribes (EXP-C1, EXP-C4)
+# ----------------------------------------------------------------------
+def _settle_bribes(step: _Step) -> None:
+    bribes: dict[tuple[str, bool], list[Spend]] = {}
+    countered: dict[tuple[str, bool], int] = {}
+    for spend in step.spends:
+        if not spend.open or spend.unit is None:
+            continue
+        key = unit_key(spend.unit)
+        if is_bribe(spend.order):
+            bribes.setdefault(key, []).append(spend)
+        elif spend.budget >= COUNTER_BRIBE:
+            countered[key] = countered.get(key, 0) + spend.budget
+    bought: dict[str, int] = {}  # special units bought so far in this step (SPEC-2)
+    step.bribed = set(bribes)
+    for key, competing in bribes.items():
+        offers = {Offer(s.power, s.order.number, s.budget): s for s in competing}
+        winner, tie = contest(list(offers))
+        for offer, spend in offers.items():
+            if tie:
+                spend.end("fails", tie)
+            elif offer != winner:
+                spend.end("fails", "a larger bribe was made on the unit (EXP-C4)")
+        if winner is not None:
+            _afford(step, offers[winner], countered.get(key, 0), bought)
+
+
+def _afford(step: _Step, spend: Spend, counter: int, bought: dict[str, int]) -> None:
+    """The largest bribe on a unit: enough once counter-bribes are subtracted?"""
+    assert spend.bribe is not None and spend.unit is not None
+    left = spend.budget - counter
+    if left < spend.price:
+        doubled = price_text(step.board, spend.bribe, spend.unit)
+        why = f"{spend.price} needed to {spend.bribe.what}"
+        if doubled != str(spend.price):
+            why += f" ({doubled})"
+        if counter:
+            why = f"{counter} ducats of counter-bribes leave {left}: {why} (EXP-C1)"
+        rule = "EXP-" + spend.bribe.letter.upper()
+        spend.end("fails", f"{why}; {rule}, BRIBE-4")
+        return
+    if spend.order.kind == "buy" and spend.unit.special is not None:
+        problem = special_limit_problem(step.state, spend.power, spend.unit.special,
+                                        leaving=[spend.unit], added=bought.get(spend.power, 0))
+        if problem is not None:
+            spend.end("fails", problem)
+            return
+        bought[spend.power] = bought.get(spend.power, 0) + 1
+
+
+# ----------------------------------------------------------------------
+# Effects
+# ----------------------------------------------------------------------
+def _carry_out(step: _Step, spend: Spend) -> None:
+    expense = spend.order
+    province = expense.province or ""
+    name = step.board.display_name(province) if province else ""
+    needed = spend.price
+    if expense.kind == "pacify_rebellion" and province not in step.rebellions:
+        spend.end("void", f"there is no rebellion in {name}")
+        return
+    if spend.budget < needed:
+        spend.end("fails", f"{needed} ducats needed ({_price_rule(spend)})")
+        return
+    if expense.kind == "cause_rebellion":
+        _raise_rebellion(step, spend, province, name)
+    elif expense.kind == "pacify_rebellion":
+        del step.rebellions[province]
+        spend.end("succeeds", f"the rebellion in {name} is pacified (EXP-B, REB-RM-8.5)")
+    elif expense.kind == "famine_relief":
+        if province in step.famine:
+            step.famine.remove(province)
+        spend.end("succeeds", f"the famine in {name} is relieved (EXP-A)")
+    elif expense.kind == "counter_bribe":
+        assert spend.unit is not None
+        hit = unit_key(spend.unit) in step.bribed
+        spend.end("succeeds", "subtracted from the bribe on the unit (EXP-C1)" if hit
+                  else "no bribe was made on the unit")
+    else:
+        _bribe_effect(step, spend)
+
+
+def _price_rule(spend: Spend) -> str:
+    kind = spend.order.kind
+    if kind == "cause_rebellion":
+        return "EXP-K" if spend.price == HOME_TO_REBEL else "EXP-J"
+    return {"famine_relief": "EXP-A", "pacify_rebellion": "EXP-B"}.get(kind, "EXP-C")
+
+
+def _raise_rebellion(step: _Step, spend: Spend, province: str, name: str) -> None:
+    """Rebels against the province's controller (REB-EFF-3), placed by
+    :func:`machiavelli.movement.rebels.new_rebellion` (REB-EFF-4, REB-EFF-3B, VEN-H)."""
+    state = step.state
+    if province not in step.rebellions or not step.rebellions[province].in_province:
+        before = replace(state, rebellions=step.rebellions)
+        step.rebellions[province] = new_rebellion(step.board, before, province)
+    against = state.province_owner[province]
+    rule = "EXP-K" if spend.price == HOME_TO_REBEL else "EXP-J"
+    spend.end("succeeds", f"{name} rebels against {against} ({rule})")
+
+
+def describe(board: Board, unit: Unit) -> str:
+    owner = f"{unit.owner}'s" if unit.owner else "the autonomous"
+    special = f"{unit.special.replace('_', ' ')} " if unit.special else ""
+    return f"{owner} {special}{KIND_NAMES[unit.kind]} in {board.display_name(unit.province)}"
+
+
+def _bribe_effect(step: _Step, spend: Spend) -> None:
+    board, unit, bribe = step.board, spend.unit, spend.bribe
+    assert unit is not None and bribe is not None
+    target = describe(board, unit)
+    index = step.units.index(unit)
+    rule = f"EXP-{bribe.letter.upper()}"
+    if spend.order.kind == "disband":
+        del step.units[index]
+        step.touched[unit.province] = "OWN-2"
+        spend.end("succeeds", f"{target} is disbanded ({rule})")
+        if unit.kind == "G":
+            _lapse_sieges(step, unit)
+    elif spend.order.kind == "buy":
+        step.units[index] = replace(unit, owner=spend.power)
+        step.touched[unit.province] = "OWN-1"
+        spend.end("succeeds", f"{target} now belongs to {spend.power} ({rule})")
+        _liberate(step, spend.power, unit)
+    else:
+        step.units[index] = replace(unit, owner=None)
+        step.touched[unit.province] = "OWN-3A"
+        spend.end("succeeds", f"{target} becomes autonomous ({rule})")
+
+
+def _lapse_sieges(step: _Step, garrison: Unit) -> None:
+    """A disbanded garrison's siege lapses: the besieger is free (SIEGE-10)."""
+    for i, unit in enumerate(step.units):
+        if unit.province == garrison.province and unit.kind != "G" and unit.siege:
+            step.units[i] = replace(unit, siege=0)
+            step.events.append(
+                f"The siege of {step.board.display_name(unit.province)} lapses: the garrison "
+                "was disbanded (SIEGE-10).")
+
+
+def _liberate(step: _Step, buyer: str, unit: Unit) -> None:
+    """Buying the targeted power's unit in a rebelling province liberates it (REB-RM-8.4)."""
+    before = replace(step.state, rebellions=step.rebellions)
+    after, note = liberate_on_purchase(before, unit, buyer)
+    if note is not None:
+        step.rebellions = dict(after.rebellions)
+        step.events.append(
+            f"The rebellion in {step.board.display_name(unit.province)} is liberated by {buyer}, "
+            f"who bought {unit.owner}'s {KIND_NAMES[unit.kind]} there (REB-RM-8.4).")
+
+
+def _control_events(board: Board, before: State, after: State, touched: dict[str, str]
+                    ) -> list[str]:
+    """One sentence per change of control the bribes caused (OWN-1, OWN-2, OWN-3)."""
+    events = []
+    for province, rule in sorted(touched.items()):
+        for what, old, new in (("province", before.province_owner, after.province_owner),
+                               ("city", before.city_owner, after.city_owner)):
+            if old.get(province) != new.get(province):
+                events.append(
+                    f"{board.display_name(province)} ({what}) passes from "
+                    f"{old.get(province, 'nobody')} to {new.get(province, 'nobody')} ({rule}).")
+    return events

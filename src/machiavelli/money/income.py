@@ -1,0 +1,281 @@
+"""The income phase (001, SEQUENCE OF PLAY FOR ADJUSTMENT PHASES 2; Appendix 5).
+
+Paid at the start of the adjustment phase, after famine and before unit
+adjustments (SEQ-ADJ-1).  Each power receives:
+
+a) 1 ducat per sea holding one of its fleets (INC-A);
+b) 1 ducat per land province it controls (INC-B), unless the province is famined
+   (FAM-D) or rebelling (REB-EFF-7.1);
+c) per city it controls, the city's income (INC-C: 1, or a major city's number),
+   paid to the city's controller even when another power holds the province
+   (OWN-6).  A besieged city pays nothing (INC-C2); a garrisoned city pays in
+   famine and inside a rebelling province (FAM-E, REB-EFF-7.2, 7.3); an
+   ungarrisoned one pays nothing if famined or rebelling.  Fortresses pay nothing
+   (FORT-A; ruling "ambiguity 4" in docs/rulings.md);
+d) variable income (INC-D): for each entry of the board's ``variable_income``
+   table, its dice are rolled and each die is looked up in the table and the
+   amounts added (ambiguity 8).  An entry named by a power is the roll of that
+   power's home country and goes to whoever holds it (INC-VAR-1, INC-VAR-2,
+   :mod:`machiavelli.core.homes`); an entry named by a province goes to whoever controls
+   that province's city (INC-VAR-3, Genoa).  Under ``nodice`` no die is rolled:
+   every die counts 4 in odd years and 3 in even years (FLAG-DICE-3).
+
+Without money (``nomoney``) nothing is paid (FLAG-MONEY-2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from machiavelli.core.board import Board
+from machiavelli.core.dice import Dice, Roll
+from machiavelli.core.homes import home_country_holders, playing, update_home_countries
+from machiavelli.core.options import dice_in_play, money_in_play
+from machiavelli.core.orders import Order
+from machiavelli.core.results import Adjudication
+from machiavelli.core.state import State, Unit
+
+
+@dataclass(frozen=True, slots=True)
+class Income:
+    """One power's income by source (001 Adjustment phases 2 a-d)."""
+
+    seas: int = 0
+    provinces: int = 0
+    cities: int = 0
+    variable: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.seas + self.provinces + self.cities + self.variable
+
+    def __str__(self) -> str:
+        return (
+            f"{self.total} ducats (seas {self.seas}, provinces {self.provinces}, "
+            f"cities {self.cities}, variable {self.variable})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class VariableRoll:
+    source: str  # the table entry: a power name (its home country) or a province id
+    power: str  # who receives it
+    dice: tuple[int, ...]
+    ducats: int
+    fixed: bool = False  # nodice: the dice were not rolled (FLAG-DICE-3)
+
+
+# -- options --------------------------------------------------------------------------
+
+
+def fixed_die(year: int) -> int:
+    """The value of every variable-income die under ``nodice``: 4 in odd years, 3 in even."""
+    return 4 if year % 2 else 3
+
+
+# -- fixed income ---------------------------------------------------------------------
+
+
+def garrison_in(state: State, province: str) -> Unit | None:
+    return state.unit_in(province, garrison=True)
+
+
+def city_besieged(board: Board, state: State, province: str) -> bool:
+    """A siege of the city is under way: a first besiege was completed against it (INC-C2).
+
+    The besieger is an army or fleet in the province whose ``siege`` is 1, of another
+    power than the garrison's (or of the power a city rebellion is directed against).
+    Venice is never besieged (VEN-F).
+    """
+    if board.provinces[province].venice:
+        return False
+    besieger = state.unit_in(province, garrison=False)
+    if besieger is None or besieger.siege < 1:
+        return False
+    garrison = garrison_in(state, province)
+    if garrison is not None:
+        return garrison.owner != besieger.owner
+    rebellion = state.rebellions.get(province)
+    return rebellion is not None and rebellion.in_city
+
+
+def province_rebels(board: Board, state: State, province: str) -> bool:
+    """The province proper is in rebellion (in Venice any rebellion: one space, VEN-H)."""
+    rebellion = state.rebellions.get(province)
+    if rebellion is None:
+        return False
+    return rebellion.in_province or board.provinces[province].venice
+
+
+def city_rebels(board: Board, state: State, province: str) -> bool:
+    """The city is in rebellion.
+
+    An unfortified city shares its province's rebellion: no rebel unit can stand in
+    it (REB-EFF-4), and Appendix 5 gives it no income when its province rebels.
+    """
+    rebellion = state.rebellions.get(province)
+    if rebellion is None:
+        return False
+    city = board.provinces[province].city
+    if city is None or city.kind == "unfortified" or board.provinces[province].venice:
+        return True
+    return rebellion.in_city
+
+
+def province_income(board: Board, state: State, province: str) -> int:
+    """What a controlled land province pays its controller (INC-B, FAM-D, REB-EFF-7.1).
+
+    Under Machiavelli 2 Venice is a sea area with a city: no province ducat (M8).
+    """
+    if board.provinces[province].sea or _venice_sea(board, state, province):
+        return 0
+    if province in state.famine or province_rebels(board, state, province):
+        return 0
+    return 1
+
+
+def city_income(board: Board, state: State, province: str) -> int:
+    """What the city of ``province`` pays its controller (INC-C, INC-C2, FAM-E, REB-EFF-7)."""
+    city = board.provinces[province].city
+    if city is None or city.kind == "fortress":  # FORT-A (ruling: ambiguity 4)
+        return 0
+    if city_besieged(board, state, province):
+        return 0  # INC-C2
+    if garrison_in(state, province) is not None:
+        return city.income  # FAM-E, REB-EFF-7.2: famine and rebellion do not matter
+    if province in state.famine or city_rebels(board, state, province):
+        return 0  # FAM-D, REB-EFF-7.1
+    return city.income
+
+
+def _venice_sea(board: Board, state: State, province: str) -> bool:
+    """Machiavelli 2's Venice: "a sea area with a city" (rules.machiavelli2, M8)."""
+    return board.provinces[province].venice and state.option("mach2")
+
+
+def fixed_income(board: Board, state: State) -> dict[str, Income]:
+    """Each power's income from seas, provinces and cities (no dice)."""
+    seas: dict[str, int] = {}
+    provinces: dict[str, int] = {}
+    cities: dict[str, int] = {}
+    for unit in state.units:
+        at_sea = board.provinces[unit.province].sea or _venice_sea(board, state, unit.province)
+        if unit.kind == "F" and unit.owner is not None and at_sea:
+            seas[unit.owner] = seas.get(unit.owner, 0) + 1  # INC-A (M8: a fleet in Venice)
+    for pid, owner in state.province_owner.items():
+        if pid in board.provinces:
+            provinces[owner] = provinces.get(owner, 0) + province_income(board, state, pid)
+    for pid, owner in state.city_owner.items():
+        if pid in board.provinces:
+            cities[owner] = cities.get(owner, 0) + city_income(board, state, pid)
+    powers = sorted(set(seas) | set(provinces) | set(cities))
+    return {
+        p: Income(seas.get(p, 0), provinces.get(p, 0), cities.get(p, 0))
+        for p in powers
+        if playing(state, p)
+    }
+
+
+# -- variable income --------------------------------------------------------------------
+
+
+def variable_income_owner(
+    board: Board, state: State, source: str, holders: Mapping[str, str | None] | None = None
+) -> str | None:
+    """Who receives the variable income of a table entry (INC-VAR-1..3), or None."""
+    if source in board.provinces:
+        owner = state.city_owner.get(source)  # INC-VAR-3
+    else:
+        owner = (home_country_holders(board, state) if holders is None else holders).get(source)
+    return owner if owner is not None and playing(state, owner) else None
+
+
+def _source_name(board: Board, source: str) -> str:
+    if source in board.provinces:
+        return f"the city of {board.display_name(source)}"
+    return f"the home country of {source}"
+
+
+def roll_variable_income(
+    board: Board, state: State, dice: Dice, powers: Collection[str] | None = None
+) -> list[VariableRoll]:
+    """Roll every variable-income entry that someone receives, in the board's table order.
+
+    ``powers``: only the entries these powers receive (None: every power's).
+    """
+    holders = home_country_holders(board, state)
+    rolls: list[VariableRoll] = []
+    for source, (count, table) in board.variable_income.items():
+        power = variable_income_owner(board, state, source, holders)
+        if power is None or (powers is not None and power not in powers):
+            continue
+        purpose = f"variable income of {_source_name(board, source)} for {power}"
+        if dice_in_play(state):
+            values = dice.roll(count, purpose)
+            fixed = False
+        else:
+            values = (fixed_die(state.year),) * count  # FLAG-DICE-3
+            dice.rolls.append(Roll(purpose + " (fixed: nodice)", values))
+            fixed = True
+        ducats = sum(table[v - 1] for v in values)  # each die on its own (ambiguity 8)
+        rolls.append(VariableRoll(source, power, values, ducats, fixed))
+    return rolls
+
+
+# -- the phase --------------------------------------------------------------------------
+
+
+def income(
+    board: Board, state: State, dice: Dice, powers: Collection[str] | None = None
+) -> tuple[State, list[str]]:
+    """Pay every power its income into ``state.treasury``; events say what each got.
+
+    ``powers``: pay only these (None: every power).
+    """
+    if not money_in_play(state):
+        return state, []
+    state, events = update_home_countries(board, state)
+    totals = {p: got for p, got in fixed_income(board, state).items()
+              if powers is None or p in powers}
+    for roll in roll_variable_income(board, state, dice, powers):
+        shown = " + ".join(str(d) for d in roll.dice)
+        how = "counts" if roll.fixed else "rolls"
+        events.append(
+            f"{roll.power} {how} {shown} for the variable income of "
+            f"{_source_name(board, roll.source)}: {roll.ducats} "
+            f"{'ducat' if roll.ducats == 1 else 'ducats'}."
+        )
+        before = totals.get(roll.power, Income())
+        totals[roll.power] = replace(before, variable=before.variable + roll.ducats)
+    treasury = dict(state.treasury)
+    first = [p for p in state.powers if p in totals]
+    for power in first + sorted(p for p in totals if p not in first):
+        got = totals[power]
+        treasury[power] = treasury.get(power, 0) + got.total
+        events.append(f"{power} receives {got}; treasury {treasury[power]}.")
+    return replace(state, treasury=treasury), events
+
+
+def collect_income(
+    board: Board, state: State, orders: Mapping[str, Sequence[Order]], dice: Dice
+) -> Adjudication:
+    """The income step in the money steps' signature (it reads no orders)."""
+    new, events = income(board, state, dice)
+    return Adjudication(new, [], events)
+
+
+__all__ = [
+    "Income",
+    "VariableRoll",
+    "city_besieged",
+    "city_income",
+    "collect_income",
+    "dice_in_play",
+    "fixed_die",
+    "fixed_income",
+    "income",
+    "province_income",
+    "roll_variable_income",
+    "variable_income_owner",
+]

@@ -1,0 +1,234 @@
+"""Military unit adjustments with money (001, SEQUENCE OF PLAY FOR ADJUSTMENT PHASES 3).
+
+Called by :func:`machiavelli.game.adjustments.resolve_adjustments` when money is in play,
+after the income step has filled the treasuries.  Rulings are in docs/rulings.md
+("Income and adjustments with money"); in short:
+
+- Orders: ``Maintain`` and ``Remove`` (or ``Disband``) for each unit, ``Build`` for
+  new ones.  A later order with the same :func:`~machiavelli.core.orders.order_key`
+  replaces the earlier one (ADJ-ORD-2..4): a disband after a maintain, a maintain
+  after a disband, a disband or another build after a build in the same place.
+  ``Waive`` has no meaning here.
+- Only units maintained survive (UNIT-2 "Only units that the player chooses to
+  maintain survive"): a unit with no order when the phase is processed is removed
+  (ADJ-ORD-1 ruling).
+- Costs: 3 ducats a unit, 6 for militia and elite mercenaries, 9 for elite
+  professionals (ADJ-1, SPEC-*-1), for units kept and units built alike.
+- Payment follows the orders as written: each maintain or build is paid if the
+  treasury still covers it; a maintain it does not cover removes the unit, a
+  build it does not cover places nothing (ruling).
+- Builds (ADJ-A..ADJ-F, OWN-7, FAM-B, REB-EFF-5.5/5.6, FORT-B, VEN-B): only in a
+  province with a city (a fortress only when fortresses are in use) of a home
+  country the power holds now (:mod:`machiavelli.core.homes`), city and province both
+  controlled, not famined, not rebelling (a garrison needs only its city quiet),
+  one new unit per province, into a space that held no unit when the phase began
+  (no trading an old unit for a new one; in Venice, one space, no unit at all),
+  fleets only in port cities, garrisons only in fortified cities and never in a
+  fortress.
+- At most one special unit in play (SPEC-1, :mod:`machiavelli.money.specials`): a build
+  that would make a second one fails and its ducats are lost (SPEC-2).  The
+  special unit a power maintains counts wherever its maintain stands in the
+  orders; one it removes (or leaves without an order) does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from machiavelli.core.board import Board
+from machiavelli.core.homes import playing
+from machiavelli.core.orders import Build, Disband, Maintain, Order, Remove, UnitRef, order_key
+from machiavelli.core.phases import next_phase
+from machiavelli.core.results import Adjudication, OrderResult, Outcome
+from machiavelli.core.state import State, Unit
+from machiavelli.money.specials import special_limit_problem, upkeep
+from machiavelli.movement.builds import build_problem
+
+
+def latest_orders(orders: Sequence[Order]) -> tuple[list[Order], list[Order]]:
+    """The orders that stand (the last of each key, in written order) and those replaced."""
+    last: dict[tuple[str, ...], int] = {}
+    for i, order in enumerate(orders):
+        last[order_key(order)] = i
+    kept = [o for i, o in enumerate(orders) if last[order_key(o)] == i]
+    replaced = [o for i, o in enumerate(orders) if last[order_key(o)] != i]
+    return kept, replaced
+
+
+def _same(unit: Unit, ref: UnitRef) -> bool:
+    return unit.province == ref.province and (unit.kind == "G") == (ref.kind == "G")
+
+
+@dataclass
+class _Account:
+    """One power's adjustment: treasury left, what it keeps, builds and loses."""
+
+    power: str
+    treasury: int
+    spent: int = 0
+    special_builds: int = 0  # special units built so far (SPEC-1)
+    maintained: list[Unit] = field(default_factory=list)  # units with a standing maintain
+    built_in: set[str] = field(default_factory=set)
+    kept: list[Unit] = field(default_factory=list)
+    new_units: list[Unit] = field(default_factory=list)
+    removed: list[Unit] = field(default_factory=list)
+
+    def leaving(self, state: State) -> list[Unit]:
+        """The power's units that will not be in play after the phase, as far as known."""
+        return [
+            u for u in state.units_of(self.power)
+            if u not in self.maintained or u in self.removed
+        ]
+
+    def special_problem(self, state: State, special: str | None, also: Unit | None) -> str | None:
+        leaving = self.leaving(state) + ([also] if also is not None else [])
+        return special_limit_problem(
+            state, self.power, special, leaving=leaving, added=self.special_builds
+        )
+
+    def pay(self, cost: int) -> bool:
+        if cost > self.treasury:
+            return False
+        self.treasury -= cost
+        self.spent += cost
+        return True
+
+
+def _judge_build(
+    board: Board, state: State, account: _Account, order: Build
+) -> tuple[Outcome, str]:
+    why = build_problem(board, state, account.power, order)
+    if why is not None:
+        return ("fails", why)
+    if order.province in account.built_in:
+        return ("fails", f"a unit is already built in {order.province} (ADJ-B, ADJ-C)")
+    cost = upkeep(order.special)
+    if account.special_problem(state, order.special, None) is not None:
+        lost = cost if account.pay(cost) else 0
+        return ("fails", f"a second special unit (SPEC-1, SPEC-2): {lost} ducats lost")
+    if not account.pay(cost):
+        return ("fails", f"not enough ducats ({cost} needed, {account.treasury} left)")
+    account.built_in.add(order.province)
+    account.special_builds += order.special is not None
+    coast = order.coast if order.kind == "F" and board.provinces[order.province].coasts else None
+    account.new_units.append(Unit(order.kind, account.power, order.province, coast, order.special))
+    return ("succeeds", f"{cost} ducats")
+
+
+def _judge_unit_order(
+    state: State, account: _Account, order: Maintain | Remove | Disband
+) -> tuple[Outcome, str]:
+    unit = next(
+        (u for u in state.units if u.owner == account.power and _same(u, order.unit)), None
+    )
+    if unit is None or unit.kind != order.unit.kind:
+        return ("void", f"{account.power} has no such unit to {_verb(order)}")
+    if not isinstance(order, Maintain):
+        account.removed.append(unit)
+        return ("succeeds", "")
+    cost = upkeep(unit.special)
+    if account.special_problem(state, unit.special, unit) is not None:
+        lost = cost if account.pay(cost) else 0
+        account.removed.append(unit)
+        return ("fails", f"a second special unit (SPEC-1, SPEC-2): {lost} ducats lost")
+    if not account.pay(cost):
+        account.removed.append(unit)
+        return ("fails", f"not enough ducats ({cost} needed, {account.treasury} left): removed")
+    account.kept.append(unit)
+    return ("succeeds", f"{cost} ducats")
+
+
+def _verb(order: Order) -> str:
+    return "maintain" if isinstance(order, Maintain) else "remove"
+
+
+def _judge(
+    board: Board, state: State, account: _Account, order: Order
+) -> tuple[Outcome, str]:
+    if isinstance(order, Build):
+        return _judge_build(board, state, account, order)
+    if isinstance(order, Maintain | Remove | Disband):
+        return _judge_unit_order(state, account, order)
+    return ("void", "not an adjustment order in a game with money")
+
+
+def resolve_money_adjustments(
+    board: Board, state: State, orders: Mapping[str, Sequence[Order]]
+) -> Adjudication:
+    """Adjudicate an adjustment phase with money; the new state is the next spring's movement."""
+    owners = {u.owner for u in state.units if u.owner is not None}
+    powers = [p for p in state.powers if p in owners or p in orders]
+    powers += sorted(p for p in owners | set(orders) if p not in powers)
+    accounts = {
+        p: _Account(p, state.treasury.get(p, 0)) for p in powers if playing(state, p)
+    }
+    results: list[OrderResult] = []
+    events: list[str] = []
+    for power, power_orders in orders.items():
+        account = accounts.get(power)
+        if account is None:
+            results += [
+                OrderResult(power, o, "void", f"{power} is not playing") for o in power_orders
+            ]
+            continue
+        kept, _ = latest_orders(power_orders)
+        account.maintained = [
+            u
+            for o in kept
+            if isinstance(o, Maintain)
+            for u in state.units_of(power)
+            if _same(u, o.unit) and u.kind == o.unit.kind
+        ]
+        standing = {id(o) for o in kept}
+        for order in power_orders:
+            if id(order) not in standing:
+                results.append(
+                    OrderResult(power, order, "void", "replaced by a later order (ADJ-ORD-2..4)")
+                )
+                continue
+            outcome, note = _judge(board, state, account, order)
+            results.append(OrderResult(power, order, outcome, note))
+    for account in accounts.values():
+        judged = account.kept + account.removed
+        for unit in state.units_of(account.power):
+            if unit not in judged:
+                account.removed.append(unit)
+                ref = UnitRef(unit.kind, unit.province, unit.coast)
+                results.append(
+                    OrderResult(account.power, Remove(ref), "succeeds",
+                                "no maintain order: removed (ADJ-ORD-1)")
+                )
+        if account.spent or account.removed or account.new_units:
+            events.append(
+                f"{account.power} pays {account.spent} ducats for "
+                f"{len(account.kept) + len(account.new_units)} units; "
+                f"treasury {account.treasury}."
+            )
+    return Adjudication(next_phase(_apply(state, accounts)), results, events)
+
+
+def _apply(state: State, accounts: Mapping[str, _Account]) -> State:
+    removed = [u for a in accounts.values() for u in a.removed]
+    units = list(state.units)
+    for unit in removed:
+        units.remove(unit)
+    lapsed = {u.province for u in removed if u.kind == "G"}  # the siege of a removed garrison
+    units = [
+        replace(u, siege=0) if u.kind != "G" and u.province in lapsed and u.siege else u
+        for u in units
+    ]
+    units += [u for a in accounts.values() for u in a.new_units]
+    treasury = dict(state.treasury)
+    for power, account in accounts.items():
+        if account.spent or power in treasury:
+            treasury[power] = account.treasury
+    return replace(state, units=units, treasury=treasury)
+
+
+__all__ = [
+    "build_problem",
+    "latest_orders",
+    "resolve_money_adjustments",
+    "upkeep",
+]

@@ -1,0 +1,150 @@
+"""Where a new unit may be built: one check for every kind of game.
+
+001, SEQUENCE OF PLAY FOR ADJUSTMENT PHASES 3 a)-i) (RULES.md ADJ-A..ADJ-F, OWN-7,
+FAM-B, REB-EFF-5.5/5.6, FORT-B, VEN-A/B, UNIT-4), for Machiavelli with or without
+money; ``set nomoney`` games on the Diplomacy map (option ``diplomacy``) build as in
+Diplomacy: in an owned home supply centre that is empty.
+
+:func:`build_problem` answers only what the position decides (the place, the kind of
+unit, special units).  How many units a power may build, and paying for them, is the
+adjustment's business (:mod:`machiavelli.game.adjustments`,
+:mod:`machiavelli.money.money_adjustments`); one new unit per province is checked
+there too, since it depends on the other orders.
+
+Scenario rules read from the board (``Board.build_anywhere``, ``Board.no_fleets``):
+a power of ``build_anywhere`` may build in any city it controls, home or not (Empire
+and Invaders: the Normans; docs/rulings.md "Scenario rules"); a power of ``no_fleets``
+never builds fleets.
+"""
+
+from __future__ import annotations
+
+from machiavelli.core.board import Board
+from machiavelli.core.homes import held_home_provinces, home_centres
+from machiavelli.core.options import (
+    fortresses_in_use,
+    garrisons_in_play,
+    mach2_rules,
+    money_in_play,
+    specials_in_play,
+)
+from machiavelli.core.orders import Build
+from machiavelli.core.state import SPECIAL_KINDS, State
+from machiavelli.movement.geography import NO_ARMY_IN_VENICE, can_hold_garrison, no_army_in
+
+
+def build_problem(board: Board, state: State, power: str, order: Build) -> str | None:
+    """Why ``power`` may not build this unit now, or None."""
+    p = order.province
+    prov = board.provinces.get(p)
+    if prov is None:
+        return f"unknown province {p!r}"
+    if state.option("diplomacy"):
+        return _diplomacy_problem(board, state, power, order)
+    city = prov.city
+    if city is None or (city.kind == "fortress" and not fortresses_in_use(state)):
+        return f"{prov.name} has no city to build in (ADJ-A)"
+    if power not in board.build_anywhere and p not in held_home_provinces(board, state, power):
+        return f"{prov.name} is not in a home country {power} holds (ADJ-A)"
+    if state.city_owner.get(p) != power or state.province_owner.get(p) != power:
+        return f"{power} must control both {prov.name} and its city (OWN-7)"
+    if p in state.famine:
+        return f"{prov.name} is struck by famine (FAM-B)"
+    rebellion = state.rebellions.get(p)
+    if rebellion is not None and (
+        rebellion.in_city or order.kind != "G" or prov.venice
+    ):  # REB-EFF-5.6: a garrison only needs a quiet city
+        return f"{prov.name} is in rebellion (ADJ-E, REB-EFF-5.5)"
+    why = _special_problem(board, state, power, order)
+    if why is None:
+        why = _kind_problem(board, state, power, order)
+    if why is not None:
+        return why
+    if prov.venice and state.unit_in(p) is not None:
+        return "Venice held a unit when the phase began (VEN-A, VEN-B)"
+    if state.unit_in(p, garrison=order.kind == "G") is not None:
+        where = "the city of " + prov.name if order.kind == "G" else prov.name
+        return f"{where} held a unit when the phase began: no trading old for new (ADJ-D)"
+    return None
+
+
+def _special_problem(board: Board, state: State, power: str, order: Build) -> str | None:
+    if order.special is None:
+        return None
+    if order.special not in SPECIAL_KINDS:
+        return f"unknown special unit {order.special!r}"
+    if not money_in_play(state):
+        return "no special units without money (GEN-2)"
+    if not specials_in_play(state):
+        return "there are no special units in this game"
+    allowed = board.special_limits.get(power) if mach2_rules(state) else None
+    if allowed is not None and order.special not in allowed:  # a Machiavelli 2 rule (M9)
+        kind = order.special.replace("_", " ")
+        return f"{power} may not build {kind} units in this game (Machiavelli 2, M9)"
+    return None
+
+
+def _kind_problem(board: Board, state: State, power: str, order: Build) -> str | None:
+    """The unit's kind against the place: garrisons, fleets, armies, coasts."""
+    p = order.province
+    prov = board.provinces[p]
+    city = prov.city
+    assert city is not None  # checked by the caller
+    if order.kind != "F" and order.coast is not None:
+        return "only a fleet is built on a coast"
+    if order.kind == "G":
+        if city.kind == "fortress":
+            return "no garrison may be built in a fortress (FORT-B)"
+        if not garrisons_in_play(state) or not can_hold_garrison(board, state, p):
+            return f"a garrison needs a fortified city, and {prov.name} has none (ADJ-A2)"
+    elif order.kind == "F":
+        if power in board.no_fleets:
+            return f"{power} may never build fleets in this scenario"
+        if not city.port or not board.fleet_locations(p):
+            return f"a fleet can be built only in a port city, not in {prov.name} (ADJ-A3)"
+        return _coast_problem(board, order)
+    elif prov.sea:
+        return "an army cannot be built at sea"
+    elif no_army_in(board, state, p):
+        return NO_ARMY_IN_VENICE
+    return None
+
+
+def _coast_problem(board: Board, order: Build) -> str | None:
+    prov = board.provinces[order.province]
+    if prov.coasts and order.coast not in prov.coasts:
+        return f"the coast of {prov.name} must be given"
+    if not prov.coasts and order.coast is not None:
+        return f"{prov.name} has no separate coasts"
+    return None
+
+
+def _diplomacy_problem(board: Board, state: State, power: str, order: Build) -> str | None:
+    """Diplomacy: an owned, empty home supply centre; fleets on a coast."""
+    p = order.province
+    prov = board.provinces[p]
+    city = prov.city
+    if city is None or p not in home_centres(board, state, power):
+        return f"{prov.name} is not one of your home supply centres"
+    if state.city_owner.get(p) != power:
+        return f"you do not control {prov.name}"
+    if order.special is not None:
+        return "no special units without money (GEN-2)"
+    if state.unit_in(p) is not None:
+        return f"{prov.name} is occupied"
+    if order.kind == "G":
+        if not garrisons_in_play(state) or not can_hold_garrison(board, state, p):
+            return f"a garrison cannot be built in {prov.name}"
+        return None if city.kind != "fortress" else "no garrison in a fortress (FORT-B)"
+    if order.kind == "F":
+        if not board.is_coastal(p):
+            return f"{prov.name} is not on the coast"
+        return _coast_problem(board, order)
+    if order.coast is not None:
+        return "only a fleet is built on a coast"
+    if prov.sea:
+        return "an army cannot be built at sea"
+    return None
+
+
+__all__ = ["build_problem"]

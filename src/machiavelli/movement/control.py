@@ -1,0 +1,91 @@
+"""Control of provinces and cities: the last power whose unit was present controls.
+
+001, CONTROL OF PROVINCES AND CITIES: an army or fleet in a province gives its
+owner the province, and the city too when the city holds no garrison (OWN-5);
+a garrison gives its owner the city, and the province when no army or fleet is
+there (OWN-3, also for autonomous garrisons: the province then has no
+controller, ruling OWN-3A in docs/rulings.md); a province nobody is in keeps
+its controller (OWN-0, OWN-4).  In Diplomacy only supply centres change hands,
+after the fall campaign.
+
+Presence covers the other cases of 001's list, since every step that adds or
+removes a unit is followed by this adjudication: a bought unit is present for
+its buyer (OWN-1, example 1); a unit disbanded, destroyed or removed with its
+eliminated power leaves the enemy unit beside it as the last one present
+(OWN-2, OWN-3 "or is eliminated", :mod:`machiavelli.game.elimination`); when both
+go at once nobody is left and control stays split (OWN-4, so OWN-7A's builds
+are barred to both).  Tests: tests/test_control.py.
+
+Machiavelli 2 (option ``mach2``, docs/mach2.md M1, M2; rules.machiavelli2
+"CONTROL"): control changes as in Diplomacy, only by the units present when the
+fall campaign ends: :func:`update_control` does nothing under ``mach2`` unless
+called with ``fall_end=True`` (:func:`update_control_after_fall`, which the game
+calls once after fall); and when one power then holds a city and another its
+province, nobody controls either.  Tests: tests/test_mach2.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from machiavelli.core.board import Board
+from machiavelli.core.options import mach2_rules
+from machiavelli.core.state import State
+
+
+def update_control(board: Board, state: State, *, fall_end: bool = False) -> State:
+    """Control after a step of the campaign (001's control adjudications).
+
+    Under ``mach2`` only the adjudication at the end of the fall campaign
+    (``fall_end``) changes control (M1), and mixed control is nobody's (M2).
+    """
+    if state.option("diplomacy"):
+        return state
+    mach2 = mach2_rules(state)
+    if mach2 and not fall_end:
+        return state
+    provinces = dict(state.province_owner)
+    cities = dict(state.city_owner)
+    field_units = {u.province: u for u in state.units if u.kind != "G"}
+    garrisons = {u.province: u for u in state.units if u.kind == "G"}
+    for prov, unit in field_units.items():
+        if board.provinces[prov].sea or unit.owner is None:
+            continue
+        provinces[prov] = unit.owner
+        if board.provinces[prov].city is not None and prov not in garrisons:
+            cities[prov] = unit.owner
+    for prov, garrison in garrisons.items():
+        _set(cities, prov, garrison.owner)
+        if prov not in field_units:
+            _set(provinces, prov, garrison.owner)
+    if mach2:
+        _no_mixed_control(provinces, cities)
+    return replace(state, province_owner=provinces, city_owner=cities)
+
+
+def update_control_after_fall(board: Board, state: State) -> State:
+    """The control adjudication when the fall campaign ends (the only one under ``mach2``)."""
+    return update_control(board, state, fall_end=True)
+
+
+def _no_mixed_control(provinces: dict[str, str], cities: dict[str, str]) -> None:
+    """M2: a city and its province held by two different powers are nobody's."""
+    for prov in [p for p, owner in cities.items() if provinces.get(p, owner) != owner]:
+        del cities[prov]
+        del provinces[prov]
+
+
+def update_supply_centres(board: Board, state: State) -> State:
+    """Diplomacy: after the fall campaign each occupied supply centre goes to its occupier."""
+    cities = dict(state.city_owner)
+    for unit in state.units:
+        if board.provinces[unit.province].city is not None and unit.owner is not None:
+            cities[unit.province] = unit.owner
+    return replace(state, city_owner=cities)
+
+
+def _set(owners: dict[str, str], prov: str, owner: str | None) -> None:
+    if owner is None:
+        owners.pop(prov, None)
+    else:
+        owners[prov] = owner

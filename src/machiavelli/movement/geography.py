@@ -1,0 +1,148 @@
+"""The board as the rules see it: where units may stand and what they reach.
+
+Facts of the board and the position that the order checks (:mod:`machiavelli.movement.legality`),
+the move lists (:mod:`machiavelli.movement.legal_lists`), retreats and builds share: which
+cities hold garrisons, which provinces are ports, where a fleet or army reaches,
+which fleets can carry a convoy, and the units by space.  Nothing here decides
+whether an order is legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from machiavelli.core.board import Board, province_of
+from machiavelli.core.options import coastal_convoys, fortresses_in_use, mach2_rules
+from machiavelli.core.state import State, Unit
+
+KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison"}
+
+
+NO_ARMY_IN_VENICE = "no armies in Venice under mach2 (M7, rules.machiavelli2)"
+
+
+def can_hold_garrison(board: Board, state: State, province: str) -> bool:
+    """A fortified city, or a fortress when fortresses are in use (GAR-1, FORT-0)."""
+    city = board.provinces[province].city
+    if city is None or not city.fortified:
+        return False
+    return city.kind != "fortress" or fortresses_in_use(state)
+
+
+def is_port(board: Board, province: str) -> bool:
+    city = board.provinces[province].city
+    return city is not None and city.port
+
+
+@dataclass
+class _Geometry:
+    coastal: frozenset[str]
+    fleet_provinces: dict[str, frozenset[str]]  # location -> provinces a fleet there reaches
+
+
+_GEOMETRY: dict[int, tuple[Board, _Geometry]] = {}
+
+
+def geometry(board: Board) -> _Geometry:
+    cached = _GEOMETRY.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    geo = _Geometry(
+        coastal=frozenset(p for p in board.provinces if board.is_coastal(p)),
+        fleet_provinces={
+            loc: frozenset(province_of(n) for n in adj) for loc, adj in board.fleet_adj.items()
+        },
+    )
+    _GEOMETRY[id(board)] = (board, geo)
+    return geo
+
+
+def convoy_capable(board: Board, geo: _Geometry, province: str, coastal: bool) -> bool:
+    return board.is_sea(province) or (coastal and province in geo.coastal)
+
+
+def _route_search(
+    board: Board, start: str, nodes: Iterable[str]
+) -> tuple[set[str], set[str]]:
+    """Convoying locations linked to ``start`` through ``nodes``, and the coasts they reach."""
+    allowed = set(nodes)
+    frontier = [
+        n
+        for loc in board.fleet_locations(start)
+        for n in board.fleet_adj.get(loc, frozenset())
+        if n in allowed
+    ]
+    seen = set(frontier)
+    while frontier:
+        loc = frontier.pop()
+        for n in board.fleet_adj.get(loc, frozenset()):
+            if n in allowed and n not in seen:
+                seen.add(n)
+                frontier.append(n)
+    geo = geometry(board)
+    dests = {
+        p
+        for loc in seen
+        for p in geo.fleet_provinces.get(loc, frozenset())
+        if p != start and p in geo.coastal
+    }
+    return seen, dests
+
+
+def _fleet_nodes(board: Board, state: State, *besides: str) -> list[str]:
+    """Locations of the fleets now able to convoy, outside the given provinces."""
+    geo = geometry(board)
+    coastal = coastal_convoys(state)
+    return [
+        u.location
+        for u in state.units
+        if u.kind == "F" and u.province not in besides
+        and convoy_capable(board, geo, u.province, coastal)
+    ]
+
+
+def fleet_route_dests(board: Board, state: State, start: str) -> tuple[set[str], set[str]]:
+    """The fleets (locations) linked to an army at ``start``, and the coasts they lead to."""
+    return _route_search(board, start, _fleet_nodes(board, state, start))
+
+
+def convoy_fleets(board: Board, state: State, start: str, dest: str) -> set[str]:
+    """Locations of the fleets on some chain of fleets from ``start`` to ``dest``."""
+    nodes = _fleet_nodes(board, state, start, dest)
+    return _route_search(board, start, nodes)[0] & _route_search(board, dest, nodes)[0]
+
+
+UnitIndex = Mapping[tuple[str, bool], Unit]
+
+
+def unit_index(state: State) -> dict[tuple[str, bool], Unit]:
+    """The units by (province, is garrison): pass it to check_order when checking many."""
+    return {(u.province, u.kind == "G"): u for u in state.units}
+
+
+def can_reach(board: Board, unit: Unit, province: str) -> bool:
+    """Could ``unit`` move to ``province`` without a convoy (ignoring coasts)?"""
+    if unit.kind == "A":
+        return board.army_adjacent(unit.province, province)
+    if unit.kind == "F":
+        return province in geometry(board).fleet_provinces.get(unit.location, frozenset())
+    return False
+
+
+def no_army_in(board: Board, state: State, province: str) -> bool:
+    """Machiavelli 2: Venice is a sea area with a city, closed to armies (M7)."""
+    return board.provinces[province].venice and mach2_rules(state)
+
+
+def besieger(state: State, garrison: Unit) -> Unit | None:
+    """The army or fleet whose siege of ``garrison`` began last campaign (SIEGE-6)."""
+    other = state.unit_in(garrison.province, garrison=False)
+    if other is not None and other.siege >= 1 and other.owner != garrison.owner:
+        return other
+    return None
+
+
+def open_straits(state: State) -> dict[str, tuple[str, ...]]:
+    """Strait permissions that let everyone through: straits are not static."""
+    return {p: tuple(state.powers) for p in state.powers}

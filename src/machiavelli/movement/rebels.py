@@ -1,0 +1,190 @@
+"""Rebellions (001, REBELLIONS j/k and EFFECTS OF REBELLIONS 1-8).
+
+Placing one (:func:`start_rebellion`, for the expenses j and k and for the
+assassination rolls): a rebellion is directed against whoever controls the
+province (REB-EFF-3) and does not change control (REB-EFF-2).  Rebels stand in
+the province and, when it is not garrisoned at that moment, in its fortified
+city (a fortress only when fortresses are in use, REB-EFF-4); a city garrisoned
+when the rebellion starts never rebels, even once the garrison is gone
+(REB-EFF-3B).  Venice: none while any unit is there (VEN-G); a single rebel, in
+the city (VEN-H).  No rebels at sea.
+
+During movement (:mod:`machiavelli.movement.moves`): the city gates shut to the
+targeted power's conversions (CONV-2A, REB-EFF-5.3), rebel support and the
+Venice rebel's bounce (resolver), then, once the rebels have given their
+support (REB-RM-8.0), :func:`rebellions_after_movement`: liberation by another
+power's unit entering the province (REB-RM-8.3) and the targeted power putting
+a province rebellion down by holding there with an army or fleet for a campaign
+(REB-RM-8.2; not with the forced holds of an assassinated power, ASN-EFF-1B).
+The targeted power's siege of a rebelling city (REB-RM-8.1) is
+:mod:`machiavelli.movement.sieges`'s; completing it removes the province rebellion too.
+
+Removal by money: :func:`pacify_rebellion` (expense b, REB-RM-8.5) and
+:func:`liberate_on_purchase` (a bribe that buys the targeted power's unit there,
+REB-RM-8.4).  Income (REB-EFF-7) is :mod:`machiavelli.money.income`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from machiavelli.core.board import Board
+from machiavelli.core.homes import held_home_provinces
+from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.movement.geography import can_hold_garrison
+
+
+def city_in_rebellion(state: State, province: str) -> bool:
+    rebellion = state.rebellions.get(province)
+    return rebellion is not None and rebellion.in_city
+
+
+def rebellions_after_movement(
+    state: State,
+    entered: Iterable[tuple[str | None, str]],
+    held: Iterable[Unit],
+) -> tuple[dict[str, Rebellion], list[str]]:
+    """The rebellions left after the moves, and a note for each one that ended.
+
+    ``entered``: (power, province) for each unit that moved into a province;
+    ``held``: the armies and fleets that stayed in their province all campaign.
+    The units of a power assassinated this campaign (``state.assassinated``)
+    only hold because they must, which puts nothing down (ASN-EFF-1B).
+    """
+    rebellions = dict(state.rebellions)
+    notes: list[str] = []
+    for power, province in entered:
+        rebellion = rebellions.get(province)
+        if rebellion is not None and power is not None and power != rebellion.against:
+            del rebellions[province]
+            notes.append(f"{province}: rebellion liberated by {power} (REB-RM-8.3)")
+    for unit in held:
+        rebellion = rebellions.get(unit.province)
+        if rebellion is None or not rebellion.in_province or unit.owner != rebellion.against:
+            continue
+        if unit.owner in state.assassinated:
+            continue
+        if rebellion.in_city:
+            rebellions[unit.province] = replace(rebellion, in_province=False)
+        else:
+            del rebellions[unit.province]
+        notes.append(f"{unit.province}: province rebellion put down by {unit.owner} (REB-RM-8.2)")
+    return rebellions, notes
+
+
+# ----------------------------------------------------------------------
+# Starting a rebellion
+# ----------------------------------------------------------------------
+def is_home_province(board: Board, state: State, power: str, province: str) -> bool:
+    """Part of a home country ``power`` holds now (:mod:`machiavelli.core.homes`).
+
+    Decides expense j (9 ducats) against k (15) and the assassination rolls
+    (ASN-EFF-4A/4B against 4C/4D).
+    """
+    return province in held_home_provinces(board, state, power)
+
+
+def rebellion_problem(
+    board: Board, state: State, province: str, by: str | None = None
+) -> str | None:
+    """Why no rebellion can start in ``province`` now, or None.
+
+    ``by``: the power paying for it (expenses j/k): it must be another power
+    than the controller ("an enemy-controlled province").
+    """
+    prov = board.provinces.get(province)
+    if prov is None:
+        return f"no province {province!r}"
+    if prov.sea:
+        return f"{prov.name} is a sea: rebels cannot be placed there"
+    controller = state.province_owner.get(province)
+    if controller is None:
+        return f"nobody controls {prov.name}: a rebellion is directed against its controller"
+    if by is not None and by == controller:
+        return f"{prov.name} is {by}'s own: only an enemy-controlled province can rebel"
+    if prov.venice and any(u.province == province for u in state.units):
+        return f"there is a unit in {prov.name}: no rebellion while one is there (VEN-G)"
+    existing = state.rebellions.get(province)
+    if existing is not None and (existing.in_province or prov.venice):
+        return f"{prov.name} is already in rebellion"
+    return None
+
+
+def new_rebellion(board: Board, state: State, province: str) -> Rebellion:
+    """The rebels placed in ``province`` now (no checks: see :func:`rebellion_problem`)."""
+    prov = board.provinces[province]
+    against = state.province_owner[province]
+    if prov.venice:  # VEN-H: one rebel, in the city
+        return Rebellion(province, against, in_province=False, in_city=True)
+    existing = state.rebellions.get(province)
+    ungarrisoned = state.unit_in(province, garrison=True) is None
+    in_city = (existing is not None and existing.in_city) or (
+        ungarrisoned and can_hold_garrison(board, state, province)
+    )
+    return Rebellion(province, against, in_province=True, in_city=in_city)
+
+
+def start_rebellion(
+    board: Board, state: State, province: str, by: str | None = None
+) -> State | str:
+    """The state with a rebellion started in ``province``, or why it cannot start.
+
+    A province whose city still rebels after its own rebellion was put down
+    (REB-RM-8.2) rebels again in the province; its city stays in rebellion.
+    """
+    problem = rebellion_problem(board, state, province, by)
+    if problem is not None:
+        return problem
+    rebellions = dict(state.rebellions)
+    rebellions[province] = new_rebellion(board, state, province)
+    return replace(state, rebellions=rebellions)
+
+
+def describe(board: Board, rebellion: Rebellion) -> str:
+    """``"Milan (province and city) against Milan"``."""
+    where = [w for w, on in (("province", rebellion.in_province), ("city", rebellion.in_city))
+             if on]
+    name = board.provinces[rebellion.province].name
+    return f"{name} ({' and '.join(where)}) against {rebellion.against}"
+
+
+# ----------------------------------------------------------------------
+# Removal by money
+# ----------------------------------------------------------------------
+def pacify_rebellion(state: State, province: str) -> State | str:
+    """Expense b (REB-RM-8.5): the rebellion ends in the province and its city."""
+    if province not in state.rebellions:
+        return f"there is no rebellion in {province}"
+    rebellions = {k: v for k, v in state.rebellions.items() if k != province}
+    return replace(state, rebellions=rebellions)
+
+
+def liberate_on_purchase(state: State, unit: Unit, buyer: str) -> tuple[State, str | None]:
+    """REB-RM-8.4: buying the targeted power's unit in a rebelling province liberates it.
+
+    ``unit`` is the bought unit as it was before the purchase.  City and
+    province are both liberated; nothing happens when the buyer is the targeted
+    power or the unit was not the targeted power's (an autonomous garrison, a
+    third power's unit).  Returns the state and a note when a rebellion ended.
+    """
+    rebellion = state.rebellions.get(unit.province)
+    if rebellion is None or buyer == rebellion.against or unit.owner != rebellion.against:
+        return state, None
+    rebellions = {k: v for k, v in state.rebellions.items() if k != unit.province}
+    note = (f"{unit.province}: rebellion liberated by {buyer}, who bought the unit there"
+            " (REB-RM-8.4)")
+    return replace(state, rebellions=rebellions), note
+
+
+__all__ = [
+    "city_in_rebellion",
+    "describe",
+    "is_home_province",
+    "liberate_on_purchase",
+    "new_rebellion",
+    "pacify_rebellion",
+    "rebellion_problem",
+    "rebellions_after_movement",
+    "start_rebellion",
+]

@@ -1,0 +1,378 @@
+"""The order language: reading players' orders and writing them back.
+
+:func:`parse_orders` reads a whole submission (one order a line, or several on a
+line separated by ``;``; blank lines and ``#`` comments are ignored; case does
+not matter), :func:`parse_order` one order, and :func:`format_order` writes the
+canonical form, so that ``parse_order(format_order(o)) == o`` in the phase the
+order belongs to, given a position holding its units.
+
+Syntax choices (001 ORDER SYNTAX, with the DATC's spellings as well):
+
+- Every alias of 001's keyword groups is accepted (ORD-KW-*), plus the plurals
+  ``converts``, ``besieges``, ``lifts``, ``builds``, ``removes``, ``maintains``,
+  ``disbands``, ``retreat(s) [to]``, ``by convoy`` for ``via convoy``, and
+  ``unally``/``unallow``/``disallow`` [``with``] to withdraw an alliance
+  (and nJudge's ``allies``, ``not allies``, ``unalliance``, ``don't allow``).
+- Which order a word starts depends on where it stands and on the phase:
+  a keyword *before* the unit (``build``/``b``, ``remove``/``r``,
+  ``disband``/``d``, ``maintain``/``m``) starts an adjustment order, or in the
+  retreat phase (``d``/``disband``/``r``/``remove``) a disband; after the unit,
+  ``b`` is besiege, ``m`` and ``-`` a move (a retreat in the retreat phase),
+  ``d`` a disband (a removal in the adjustment phase), ``r`` a retreat (a
+  removal in the adjustment phase when nothing follows) and ``m`` with nothing
+  after it in the adjustment phase a maintain.
+- ``c`` after the unit is a *convoy* when a place follows it (``F ion C A nap -
+  tun``, the DATC's style, ``F nth C yor - lon``), otherwise a *conversion*
+  (``A gen C G``, ``G cro C F/sc``).  ``convert``/``convert to`` always convert,
+  ``t``/``transport``/``convoy`` always convoy.
+- A unit with no order is a hold (movement phase only).  Besiege takes an
+  optional ``G`` or ``garrison`` and the unit's own province (``A LON B G``,
+  001 Appendix 3); lift takes an optional ``siege``.
+- Special-unit words (``militia``, ``citizen's militia``, ``elite mercenary``,
+  ``mercenary``, ``elite professional``, ``professional``, ``elite_mercenary``;
+  plurals too) name a build's special type; before a unit in any other order
+  they are accepted and ignored (``elite a tur m pav``, 001 Movement).
+- Coasts may be written ``/nc``, ``(nc)``, `` nc``, ``north coast``; after a
+  slash or in brackets also ``n``, ``s``, ``e``, ``w``.  A coast written after an
+  army's destination is dropped; after a fleet's destination in a province
+  without separate coasts it is an error.
+- The unit type is optional.  With none, the unit there is meant; where a
+  province holds both an army or fleet and a garrison the order's form decides
+  where it can (a move, convoy, besiege, lift or conversion to garrison is the
+  army's or fleet's; a conversion to army or fleet is the garrison's; a support
+  into the unit's own province is the garrison's), else the type is required.
+  A supported or convoyed unit without a type is taken from the position (the
+  army or fleet where both are there, except a support of a move into the
+  garrison's own province, which is the garrison converting out); a support of
+  an empty place needs a type, a convoy of one means an army.  A written type
+  for a supported unit is kept even when it does not match (the support fails).
+- A fleet moving to a province with several coasts without naming one gets the
+  only coast it can reach filled in; with two reachable the coast stays empty
+  and the order is illegal (DATC 6.B.1), see :mod:`machiavelli.movement.legality`.
+- Powers are named in full or by an abbreviation of two letters or more that
+  fits only one power.
+- A support of a garrison converting out into its province is written as a
+  support of a move into that province: ``A mod S G gen - gen`` (also ``A mod S
+  G gen C A``).
+- Canonical forms: ``A gen H``, ``A gen - mod``, ``A nap - ion - tun`` (a
+  route), ``A nap - tun via convoy``, ``F cro/nc S A ist - dal``, ``A gen S A
+  mod``, ``F ion C A nap - tun``, ``A gen C G``, ``G cro C F/sc``, ``A gen B``,
+  ``A gen L``, ``ally Milan``, ``unally Milan``; retreat phase ``A gen R mod``
+  (a retreat, also accepted as ``A gen - mod``), ``A gen R G`` (a retreat by
+  conversion into the city, also ``A gen C G``), ``A gen D`` (disband);
+  adjustment phase ``build A gen``, ``build elite_mercenary A mil``, ``build F
+  cro/sc``, ``remove A gen``, ``maintain A gen``, ``waive``.
+- Expenditure orders (001 ORDER SYNTAX, ORD-EXP-*) are read in the movement
+  phase when money is in play (:func:`machiavelli.movement.legality.money_in_play`),
+  else refused ("there is no money in this game"; in other phases "an
+  expenditure order is ordered only in a movement phase ...").  Canonical
+  forms: ``borrow 25 ducats for 2 years``, ``pay 14 ducats to bank``, ``pay 6
+  ducats to Milan``, ``give Papacy to Milan`` (an assassination chit),
+  ``expense 1: 12 ducats disband A bol``, ``expense 3: 24 ducats assassinate
+  Papacy``, ``expense 2: 3 ducats famine relief mil``, ``expense 2: none``.
+- An amount is a whole number, bare or followed by ``d``, ``ducat`` or
+  ``ducats`` (also ``12d`` and sums ``12+3d``); a minus sign is refused.
+  ``borrow``'s duration is ``for 1 year`` / ``for 2 years`` (``for`` optional,
+  ``one``/``two``, ``year``/``years`` either way, ``for 1``) and/or ``at 20 %``
+  / ``at 50 %`` (``percent``); they must agree.  ``borrow 0 ...`` is read
+  as a :class:`Borrow` of 0 (what it does is the bank's, RULES.md ambiguity 14).
+- ``pay``, ``give`` and ``loan`` are one keyword: with an amount they pay
+  (``to bank`` / ``to the bank`` or ``to`` a power), with a power they give that
+  power's assassination chit (``give Papacy [assassination] [chit] to Milan``).
+  ``pay 0 ducats to Milan`` is a :class:`Pay` of 0 that replaces the earlier
+  payment to Milan (ORD-EXAMPLE-2).  Errors: paying or giving a chit to
+  oneself, a chit one does not hold (``state.chits``), a chit to the bank.
+- ``expense N:`` (also ``exp``, ``e``, ``expense1:``; the colon optional; N
+  1 to 4), then the amount, then the expenditure: ``famine relief`` (``fr``,
+  ``famine``, ``relief``), ``pacify rebellion`` (``pr``, ``pacify``),
+  ``counter-bribe`` (``counter bribe``, ``counterbribe``, ``cb``, ``counter``),
+  ``disband`` (``d``), ``buy`` (``purchase``, ``b``), ``garrison to
+  autonomous`` (``gta``, ``g``, ``autonomous``, ``to autonomous``), ``cause
+  rebellion`` (``cr``, ``cause``, ``rebellion``), ``assassinate``
+  (``assassination``, ``a``) (the short forms are nJudge's), then the place
+  (famine relief, pacify and cause rebellion), the unit (counter-bribe, disband,
+  buy, garrison to autonomous: ``[special] [type] place``) or the power
+  (assassinate).  The amount may instead follow the target (nJudge); it may not
+  be left out (nJudge then charges the minimum; here it is an error).  In
+  ``12 d a bol`` the ``d`` is ducats if that reads, else ``disband``.
+- ``expense N: none`` (also ``nothing``, after an optional amount) is kept as
+  ``Expense(N, 0, "none")``: it replaces expense N, and the expense step treats
+  it as no expense (ORD-EXAMPLE-3).
+- An expense's unit gets its kind from the position.  With no type written and
+  both an army/fleet and a garrison there, a counter-bribe means one's own unit
+  and a bribe another's, the army or fleet first (nJudge's reading); ``garrison
+  to autonomous`` always means the garrison.  Errors: no unit there, the written
+  type not there, a bribe of one's own unit ("you can only counter-bribe it"),
+  assassinating oneself, borrowing when ``loans`` is off, chits and
+  assassinations when ``assassinations`` is off.  Costs, adjacency, chits held
+  for an attempt, rebellions and famine are the expense steps' (reported at
+  adjudication).
+- A power may order a unit its final ``buy`` expense of the submission names
+  (001 bribes note 3, ORD-EXAMPLE-4): :func:`parse_orders` reads the expenses
+  first; :func:`parse_order` takes them as ``bought``.
+- ``Signon ...`` and ``Signoff`` lines (a judge mail's envelope) are skipped.
+- Special types for builds also have nJudge's short forms ``cm``, ``em``,
+  ``ep`` (``cm`` is also a place on the classic board: it is the special type
+  only when a unit type follows).
+- ``disband`` in a movement phase (001 tech note, "a sav disband") is read as a
+  :class:`Disband` only when the ``disband`` option is set (ORD-TN-1).
+- A submission's errors are only what the text and the position's units decide
+  (unknown words and places, missing or foreign units, a garrison ordered to
+  move, besiege or lift, anything but a fleet ordered to convoy, orders of
+  another phase); whether an order can
+  work (adjacency, coasts, convoy routes, conversions, sieges) is
+  :func:`machiavelli.movement.legality.check_order`'s, so that an illegal order is
+  still reported as void by the adjudicator, as the DATC expects.
+
+The words live in :mod:`machiavelli.text.order_words`, the reader in
+:mod:`machiavelli.text.order_reader`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass, field, replace
+
+from machiavelli.core.board import Board
+from machiavelli.core.orders import (
+    BANK,
+    Ally,
+    Besiege,
+    Borrow,
+    Build,
+    Convert,
+    Convoy,
+    Disband,
+    Expense,
+    GiveChit,
+    Hold,
+    LiftSiege,
+    Maintain,
+    Move,
+    Order,
+    Pay,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitRef,
+    order_key,
+)
+from machiavelli.core.state import PhaseKind, State, Unit, UnitKind
+from machiavelli.text.money_reader import EXPENSE_GLUED
+from machiavelli.text.order_reader import OrderReader
+from machiavelli.text.order_words import (
+    ETYPE_NAMES,
+    EXPENSES,
+    OrderSyntaxError,
+    a_or_an,
+    describe,
+    phase_of,
+    tokens,
+)
+
+__all__ = [
+    "OrderError",
+    "OrderSyntaxError",
+    "Submission",
+    "format_order",
+    "parse_order",
+    "parse_orders",
+    "tokens",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class OrderError:
+    line: int  # 1-based line number in the submission
+    text: str  # the order as written
+    reason: str
+
+
+@dataclass
+class Submission:
+    orders: list[Order] = field(default_factory=list)
+    errors: list[OrderError] = field(default_factory=list)
+
+
+# ----------------------------------------------------------------------
+# Public API
+# ----------------------------------------------------------------------
+def parse_order(
+    text: str,
+    board: Board,
+    state: State,
+    power: str,
+    phase: PhaseKind | None = None,
+    *,
+    bought: Collection[tuple[str, UnitKind]] = (),
+) -> Order:
+    """One order, read against the position; raises :class:`OrderSyntaxError`.
+
+    ``bought`` lists the (province, kind) of units the power's expenses buy: the
+    power may order them too (001 bribes, note 3).
+    """
+    phase = phase or state.phase
+    order = OrderReader(text, board, state, power, phase, bought).read()
+    wanted = phase_of(order)
+    if wanted != phase and not (isinstance(order, Disband) and phase == "movement"):
+        raise OrderSyntaxError(
+            f"{describe(order)} is ordered only in {a_or_an(wanted)} phase, "
+            f"not in the {phase} phase"
+        )
+    return order
+
+
+def parse_orders(
+    text: str, board: Board, state: State, power: str, phase: PhaseKind | None = None
+) -> Submission:
+    """A whole submission: good orders kept, each bad one reported with its line.
+
+    A later order with the same :func:`~machiavelli.core.orders.order_key` replaces the
+    earlier one.  Units bought by the submission's final expenses may be ordered.
+    """
+    parts = list(_parts(text))
+    bought = _bought(parts, board, state, power, phase)
+    sub = Submission()
+    keyed: dict[tuple[str, ...], int] = {}
+    kept: list[Order | None] = []
+    for number, written in parts:
+        try:
+            order = parse_order(written, board, state, power, phase, bought=bought)
+        except OrderSyntaxError as err:
+            withdrawn = _withdrawn_build(written, board, state, power, phase, kept)
+            if withdrawn is None:
+                sub.errors.append(OrderError(number, written, err.reason))
+            else:  # a disband after a build withdraws the build (ADJ-ORD-3)
+                kept[keyed.pop(withdrawn)] = None
+            continue
+        key = order_key(order)
+        if key in keyed:
+            kept[keyed[key]] = None
+        keyed[key] = len(kept)
+        kept.append(order)
+    sub.orders = [o for o in kept if o is not None]
+    return sub
+
+
+def _withdrawn_build(
+    written: str, board: Board, state: State, power: str, phase: PhaseKind | None,
+    kept: list[Order | None],
+) -> tuple[str, ...] | None:
+    """The key of the build that a removal of a not-yet-built unit withdraws, if any."""
+    builds = [o for o in kept if isinstance(o, Build)]
+    if (phase or state.phase) != "adjustment" or not builds:
+        return None
+    planned = [Unit(b.kind, power, b.province, b.coast, b.special) for b in builds]
+    try:
+        order = parse_order(written, board, replace(state, units=[*state.units, *planned]),
+                            power, phase)
+    except OrderSyntaxError:
+        return None
+    if not isinstance(order, Remove):
+        return None
+    key = order_key(order)
+    return key if any(order_key(b) == key for b in builds) else None
+
+
+_ENVELOPE = frozenset({"signon", "signoff"})  # a judge mail's first and last lines
+
+
+def _parts(text: str) -> Iterator[tuple[int, str]]:
+    """The orders as written, with their line numbers."""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0]
+        for part in line.split(";"):
+            written = part.strip()
+            if written and written.split(None, 1)[0].lower() not in _ENVELOPE:
+                yield number, written
+
+
+def _bought(
+    parts: list[tuple[int, str]], board: Board, state: State, power: str,
+    phase: PhaseKind | None,
+) -> frozenset[tuple[str, UnitKind]]:
+    """The units the submission's last expense of each number buys."""
+    expenses: dict[int, Expense] = {}
+    for _, written in parts:
+        first = written.split(None, 1)[0].lower()
+        if (first,) not in EXPENSES and not EXPENSE_GLUED.match(first):
+            continue
+        try:
+            order = parse_order(written, board, state, power, phase)
+        except OrderSyntaxError:
+            continue
+        if isinstance(order, Expense):
+            expenses[order.number] = order
+    return frozenset(
+        (e.province, e.unit_kind)
+        for e in expenses.values()
+        if e.kind == "buy" and e.province is not None and e.unit_kind is not None
+    )
+
+
+def _unit(ref: UnitRef) -> str:
+    return f"{ref.kind} {ref.location}"
+
+
+def _loc(province: str, coast: str | None) -> str:
+    return f"{province}/{coast}" if coast else province
+
+
+def format_order(order: Order) -> str:
+    """The canonical text of an order (see the module notes)."""
+    if isinstance(order, Hold):
+        return f"{_unit(order.unit)} H"
+    if isinstance(order, Move):
+        route = " - ".join((*order.via, _loc(order.dest, order.dest_coast)))
+        return f"{_unit(order.unit)} - {route}" + (" via convoy" if order.convoy else "")
+    if isinstance(order, SupportHold):
+        return f"{_unit(order.unit)} S {_unit(order.target)}"
+    if isinstance(order, SupportMove):
+        dest = _loc(order.dest, order.dest_coast)
+        return f"{_unit(order.unit)} S {_unit(order.target)} - {dest}"
+    if isinstance(order, Convoy):
+        return f"{_unit(order.unit)} C {_unit(order.target)} - {order.dest}"
+    if isinstance(order, Convert):
+        return f"{_unit(order.unit)} C {order.to}" + (f"/{order.coast}" if order.coast else "")
+    if isinstance(order, Besiege):
+        return f"{_unit(order.unit)} B"
+    if isinstance(order, LiftSiege):
+        return f"{_unit(order.unit)} L"
+    if isinstance(order, Ally):
+        return ("ally " if order.allow else "unally ") + order.power
+    if isinstance(order, Retreat):
+        if order.to == "G":
+            return f"{_unit(order.unit)} R G"
+        return f"{_unit(order.unit)} R {_loc(order.dest, order.dest_coast)}"
+    if isinstance(order, Disband):
+        return f"{_unit(order.unit)} D"
+    if isinstance(order, Build):
+        special = f"{order.special} " if order.special else ""
+        return f"build {special}{order.kind} {_loc(order.province, order.coast)}"
+    if isinstance(order, Remove):
+        return f"remove {_unit(order.unit)}"
+    if isinstance(order, Maintain):
+        return f"maintain {_unit(order.unit)}"
+    if isinstance(order, Borrow):
+        return f"borrow {order.amount} ducats for " + ("1 year" if order.years == 1 else
+                                                      f"{order.years} years")
+    if isinstance(order, Pay):
+        return f"pay {order.amount} ducats to {'bank' if order.to == BANK else order.to}"
+    if isinstance(order, GiveChit):
+        return f"give {order.target} to {order.to}"
+    if isinstance(order, Expense):
+        return _format_expense(order)
+    return "waive"
+
+
+def _format_expense(order: Expense) -> str:
+    head = f"expense {order.number}: "
+    if order.kind == "none":
+        return head + "none"
+    if order.kind == "assassinate":
+        target = order.power or ""
+    else:
+        target = f"{order.unit_kind} " if order.unit_kind else ""
+        target += order.province or ""
+    return f"{head}{order.amount} ducats {ETYPE_NAMES[order.kind]} {target}".rstrip()

@@ -1,0 +1,460 @@
+"""Reading one order: the recursive-descent reader behind :func:`~.notation.parse_order`.
+
+The syntax and the choices it makes are described in :mod:`machiavelli.text.notation`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from machiavelli.core.orders import (
+    Ally,
+    Besiege,
+    Build,
+    Convert,
+    Convoy,
+    Disband,
+    Hold,
+    LiftSiege,
+    Maintain,
+    Move,
+    Order,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitRef,
+    Waive,
+)
+from machiavelli.core.state import PhaseKind, Unit, UnitKind
+from machiavelli.text.money_reader import EXPENSE_GLUED, read_money
+from machiavelli.text.order_words import (
+    ALLIES,
+    BESIEGES,
+    BUILDS,
+    C_WORD,
+    CITY_WORDS,
+    COAST_NAMES,
+    CONVERTS,
+    CONVOYS,
+    DISBANDS,
+    EXPENDITURE_WORDS,
+    HOLDS,
+    KEYWORDS,
+    KIND_NAMES,
+    LIFTS,
+    MAINTAINS,
+    MOVES,
+    REMOVES,
+    RETREATS,
+    SIEGE_WORD,
+    SUPPORTS,
+    TYPES,
+    UNALLIES,
+    VIA_CONVOY,
+    WAIVES,
+    ZERO,
+    OrderSyntaxError,
+    a_or_an,
+    describe,
+    phase_of,
+)
+from machiavelli.text.word_reader import Place, WordReader
+
+__all__ = ["OrderReader", "a_or_an", "describe", "phase_of"]
+
+# ----------------------------------------------------------------------
+# Reading one order
+# ----------------------------------------------------------------------
+Form = Literal["AF", "G"] | None
+
+
+
+
+class OrderReader(WordReader):
+    """The grammar of one order, on the words of :class:`WordReader`."""
+
+
+
+
+
+
+
+
+
+
+
+
+
+    # -- the order ------------------------------------------------------
+    def read(self) -> Order:
+        if not self.toks:
+            raise OrderSyntaxError("empty order")
+        if self.toks[0] in EXPENDITURE_WORDS or EXPENSE_GLUED.fullmatch(self.toks[0]):
+            return read_money(self)
+        if self.take(UNALLIES):
+            return self.ally(False)
+        if self.take(ALLIES):
+            return self.ally(True)
+        if self.take(WAIVES):
+            self.end()
+            return Waive()
+        if self.take(BUILDS):
+            return self.build()
+        if self.take(MAINTAINS):
+            ref = self.unit_ref("a unit", self.state.units, None, "maintain")
+            self.end()
+            return Maintain(ref)
+        removal = self.match(REMOVES)
+        if removal is not None:
+            word = " ".join(removal)
+            self.i += len(removal)
+            if self.phase == "adjustment":
+                ref = self.unit_ref("a unit", self.state.units, None, word)
+                self.end()
+                return Remove(ref)
+            if self.phase == "movement" and word in ("r", "remove", "removes"):
+                raise self.wrong_phase("a removal", "adjustment")
+            return self.disband(word)
+        return self.unit_order()
+
+    def ally(self, allow: bool) -> Ally:
+        words = self.toks[self.i:]
+        if not words:
+            raise OrderSyntaxError("a power is missing")
+        self.i = len(self.toks)
+        return Ally(self.find_power(" ".join(words)), allow)
+
+
+    def build(self) -> Build:
+        special = self.take_special()
+        if special == "elite":
+            raise OrderSyntaxError("'elite' alone: write elite mercenary or elite professional")
+        kind = self.take_type()
+        if kind is None:
+            tok = self.peek()
+            if tok is not None and self.place_at(self.i) is None and tok not in KEYWORDS:
+                raise OrderSyntaxError(f"unknown word '{tok}'")
+            raise OrderSyntaxError("a build must name the unit type (army, fleet or garrison)")
+        place = self.take_place("build")
+        self.end()
+        coast = self.dest_coast(place) if kind == "F" else None
+        return Build(kind, place.province, coast, special)
+
+    def disband(self, word: str) -> Disband:
+        pool = self.pool_for_disband()
+        ref = self.unit_ref("a unit", pool, None, word)
+        self.end()
+        return Disband(ref)
+
+    def pool_for_disband(self) -> list[Unit]:
+        if self.phase == "retreat":
+            return [d.unit for d in self.state.dislodged]
+        if self.phase == "movement" and not self.state.option("disband"):
+            raise OrderSyntaxError(
+                "disbanding a unit in a movement phase needs the 'disband' option"
+            )
+        return self.state.units
+
+    # -- unit orders -----------------------------------------------------
+    def unit_order(self) -> Order:
+        special = self.take_special()
+        written = self.take_type()
+        tok = self.peek()
+        if tok is None or (tok in KEYWORDS and self.place_at(self.i) is None):
+            raise OrderSyntaxError("the unit's place is missing")
+        if self.place_at(self.i) is None:
+            after = self.peek(1)
+            known = written or special or (after is not None and after in KEYWORDS)
+            raise OrderSyntaxError(f"unknown place '{tok}'" if known else f"unknown word '{tok}'")
+        place = self.take_place("the unit")
+        head = (written, place)
+        if self.at_end():
+            if self.phase != "movement":
+                raise OrderSyntaxError("the order is missing after the unit")
+            return Hold(self.own(head, None))
+        if self.take(HOLDS):
+            self.end()
+            self.need("a hold")
+            return Hold(self.own(head, None))
+        if self.phase == "adjustment":
+            return self.adjustment_suffix(head)
+        if self.take(MOVES):
+            return self.move(head)
+        if self.take(RETREATS):
+            return self.retreat(head)
+        if self.take(SUPPORTS):
+            return self.support(head)
+        if self.take(CONVOYS):
+            return self.convoy(head)
+        if self.take(CONVERTS):
+            return self.convert(head)
+        if self.peek() == "c":
+            self.i += 1
+            return self.convoy(head) if self.place_follows() else self.convert(head)
+        if self.take(BESIEGES):
+            return self.besiege(head)
+        if self.take(LIFTS):
+            self.take(SIEGE_WORD)
+            self.end()
+            self.need("lifting a siege")
+            return LiftSiege(self.not_garrison(head, "lift a siege"))
+        if self.take(DISBANDS) or self.take(ZERO):
+            self.end()
+            pool = self.pool_for_disband()
+            return Disband(self.own(head, None, pool))
+        tok = self.peek() or ""
+        if tok in KEYWORDS or self.place_at(self.i) is not None:
+            raise OrderSyntaxError(f"unexpected '{tok}' after the unit")
+        raise OrderSyntaxError(f"unknown word '{tok}'")
+
+    def adjustment_suffix(self, head: tuple[UnitKind | None, Place]) -> Order:
+        if self.take(MAINTAINS) and self.at_end():
+            return Maintain(self.own(head, None))
+        if self.take(REMOVES) and self.at_end():
+            return Remove(self.own(head, None))
+        raise OrderSyntaxError(
+            "only builds, removals and maintenance are ordered in the adjustment phase"
+        )
+
+    def place_follows(self) -> bool:
+        """After ``c``: does a place follow (a convoy) rather than a type alone (convert)?"""
+        j = self.i
+        if j < len(self.toks) and self.toks[j] in TYPES:
+            j += 1
+        return j < len(self.toks) and self.place_at(j) is not None
+
+    def move(self, head: tuple[UnitKind | None, Place]) -> Order:
+        chain = [self.take_place("-")]
+        while self.take(MOVES):
+            chain.append(self.take_place("-"))
+        by_convoy = self.take(VIA_CONVOY)
+        self.end()
+        if self.phase == "retreat":
+            if len(chain) > 1 or by_convoy:
+                raise OrderSyntaxError("a retreat cannot go by convoy")
+            return self.make_retreat(head, chain[0])
+        unit = self.not_garrison(head, "move")
+        dest = chain[-1]
+        coast = self.move_coast(unit, dest)
+        via = tuple(p.province for p in chain[:-1])
+        return self.in_phase(Move(unit, dest.province, coast, via, by_convoy), "movement")
+
+    def retreat(self, head: tuple[UnitKind | None, Place]) -> Order:
+        if self.take(CITY_WORDS):
+            self.end()
+            if self.phase != "retreat":
+                raise self.wrong_phase("a retreat", "retreat")
+            unit = self.own(head, "AF", self.dislodged())
+            return Retreat(unit, unit.province, None, "G")
+        dest = self.take_place("retreat")
+        self.end()
+        if self.phase != "retreat":
+            raise self.wrong_phase("a retreat", "retreat")
+        return self.make_retreat(head, dest)
+
+    def make_retreat(self, head: tuple[UnitKind | None, Place], dest: Place) -> Retreat:
+        unit = self.own(head, "AF", self.dislodged())
+        if unit.kind == "G":
+            raise OrderSyntaxError("a garrison cannot retreat")
+        return Retreat(unit, dest.province, self.move_coast(unit, dest))
+
+    def dislodged(self) -> list[Unit]:
+        return [d.unit for d in self.state.dislodged]
+
+    def support(self, head: tuple[UnitKind | None, Place]) -> Order:
+        self.take_special()
+        t_kind = self.take_type()
+        target = self.take_place("support")
+        dest: Place | None = None
+        converting = False
+        if self.take(MOVES):
+            dest = self.take_place("-")
+        elif self.take(CONVERTS) or self.take(C_WORD):
+            to = self.take_type()
+            if to not in ("A", "F"):
+                raise OrderSyntaxError("only a garrison converting out can be supported")
+            self.take_coast()
+            converting = True
+        self.end()
+        self.need("a support")
+        own_prov = head[1].province
+        if converting:
+            dest = Place(target.province, None, target.words)
+            t_kind = t_kind or "G"
+        if dest is None:
+            if target.province == own_prov:
+                if head[0] is not None:
+                    t_form: Form = "G" if head[0] != "G" else "AF"
+                    s_form: Form = None
+                else:
+                    t_form, s_form = ("G", "AF") if t_kind == "G" else ("AF", "G")
+            else:
+                t_form, s_form = "AF", "AF"
+            unit = self.own(head, s_form)
+            ref = self.target(t_kind, target, t_form, "support")
+            return self.in_phase(SupportHold(unit, ref), "movement")
+        s_form = "G" if dest.province == own_prov else "AF"
+        t_form = "G" if dest.province == target.province else "AF"
+        unit = self.own(head, s_form)
+        ref = self.target(t_kind, target, t_form, "support")
+        return self.in_phase(SupportMove(unit, ref, dest.province, dest.coast), "movement")
+
+    def convoy(self, head: tuple[UnitKind | None, Place]) -> Order:
+        self.take_special()
+        t_kind = self.take_type()
+        target = self.take_place("convoy")
+        if not self.take(MOVES):
+            raise OrderSyntaxError("a convoy must name where the army goes ('- place')")
+        dest = self.take_place("-")
+        self.end()
+        self.need("a convoy")
+        unit = self.own(head, "AF")
+        if unit.kind != "F":
+            kind = a_or_an(KIND_NAMES[unit.kind])
+            raise OrderSyntaxError(f"only a fleet can convoy, not {kind}")
+        ref = self.target(t_kind, target, "AF", "convoy")
+        return self.in_phase(Convoy(unit, ref, dest.province), "movement")
+
+    def convert(self, head: tuple[UnitKind | None, Place]) -> Order:
+        to = self.take_type()
+        if to is None:
+            tok = self.peek()
+            raise OrderSyntaxError(
+                f"unknown unit type '{tok}'" if tok else "convert to what: army, fleet or garrison?"
+            )
+        coast = self.take_coast()
+        self.end()
+        if self.phase == "retreat":
+            if to != "G":
+                raise OrderSyntaxError("a retreat can only convert into a garrison")
+            unit = self.own(head, "AF", self.dislodged())
+            return Retreat(unit, unit.province, None, "G")
+        unit = self.own(head, "AF" if to == "G" else "G")
+        if to == "F" and coast is not None:
+            coasts = self.board.provinces[unit.province].coasts
+            if coast not in coasts:
+                raise OrderSyntaxError(self._no_coast(unit.province, coast))
+        elif to != "F":
+            coast = None
+        return self.in_phase(Convert(unit, to, coast), "movement")
+
+    def besiege(self, head: tuple[UnitKind | None, Place]) -> Order:
+        self.take(CITY_WORDS)
+        if not self.at_end():
+            where = self.take_place("besiege")
+            if where.province != head[1].province:
+                raise OrderSyntaxError("a unit can only besiege the city of its own province")
+        self.end()
+        self.need("a siege")
+        return self.in_phase(Besiege(self.not_garrison(head, "besiege")), "movement")
+
+    # -- units -------------------------------------------------------------
+    def not_garrison(self, head: tuple[UnitKind | None, Place], verb: str) -> UnitRef:
+        unit = self.own(head, "AF")
+        if unit.kind == "G":
+            raise OrderSyntaxError(f"a garrison cannot {verb}")
+        return unit
+
+    def own(
+        self,
+        head: tuple[UnitKind | None, Place],
+        form: Form,
+        pool: list[Unit] | None = None,
+    ) -> UnitRef:
+        written, place = head
+        pool = self.state.units if pool is None else pool
+        what = "a dislodged unit" if pool is not self.state.units else "a unit"
+        return self.unit_ref(what, pool, form, "", written, place)
+
+    def unit_ref(
+        self,
+        what: str,
+        pool: list[Unit],
+        form: Form,
+        after: str,
+        written: UnitKind | None = None,
+        place: Place | None = None,
+    ) -> UnitRef:
+        """The power's own unit named by ``written``/``place`` (read here when not given)."""
+        if place is None:
+            self.take_special()
+            written = self.take_type()
+            place = self.take_place(after)
+        prov, name = place.province, self.name(place.province)
+        here = [u for u in pool if u.province == prov]
+        if not here:
+            raise OrderSyntaxError(f"no {what[2:]} in {name}")
+        if written is not None:
+            match = [u for u in here if u.kind == written]
+            if not match:
+                others = " and ".join(a_or_an(KIND_NAMES[u.kind]) for u in here)
+                raise OrderSyntaxError(
+                    f"there is no {KIND_NAMES[written]} in {name}, there is {others}"
+                )
+            unit = match[0]
+        elif len(here) == 1:
+            unit = here[0]
+        elif form is not None:
+            unit = next((u for u in here if (u.kind == "G") == (form == "G")), here[0])
+        else:
+            both = " and ".join(a_or_an(KIND_NAMES[u.kind]) for u in here)
+            raise OrderSyntaxError(f"{name} holds {both}: write the unit type")
+        if unit.owner != self.power and (unit.province, unit.kind) not in self.bought:
+            raise OrderSyntaxError(f"the {KIND_NAMES[unit.kind]} in {name} is not yours")
+        return UnitRef(unit.kind, unit.province, unit.coast)
+
+    def target(self, written: UnitKind | None, place: Place, form: Form, verb: str) -> UnitRef:
+        """A supported or convoyed unit: filled from the position where it can be."""
+        prov = place.province
+        here = [u for u in self.state.units if u.province == prov]
+        if written is not None:
+            for u in here:
+                if u.kind == written:
+                    return UnitRef(u.kind, prov, u.coast)
+            coast = place.coast if written == "F" else None
+            return UnitRef(written, prov, coast)
+        if not here:
+            if verb == "convoy":
+                return UnitRef("A", prov)
+            raise OrderSyntaxError(f"no unit in {self.name(prov)} to {verb}: write its type")
+        if len(here) == 1:
+            u = here[0]
+        else:
+            u = next((x for x in here if (x.kind == "G") == (form == "G")), here[0])
+        return UnitRef(u.kind, prov, u.coast)
+
+    def move_coast(self, unit: UnitRef, dest: Place) -> str | None:
+        if unit.kind != "F":
+            return None
+        if dest.coast is not None:
+            return self.dest_coast(dest)
+        if not self.board.provinces[dest.province].coasts:
+            return None
+        reach = self.board.fleet_reaches(unit.location, dest.province)
+        if len(reach) == 1:
+            return reach[0].split("/", 1)[1]
+        return None
+
+    def dest_coast(self, dest: Place) -> str | None:
+        coasts = self.board.provinces[dest.province].coasts
+        if dest.coast is not None and dest.coast not in coasts:
+            raise OrderSyntaxError(self._no_coast(dest.province, dest.coast))
+        return dest.coast
+
+    def _no_coast(self, province: str, coast: str) -> str:
+        name = self.name(province)
+        if not self.board.provinces[province].coasts:
+            return f"{name} has no separate coasts"
+        return f"{name} has no {COAST_NAMES.get(coast, coast)}"
+
+    # -- phases ------------------------------------------------------------
+    def need(self, what: str, phase: PhaseKind = "movement") -> None:
+        if self.phase != phase:
+            raise self.wrong_phase(what, phase)
+
+    def in_phase(self, order: Order, phase: PhaseKind) -> Order:
+        if self.phase != phase:
+            raise self.wrong_phase(describe(order), phase)
+        return order
+

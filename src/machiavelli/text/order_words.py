@@ -1,0 +1,209 @@
+"""The words of the order language: keyword groups, unit types, coasts, place names.
+
+Read by :mod:`machiavelli.text.order_reader`; the syntax is described in
+:mod:`machiavelli.text.notation`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from machiavelli.core.board import COASTS, Board
+from machiavelli.core.orders import (
+    Ally,
+    Besiege,
+    Borrow,
+    Build,
+    Convert,
+    Convoy,
+    Disband,
+    Expense,
+    ExpenseKind,
+    GiveChit,
+    Hold,
+    LiftSiege,
+    Maintain,
+    Move,
+    Order,
+    Pay,
+    Remove,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
+from machiavelli.core.state import PhaseKind, UnitKind
+
+
+class OrderSyntaxError(ValueError):
+    """An order that cannot be accepted; ``reason`` says why in plain words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+# ----------------------------------------------------------------------
+# Words
+# ----------------------------------------------------------------------
+Words = tuple[tuple[str, ...], ...]
+
+
+def _words(*spellings: str) -> Words:
+    return tuple(tuple(s.split()) for s in spellings)
+
+
+HOLDS = _words("h", "hold", "holds", "stand", "stands")
+MOVES = _words("-", "m", "move", "moves", "move to", "moves to")
+SUPPORTS = _words("s", "support", "supports")
+CONVOYS = _words("t", "transport", "transports", "convoy", "convoys")
+CONVERTS = _words("convert", "converts", "convert to", "converts to")
+BESIEGES = _words("b", "besiege", "besieges", "siege")
+LIFTS = _words("l", "lift", "lifts", "lift siege", "lifts siege")
+DISBANDS = _words("d", "disband", "disbands")
+RETREATS = _words("r", "retreat", "retreats", "retreat to", "retreats to")
+BUILDS = _words("b", "build", "builds")
+REMOVES = _words("r", "remove", "removes", "d", "disband", "disbands")
+MAINTAINS = _words("m", "maintain", "maintains")
+WAIVES = _words("waive", "waives")
+ALLIES = _words("allow", "alliance", "alliance with", "ally with", "ally", "allies", "allies with")
+UNALLIES = _words("unally", "unally with", "unallow", "disallow", "not allies", "unalliance",
+                  "don't allow", "dont allow")
+VIA_CONVOY = _words("via convoy", "by convoy")
+SIEGE_WORD = _words("siege")
+ZERO = _words("0")
+C_WORD = _words("c")
+CITY_WORDS = _words("g", "garrison", "city")
+
+# -- expenditure orders (001 ORDER SYNTAX; the short forms are nJudge's) -----------
+BORROWS = _words("borrow", "borrows")
+GIVES = _words("give", "gives", "pay", "pays", "loan", "loans")
+EXPENSES = _words("expense", "exp", "e")
+EXPENDITURE_WORDS = frozenset(w[0] for w in (*BORROWS, *GIVES, *EXPENSES))
+DUCATS = _words("d", "ducat", "ducats")
+TO_BANK = _words("bank", "the bank")
+CHIT_WORDS = _words("chit", "assassination chit", "assassination")
+NONE_WORDS = _words("none", "nothing")
+_ETYPE_SPELLINGS: dict[ExpenseKind, tuple[str, ...]] = {
+    "famine_relief": ("famine relief", "fr", "famine", "relief"),
+    "pacify_rebellion": ("pacify rebellion", "pr", "pacify"),
+    "counter_bribe": ("counter - bribe", "counter bribe", "counterbribe", "cb", "counter"),
+    "disband": ("disband", "d"),
+    "buy": ("buy", "purchase", "b"),
+    "garrison_to_autonomous": ("garrison to autonomous", "gta", "g", "autonomous",
+                               "to autonomous"),
+    "cause_rebellion": ("cause rebellion", "cr", "cause", "rebellion"),
+    "assassinate": ("assassinate", "assassination", "a"),
+}
+ETYPES: dict[tuple[str, ...], ExpenseKind] = {
+    words: kind for kind, spellings in _ETYPE_SPELLINGS.items() for words in _words(*spellings)
+}
+ETYPE_NAMES: dict[ExpenseKind, str] = {
+    "famine_relief": "famine relief", "pacify_rebellion": "pacify rebellion",
+    "counter_bribe": "counter-bribe", "disband": "disband", "buy": "buy",
+    "garrison_to_autonomous": "garrison to autonomous", "cause_rebellion": "cause rebellion",
+    "assassinate": "assassinate", "none": "none",
+}
+
+TYPES: dict[str, UnitKind] = {
+    "a": "A", "army": "A", "f": "F", "fleet": "F", "g": "G", "garrison": "G",
+}
+KIND_NAMES: dict[str, str] = {"A": "army", "F": "fleet", "G": "garrison"}
+SPECIALS: dict[tuple[str, ...], str] = {
+    words: kind
+    for kind, spellings in {
+        "militia": ("militia", "militias", "citizen's militia", "citizens militia",
+                    "citizens' militia", "citizen militia", "cm"),
+        "elite_mercenary": ("elite_mercenary", "elite mercenary", "elite mercenaries",
+                            "mercenary", "mercenaries", "em"),
+        "elite_professional": ("elite_professional", "elite professional",
+                               "elite professionals", "professional", "professionals", "ep"),
+    }.items()
+    for words in _words(*spellings)
+}
+COAST_WORDS: dict[tuple[str, ...], str] = {
+    **{(c,): c for c in COASTS},
+    **{(d, "coast"): d[0] + "c" for d in ("north", "south", "east", "west")},
+}
+SHORT_COASTS: dict[str, str] = {
+    "n": "nc", "s": "sc", "e": "ec", "w": "wc", "north": "nc", "south": "sc", "east": "ec",
+    "west": "wc",
+}
+COAST_NAMES = {"nc": "north coast", "sc": "south coast", "ec": "east coast", "wc": "west coast"}
+KEYWORDS = frozenset(
+    w
+    for group in (HOLDS, MOVES, SUPPORTS, CONVOYS, CONVERTS, BESIEGES, LIFTS, DISBANDS,
+                  RETREATS, BUILDS, REMOVES, MAINTAINS, WAIVES, ALLIES, UNALLIES, VIA_CONVOY)
+    for spelling in group
+    for w in spelling
+) | {"c", "/", "(", ")"} | set(TYPES)
+
+_TOKEN = re.compile(r"->|[-/():]|[^\s\-/():]+")
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-case words of an order; ``-``, ``/``, ``:``, brackets and ``->`` stand alone."""
+    out: list[str] = []
+    for tok in _TOKEN.findall(text.lower()):
+        tok = "-" if tok == "->" else tok.strip(".,")
+        if tok:
+            out.append(tok)
+    return out
+
+
+# ----------------------------------------------------------------------
+# Place names
+# ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlaceNames:
+    places: dict[tuple[str, ...], str]
+    longest: int
+
+
+_NAMES: dict[int, tuple[Board, PlaceNames]] = {}
+
+
+def names_of(board: Board) -> PlaceNames:
+    """Every accepted name of every province as a word tuple (cached per board)."""
+    cached = _NAMES.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    places: dict[tuple[str, ...], str] = {}
+    spellings: list[tuple[str, str]] = [(p.id, p.id) for p in board.provinces.values()]
+    spellings += [(p.name, p.id) for p in board.provinces.values()]
+    spellings += list(board.aliases.items())
+    for name, pid in spellings:
+        words = tuple(tokens(name))
+        if words and pid in board.provinces:
+            places.setdefault(words, pid)
+    names = PlaceNames(places, max((len(w) for w in places), default=1))
+    _NAMES[id(board)] = (board, names)
+    return names
+
+
+# ----------------------------------------------------------------------
+# Naming orders in messages
+# ----------------------------------------------------------------------
+def a_or_an(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def describe(order: Order) -> str:
+    names: dict[type, str] = {
+        Hold: "a hold", Move: "a move", SupportHold: "a support", SupportMove: "a support",
+        Convoy: "a convoy", Convert: "a conversion", Besiege: "a siege",
+        LiftSiege: "lifting a siege", Ally: "an alliance", Retreat: "a retreat",
+        Disband: "a disband", Build: "a build", Remove: "a removal",
+        Maintain: "maintaining a unit", Waive: "a waive", Borrow: "a loan",
+        Pay: "a payment", GiveChit: "giving a chit", Expense: "an expense",
+    }
+    return names[type(order)]
+
+
+def phase_of(order: Order) -> PhaseKind:
+    if isinstance(order, Retreat | Disband):
+        return "retreat"
+    if isinstance(order, Build | Remove | Maintain | Waive):
+        return "adjustment"
+    return "movement"

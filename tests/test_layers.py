@@ -1,0 +1,185 @@
+"""The package's layers: arrows point down only, and no module imports itself back.
+
+``src/machiavelli`` is layered by stage of the data flow (see the package's
+docstring).  A module may import modules of its own layer and of the layers below
+it, never above; the top-level ``machiavelli/__init__`` (the users' re-exports)
+stands above everything and nothing inside the package imports it.  Every import
+counts: at the top of a module, inside a function, or under ``TYPE_CHECKING``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+
+# bottom first; a layer may import itself and every layer before it
+LAYERS = ["core", "text", "movement", "money", "game", "cases", "cli"]
+
+
+def module_name(root: Path, path: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(root: Path) -> dict[str, set[str]]:
+    """Every module of the package under ``root`` and the package modules it imports."""
+    files = {module_name(root, p): p for p in root.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")
+                    up = up[: len(up) - node.level + 1]
+                    base = ".".join(up + ([base] if base else []))
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in files else base
+                           for a in node.names]
+            for target in targets:
+                while target and target not in files:
+                    target = target.rpartition(".")[0]
+                if target:
+                    found.add(target)
+        graph[name] = found - {name} if path.name == "__init__.py" else found
+    return graph
+
+
+def layer_of(module: str) -> int | None:
+    parts = module.split(".")
+    if len(parts) < 2 or parts[1] not in LAYERS:
+        return None
+    return LAYERS.index(parts[1])
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    wrong = []
+    for module, targets in sorted(graph.items()):
+        for target in sorted(targets):
+            if target == "machiavelli" and module != "machiavelli":
+                wrong.append(f"{module} imports the top-level package (it re-exports everything)")
+                continue
+            mine, theirs = layer_of(module), layer_of(target)
+            if module == "machiavelli" or theirs is None:
+                continue
+            if mine is None:
+                wrong.append(f"{module} is in no layer (add its package to LAYERS)")
+            elif theirs > mine:
+                wrong.append(f"{module} ({LAYERS[mine]}) imports {target} ({LAYERS[theirs]})")
+    return wrong
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan), and self-imports."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1 or v in graph.get(v, ()):
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_every_package_is_a_layer_with_a_docstring() -> None:
+    packages = sorted(p.parent.name for p in (SRC / "machiavelli").glob("*/__init__.py"))
+    assert packages == sorted(LAYERS)
+    for name in packages:
+        doc = ast.get_docstring(ast.parse((SRC / "machiavelli" / name / "__init__.py").read_text()))
+        assert doc and "import" in doc, f"{name}/__init__.py must say what it may import"
+
+
+def test_no_module_sits_outside_the_layers() -> None:
+    loose = sorted(p.name for p in (SRC / "machiavelli").glob("*.py") if p.name != "__init__.py")
+    assert loose == []
+
+
+def test_arrows_point_down_only() -> None:
+    assert upward_imports(imports_of(SRC)) == []
+
+
+def test_no_import_circles() -> None:
+    assert circles(imports_of(SRC)) == []
+
+
+# -- the checks themselves catch what they must ------------------------------------
+
+
+@pytest.fixture
+def package(tmp_path: Path) -> Path:
+    def write(path: str, text: str = "") -> None:
+        file = tmp_path / "machiavelli" / path
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(text)
+
+    write("__init__.py")
+    for layer in ("core", "movement", "game"):
+        write(f"{layer}/__init__.py", '"""A layer."""\n')
+    write("core/board.py", "")
+    write("movement/resolver.py", "from machiavelli.core.board import X\n")
+    write("game/process.py", "from machiavelli.movement import resolver\n")
+    return tmp_path
+
+
+def test_the_check_sees_an_upward_import(package: Path) -> None:
+    (package / "machiavelli/core/board.py").write_text(
+        "def f():\n    from machiavelli.game.process import g\n"
+    )
+    assert upward_imports(imports_of(package)) == [
+        "machiavelli.core.board (core) imports machiavelli.game.process (game)"
+    ]
+
+
+def test_the_check_sees_a_circle_even_under_type_checking(package: Path) -> None:
+    assert circles(imports_of(package)) == []
+    (package / "machiavelli/movement/legality.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from machiavelli.movement.resolver import R\n"
+        "if TYPE_CHECKING:\n    from machiavelli.movement.legality import L\n"
+    )
+    (package / "machiavelli/movement/resolver.py").write_text(
+        "from . import legality\n"
+    )
+    assert circles(imports_of(package)) == [
+        ["machiavelli.movement.legality", "machiavelli.movement.resolver"]
+    ]
+
+
+def test_the_check_sees_the_top_level_package_imported_inside(package: Path) -> None:
+    (package / "machiavelli/game/process.py").write_text("from machiavelli import process\n")
+    assert upward_imports(imports_of(package)) == [
+        "machiavelli.game.process imports the top-level package (it re-exports everything)"
+    ]
