@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import fields, replace
 
 from machiavelli.core.state import Dislodged, Loan, Rebellion, State, Unit
 from machiavelli.game.scenario import load_scenario
@@ -56,6 +57,28 @@ def test_copy_is_independent() -> None:
     copy.units.append(Unit("A", "Milan", "mil"))
     copy.treasury["Milan"] = 0
     assert len(state.units) == 4 and state.treasury["Milan"] == 12
+
+
+def test_copy_equals_a_json_round_trip_and_shares_no_container() -> None:
+    state = replace(full_state(), home_countries={"Milan": ["mil", "pav"]},
+                    assassinated=["Venice"])
+    defaults = State("standard", 1901, "spring", "movement")
+    for f in fields(State):  # every field differs from its default: the copy must carry it
+        assert getattr(state, f.name) != getattr(defaults, f.name), f.name
+    copy = state.copy()
+    assert copy == State.from_json(state.to_json()) == state
+    assert copy.to_dict() == json.loads(state.to_json())
+    for f in fields(State):
+        value = getattr(state, f.name)
+        if isinstance(value, list | dict):
+            assert getattr(copy, f.name) is not value, f.name
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if isinstance(v, list):
+                    assert getattr(copy, f.name)[k] is not v, f"{f.name}[{k}]"
+    for name in ("classic_1454", "standard_1901"):
+        _, start = load_scenario(name)
+        assert start.copy() == State.from_json(start.to_json())
 
 
 def test_unit_queries() -> None:
