@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from machiavelli.core.board import Board, province_of
+from machiavelli.core.board_index import PerBoard
 from machiavelli.core.options import coastal_convoys, fortresses_in_use, mach2_rules
 from machiavelli.core.state import State, Unit
 
@@ -41,21 +42,16 @@ class _Geometry:
     fleet_provinces: dict[str, frozenset[str]]  # location -> provinces a fleet there reaches
 
 
-_GEOMETRY: dict[int, tuple[Board, _Geometry]] = {}
-
-
-def geometry(board: Board) -> _Geometry:
-    cached = _GEOMETRY.get(id(board))
-    if cached is not None and cached[0] is board:
-        return cached[1]
-    geo = _Geometry(
+def _geometry(board: Board) -> _Geometry:
+    return _Geometry(
         coastal=frozenset(p for p in board.provinces if board.is_coastal(p)),
         fleet_provinces={
             loc: frozenset(province_of(n) for n in adj) for loc, adj in board.fleet_adj.items()
         },
     )
-    _GEOMETRY[id(board)] = (board, geo)
-    return geo
+
+
+geometry: PerBoard[_Geometry] = PerBoard(_geometry)
 
 
 def convoy_capable(board: Board, geo: _Geometry, province: str, coastal: bool) -> bool:
