@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from machiavelli.core.orders import Order
@@ -24,14 +25,62 @@ class OrderResult:
     note: str = ""
 
 
-@dataclass
 class Adjudication:
-    state: State
-    results: list[OrderResult] = field(default_factory=list)
-    events: list[str] = field(default_factory=list)  # what happened beyond the orders
+    """The new position, the outcome of every order and what happened beyond the orders.
+
+    The results may be left to be written on first use (``write``): an engine
+    that only wants the new position never builds them.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        results: list[OrderResult] | None = None,
+        events: list[str] | None = None,
+        *,
+        write: Callable[[], list[OrderResult]] | None = None,
+    ) -> None:
+        self.state = state
+        self._results = results if results is not None or write is not None else []
+        self._write = write
+        self.events: list[str] = events if events is not None else []
+
+    @property
+    def results(self) -> list[OrderResult]:
+        found = self._results
+        if found is None:
+            assert self._write is not None
+            found = self._results = self._write()
+            self._write = None
+        return found
+
+    @results.setter
+    def results(self, value: list[OrderResult]) -> None:
+        self._results, self._write = value, None
+
+    @classmethod
+    def joined(
+        cls, state: State, parts: Sequence[Adjudication], events: list[str]
+    ) -> Adjudication:
+        """The results of ``parts`` one after the other (written when first asked for)."""
+        if all(part._results is not None for part in parts):
+            return cls(state, [r for part in parts for r in part.results], events)
+        return cls(state, None, events, write=lambda: [r for p in parts for r in p.results])
 
     def outcome_of(self, order: Order) -> Outcome | None:
         for r in self.results:
             if r.order == order:
                 return r.outcome
         return None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Adjudication):
+            return NotImplemented
+        return (self.state, self.results, self.events) == (other.state, other.results,
+                                                             other.events)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Adjudication(state={self.state!r}, results={self.results!r}, " \
+            f"events={self.events!r})"

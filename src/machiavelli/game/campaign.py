@@ -49,15 +49,15 @@ def _step(module: str, name: str) -> Step:
 
 def resolve_campaign(board: Board, state: State, orders: Orders, dice: Dice) -> Adjudication:
     """Resolve a movement phase with everything that comes before the moves."""
-    results = []
-    events = []
+    steps: list[Adjudication] = []
+    events: list[str] = []
     if money_in_play(state):
         for module, name in MONEY_STEPS:
             done = _step(module, name)(board, state, orders, dice)
             state = done.state
-            results.extend(done.results)
+            steps.append(done)
             events.extend(done.events)
     moved = resolve_movement(board, state, orders)
-    results.extend(moved.results)
+    steps.append(moved)
     events.extend(moved.events)
-    return Adjudication(moved.state, results, events)
+    return Adjudication.joined(moved.state, steps, events)

@@ -20,7 +20,7 @@ game's seed and the phase, and is shown in the report.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice, Roll
@@ -43,18 +43,88 @@ MAX_CHAINED = 8  # phases processed in one go when nobody has anything to decide
 Disaster = Callable[[Board, State], tuple[State, list[str]]]
 
 
-@dataclass
 class PhaseResult:
-    """One processed phase (and any phases after it that needed no orders)."""
+    """One processed phase (and any phases after it that needed no orders).
+
+    The report and the private reports are written when first asked for, and so
+    are the results when the adjudication left them to be written (a bot that
+    reads only ``after`` never pays for text).
+    """
+
+    def __init__(
+        self,
+        before: State,
+        after: State,
+        results: list[OrderResult] | None = None,
+        events: list[str] | None = None,
+        rolls: list[Roll] | None = None,
+        report: str | None = None,
+        private: dict[str, str] | None = None,
+        winners: list[str] | None = None,
+        *,
+        board: Board | None = None,
+        steps: Sequence[_Step] = (),
+    ) -> None:
+        self.before = before
+        self.after = after
+        self.events: list[str] = events if events is not None else []
+        self.rolls: list[Roll] = rolls if rolls is not None else []
+        self.winners: list[str] = winners if winners is not None else []
+        self._results = results
+        self._report = report
+        self._private = private
+        self._board = board
+        self._steps = list(steps)
+
+    @property
+    def results(self) -> list[OrderResult]:
+        if self._results is None:
+            self._results = [r for step in self._steps for r in step.adjudication.results]
+        return self._results
+
+    @results.setter
+    def results(self, value: list[OrderResult]) -> None:
+        self._results = value
+
+    @property
+    def report(self) -> str:
+        """The public results of every phase processed, then the victory if any."""
+        if self._report is None:
+            reports = [step.report(self._board) for step in self._steps]
+            if self.winners:
+                reports.append("Victory: " + ", ".join(self.winners) + " won the game.")
+            self._report = "\n\n".join(reports)
+        return self._report
+
+    @report.setter
+    def report(self, value: str) -> None:
+        self._report = value
+
+    @property
+    def private(self) -> dict[str, str]:
+        """Each power's private report (with money in play): treasury, loans, chits."""
+        if self._private is None:
+            after = self.after
+            self._private = {p: private_report(after, p) for p in after.powers
+                             if p not in after.eliminated and money_in_play(after)}
+        return self._private
+
+    @private.setter
+    def private(self, value: dict[str, str]) -> None:
+        self._private = value
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One phase adjudicated: what its report is written from."""
 
     before: State
-    after: State
-    results: list[OrderResult] = field(default_factory=list)
-    events: list[str] = field(default_factory=list)
-    rolls: list[Roll] = field(default_factory=list)
-    report: str = ""
-    private: dict[str, str] = field(default_factory=dict)
-    winners: list[str] = field(default_factory=list)
+    adjudication: Adjudication
+    rolls: Sequence[Roll]
+
+    def report(self, board: Board | None) -> str:
+        assert board is not None
+        return phase_report(board, self.before, self.adjudication, self.rolls)
 
 
 def adjudicate_phase(board: Board, state: State, orders: Orders, dice: Dice) -> Adjudication:
@@ -66,6 +136,45 @@ def adjudicate_phase(board: Board, state: State, orders: Orders, dice: Dice) -> 
     return resolve_adjustments(board, state, orders)
 
 
+def adjudicate(
+    board: Board,
+    state: State,
+    orders: Orders,
+    seed: str = "",
+    victory_cities: int | None = None,
+) -> PhaseResult:
+    """One phase, for bots: the position and order objects in, the next position out.
+
+    Everything 001 attaches to the phase is done (money steps, end of campaign,
+    plague, income, eliminations, victory) as :func:`process_phase` does, but
+    for this phase only, and no text is written unless asked for
+    (``report``, ``private``, the results' notes).  ``seed`` seeds the phase's
+    dice.  The new position (``after``) shares nothing with ``state``.
+    """
+    result = _one_phase(board, state, orders, seed, victory_cities)
+    result.after = result.after.copy()
+    return result
+
+
+def _one_phase(
+    board: Board, current: State, orders: Orders, seed: str, victory_cities: int | None
+) -> PhaseResult:
+    dice = Dice.for_phase(seed, current)
+    done = adjudicate_phase(board, current, orders, dice)
+    after = done.state
+    events = list(done.events)
+    won: list[str] = []
+    if current.phase in ("movement", "retreat") and after.phase != "retreat":
+        after = _end_of_campaign(board, current.season, after, dice, events)
+        won = winners(board, after, victory_cities, fall_end=current.season == "fall")
+    elif current.phase == "adjustment":
+        after = update_control(board, after)  # units removed or built change control
+    after = _enter_phase(board, after, dice, events)
+    step = _Step(current, Adjudication.joined(after, [done], events), dice.rolls)
+    return PhaseResult(current, after, None, events, dice.rolls, winners=won, board=board,
+                       steps=[step])
+
+
 def process_phase(
     board: Board,
     state: State,
@@ -74,37 +183,24 @@ def process_phase(
     victory_cities: int | None = None,
 ) -> PhaseResult:
     """Process the current phase and every following one that needs no orders."""
-    result = PhaseResult(before=state, after=state)
-    reports: list[str] = []
+    steps: list[_Step] = []
+    events: list[str] = []
+    rolls: list[Roll] = []
+    won: list[str] = []
     current, current_orders = state, orders
     while True:
-        dice = Dice.for_phase(seed, current)
-        done = adjudicate_phase(board, current, current_orders, dice)
-        after = done.state
-        events = list(done.events)
-        if current.phase in ("movement", "retreat") and after.phase != "retreat":
-            after = _end_of_campaign(board, current.season, after, dice, events)
-            result.winners = winners(board, after, victory_cities,
-                                     fall_end=current.season == "fall")
-        elif current.phase == "adjustment":
-            after = update_control(board, after)  # units removed or built change control
-        after = _enter_phase(board, after, dice, events)
-        reports.append(phase_report(board, current, Adjudication(after, done.results, events),
-                                    dice.rolls))
-        result.results.extend(done.results)
-        result.events.extend(events)
-        result.rolls.extend(dice.rolls)
-        current = after
-        if result.winners or needs_orders(board, current) or len(reports) >= MAX_CHAINED:
+        one = _one_phase(board, current, current_orders, seed, victory_cities)
+        steps.extend(one._steps)
+        events.extend(one.events)
+        rolls.extend(one.rolls)
+        won = one.winners
+        current = one.after
+        if won or needs_orders(board, current) or len(steps) >= MAX_CHAINED:
             break  # (a board with no units left would otherwise never need orders again)
         current_orders = {}
-    if result.winners:
-        reports.append("Victory: " + ", ".join(result.winners) + " won the game.")
-    result.after = current.copy()  # shares nothing with the position it was given
-    result.report = "\n\n".join(reports)
-    result.private = {p: private_report(current, p) for p in current.powers
-                      if p not in current.eliminated and money_in_play(current)}
-    return result
+    # the new position shares nothing with the position it was given
+    return PhaseResult(state, current.copy(), None, events, rolls, winners=won, board=board,
+                       steps=steps)
 
 
 def _end_of_campaign(
