@@ -42,8 +42,7 @@ def _crowded_classic() -> tuple[Board, State]:
     """Classic 1454 with armies or fleets beside garrisons, and a fleet on a coast."""
     board, start = CLASSIC
     units = list(start.units) + [
-        Unit("A", "Florence", "pis"), Unit("F", "Milan", "gen"), Unit("A", "Venice", "pad"),
-        Unit("F", "Naples", "nap"),
+        Unit("A", "Florence", "luc"), Unit("F", "Milan", "gen"), Unit("A", "Venice", "mod"),
     ]
     return board, replace(start, units=units)
 

@@ -45,6 +45,7 @@ __all__ = [
     "default_engine",
     "format_result",
     "initial_state",
+    "orders_by_power",
     "run_case",
     "run_cases",
 ]
@@ -124,7 +125,7 @@ def run_case(case: Case, engine: Engine | None = None) -> CaseRun:
         run.before = state.copy()
         where = "reading the orders"
         orders: dict[str, list[Order]] = {}
-        for power, text in _orders_by_power(case):
+        for power, text in orders_by_power(case):
             submission = engine.parse_orders(text, board, state.copy(), power)
             orders.setdefault(power, []).extend(submission.orders)
             run.order_errors.extend(f"{power}: {_describe_error(e)}" for e in submission.errors)
@@ -184,7 +185,7 @@ def _describe_error(error: object) -> str:
     return str(error)
 
 
-def _orders_by_power(case: Case) -> list[tuple[str, str]]:
+def orders_by_power(case: Case) -> list[tuple[str, str]]:
     """Each power's order lines joined, powers in the order they first appear."""
     texts: dict[str, list[str]] = {}
     for o in case.orders:

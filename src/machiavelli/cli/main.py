@@ -22,3 +22,7 @@ main.add_command(demo)
 main.add_command(scenarios)
 for command in GAME_COMMANDS:
     main.add_command(command)
+
+
+if __name__ == "__main__":
+    main()

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from machiavelli.core.board import Board, province_of
 from machiavelli.core.board_index import PerBoard
-from machiavelli.core.options import coastal_convoys, fortresses_in_use, mach2_rules
+from machiavelli.core.occupancy import Occupancy
+from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State, Unit
 
 KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison"}
@@ -23,12 +24,17 @@ KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison"}
 NO_ARMY_IN_VENICE = "no armies in Venice under mach2 (M7, rules.machiavelli2)"
 
 
-def can_hold_garrison(board: Board, state: State, province: str) -> bool:
+def rules_in(given: Rules | State) -> Rules:
+    """The rules snapshot, taken from a position's options when a position is given."""
+    return given if isinstance(given, Rules) else rules_of(given.options)
+
+
+def can_hold_garrison(board: Board, rules: Rules | State, province: str) -> bool:
     """A fortified city, or a fortress when fortresses are in use (GAR-1, FORT-0)."""
     city = board.provinces[province].city
     if city is None or not city.fortified:
         return False
-    return city.kind != "fortress" or fortresses_in_use(state)
+    return city.kind != "fortress" or rules_in(rules).fortresses
 
 
 def is_port(board: Board, province: str) -> bool:
@@ -59,21 +65,22 @@ def convoy_capable(board: Board, geo: _Geometry, province: str, coastal: bool) -
 
 
 def _route_search(
-    board: Board, start: str, nodes: Iterable[str]
+    board: Board, start: str, nodes: Mapping[str, str], besides: tuple[str, ...]
 ) -> tuple[set[str], set[str]]:
-    """Convoying locations linked to ``start`` through ``nodes``, and the coasts they reach."""
-    allowed = set(nodes)
+    """Convoying locations linked to ``start`` through ``nodes`` (location -> province) not
+    in ``besides``, and the coasts they reach."""
+    fleet_adj = board.fleet_adj
     frontier = [
         n
         for loc in board.fleet_locations(start)
-        for n in board.fleet_adj.get(loc, frozenset())
-        if n in allowed
+        for n in fleet_adj.get(loc, frozenset())
+        if n in nodes and nodes[n] not in besides
     ]
     seen = set(frontier)
     while frontier:
         loc = frontier.pop()
-        for n in board.fleet_adj.get(loc, frozenset()):
-            if n in allowed and n not in seen:
+        for n in fleet_adj.get(loc, frozenset()):
+            if n in nodes and n not in seen and nodes[n] not in besides:
                 seen.add(n)
                 frontier.append(n)
     geo = geometry(board)
@@ -86,27 +93,49 @@ def _route_search(
     return seen, dests
 
 
-def _fleet_nodes(board: Board, state: State, *besides: str) -> list[str]:
-    """Locations of the fleets now able to convoy, outside the given provinces."""
-    geo = geometry(board)
-    coastal = coastal_convoys(state)
-    return [
-        u.location
-        for u in state.units
-        if u.kind == "F" and u.province not in besides
-        and convoy_capable(board, geo, u.province, coastal)
-    ]
+class Chains:
+    """Chains of fleets that can convoy, in one position: built once, asked many times."""
+
+    def __init__(self, board: Board, units: Iterable[Unit], rules: Rules) -> None:
+        self.board = board
+        geo = geometry(board)
+        coastal = rules.coastal_convoys
+        #: location -> province of every fleet now able to convoy
+        self.nodes: dict[str, str] = {
+            u.location: u.province
+            for u in units
+            if u.kind == "F" and convoy_capable(board, geo, u.province, coastal)
+        }
+        self._dests: dict[str, tuple[set[str], set[str]]] = {}
+        self._between: dict[tuple[str, str], set[str]] = {}
+
+    def route_dests(self, start: str) -> tuple[set[str], set[str]]:
+        """The fleets (locations) linked to an army at ``start``, and the coasts they lead to."""
+        found = self._dests.get(start)
+        if found is None:
+            found = self._dests[start] = _route_search(self.board, start, self.nodes, (start,))
+        return found
+
+    def fleets_between(self, start: str, dest: str) -> set[str]:
+        """Locations of the fleets on some chain of fleets from ``start`` to ``dest``."""
+        key = (start, dest)
+        found = self._between.get(key)
+        if found is None:
+            besides = (start, dest)
+            found = (_route_search(self.board, start, self.nodes, besides)[0]
+                     & _route_search(self.board, dest, self.nodes, besides)[0])
+            self._between[key] = found
+        return found
 
 
 def fleet_route_dests(board: Board, state: State, start: str) -> tuple[set[str], set[str]]:
     """The fleets (locations) linked to an army at ``start``, and the coasts they lead to."""
-    return _route_search(board, start, _fleet_nodes(board, state, start))
+    return Chains(board, state.units, rules_of(state.options)).route_dests(start)
 
 
 def convoy_fleets(board: Board, state: State, start: str, dest: str) -> set[str]:
     """Locations of the fleets on some chain of fleets from ``start`` to ``dest``."""
-    nodes = _fleet_nodes(board, state, start, dest)
-    return _route_search(board, start, nodes)[0] & _route_search(board, dest, nodes)[0]
+    return Chains(board, state.units, rules_of(state.options)).fleets_between(start, dest)
 
 
 UnitIndex = Mapping[tuple[str, bool], Unit]
@@ -126,14 +155,14 @@ def can_reach(board: Board, unit: Unit, province: str) -> bool:
     return False
 
 
-def no_army_in(board: Board, state: State, province: str) -> bool:
+def no_army_in(board: Board, rules: Rules | State, province: str) -> bool:
     """Machiavelli 2: Venice is a sea area with a city, closed to armies (M7)."""
-    return board.provinces[province].venice and mach2_rules(state)
+    return board.provinces[province].venice and rules_in(rules).mach2
 
 
-def besieger(state: State, garrison: Unit) -> Unit | None:
+def besieger(where: Occupancy | State, garrison: Unit) -> Unit | None:
     """The army or fleet whose siege of ``garrison`` began last campaign (SIEGE-6)."""
-    other = state.unit_in(garrison.province, garrison=False)
+    other = where.unit_in(garrison.province, garrison=False)
     if other is not None and other.siege >= 1 and other.owner != garrison.owner:
         return other
     return None

@@ -42,8 +42,7 @@ from machiavelli.core.phases import next_phase
 from machiavelli.core.results import Adjudication, AdjudicationError, OrderResult, Outcome
 from machiavelli.core.state import Dislodged, State, Unit
 from machiavelli.movement.control import update_control, update_supply_centres
-from machiavelli.movement.geography import unit_index
-from machiavelli.movement.legality import check_order
+from machiavelli.movement.legality import Checker
 from machiavelli.movement.rebels import city_in_rebellion, rebellions_after_movement
 from machiavelli.movement.resolver import Piece, Resolver
 from machiavelli.movement.retreats import can_retreat
@@ -82,7 +81,7 @@ def resolve_movement(
     allies: dict[str, set[str]] = {}
     written: dict[tuple[str, bool], tuple[str, UnitOrder]] = {}
     disbanded: set[tuple[str, bool]] = set()
-    index = unit_index(state)
+    checker = Checker(board, state)
     for power, power_orders in orders.items():
         for order in power_orders:
             if isinstance(order, MONEY_ORDERS):
@@ -90,7 +89,7 @@ def resolve_movement(
             if power in state.assassinated:
                 results.append(OrderResult(power, order, "void", ASSASSINATED))
                 continue
-            reason = check_order(board, state, power, order, index)
+            reason = checker.check(power, order)
             if reason is not None:
                 results.append(OrderResult(power, order, "void", reason))
             elif isinstance(order, Ally):

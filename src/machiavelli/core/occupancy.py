@@ -1,0 +1,38 @@
+"""Who stands where: the units of a position by province, built once and looked up.
+
+:class:`Occupancy` answers what :meth:`machiavelli.core.state.State.unit_in`
+answers, by look-up instead of a walk through the unit list: build one per
+position (or per phase) and ask it as often as needed.  It does not follow
+later changes of the unit list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from machiavelli.core.state import Unit
+
+
+class Occupancy:
+    """The units by province: the army or fleet, the garrison, and the first of either."""
+
+    def __init__(self, units: Iterable[Unit]) -> None:
+        self.field: dict[str, Unit] = {}
+        self.city: dict[str, Unit] = {}
+        self.first: dict[str, Unit] = {}
+        for u in units:
+            if u.kind == "G":
+                self.city.setdefault(u.province, u)
+            else:
+                self.field.setdefault(u.province, u)
+            self.first.setdefault(u.province, u)
+
+    def unit_in(self, province: str, garrison: bool | None = None) -> Unit | None:
+        """The army/fleet (garrison=False), the garrison (True) or either (None) in a province."""
+        if garrison is None:
+            return self.first.get(province)
+        return self.city.get(province) if garrison else self.field.get(province)
+
+    def get(self, key: tuple[str, bool]) -> Unit | None:
+        """The unit at (province, is garrison): :data:`UnitIndex`'s look-up."""
+        return self.city.get(key[0]) if key[1] else self.field.get(key[0])
