@@ -15,6 +15,7 @@ from machiavelli.core.state import State, Unit
 from machiavelli.game.scenario import load_scenario
 from machiavelli.movement import moves as movement
 from machiavelli.movement.moves import one_unit_per_space, resolve_movement
+from machiavelli.movement.pieces import MOVE
 from machiavelli.movement.resolver import Resolver
 from machiavelli.text.notation import parse_orders
 
@@ -94,9 +95,9 @@ class _EveryMoveSucceeds(Resolver):
 
     def resolve_all(self) -> None:
         super().resolve_all()
-        for p in self.pieces:
-            if p.kind == "move":
-                self.resolution[p.idx] = True
+        for i, kind in enumerate(self.pieces.kind):
+            if kind == MOVE:
+                self.resolution[i] = True
 
 
 def _broken_adjudication(units: list[Unit], orders: dict[str, str]) -> str:
