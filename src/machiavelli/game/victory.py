@@ -147,10 +147,14 @@ def winners(
         else:
             condition = default_condition(state) if cities is None else condition_for(cities)
     candidates = state.powers or sorted({o for o in state.city_owner.values()})
+    owned: dict[str, int] = {}  # cities held, counting any: no fewer than those that count
+    for owner in state.city_owner.values():
+        owned[owner] = owned.get(owner, 0) + 1
     qualified = {
         p: len(cities_controlled(board, state, p))
         for p in candidates
-        if playing(state, p) and meets(board, state, p, condition)
+        if owned.get(p, 0) >= condition.cities and playing(state, p)
+        and meets(board, state, p, condition)
     }
     if not qualified:
         return []

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from machiavelli.core.board import Board, province_of
-from machiavelli.core.board_index import PerBoard
+from machiavelli.core.board_index import PerBoard, board_index
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State, Unit
@@ -64,68 +64,91 @@ def convoy_capable(board: Board, geo: _Geometry, province: str, coastal: bool) -
     return board.is_sea(province) or (coastal and province in geo.coastal)
 
 
-def _route_search(
-    board: Board, start: str, nodes: Mapping[str, str], besides: tuple[str, ...]
-) -> tuple[set[str], set[str]]:
-    """Convoying locations linked to ``start`` through ``nodes`` (location -> province) not
-    in ``besides``, and the coasts they reach."""
-    fleet_adj = board.fleet_adj
-    frontier = [
-        n
-        for loc in board.fleet_locations(start)
-        for n in fleet_adj.get(loc, frozenset())
-        if n in nodes and nodes[n] not in besides
-    ]
-    seen = set(frontier)
-    while frontier:
-        loc = frontier.pop()
-        for n in fleet_adj.get(loc, frozenset()):
-            if n in nodes and n not in seen and nodes[n] not in besides:
-                seen.add(n)
-                frontier.append(n)
-    geo = geometry(board)
-    dests = {
-        p
-        for loc in seen
-        for p in geo.fleet_provinces.get(loc, frozenset())
-        if p != start and p in geo.coastal
-    }
-    return seen, dests
-
-
 class Chains:
-    """Chains of fleets that can convoy, in one position: built once, asked many times."""
+    """Chains of fleets that can convoy, in one position: built once, asked many times.
+
+    Fleets are found by their locations' bits (:mod:`machiavelli.core.board_index`):
+    a search spreads from a province through the fleet locations next to it,
+    keeping to those where a fleet able to convoy stands.
+    """
 
     def __init__(self, board: Board, units: Iterable[Unit], rules: Rules) -> None:
         self.board = board
+        ix = self.ix = board_index(board)
         geo = geometry(board)
         coastal = rules.coastal_convoys
-        #: location -> province of every fleet now able to convoy
-        self.nodes: dict[str, str] = {
-            u.location: u.province
-            for u in units
-            if u.kind == "F" and convoy_capable(board, geo, u.province, coastal)
-        }
-        self._dests: dict[str, tuple[set[str], set[str]]] = {}
-        self._between: dict[tuple[str, str], set[str]] = {}
+        nodes = 0  # the locations of the fleets now able to convoy
+        for u in units:
+            if u.kind == "F" and convoy_capable(board, geo, u.province, coastal):
+                nodes |= 1 << ix.location_number[u.location]
+        self.nodes = nodes
+        self._linked: dict[tuple[str, str], int] = {}
+
+    def _search(self, start: str, besides: tuple[str, ...]) -> int:
+        """The locations of the convoying fleets linked to ``start``, none in ``besides``."""
+        ix = self.ix
+        fleet_adj = ix.fleet_adj
+        allowed = self.nodes
+        for province in besides:
+            for loc in ix.province_locations[ix.number[province]]:
+                allowed &= ~(1 << loc)
+        frontier = 0
+        for loc in ix.province_locations[ix.number[start]]:
+            frontier |= fleet_adj[loc]
+        frontier &= allowed
+        seen = frontier
+        while frontier:
+            reach = 0
+            while frontier:
+                low = frontier & -frontier
+                reach |= fleet_adj[low.bit_length() - 1]
+                frontier ^= low
+            frontier = reach & allowed & ~seen
+            seen |= frontier
+        return seen
+
+    def _locations(self, mask: int) -> set[str]:
+        found = set()
+        while mask:
+            low = mask & -mask
+            found.add(self.ix.locations[low.bit_length() - 1])
+            mask ^= low
+        return found
 
     def route_dests(self, start: str) -> tuple[set[str], set[str]]:
         """The fleets (locations) linked to an army at ``start``, and the coasts they lead to."""
-        found = self._dests.get(start)
+        ix = self.ix
+        seen = self._search(start, (start,))
+        reach = 0
+        mask = seen
+        while mask:
+            low = mask & -mask
+            reach |= ix.fleet_reach[low.bit_length() - 1]
+            mask ^= low
+        dests = set()
+        own = ix.number[start]
+        for p in range(ix.count):
+            if (reach >> p) & 1 and p != own and ix.coastal[p]:
+                dests.add(ix.provinces[p])
+        return self._locations(seen), dests
+
+    def linked(self, start: str, dest: str) -> int:
+        """The locations (bits) of the fleets on some chain of fleets from ``start`` to
+        ``dest``."""
+        key = (start, dest)
+        found = self._linked.get(key)
         if found is None:
-            found = self._dests[start] = _route_search(self.board, start, self.nodes, (start,))
+            besides = (start, dest)
+            found = self._linked[key] = self._search(start, besides) & self._search(dest, besides)
         return found
+
+    def on_chain(self, location: str, start: str, dest: str) -> bool:
+        """Whether the fleet at ``location`` is on some chain from ``start`` to ``dest``."""
+        return (self.linked(start, dest) >> self.ix.location_number[location]) & 1 == 1
 
     def fleets_between(self, start: str, dest: str) -> set[str]:
         """Locations of the fleets on some chain of fleets from ``start`` to ``dest``."""
-        key = (start, dest)
-        found = self._between.get(key)
-        if found is None:
-            besides = (start, dest)
-            found = (_route_search(self.board, start, self.nodes, besides)[0]
-                     & _route_search(self.board, dest, self.nodes, besides)[0])
-            self._between[key] = found
-        return found
+        return self._locations(self.linked(start, dest))
 
 
 def fleet_route_dests(board: Board, state: State, start: str) -> tuple[set[str], set[str]]:

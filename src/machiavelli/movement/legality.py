@@ -303,7 +303,7 @@ def check_move(c: Checker, unit: Unit, order: Move) -> str | None:
         return "a convoyed army must start and end in coastal provinces (CVY-2)"
     if order.via:
         return _check_route(c, unit.province, order.dest, order.via)
-    if not c.chains.fleets_between(unit.province, order.dest):
+    if not c.chains.linked(unit.province, order.dest):
         return f"no chain of fleets can convoy an army from {src} to {dest} (DATC 6.D.32)"
     return None
 
@@ -379,7 +379,7 @@ def _check_convoy(c: Checker, unit: Unit, order: Convoy) -> str | None:
         return "a unit cannot move to the province it is in"
     if no_army_in(board, c.rules, order.dest):
         return NO_ARMY_IN_VENICE
-    if unit.location not in c.chains.fleets_between(order.target.province, order.dest):
+    if not c.chains.on_chain(unit.location, order.target.province, order.dest):
         return (
             f"the fleet in {_name(board, unit.province)} is on no chain of fleets from "
             f"{_name(board, order.target.province)} to {_name(board, order.dest)}"
