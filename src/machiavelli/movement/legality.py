@@ -32,6 +32,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from machiavelli.core.board import Board
+from machiavelli.core.board_index import board_index
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import (
     Ally,
@@ -91,6 +92,9 @@ class Checker:
         self.rules = rules if rules is not None else rules_of(state.options)
         self.occupancy = Occupancy(state.units)
         self._chains: Chains | None = None
+        self.ix = board_index(board)
+        # the usual orders are recognised at once in a movement phase (but for mach2's Venice)
+        self.quick = state.phase == "movement" and not self.rules.mach2
 
     @property
     def chains(self) -> Chains:
@@ -100,10 +104,80 @@ class Checker:
 
     def check(self, power: str, order: Order) -> str | None:
         """``None`` if ``power`` may give ``order`` now, else the reason it is void."""
+        if self.quick and self._usual(power, order):
+            return None
         try:
             return self._check(power, order)
         except KeyError as err:  # a place that is not on this board
             return f"unknown place {err}"
+
+    def _usual(self, power: str, order: Order) -> bool:
+        """True for the usual legal orders of a movement phase (holds, moves and supports
+        between neighbours), found with a few look-ups; False: check it in full (it may be
+        legal or not)."""
+        t = type(order)
+        if t is Hold:
+            ref = order.unit  # type: ignore[union-attr]
+            occupancy = self.occupancy
+            unit = (occupancy.city if ref.kind == "G" else occupancy.field).get(ref.province)
+            return unit is not None and unit.owner == power and unit.kind == ref.kind
+        if t is Move:
+            return self._usual_move(power, order)  # type: ignore[arg-type]
+        if t is SupportHold or t is SupportMove:
+            return self._usual_support(power, order)  # type: ignore[arg-type]
+        return False
+
+    def _own_unit(self, power: str, ref: UnitRef) -> tuple[Unit, int] | None:
+        """The power's army or fleet ``ref`` names, with its province's number."""
+        if ref.kind == "G":
+            return None
+        unit = self.occupancy.field.get(ref.province)
+        if unit is None or unit.owner != power or unit.kind != ref.kind:
+            return None
+        number = self.ix.number.get(ref.province)
+        return None if number is None else (unit, number)
+
+    def _reaches(self, unit: Unit, at: int, into: int) -> bool:
+        """Whether an army or fleet in province ``at`` moves to province ``into`` unconvoyed."""
+        ix = self.ix
+        if unit.kind == "A":
+            return (ix.army_adj[at] >> into) & 1 == 1
+        loc = ix.location_number.get(unit.location)
+        return loc is not None and (ix.fleet_reach[loc] >> into) & 1 == 1
+
+    def _usual_move(self, power: str, order: Move) -> bool:
+        if order.via or order.convoy:
+            return False
+        own = self._own_unit(power, order.unit)
+        ix = self.ix
+        dest = ix.number.get(order.dest)
+        if own is None or dest is None or dest == own[1] or not self._reaches(*own, dest):
+            return False
+        unit = own[0]
+        if unit.kind == "A":
+            return True
+        loc = ix.location_number[unit.location]
+        if order.dest_coast is not None:
+            to = ix.location_number.get(order.dest_location)
+            return to is not None and ix.fleet_adjacent(loc, to)
+        return len(ix.province_locations[dest]) < 2 or len(ix.reachable(loc, dest)) < 2
+
+    def _usual_support(self, power: str, order: SupportHold | SupportMove) -> bool:
+        own = self._own_unit(power, order.unit)
+        if own is None:
+            return False
+        target = order.target
+        if target.kind == "G" or target.province == order.unit.province:
+            return False
+        if isinstance(order, SupportMove):
+            if order.dest == target.province:
+                return False
+            into = order.dest
+        else:
+            into = target.province
+        number = self.ix.number.get(into)
+        return into != order.unit.province and number is not None and self._reaches(
+            *own, number)
 
     def _check(self, power: str, order: Order) -> str | None:
         state = self.state

@@ -64,6 +64,8 @@ __all__ = [
 
 UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege)
 MONEY_ORDERS = (Borrow, Pay, GiveChit, Expense)
+_UNIT_TYPES: frozenset[type] = frozenset(UNIT_ORDERS)
+_MONEY_TYPES: frozenset[type] = frozenset(MONEY_ORDERS)
 ASSASSINATED = "the power was assassinated: all its orders become holds (ASN-EFF-1)"
 REBEL_GATES = "the city is in rebellion against you (CONV-2A, REB-EFF-5.3)"
 
@@ -85,7 +87,9 @@ def resolve_movement(
     assassinated = state.assassinated
     for power, power_orders in orders.items():
         for order in power_orders:
-            if isinstance(order, MONEY_ORDERS):
+            kind = type(order)
+            if kind in _MONEY_TYPES or (kind not in _UNIT_TYPES
+                                        and isinstance(order, MONEY_ORDERS)):
                 continue
             if assassinated and power in assassinated:
                 early.append(OrderResult(power, order, "void", ASSASSINATED))
@@ -93,6 +97,9 @@ def resolve_movement(
             reason = checker.check(power, order)
             if reason is not None:
                 early.append(OrderResult(power, order, "void", reason))
+            elif kind in _UNIT_TYPES or is_unit_order(order):
+                ref = order.unit  # type: ignore[union-attr]
+                written[(ref.province, ref.kind == "G")] = (power, order)  # type: ignore[assignment]
             elif isinstance(order, Ally):
                 permitted = allies.setdefault(power, set())
                 if order.allow:
@@ -103,8 +110,6 @@ def resolve_movement(
             elif isinstance(order, Disband):  # Mach1 `disband` option (ORD-TN-1)
                 disbanded.add((order.unit.province, order.unit.kind == "G"))
                 early.append(OrderResult(power, order, "succeeds"))
-            elif is_unit_order(order):
-                written[(order.unit.province, order.unit.kind == "G")] = (power, order)
             else:
                 early.append(OrderResult(power, order, "void", "not a movement order"))
     where = checker.occupancy

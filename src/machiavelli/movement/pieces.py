@@ -59,17 +59,30 @@ class Powers:
 class Pieces:
     """Every unit's piece: one list per property, indexed by the unit's number."""
 
-    def __init__(self, ix: BoardIndex, count: int) -> None:
+    def __init__(self, ix: BoardIndex, units: Sequence[Unit], powers: Powers) -> None:
         self.ix = ix
-        self.count = count
+        count = self.count = len(units)
+        number = ix.number
+        numbers = powers.numbers
+        kinds = [u.kind for u in units]
         self.kind: list[int] = [HOLD] * count
-        self.power: list[int] = [-1] * count
-        self.space: list[int] = [0] * count
-        self.province: list[int] = [0] * count  # the unit's province
-        self.location: list[int] = [-1] * count  # a fleet's location, else -1
-        self.fleet: list[bool] = [False] * count
-        self.garrison: list[bool] = [False] * count
-        self.strength: list[int] = [1] * count
+        self.power: list[int] = [
+            -1 if u.owner is None else numbers.get(u.owner, -2) for u in units]
+        if -2 in self.power:  # an owner not among the powers: numbered now
+            self.power = [powers.number(u.owner) for u in units]
+        self.province: list[int] = [number[u.province] for u in units]  # the unit's province
+        self.fleet: list[bool] = [k == "F" for k in kinds]
+        self.garrison: list[bool] = [k == "G" for k in kinds]
+        city_space = ix.city_space
+        self.space: list[int] = [
+            city_space[p] if g else p for p, g in zip(self.province, self.garrison, strict=True)]
+        location_number = ix.location_number
+        #: a fleet's location, else -1
+        self.location: list[int] = [
+            location_number[u.location] if k == "F" else -1
+            for u, k in zip(units, kinds, strict=True)]
+        self.strength: list[int] = [
+            1 if u.special is None or u.special == "militia" else u.strength for u in units]
         #: a move's destination space; the space a support goes to; else -1
         self.dest: list[int] = [-1] * count
         #: a fleet's move: the province it steps to (for straits) and the coast it takes
@@ -80,7 +93,7 @@ class Pieces:
         self.target: list[int] = [-1] * count  # the piece supported or convoyed
         self.rebel_support: list[bool] = [False] * count  # may draw on rebels (REB-EFF-6)
         self.venice_bounces: list[bool] = [False] * count  # bounced by Venice's rebel (VEN-I)
-        self.becomes_fleet: list[bool] = [False] * count  # a fleet after the move
+        self.becomes_fleet: list[bool] = list(self.fleet)  # a fleet after the move
         #: why a support or convoy became a hold ("" when it did not)
         self.void_note: list[str] = [""] * count
 
@@ -94,36 +107,21 @@ def make_pieces(
     powers: Powers,
 ) -> Pieces:
     """The pieces of ``units`` carrying out ``orders`` (None: a hold), linked."""
-    pieces = Pieces(ix, len(units))
+    pieces = Pieces(ix, units, powers)
     explicit: set[int] = set()  # adjacent moves written "via convoy"
-    number = ix.number
     city_space = ix.city_space
-    for i, unit in enumerate(units):
-        prov = number[unit.province]
-        kind = unit.kind
-        pieces.province[i] = prov
-        pieces.power[i] = powers.number(unit.owner)
-        if unit.special is not None and unit.special != "militia":
-            pieces.strength[i] = unit.strength
-        if kind == "G":
-            pieces.garrison[i] = True
-            pieces.space[i] = city_space[prov]
-        else:
-            pieces.space[i] = prov
-            if kind == "F":
-                pieces.fleet[i] = True
-                pieces.becomes_fleet[i] = True
-                pieces.location[i] = ix.location_number[unit.location]
-        order = orders[i]
+    for i, order in enumerate(orders):
         if order is None:
             continue
-        if isinstance(order, Move):
-            _move(pieces, i, unit, order, explicit)
+        t = type(order)
+        if t is Move or (t is not Convert and isinstance(order, Move)):
+            _move(pieces, i, order, explicit)  # type: ignore[arg-type]
         elif isinstance(order, Convert):
+            prov = pieces.province[i]
             if ix.venice[prov]:
                 continue  # converted in place after the moves (001 Venice d, e)
             pieces.kind[i] = MOVE
-            if kind == "G":
+            if pieces.garrison[i]:
                 pieces.dest[i] = prov
                 pieces.becomes_fleet[i] = order.to == "F"
             else:
@@ -137,13 +135,14 @@ def make_pieces(
             continue
         else:
             continue
-        if rebellions and unit.owner is not None:
-            _mark_rebels(pieces, i, unit.owner, rebellions)
+        owner = units[i].owner
+        if rebellions and owner is not None:
+            _mark_rebels(pieces, i, owner, rebellions)
     _link(pieces, orders, explicit)
     return pieces
 
 
-def _move(pieces: Pieces, i: int, unit: Unit, order: Move, explicit: set[int]) -> None:
+def _move(pieces: Pieces, i: int, order: Move, explicit: set[int]) -> None:
     ix = pieces.ix
     dest = ix.number[order.dest]
     pieces.kind[i] = MOVE

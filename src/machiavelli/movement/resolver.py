@@ -60,7 +60,8 @@ class Resolver:
         self.count = n
         self.state: list[int] = [_UNRESOLVED] * n
         self.resolution: list[bool] = [False] * n
-        self.frames: list[set[int]] = [set()]  # guesses read, per decision being made
+        #: guesses read, per decision being made (None: none yet)
+        self.frames: list[set[int] | None] = [None]
         self.pending: list[int] = []  # decisions left as guesses, awaiting a cycle's head
         self.no_convoy: set[int] = set()
         kind, dest, space = pieces.kind, pieces.dest, pieces.space
@@ -101,13 +102,17 @@ class Resolver:
         st = self.state[i]
         if st == _RESOLVED:
             return self.resolution[i]
-        if st == _GUESSING:
-            self.frames[-1].add(i)  # the caller depends on this guess
+        if st == _GUESSING:  # the caller depends on this guess
+            frame = self.frames[-1]
+            if frame is None:
+                self.frames[-1] = {i}
+            else:
+                frame.add(i)
             return self.resolution[i]
         start = len(self.pending)
         self.resolution[i] = False
         self.state[i] = _GUESSING
-        self.frames.append(set())
+        self.frames.append(None)
         first = self._adjudicate(i)
         reads = self.frames.pop()
         if self.state[i] == _RESOLVED:  # settled meanwhile by a backup rule
@@ -118,14 +123,18 @@ class Resolver:
         outside = reads - {i} - set(self.pending[start:])
         if outside:
             # depends on a guess made further up: stay a guess until that one settles
-            self.frames[-1].update(outside)
+            frame = self.frames[-1]
+            if frame is None:
+                self.frames[-1] = outside
+            else:
+                frame.update(outside)
             self.resolution[i] = first
             self.pending.append(i)
             return first
         # i heads a cycle of its own: try the other guess
         self._reset(start)
         self.resolution[i] = True
-        self.frames.append(set())
+        self.frames.append(None)
         second = self._adjudicate(i)
         self.frames.pop()
         if self.state[i] == _RESOLVED:
@@ -140,7 +149,8 @@ class Resolver:
         return self.resolve(i)
 
     def _settle(self, i: int, value: bool, start: int) -> None:
-        self._reset(start)
+        if len(self.pending) > start:
+            self._reset(start)
         self.resolution[i] = value
         self.state[i] = _RESOLVED
 
@@ -194,8 +204,28 @@ class Resolver:
         return not self.dislodged(i)
 
     def resolve_all(self) -> None:
+        """Every piece's decision.  Those that read no other decision are settled first:
+        a hold or convoy nothing moves against holds; so is a support given, but for a
+        fleet's (a strait may stop it); a lone move to an empty space without support
+        succeeds.  (The guesses never concern them, so the order does not matter.)"""
+        p = self.pieces
+        kind, space, dest = p.kind, p.space, p.dest
+        moves_to, state, resolution = self.moves_to, self.state, self.resolution
+        straits = bool(p.ix.straits)
         for i in range(self.count):
-            if self.state[i] != _RESOLVED:
+            k = kind[i]
+            if k == MOVE:
+                if (len(moves_to[dest[i]]) == 1 and dest[i] not in self.occupant
+                        and i not in self.supports and not p.convoyed[i]
+                        and not p.venice_bounces[i] and not p.rebel_support[i]
+                        and not (straits and p.fleet[i])):
+                    state[i] = _RESOLVED
+                    resolution[i] = True
+            elif space[i] not in moves_to and (k != SUPPORT or not (straits and p.fleet[i])):
+                state[i] = _RESOLVED
+                resolution[i] = True
+        for i in range(self.count):
+            if state[i] != _RESOLVED:
                 self.resolve(i)
 
     # ------------------------------------------------------------------
