@@ -116,68 +116,49 @@ class Checker:
         between neighbours), found with a few look-ups; False: check it in full (it may be
         legal or not)."""
         t = type(order)
-        if t is Hold:
-            ref = order.unit  # type: ignore[union-attr]
-            occupancy = self.occupancy
-            unit = (occupancy.city if ref.kind == "G" else occupancy.field).get(ref.province)
-            return unit is not None and unit.owner == power and unit.kind == ref.kind
-        if t is Move:
-            return self._usual_move(power, order)  # type: ignore[arg-type]
-        if t is SupportHold or t is SupportMove:
-            return self._usual_support(power, order)  # type: ignore[arg-type]
-        return False
-
-    def _own_unit(self, power: str, ref: UnitRef) -> tuple[Unit, int] | None:
-        """The power's army or fleet ``ref`` names, with its province's number."""
+        if t is not Move and t is not SupportMove and t is not SupportHold and t is not Hold:
+            return False
+        ref: UnitRef = order.unit  # type: ignore[union-attr]
+        own = ref.province
         if ref.kind == "G":
-            return None
-        unit = self.occupancy.field.get(ref.province)
-        if unit is None or unit.owner != power or unit.kind != ref.kind:
-            return None
-        number = self.ix.number.get(ref.province)
-        return None if number is None else (unit, number)
-
-    def _reaches(self, unit: Unit, at: int, into: int) -> bool:
-        """Whether an army or fleet in province ``at`` moves to province ``into`` unconvoyed."""
-        ix = self.ix
-        if unit.kind == "A":
-            return (ix.army_adj[at] >> into) & 1 == 1
-        loc = ix.location_number.get(unit.location)
-        return loc is not None and (ix.fleet_reach[loc] >> into) & 1 == 1
-
-    def _usual_move(self, power: str, order: Move) -> bool:
-        if order.via or order.convoy:
-            return False
-        own = self._own_unit(power, order.unit)
-        ix = self.ix
-        dest = ix.number.get(order.dest)
-        if own is None or dest is None or dest == own[1] or not self._reaches(*own, dest):
-            return False
-        unit = own[0]
-        if unit.kind == "A":
-            return True
-        loc = ix.location_number[unit.location]
-        if order.dest_coast is not None:
-            to = ix.location_number.get(order.dest_location)
-            return to is not None and ix.fleet_adjacent(loc, to)
-        return len(ix.province_locations[dest]) < 2 or len(ix.reachable(loc, dest)) < 2
-
-    def _usual_support(self, power: str, order: SupportHold | SupportMove) -> bool:
-        own = self._own_unit(power, order.unit)
-        if own is None:
-            return False
-        target = order.target
-        if target.kind == "G" or target.province == order.unit.province:
-            return False
-        if isinstance(order, SupportMove):
-            if order.dest == target.province:
+            if t is not Hold:
                 return False
-            into = order.dest
+            unit = self.occupancy.city.get(own)
+            return unit is not None and unit.owner == power
+        unit = self.occupancy.field.get(own)
+        if unit is None or unit.owner != power or unit.kind != ref.kind:
+            return False
+        if t is Hold:
+            return True
+        if t is Move:
+            if order.via or order.convoy:  # type: ignore[union-attr]
+                return False
+            into: str = order.dest  # type: ignore[union-attr]
         else:
+            target: UnitRef = order.target  # type: ignore[union-attr, assignment]
+            if target.kind == "G" or target.province == own:
+                return False
             into = target.province
-        number = self.ix.number.get(into)
-        return into != order.unit.province and number is not None and self._reaches(
-            *own, number)
+            if t is SupportMove:
+                into = order.dest  # type: ignore[union-attr]
+                if into == target.province:
+                    return False
+        ix = self.ix
+        number = ix.number
+        to = number.get(into)
+        if to is None or into == own:
+            return False
+        if ref.kind == "A":
+            return (ix.army_adj[number[own]] >> to) & 1 == 1
+        loc = ix.location_number.get(unit.location)
+        if loc is None or not (ix.fleet_reach[loc] >> to) & 1:
+            return False
+        if t is not Move:
+            return True
+        if order.dest_coast is not None:  # type: ignore[union-attr]
+            at = ix.location_number.get(order.dest_location)  # type: ignore[union-attr]
+            return at is not None and ix.fleet_adjacent(loc, at)
+        return len(ix.province_locations[to]) < 2 or len(ix.reachable(loc, to)) < 2
 
     def _check(self, power: str, order: Order) -> str | None:
         state = self.state

@@ -26,6 +26,7 @@ from machiavelli.core.orders import (
     Convert,
     Convoy,
     Hold,
+    LiftSiege,
     Move,
     SupportHold,
     SupportMove,
@@ -43,6 +44,9 @@ from machiavelli.movement.resolver import Resolver
 from machiavelli.movement.retreats import can_retreat
 from machiavelli.movement.sieges import besieged_by, siege_after
 from machiavelli.text.notation import format_order
+
+#: orders after which a unit that kept its space and besieged nothing stays as it was
+_PLAIN: frozenset[type] = frozenset({Hold, Move, SupportHold, SupportMove, Convoy, LiftSiege})
 
 
 def unit_ref(unit: Unit) -> UnitRef:
@@ -95,11 +99,17 @@ def apply_outcome(
     ends: list[int] = []  # and the space it ends in
     mach2 = rules.mach2
     orders = given.order
+    provinces, province_of_space = ix.provinces, ix.province_of_space
     for i, unit in enumerate(units):
-        if kind[i] == MOVE and won[i]:
+        if won[i] and kind[i] == MOVE:
             d = dest[i]
-            province = ix.provinces[ix.province_of_space(d)]
-            final.append(_moved_unit(unit, orders[i], pieces.dest_coast[i], province))
+            province = provinces[province_of_space(d)]
+            order = orders[i]
+            if type(order) is Move:
+                coast = pieces.dest_coast[i] if unit.kind == "F" else None
+                final.append(Unit(unit.kind, unit.owner, province, coast, unit.special))
+            else:
+                final.append(_moved_unit(unit, order, pieces.dest_coast[i], province))
             came_from.append(i)
             ends.append(d)
             entered.append((unit.owner, province))
@@ -113,11 +123,11 @@ def apply_outcome(
             fixed[i] = ("dislodged", pieces.void_note[i] or given.note[i])
             continue
         order = orders[i]
+        kept = unit
         if order is None:  # a hold nobody wrote: a siege goes on (SIEGE-8) but under mach2
-            kept = unit
             if unit.siege and (mach2 or unit.kind == "G"):
                 kept = replace(unit, siege=0)
-        else:
+        elif unit.siege or type(order) not in _PLAIN:
             kept, settled = _stayed(board, state, rules, resolver, i, unit, order, where,
                                     sieges_done)
             if settled is not None:
@@ -154,17 +164,20 @@ def apply_outcome(
     province_owner, city_owner = owners if owners is not None else (
         state.province_owner, state.city_owner)
     if dislodged:
-        new_state = replace(state, units=final, dislodged=dislodged, rebellions=rebellions,
-                            contested=contested, province_owner=province_owner,
-                            city_owner=city_owner, phase="retreat")
+        new_state = State(
+            state.board, state.year, state.season, "retreat", state.powers, final, dislodged,
+            contested, province_owner, city_owner, state.home, state.home_countries, rebellions,
+            state.famine, state.treasury, state.loans, state.chits, state.defaulted,
+            state.assassinated, state.eliminated, state.options)
     else:
         if rules.diplomacy and state.season == "fall":
             city_owner = supply_centres_after(board, final, city_owner)
         year, season, phase = following_phase(state, rules)
-        new_state = replace(state, units=final, dislodged=[], rebellions=rebellions,
-                            contested=[], province_owner=province_owner, city_owner=city_owner,
-                            year=year, season=season, phase=phase,
-                            assassinated=[] if state.assassinated else state.assassinated)
+        new_state = State(
+            state.board, year, season, phase, state.powers, final, [], [], province_owner,
+            city_owner, state.home, state.home_countries, rebellions, state.famine,
+            state.treasury, state.loans, state.chits, state.defaulted,
+            [] if state.assassinated else state.assassinated, state.eliminated, state.options)
     return Adjudication(new_state, None, events,
                         write=lambda: _results(units, given, resolver, fixed, early))
 
