@@ -29,9 +29,8 @@ class Roll:
 class Dice:
     seed: str
     rolls: list[Roll] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self._rng = random.Random(self.seed)
+    # the generator, seeded when the first die is rolled (most phases roll none)
+    _rng: random.Random | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def for_phase(cls, game_seed: str | int, state: State) -> Dice:
@@ -39,7 +38,10 @@ class Dice:
 
     def roll(self, count: int, purpose: str) -> tuple[int, ...]:
         """Roll ``count`` six-sided dice and record them."""
-        values = tuple(self._rng.randint(1, 6) for _ in range(count))
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self.seed)
+        values = tuple(rng.randint(1, 6) for _ in range(count))
         self.rolls.append(Roll(purpose, values))
         return values
 

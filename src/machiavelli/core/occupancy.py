@@ -8,7 +8,7 @@ later changes of the unit list.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from machiavelli.core.state import Unit
 
@@ -16,16 +16,27 @@ from machiavelli.core.state import Unit
 class Occupancy:
     """The units by province: the army or fleet, the garrison, and the first of either."""
 
-    def __init__(self, units: Iterable[Unit]) -> None:
-        self.field: dict[str, Unit] = {}
-        self.city: dict[str, Unit] = {}
-        self.first: dict[str, Unit] = {}
-        for u in units:
+    def __init__(self, units: Sequence[Unit]) -> None:
+        self.units = units
+        field: dict[str, Unit] = {}
+        city: dict[str, Unit] = {}
+        for u in reversed(units):  # the first unit in a place wins, as State.unit_in has it
             if u.kind == "G":
-                self.city.setdefault(u.province, u)
+                city[u.province] = u
             else:
-                self.field.setdefault(u.province, u)
-            self.first.setdefault(u.province, u)
+                field[u.province] = u
+        self.field = field
+        self.city = city
+        self._first: dict[str, Unit] | None = None
+
+    @property
+    def first(self) -> dict[str, Unit]:
+        """The first unit in each province, of any kind."""
+        if self._first is None:
+            self._first = {}
+            for u in reversed(self.units):
+                self._first[u.province] = u
+        return self._first
 
     def unit_in(self, province: str, garrison: bool | None = None) -> Unit | None:
         """The army/fleet (garrison=False), the garrison (True) or either (None) in a province."""

@@ -104,61 +104,12 @@ class Checker:
 
     def check(self, power: str, order: Order) -> str | None:
         """``None`` if ``power`` may give ``order`` now, else the reason it is void."""
-        if self.quick and self._usual(power, order):
+        if self.quick and _usual(self, power, order):
             return None
         try:
             return self._check(power, order)
         except KeyError as err:  # a place that is not on this board
             return f"unknown place {err}"
-
-    def _usual(self, power: str, order: Order) -> bool:
-        """True for the usual legal orders of a movement phase (holds, moves and supports
-        between neighbours), found with a few look-ups; False: check it in full (it may be
-        legal or not)."""
-        t = type(order)
-        if t is not Move and t is not SupportMove and t is not SupportHold and t is not Hold:
-            return False
-        ref: UnitRef = order.unit  # type: ignore[union-attr]
-        own = ref.province
-        if ref.kind == "G":
-            if t is not Hold:
-                return False
-            unit = self.occupancy.city.get(own)
-            return unit is not None and unit.owner == power
-        unit = self.occupancy.field.get(own)
-        if unit is None or unit.owner != power or unit.kind != ref.kind:
-            return False
-        if t is Hold:
-            return True
-        if t is Move:
-            if order.via or order.convoy:  # type: ignore[union-attr]
-                return False
-            into: str = order.dest  # type: ignore[union-attr]
-        else:
-            target: UnitRef = order.target  # type: ignore[union-attr, assignment]
-            if target.kind == "G" or target.province == own:
-                return False
-            into = target.province
-            if t is SupportMove:
-                into = order.dest  # type: ignore[union-attr]
-                if into == target.province:
-                    return False
-        ix = self.ix
-        number = ix.number
-        to = number.get(into)
-        if to is None or into == own:
-            return False
-        if ref.kind == "A":
-            return (ix.army_adj[number[own]] >> to) & 1 == 1
-        loc = ix.location_number.get(unit.location)
-        if loc is None or not (ix.fleet_reach[loc] >> to) & 1:
-            return False
-        if t is not Move:
-            return True
-        if order.dest_coast is not None:  # type: ignore[union-attr]
-            at = ix.location_number.get(order.dest_location)  # type: ignore[union-attr]
-            return at is not None and ix.fleet_adjacent(loc, at)
-        return len(ix.province_locations[to]) < 2 or len(ix.reachable(loc, to)) < 2
 
     def _check(self, power: str, order: Order) -> str | None:
         state = self.state
@@ -231,6 +182,56 @@ class Checker:
             found = own_unit(self.board, self.state, power, order.unit, self)
             return found if isinstance(found, str) else None
         return build_problem(self.board, self.state, power, order)
+
+
+def _usual(checker: Checker, power: str, order: Order) -> bool:
+    """True for the usual legal orders of a movement phase (holds, moves and supports
+    between neighbours), found with a few look-ups; False: check it in full (it may be
+    legal or not)."""
+    t = type(order)
+    if t is not Move and t is not SupportMove and t is not SupportHold and t is not Hold:
+        return False
+    ref: UnitRef = order.unit  # type: ignore[union-attr]
+    own = ref.province
+    if ref.kind == "G":
+        if t is not Hold:
+            return False
+        unit = checker.occupancy.city.get(own)
+        return unit is not None and unit.owner == power
+    unit = checker.occupancy.field.get(own)
+    if unit is None or unit.owner != power or unit.kind != ref.kind:
+        return False
+    if t is Hold:
+        return True
+    if t is Move:
+        if order.via or order.convoy:  # type: ignore[union-attr]
+            return False
+        into: str = order.dest  # type: ignore[union-attr]
+    else:
+        target: UnitRef = order.target  # type: ignore[union-attr, assignment]
+        if target.kind == "G" or target.province == own:
+            return False
+        into = target.province
+        if t is SupportMove:
+            into = order.dest  # type: ignore[union-attr]
+            if into == target.province:
+                return False
+    ix = checker.ix
+    number = ix.number
+    to = number.get(into)
+    if to is None or into == own:
+        return False
+    if ref.kind == "A":
+        return (ix.army_adj[number[own]] >> to) & 1 == 1
+    loc = ix.location_number.get(unit.location)
+    if loc is None or not (ix.fleet_reach[loc] >> to) & 1:
+        return False
+    if t is not Move:
+        return True
+    if order.dest_coast is not None:  # type: ignore[union-attr]
+        at = ix.location_number.get(order.dest_location)  # type: ignore[union-attr]
+        return at is not None and ix.fleet_adjacent(loc, at)
+    return len(ix.province_locations[to]) < 2 or len(ix.reachable(loc, to)) < 2
 
 
 # ----------------------------------------------------------------------

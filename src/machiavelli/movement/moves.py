@@ -141,16 +141,16 @@ def _carried_out(
     if not written:
         given.power = [u.owner for u in units]
         return given
+    found = [written.get((u.province, u.kind == "G")) for u in units]
+    given.power = [u.owner if w is None else w[0] for u, w in zip(units, found, strict=True)]
+    given.written = [None if w is None else w[1] for w in found]
+    given.order = list(given.written)
     rebellions = state.rebellions
     for i, unit in enumerate(units):
-        own = written.get((unit.province, unit.kind == "G"))
-        if own is None:  # a hold nobody wrote: the siege rules leave it a hold
-            given.power[i] = unit.owner
+        order = given.order[i]
+        if order is None:
             continue
-        power, order = own
-        given.power[i] = power
-        given.written[i] = order
-        if isinstance(order, Convert) and order.to == "G" and rebellions:
+        if rebellions and isinstance(order, Convert) and order.to == "G":
             rebellion = rebellions.get(unit.province)
             if rebellion is not None and rebellion.in_city and rebellion.against == unit.owner:
                 given.order[i] = Hold(unit_ref(unit))
@@ -158,6 +158,5 @@ def _carried_out(
                 given.written_outcome[i] = "fails"
                 continue
         if unit.kind != "G" and (unit.siege or isinstance(order, Besiege)):
-            order, given.note[i] = forced_siege_order(state, unit, order, where, rules)
-        given.order[i] = order
+            given.order[i], given.note[i] = forced_siege_order(state, unit, order, where, rules)
     return given

@@ -96,6 +96,14 @@ class Pieces:
         self.becomes_fleet: list[bool] = list(self.fleet)  # a fleet after the move
         #: why a support or convoy became a hold ("" when it did not)
         self.void_note: list[str] = [""] * count
+        #: the piece in each space
+        self.occupant: dict[int, int] = {s: i for i, s in enumerate(self.space)}
+        # made once the pieces are linked (make_pieces):
+        self.moves_to: dict[int, list[int]] = {}  # space -> the moves into it
+        self.supports: dict[int, list[int]] = {}  # piece -> the supports it gets
+        self.convoys: dict[int, list[int]] = {}  # army's piece -> the fleets convoying it
+        #: destination -> the powers that try to use rebel support there (REB-EFF-6.4)
+        self.rebel_users: dict[int, set[int]] = {}
 
 
 def make_pieces(
@@ -139,6 +147,17 @@ def make_pieces(
         if rebellions and owner is not None:
             _mark_rebels(pieces, i, owner, rebellions)
     _link(pieces, orders, explicit)
+    kind, dest, target = pieces.kind, pieces.dest, pieces.target
+    for i in range(pieces.count):
+        k = kind[i]
+        if k == MOVE:
+            pieces.moves_to.setdefault(dest[i], []).append(i)
+            if pieces.rebel_support[i]:
+                pieces.rebel_users.setdefault(dest[i], set()).add(pieces.power[i])
+        elif k == SUPPORT:
+            pieces.supports.setdefault(target[i], []).append(i)
+        elif k == CONVOY:
+            pieces.convoys.setdefault(target[i], []).append(i)
     return pieces
 
 
@@ -193,7 +212,7 @@ def _link(pieces: Pieces, orders: Sequence[UnitOrder | None], explicit: set[int]
     kind = pieces.kind
     if SUPPORT not in kind and CONVOY not in kind:
         return
-    by_space = {s: i for i, s in enumerate(pieces.space)}
+    by_space = pieces.occupant
     number = pieces.ix.number
     # an army next to its destination goes by convoy if a fleet of its own power convoys
     # it, or if it says "via convoy" and some fleet convoys it (DATC 4.A.3, 6.G.8)

@@ -65,22 +65,11 @@ class Resolver:
         self.pending: list[int] = []  # decisions left as guesses, awaiting a cycle's head
         self.no_convoy: set[int] = set()
         kind, dest, space = pieces.kind, pieces.dest, pieces.space
-        self.occupant: dict[int, int] = {s: i for i, s in enumerate(space)}
-        self.moves_to: dict[int, list[int]] = {}
-        self.supports: dict[int, list[int]] = {}
-        self.convoys: dict[int, list[int]] = {}
-        #: power -> the destinations where it tries to use rebel support (REB-EFF-6.4)
-        self.rebel_users: dict[int, set[int]] = {}
-        for i in range(n):
-            k = kind[i]
-            if k == MOVE:
-                self.moves_to.setdefault(dest[i], []).append(i)
-                if pieces.rebel_support[i]:
-                    self.rebel_users.setdefault(dest[i], set()).add(pieces.power[i])
-            elif k == SUPPORT:
-                self.supports.setdefault(pieces.target[i], []).append(i)
-            elif k == CONVOY:
-                self.convoys.setdefault(pieces.target[i], []).append(i)
+        self.occupant = pieces.occupant
+        self.moves_to = pieces.moves_to
+        self.supports = pieces.supports
+        self.convoys = pieces.convoys
+        self.rebel_users = pieces.rebel_users
         # decisions beyond the pieces: (controlling province, power) -> number, and back
         self.strait_decisions: dict[tuple[int, int], int] = {}
         self.strait_keys: dict[int, tuple[int, int]] = {}
