@@ -79,7 +79,6 @@ class Adjudication:
         return (self.state, self.results, self.events) == (other.state, other.results,
                                                              other.events)
 
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"Adjudication(state={self.state!r}, results={self.results!r}, " \

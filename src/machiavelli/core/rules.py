@@ -59,14 +59,18 @@ def _snapshot(options: Mapping[str, bool]) -> Rules:
 
 
 _SNAPSHOTS: dict[frozenset[tuple[str, bool]], Rules] = {}
+_LAST: list[tuple[dict[str, bool], Rules]] = []  # the options last asked for, as they were
 
 
 def rules_of(options: Mapping[str, bool]) -> Rules:
     """The rules a game's options put in force (cached per distinct dictionary)."""
+    if _LAST and _LAST[0][0] == options:
+        return _LAST[0][1]
     key = frozenset(options.items())
-    rules = _SNAPSHOTS.get(key)
-    if rules is None:
+    found = _SNAPSHOTS.get(key)
+    if found is None:
         if len(_SNAPSHOTS) > 256:  # games with odd options: keep the cache small
             _SNAPSHOTS.clear()
-        rules = _SNAPSHOTS[key] = _snapshot(options)
-    return rules
+        found = _SNAPSHOTS[key] = _snapshot(options)
+    _LAST[:] = [(dict(options), found)]
+    return found

@@ -204,9 +204,13 @@ def _usual(checker: Checker, power: str, order: Order) -> bool:
     if t is Hold:
         return True
     if t is Move:
-        if order.via or order.convoy:  # type: ignore[union-attr]
+        if order.via:  # type: ignore[union-attr]
             return False
         into: str = order.dest  # type: ignore[union-attr]
+        if ref.kind == "A":
+            return _usual_army_move(checker, own, into, order.convoy)  # type: ignore[union-attr]
+        if order.convoy:  # type: ignore[union-attr]
+            return False
     else:
         target: UnitRef = order.target  # type: ignore[union-attr, assignment]
         if target.kind == "G" or target.province == own:
@@ -232,6 +236,21 @@ def _usual(checker: Checker, power: str, order: Order) -> bool:
         at = ix.location_number.get(order.dest_location)  # type: ignore[union-attr]
         return at is not None and ix.fleet_adjacent(loc, at)
     return len(ix.province_locations[to]) < 2 or len(ix.reachable(loc, to)) < 2
+
+
+def _usual_army_move(checker: Checker, own: str, into: str, by_convoy: bool) -> bool:
+    """An army's move without a route written: to a neighbour, or by some chain of fleets."""
+    ix = checker.ix
+    number = ix.number
+    to = number.get(into)
+    if to is None:
+        return False
+    at = number[own]
+    if not by_convoy and (ix.army_adj[at] >> to) & 1:
+        return True
+    if to == at or ix.sea[to] or not ix.coastal[at] or not ix.coastal[to]:
+        return False
+    return checker.chains.linked(own, into) != 0
 
 
 # ----------------------------------------------------------------------
