@@ -117,29 +117,47 @@ def make_pieces(
     """The pieces of ``units`` carrying out ``orders`` (None: a hold), linked."""
     pieces = Pieces(ix, units, powers)
     explicit: set[int] = set()  # adjacent moves written "via convoy"
-    city_space = ix.city_space
+    city_space, number = ix.city_space, ix.number
+    kind, dest, province = pieces.kind, pieces.dest, pieces.province
+    fleet, garrison = pieces.fleet, pieces.garrison
     for i, order in enumerate(orders):
         if order is None:
             continue
         t = type(order)
-        if t is Move or (t is not Convert and isinstance(order, Move)):
-            _move(pieces, i, order, explicit)  # type: ignore[arg-type]
+        if t is SupportMove or t is SupportHold:
+            kind[i] = SUPPORT
+            continue
+        if t is not Move and isinstance(order, Move):
+            t = Move  # an order of a class of one's own
+        if t is Move:
+            d = dest[i] = number[order.dest]  # type: ignore[union-attr]
+            kind[i] = MOVE
+            if fleet[i]:
+                _fleet_move(pieces, i, d, order.dest_coast)  # type: ignore[union-attr]
+            elif not garrison[i]:
+                via = order.via  # type: ignore[union-attr]
+                if via:
+                    pieces.route[i] = tuple(number[p] for p in via)
+                adjacent = (ix.army_adj[province[i]] >> d) & 1 == 1
+                pieces.convoyed[i] = bool(via) or not adjacent
+                if adjacent and order.convoy:  # type: ignore[union-attr]
+                    explicit.add(i)
         elif isinstance(order, Convert):
-            prov = pieces.province[i]
+            prov = province[i]
             if ix.venice[prov]:
                 continue  # converted in place after the moves (001 Venice d, e)
-            pieces.kind[i] = MOVE
-            if pieces.garrison[i]:
-                pieces.dest[i] = prov
+            kind[i] = MOVE
+            if garrison[i]:
+                dest[i] = prov
                 pieces.becomes_fleet[i] = order.to == "F"
             else:
-                pieces.dest[i] = city_space[prov]
+                dest[i] = city_space[prov]
                 pieces.becomes_fleet[i] = False
         elif isinstance(order, Convoy):
-            pieces.kind[i] = CONVOY
+            kind[i] = CONVOY
             continue
         elif isinstance(order, SupportHold | SupportMove):
-            pieces.kind[i] = SUPPORT
+            kind[i] = SUPPORT
             continue
         else:
             continue
@@ -161,26 +179,16 @@ def make_pieces(
     return pieces
 
 
-def _move(pieces: Pieces, i: int, order: Move, explicit: set[int]) -> None:
+def _fleet_move(pieces: Pieces, i: int, dest: int, coast: str | None) -> None:
+    """A fleet's move: the province it steps to, and the coast it takes (the only one it
+    can reach when none is written)."""
     ix = pieces.ix
-    dest = ix.number[order.dest]
-    pieces.kind[i] = MOVE
-    pieces.dest[i] = dest
-    if pieces.fleet[i]:
-        pieces.step_to[i] = dest
-        coast = order.dest_coast
-        if coast is None:
-            reach = ix.reachable(pieces.location[i], dest)
-            if len(reach) == 1:
-                coast = ix.location_coast[reach[0]]
-        pieces.dest_coast[i] = coast
-    elif not pieces.garrison[i]:
-        if order.via:
-            pieces.route[i] = tuple(ix.number[p] for p in order.via)
-        adjacent = ix.army_adjacent(pieces.province[i], dest)
-        pieces.convoyed[i] = bool(order.via) or not adjacent
-        if adjacent and order.convoy:
-            explicit.add(i)
+    pieces.step_to[i] = dest
+    if coast is None and ix.province_locations[dest]:
+        reach = ix.reachable(pieces.location[i], dest)
+        if len(reach) == 1:
+            coast = ix.location_coast[reach[0]]
+    pieces.dest_coast[i] = coast
 
 
 def _mark_rebels(pieces: Pieces, i: int, owner: str, rebellions: dict[str, Rebellion]) -> None:
