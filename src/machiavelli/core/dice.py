@@ -32,6 +32,9 @@ class Dice:
     # the generator, seeded when the first die is rolled (most phases roll none)
     _rng: random.Random | None = field(default=None, init=False, repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        self._rng = None  # (set here too: a compiled dataclass leaves init=False fields unset)
+
     @classmethod
     def for_phase(cls, game_seed: str | int, state: State) -> Dice:
         return cls(f"{game_seed}/{state.year}/{state.season}/{state.phase}")

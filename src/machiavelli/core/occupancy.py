@@ -20,7 +20,8 @@ class Occupancy:
         self.units = units
         field: dict[str, Unit] = {}
         city: dict[str, Unit] = {}
-        for u in reversed(units):  # the first unit in a place wins, as State.unit_in has it
+        for i in range(len(units) - 1, -1, -1):  # the first in a place wins, as in State.unit_in
+            u = units[i]
             if u.kind == "G":
                 city[u.province] = u
             else:

@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from machiavelli.core.board import Board
+from machiavelli.core.board_index import PerBoard
 from machiavelli.core.homes import countries_held, original_home_countries, playing
 from machiavelli.core.options import mach2_rules
 from machiavelli.core.state import State
@@ -90,8 +91,15 @@ def default_condition(state: State) -> VictoryCondition:
 def diplomacy_condition(board: Board, cities: int | None = None) -> VictoryCondition:
     """Diplomacy: more than half the supply centres, or the number set; no home countries."""
     if cities is None:
-        cities = len(supply_centres(board)) // 2 + 1
+        return _MAJORITY(board)
     return VictoryCondition(cities, 0, name="diplomacy")
+
+
+def _majority(board: Board) -> VictoryCondition:
+    return VictoryCondition(len(supply_centres(board)) // 2 + 1, 0, name="diplomacy")
+
+
+_MAJORITY: PerBoard[VictoryCondition] = PerBoard(_majority)
 
 
 def cities_controlled(board: Board, state: State, power: str) -> list[str]:

@@ -88,8 +88,9 @@ def resolve_movement(
     for power, power_orders in orders.items():
         for order in power_orders:
             kind = type(order)
-            if kind in _MONEY_TYPES or (kind not in _UNIT_TYPES
-                                        and isinstance(order, MONEY_ORDERS)):
+            unit_order = (kind is Move or kind is SupportMove or kind is SupportHold
+                          or kind is Hold or kind in _UNIT_TYPES)
+            if not unit_order and (kind in _MONEY_TYPES or isinstance(order, MONEY_ORDERS)):
                 continue
             if assassinated and power in assassinated:
                 early.append(OrderResult(power, order, "void", ASSASSINATED))
@@ -97,7 +98,7 @@ def resolve_movement(
             reason = checker.check(power, order)
             if reason is not None:
                 early.append(OrderResult(power, order, "void", reason))
-            elif kind in _UNIT_TYPES or is_unit_order(order):
+            elif unit_order or is_unit_order(order):
                 ref = order.unit  # type: ignore[union-attr]
                 written[(ref.province, ref.kind == "G")] = (power, order)  # type: ignore[assignment]
             elif isinstance(order, Ally):
@@ -141,10 +142,16 @@ def _carried_out(
     if not written:
         given.power = [u.owner for u in units]
         return given
-    found = [written.get((u.province, u.kind == "G")) for u in units]
-    given.power = [u.owner if w is None else w[0] for u, w in zip(units, found, strict=True)]
-    given.written = [None if w is None else w[1] for w in found]
-    given.order = list(given.written)
+    count = len(units)
+    power, written_order = given.power, given.written
+    for i in range(count):
+        u = units[i]
+        found = written.get((u.province, u.kind == "G"))
+        if found is None:
+            power[i] = u.owner
+        else:
+            power[i], written_order[i] = found
+    given.order = list(written_order)
     rebellions = state.rebellions
     for i, unit in enumerate(units):
         order = given.order[i]

@@ -64,25 +64,35 @@ class Pieces:
         count = self.count = len(units)
         number = ix.number
         numbers = powers.numbers
-        kinds = [u.kind for u in units]
         self.kind: list[int] = [HOLD] * count
-        self.power: list[int] = [
-            -1 if u.owner is None else numbers.get(u.owner, -2) for u in units]
-        if -2 in self.power:  # an owner not among the powers: numbered now
-            self.power = [powers.number(u.owner) for u in units]
-        self.province: list[int] = [number[u.province] for u in units]  # the unit's province
-        self.fleet: list[bool] = [k == "F" for k in kinds]
-        self.garrison: list[bool] = [k == "G" for k in kinds]
-        city_space = ix.city_space
-        self.space: list[int] = [
-            city_space[p] if g else p for p, g in zip(self.province, self.garrison, strict=True)]
-        location_number = ix.location_number
-        #: a fleet's location, else -1
-        self.location: list[int] = [
-            location_number[u.location] if k == "F" else -1
-            for u, k in zip(units, kinds, strict=True)]
-        self.strength: list[int] = [
-            1 if u.special is None or u.special == "militia" else u.strength for u in units]
+        self.power: list[int] = [-1] * count
+        self.province: list[int] = [0] * count  # the unit's province
+        self.space: list[int] = [0] * count
+        self.fleet: list[bool] = [False] * count
+        self.garrison: list[bool] = [False] * count
+        self.location: list[int] = [-1] * count  # a fleet's location, else -1
+        self.strength: list[int] = [1] * count
+        city_space, location_number = ix.city_space, ix.location_number
+        for i in range(count):
+            u = units[i]
+            prov = number[u.province]
+            self.province[i] = prov
+            owner = u.owner
+            if owner is not None:
+                self.power[i] = numbers[owner] if owner in numbers else powers.number(owner)
+            kind = u.kind
+            if kind == "G":
+                self.garrison[i] = True
+                self.space[i] = city_space[prov]
+            else:
+                self.space[i] = prov
+                if kind == "F":
+                    self.fleet[i] = True
+                    coast = u.coast
+                    self.location[i] = location_number[
+                        u.province if coast is None else u.province + "/" + coast]
+            if u.special is not None and u.special != "militia":
+                self.strength[i] = u.strength
         #: a move's destination space; the space a support goes to; else -1
         self.dest: list[int] = [-1] * count
         #: a fleet's move: the province it steps to (for straits) and the coast it takes
