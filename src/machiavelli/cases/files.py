@@ -160,8 +160,8 @@ def parse_cases(
             )
         except CaseError as exc:
             cases.append(_failed(raw.name, file, raw.line, exc))
-        except Exception as exc:  # e.g. the board cannot be loaded
-            err = CaseError(f"{type(exc).__name__}: {exc}", raw.line)
+        except Exception as other:  # e.g. the board cannot be loaded
+            err = CaseError(f"{type(other).__name__}: {other}", raw.line)
             cases.append(_failed(raw.name, file, raw.line, err))
     return cases
 

@@ -56,7 +56,9 @@ __all__ = [
     "ASSASSINATED",
     "MONEY_ORDERS",
     "UNIT_ORDERS",
+    "MovementPhase",
     "is_unit_order",
+    "movement_phase",
     "one_unit_per_space",
     "resolve_movement",
     "unit_ref",
@@ -78,6 +80,42 @@ def resolve_movement(
     board: Board, state: State, orders: Mapping[str, Sequence[Order]]
 ) -> Adjudication:
     """Adjudicate a movement phase; money orders in ``orders`` are left to their own steps."""
+    phase = movement_phase(board, state, orders)
+    phase.resolver.resolve_all()
+    return phase.outcome()
+
+
+class MovementPhase:
+    """A movement phase ready to resolve: its orders checked and its pieces made."""
+
+    def __init__(
+        self,
+        board: Board,
+        state: State,
+        rules: Rules,
+        given: Orders,
+        resolver: Resolver,
+        early: list[OrderResult],
+        where: Occupancy,
+    ) -> None:
+        self.board = board
+        self.state = state
+        self.rules = rules
+        self.given = given
+        self.resolver = resolver
+        self.early = early
+        self.where = where
+
+    def outcome(self) -> Adjudication:
+        """The new position (and the results on demand), once every decision is resolved."""
+        return apply_outcome(self.board, self.state, self.rules, self.given, self.resolver,
+                             self.early, self.where)
+
+
+def movement_phase(
+    board: Board, state: State, orders: Mapping[str, Sequence[Order]]
+) -> MovementPhase:
+    """The phase's orders checked, the siege rules applied and the pieces made."""
     rules = rules_of(state.options)
     early: list[OrderResult] = []  # the results known before resolving: void orders, alliances
     allies: dict[str, set[str]] = {}
@@ -125,9 +163,8 @@ def resolve_movement(
     pieces = make_pieces(ix, rules, state.units, given.order, state.rebellions, powers)
     permits = {powers.number(p): {powers.number(q) for q in allowed}
                for p, allowed in allies.items()}
-    resolver = Resolver(pieces, permits, rules.mach2)
-    resolver.resolve_all()
-    return apply_outcome(board, state, rules, given, resolver, early, where)
+    return MovementPhase(board, state, rules, given, Resolver(pieces, permits, rules.mach2),
+                         early, where)
 
 
 def _carried_out(
