@@ -111,6 +111,8 @@ def strip_comment(line: str) -> str:
 
     ``gen#`` (Genoa's city) is not a comment.
     """
+    if "#" not in line:
+        return line
     m = _COMMENT.search(line)
     return line[: m.start()] if m else line
 
