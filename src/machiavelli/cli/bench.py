@@ -9,7 +9,8 @@ its median with the smallest and largest round:
 - ``parse+adjudicate``: the orders' text parsed (:func:`machiavelli.parse_orders`),
   then adjudicated;
 - ``adjudicate command``: ``machiavelli adjudicate FILE`` run as a process on the
-  phases written as a case file, per phase (start-up included);
+  phases written as a case file (again and again up to 3000 cases), per phase
+  (start-up included);
 - ``diplomacy process()``: the `diplomacy` package's ``Game.process()`` on the
   same positions and orders, when the package is installed (``make bench``
   installs it); every other figure is also given as a ratio to it;
@@ -53,6 +54,8 @@ from machiavelli.movement import resolver
 from machiavelli.text.notation import parse_orders
 
 Echo = Callable[[str], None]
+#: the phases ``machiavelli adjudicate`` runs per measurement (its start-up shared by them)
+COMMAND_CASES = 3000
 
 
 @dataclass
@@ -115,12 +118,19 @@ def campaign(board_phases: Sequence[CampaignPhase]) -> int:
     return len(board_phases)
 
 
-def write_cases(phases: Sequence[Phase], path: Path) -> None:
-    """The phases as a case file, each with the position after it as POSTSTATE."""
+def write_cases(phases: Sequence[Phase], path: Path, at_least: int = 0) -> int:
+    """The phases as a case file, each with the position after it as POSTSTATE, written
+    again (renamed) until the file holds ``at_least`` cases; returns how many it holds."""
+    written = 0
     with path.open("w", encoding="utf-8") as out:
-        for p in phases:
-            after = adjudicate(p.board, p.state, p.orders).after
-            out.write(movement_case(p.name, p.state, p.orders, after) + "\n")
+        texts = [movement_case(p.name, p.state, p.orders,
+                               adjudicate(p.board, p.state, p.orders).after) for p in phases]
+        rounds = max(1, -(-at_least // max(len(phases), 1)))
+        for n in range(rounds):
+            for text in texts:
+                out.write((text if n == 0 else text.replace("\n", f", copy {n + 1}\n", 1)) + "\n")
+                written += 1
+    return written
 
 
 def command(path: Path, count: int, rounds: int) -> list[float]:
@@ -191,11 +201,13 @@ def run_bench(
     figures["in-process"] = Figure("in-process", _timed(lambda: in_process(batch), rounds))
     figures["parse+adjudicate"] = Figure(
         "parse+adjudicate", _timed(lambda: parse_and_adjudicate(batch), rounds))
+    if save is not None:
+        write_cases(batch, save)
     with tempfile.TemporaryDirectory() as tmp:
-        path = save or Path(tmp) / "phases.txt"
-        write_cases(batch, path)
+        path = Path(tmp) / "phases.txt"
+        cases_run = write_cases(batch, path, len(batch) if quick else COMMAND_CASES)
         figures["adjudicate command"] = Figure(
-            "adjudicate command", command(path, len(batch), rounds))
+            f"adjudicate command ({cases_run} phases a run)", command(path, cases_run, rounds))
     reference = None
     if Reference.available():
         reference = Figure("diplomacy process()", diplomacy_rounds(batch, rounds, echo))
