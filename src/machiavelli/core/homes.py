@@ -89,6 +89,9 @@ def _recorded_holder(state: State, country: str, provinces: list[str]) -> str | 
 
 def home_country_holders(board: Board, state: State) -> dict[str, str | None]:
     """Home country (named by its original power) -> the power holding it now, or None."""
+    inputs = _HolderInputs.of(board, state)
+    if _LAST_HOLDERS and _LAST_HOLDERS[0][0] == inputs:
+        return dict(_LAST_HOLDERS[0][1])
     holders: dict[str, str | None] = {}
     for country, provinces in original_home_countries(board, state).items():
         holder = _recorded_holder(state, country, provinces)
@@ -98,7 +101,68 @@ def home_country_holders(board: Board, state: State) -> dict[str, str | None]:
         if holder is not None and not playing(state, holder):
             holder = None  # HOME-4: lost by elimination
         holders[country] = holder
+    _LAST_HOLDERS[:] = [(inputs.kept(), dict(holders))]
     return holders
+
+
+class _HolderInputs:
+    """What :func:`home_country_holders` reads of a position, to know it again."""
+
+    def __init__(
+        self,
+        board: Board,
+        home: dict[str, list[str]],
+        home_countries: dict[str, list[str]],
+        province_owner: dict[str, str],
+        city_owner: dict[str, str],
+        eliminated: list[str],
+        powers: list[str],
+        forts: bool,
+    ) -> None:
+        self.board = board
+        self.home = home
+        self.home_countries = home_countries
+        self.province_owner = province_owner
+        self.city_owner = city_owner
+        self.eliminated = eliminated
+        self.powers = powers
+        self.forts = forts
+
+    @staticmethod
+    def of(board: Board, state: State) -> _HolderInputs:
+        return _HolderInputs(board, state.home, state.home_countries, state.province_owner,
+                             state.city_owner, state.eliminated, state.powers,
+                             fortresses_in_use(state))
+
+    def kept(self) -> _HolderInputs:
+        """A copy that later changes to the position's lists and dictionaries leave alone."""
+        return _HolderInputs(
+            self.board,
+            {k: list(v) for k, v in self.home.items()},
+            {k: list(v) for k, v in self.home_countries.items()},
+            dict(self.province_owner),
+            dict(self.city_owner),
+            list(self.eliminated),
+            list(self.powers),
+            self.forts,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, _HolderInputs)
+            and self.board is other.board
+            and self.forts == other.forts
+            and self.province_owner == other.province_owner
+            and self.city_owner == other.city_owner
+            and self.home == other.home
+            and self.home_countries == other.home_countries
+            and self.eliminated == other.eliminated
+            and self.powers == other.powers
+        )
+
+
+#: the holders found last, with what they were found from
+_LAST_HOLDERS: list[tuple[_HolderInputs, dict[str, str | None]]] = []
 
 
 def countries_held(board: Board, state: State, power: str) -> list[str]:

@@ -26,7 +26,7 @@ province, nobody controls either.  Tests: tests/test_mach2.py.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from machiavelli.core.board import Board
@@ -51,7 +51,7 @@ def update_control(
 
 def control_after(
     board: Board,
-    units: Iterable[Unit],
+    units: Sequence[Unit],
     province_owner: Mapping[str, str],
     city_owner: Mapping[str, str],
     rules: Rules,
@@ -66,6 +66,11 @@ def control_after(
     mach2 = rules.mach2
     if mach2 and not fall_end:
         return None
+    if _LAST:  # often asked again about the same position within a phase
+        last = _LAST[0]
+        if (last[0] is board and last[1] == mach2 and last[2] == units
+                and last[3] == province_owner and last[4] == city_owner):
+            return dict(last[5]), dict(last[6])
     provinces = dict(province_owner)
     cities = dict(city_owner)
     field_units: dict[str, Unit] = {}
@@ -87,7 +92,14 @@ def control_after(
             _set(provinces, prov, garrison.owner)
     if mach2:
         _no_mixed_control(provinces, cities)
+    _LAST[:] = [(board, mach2, list(units), dict(province_owner), dict(city_owner),
+                 dict(provinces), dict(cities))]
     return provinces, cities
+
+
+#: the last adjudication: board, mach2, units, owners before, owners after
+_LAST: list[tuple[Board, bool, list[Unit], dict[str, str], dict[str, str], dict[str, str],
+                  dict[str, str]]] = []
 
 
 def update_control_after_fall(board: Board, state: State) -> State:
