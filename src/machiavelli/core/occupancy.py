@@ -3,7 +3,8 @@
 :class:`Occupancy` answers what :meth:`machiavelli.core.state.State.unit_in`
 answers, by look-up instead of a walk through the unit list: build one per
 position (or per phase) and ask it as often as needed.  It does not follow
-later changes of the unit list.
+later changes of the unit list.  It also gives a unit's number (its place in
+the unit list), which the movement phase numbers its pieces by.
 """
 
 from __future__ import annotations
@@ -18,17 +19,22 @@ class Occupancy:
 
     def __init__(self, units: Sequence[Unit]) -> None:
         self.units = units
-        field: dict[str, Unit] = {}
-        city: dict[str, Unit] = {}
+        field: dict[str, int] = {}
+        city: dict[str, int] = {}
         for i in range(len(units) - 1, -1, -1):  # the first in a place wins, as in State.unit_in
             u = units[i]
             if u.kind == "G":
-                city[u.province] = u
+                city[u.province] = i
             else:
-                field[u.province] = u
-        self.field = field
-        self.city = city
+                field[u.province] = i
+        #: province -> the number of its army or fleet, of the garrison of its city
+        self.field_index = field
+        self.city_index = city
         self._first: dict[str, Unit] | None = None
+
+    def number(self, province: str, garrison: bool) -> int:
+        """The number of the army or fleet (or garrison) in ``province``, or -1."""
+        return (self.city_index if garrison else self.field_index).get(province, -1)
 
     @property
     def first(self) -> dict[str, Unit]:
@@ -43,8 +49,10 @@ class Occupancy:
         """The army/fleet (garrison=False), the garrison (True) or either (None) in a province."""
         if garrison is None:
             return self.first.get(province)
-        return self.city.get(province) if garrison else self.field.get(province)
+        i = (self.city_index if garrison else self.field_index).get(province, -1)
+        return None if i < 0 else self.units[i]
 
     def get(self, key: tuple[str, bool]) -> Unit | None:
         """The unit at (province, is garrison): :data:`UnitIndex`'s look-up."""
-        return self.city.get(key[0]) if key[1] else self.field.get(key[0])
+        i = (self.city_index if key[1] else self.field_index).get(key[0], -1)
+        return None if i < 0 else self.units[i]

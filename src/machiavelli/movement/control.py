@@ -44,7 +44,7 @@ def update_control(
     """
     owners = control_after(board, state.units, state.province_owner, state.city_owner,
                            rules or rules_of(state.options), fall_end=fall_end)
-    if owners is None:
+    if owners is None or (owners[0] == state.province_owner and owners[1] == state.city_owner):
         return state
     return replace(state, province_owner=owners[0], city_owner=owners[1])
 
@@ -68,8 +68,10 @@ def control_after(
         return None
     if _LAST:  # often asked again about the same position within a phase
         last = _LAST[0]
-        if (last[0] is board and last[1] == mach2 and last[2] == units
-                and last[3] == province_owner and last[4] == city_owner):
+        if last[0] is board and last[1] == mach2 and last[2] == units and (
+            (last[3] == province_owner and last[4] == city_owner)
+            or (last[5] == province_owner and last[6] == city_owner)  # it changes no more
+        ):
             return dict(last[5]), dict(last[6])
     provinces = dict(province_owner)
     cities = dict(city_owner)

@@ -193,13 +193,17 @@ def _usual(checker: Checker, power: str, order: Order) -> bool:
         return False
     ref: UnitRef = order.unit  # type: ignore[union-attr]
     own = ref.province
+    occupancy = checker.occupancy
     if ref.kind == "G":
         if t is not Hold:
             return False
-        unit = checker.occupancy.city.get(own)
-        return unit is not None and unit.owner == power
-    unit = checker.occupancy.field.get(own)
-    if unit is None or unit.owner != power or unit.kind != ref.kind:
+        i = occupancy.city_index.get(own, -1)
+        return i >= 0 and occupancy.units[i].owner == power
+    i = occupancy.field_index.get(own, -1)
+    if i < 0:
+        return False
+    unit = occupancy.units[i]
+    if unit.owner != power or unit.kind != ref.kind:
         return False
     if t is Hold:
         return True

@@ -119,9 +119,14 @@ def movement_phase(
     rules = rules_of(state.options)
     early: list[OrderResult] = []  # the results known before resolving: void orders, alliances
     allies: dict[str, set[str]] = {}
-    written: dict[tuple[str, bool], tuple[str, UnitOrder]] = {}
+    units = state.units
+    given = Orders(len(units))
+    given.power = [u.owner for u in units]
+    ordered: list[int] = []  # the units given an order, by number, as first ordered
     disbanded: set[tuple[str, bool]] = set()
     checker = Checker(board, state, rules)
+    where = checker.occupancy
+    field_index, city_index = where.field_index, where.city_index
     assassinated = state.assassinated
     for power, power_orders in orders.items():
         for order in power_orders:
@@ -138,7 +143,11 @@ def movement_phase(
                 early.append(OrderResult(power, order, "void", reason))
             elif unit_order or is_unit_order(order):
                 ref = order.unit  # type: ignore[union-attr]
-                written[(ref.province, ref.kind == "G")] = (power, order)  # type: ignore[assignment]
+                i = (city_index if ref.kind == "G" else field_index)[ref.province]
+                if given.written[i] is None:
+                    ordered.append(i)
+                given.power[i] = power
+                given.written[i] = order  # type: ignore[assignment]
             elif isinstance(order, Ally):
                 permitted = allies.setdefault(power, set())
                 if order.allow:
@@ -151,13 +160,17 @@ def movement_phase(
                 early.append(OrderResult(power, order, "succeeds"))
             else:
                 early.append(OrderResult(power, order, "void", "not a movement order"))
-    where = checker.occupancy
-    if disbanded:
-        state = replace(state, units=[
-            u for u in state.units if (u.province, u.kind == "G") not in disbanded])
+    if disbanded:  # the units left, numbered again
+        kept = [i for i, u in enumerate(units) if (u.province, u.kind == "G") not in disbanded]
+        state = replace(state, units=[units[i] for i in kept])
         where = Occupancy(state.units)
-
-    given = _carried_out(state, written, where, rules)
+        renumbered = {old: new for new, old in enumerate(kept)}
+        before = given
+        given = Orders(len(kept))
+        given.power = [before.power[i] for i in kept]
+        given.written = [before.written[i] for i in kept]
+        ordered = [renumbered[i] for i in ordered if i in renumbered]
+    _carried_out(state, given, ordered, where, rules)
     ix = board_index(board)
     powers = Powers(state.powers)
     pieces = make_pieces(ix, rules, state.units, given.order, state.rebellions, powers)
@@ -168,30 +181,15 @@ def movement_phase(
 
 
 def _carried_out(
-    state: State,
-    written: dict[tuple[str, bool], tuple[str, UnitOrder]],
-    where: Occupancy,
-    rules: Rules,
-) -> Orders:
+    state: State, given: Orders, ordered: list[int], where: Occupancy, rules: Rules
+) -> None:
     """The order each unit carries out: its own (or hold), as the siege rules leave it."""
+    given.order = list(given.written)
     units = state.units
-    given = Orders(len(units))
-    if not written:
-        given.power = [u.owner for u in units]
-        return given
-    count = len(units)
-    power, written_order = given.power, given.written
-    for i in range(count):
-        u = units[i]
-        found = written.get((u.province, u.kind == "G"))
-        if found is None:
-            power[i] = u.owner
-        else:
-            power[i], written_order[i] = found
-    given.order = list(written_order)
     rebellions = state.rebellions
-    for i, unit in enumerate(units):
-        order = given.order[i]
+    for i in ordered:
+        unit = units[i]
+        order = given.written[i]
         if order is None:
             continue
         if rebellions and isinstance(order, Convert) and order.to == "G":
@@ -203,4 +201,3 @@ def _carried_out(
                 continue
         if unit.kind != "G" and (unit.siege or isinstance(order, Besiege)):
             given.order[i], given.note[i] = forced_siege_order(state, unit, order, where, rules)
-    return given
