@@ -75,12 +75,15 @@ class Chains:
     def __init__(self, board: Board, units: Iterable[Unit], rules: Rules) -> None:
         self.board = board
         ix = self.ix = board_index(board)
-        geo = geometry(board)
         coastal = rules.coastal_convoys
-        nodes = 0  # the locations of the fleets now able to convoy
+        sea, coast, number, location_number = ix.sea, ix.coastal, ix.number, ix.location_number
+        nodes = 0  # the locations of the fleets now able to convoy (convoy_capable)
         for u in units:
-            if u.kind == "F" and convoy_capable(board, geo, u.province, coastal):
-                nodes |= 1 << ix.location_number[u.location]
+            if u.kind != "F":
+                continue
+            p = number[u.province]
+            if sea[p] or (coastal and coast[p]):
+                nodes |= 1 << location_number[u.location]
         self.nodes = nodes
         self._linked: dict[tuple[str, str], int] = {}
 
