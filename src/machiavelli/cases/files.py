@@ -184,9 +184,12 @@ def _raw_cases(text: str) -> Iterator[RawCase]:
     section: str | None = None
     for number, full in enumerate(text.splitlines(), start=1):
         line = strip_comment(full).rstrip()
-        if not line.strip():
+        if not line:
             continue
         indented = line[0].isspace()
+        if indented and current is not None and section is not None:  # the usual entry
+            current.sections.setdefault(section, []).append((line.strip(), number))
+            continue
         word, _, rest = line.strip().partition(" ")
         if "\t" in word:
             word, _, more = word.partition("\t")
