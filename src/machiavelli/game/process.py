@@ -20,7 +20,6 @@ game's seed and the phase, and is shown in the report.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice, Roll
@@ -114,13 +113,13 @@ class PhaseResult:
         self._private = value
 
 
-@dataclass(frozen=True)
 class _Step:
     """One phase adjudicated: what its report is written from."""
 
-    before: State
-    adjudication: Adjudication
-    rolls: Sequence[Roll]
+    def __init__(self, before: State, adjudication: Adjudication, rolls: Sequence[Roll]) -> None:
+        self.before = before
+        self.adjudication = adjudication
+        self.rolls = rolls
 
     def report(self, board: Board | None) -> str:
         assert board is not None
