@@ -188,57 +188,74 @@ def _usual(checker: Checker, power: str, order: Order) -> bool:
     """True for the usual legal orders of a movement phase (holds, moves and supports
     between neighbours), found with a few look-ups; False: check it in full (it may be
     legal or not)."""
-    t = type(order)
-    if t is not Move and t is not SupportMove and t is not SupportHold and t is not Hold:
-        return False
-    ref: UnitRef = order.unit  # type: ignore[union-attr]
-    own = ref.province
-    occupancy = checker.occupancy
-    if ref.kind == "G":
-        if t is not Hold:
+    if isinstance(order, Move):
+        if order.via:
             return False
-        i = occupancy.city_index.get(own, -1)
-        return i >= 0 and occupancy.units[i].owner == power
-    i = occupancy.field_index.get(own, -1)
-    if i < 0:
-        return False
-    unit = occupancy.units[i]
-    if unit.owner != power or unit.kind != ref.kind:
-        return False
-    if t is Hold:
-        return True
-    if t is Move:
-        if order.via:  # type: ignore[union-attr]
+        ref = order.unit
+        unit = _own_field_unit(checker, power, ref)
+        if unit is None:
             return False
-        into: str = order.dest  # type: ignore[union-attr]
         if ref.kind == "A":
-            return _usual_army_move(checker, own, into, order.convoy)  # type: ignore[union-attr]
-        if order.convoy:  # type: ignore[union-attr]
+            return _usual_army_move(checker, ref.province, order.dest, order.convoy)
+        if order.convoy:
             return False
-    else:
-        target: UnitRef = order.target  # type: ignore[union-attr, assignment]
-        if target.kind == "G" or target.province == own:
+        return _usual_fleet_move(checker, unit, order)
+    if isinstance(order, SupportMove | SupportHold):
+        ref = order.unit
+        unit = _own_field_unit(checker, power, ref)
+        target = order.target
+        if unit is None or target.kind == "G" or target.province == ref.province:
             return False
         into = target.province
-        if t is SupportMove:
-            into = order.dest  # type: ignore[union-attr]
+        if isinstance(order, SupportMove):
+            into = order.dest
             if into == target.province:
                 return False
+        return into != ref.province and _reaches(checker, unit, into)
+    if isinstance(order, Hold):
+        ref = order.unit
+        occupancy = checker.occupancy
+        if ref.kind == "G":
+            i = occupancy.city_index.get(ref.province, -1)
+            return i >= 0 and occupancy.units[i].owner == power
+        return _own_field_unit(checker, power, ref) is not None
+    return False
+
+
+def _own_field_unit(checker: Checker, power: str, ref: UnitRef) -> Unit | None:
+    """The power's army or fleet ``ref`` names (None: not found so; a garrison's too)."""
+    if ref.kind == "G":
+        return None
+    occupancy = checker.occupancy
+    i = occupancy.field_index.get(ref.province, -1)
+    if i < 0:
+        return None
+    unit = occupancy.units[i]
+    return unit if unit.owner == power and unit.kind == ref.kind else None
+
+
+def _reaches(checker: Checker, unit: Unit, into: str) -> bool:
+    """Whether an army or fleet could move to province ``into`` without a convoy."""
     ix = checker.ix
-    number = ix.number
-    to = number.get(into)
-    if to is None or into == own:
+    to = ix.number.get(into, -1)
+    if to < 0:
         return False
-    if ref.kind == "A":
-        return (ix.army_adj[number[own]] >> to) & 1 == 1
-    loc = ix.location_number.get(unit.location)
-    if loc is None or not (ix.fleet_reach[loc] >> to) & 1:
+    if unit.kind == "A":
+        return (ix.army_adj[ix.number[unit.province]] >> to) & 1 == 1
+    loc = ix.location_number.get(unit.location, -1)
+    return loc >= 0 and (ix.fleet_reach[loc] >> to) & 1 == 1
+
+
+def _usual_fleet_move(checker: Checker, unit: Unit, order: Move) -> bool:
+    """A fleet's move to a neighbour, the coast given where it must be."""
+    if order.dest == unit.province or not _reaches(checker, unit, order.dest):
         return False
-    if t is not Move:
-        return True
-    if order.dest_coast is not None:  # type: ignore[union-attr]
-        at = ix.location_number.get(order.dest_location)  # type: ignore[union-attr]
-        return at is not None and ix.fleet_adjacent(loc, at)
+    ix = checker.ix
+    loc = ix.location_number[unit.location]
+    if order.dest_coast is not None:
+        at = ix.location_number.get(order.dest_location, -1)
+        return at >= 0 and ix.fleet_adjacent(loc, at)
+    to = ix.number[order.dest]
     return len(ix.province_locations[to]) < 2 or len(ix.reachable(loc, to)) < 2
 
 

@@ -133,24 +133,21 @@ def make_pieces(
     for i, order in enumerate(orders):
         if order is None:
             continue
-        t = type(order)
-        if t is SupportMove or t is SupportHold:
+        if isinstance(order, SupportMove | SupportHold):
             kind[i] = SUPPORT
             continue
-        if t is not Move and isinstance(order, Move):
-            t = Move  # an order of a class of one's own
-        if t is Move:
-            d = dest[i] = number[order.dest]  # type: ignore[union-attr]
+        if isinstance(order, Move):
+            d = dest[i] = number[order.dest]
             kind[i] = MOVE
             if fleet[i]:
-                _fleet_move(pieces, i, d, order.dest_coast)  # type: ignore[union-attr]
+                _fleet_move(pieces, i, d, order.dest_coast)
             elif not garrison[i]:
-                via = order.via  # type: ignore[union-attr]
+                via = order.via
                 if via:
                     pieces.route[i] = tuple(number[p] for p in via)
                 adjacent = (ix.army_adj[province[i]] >> d) & 1 == 1
                 pieces.convoyed[i] = bool(via) or not adjacent
-                if adjacent and order.convoy:  # type: ignore[union-attr]
+                if adjacent and order.convoy:
                     explicit.add(i)
         elif isinstance(order, Convert):
             prov = province[i]
@@ -165,9 +162,6 @@ def make_pieces(
                 pieces.becomes_fleet[i] = False
         elif isinstance(order, Convoy):
             kind[i] = CONVOY
-            continue
-        elif isinstance(order, SupportHold | SupportMove):
-            kind[i] = SUPPORT
             continue
         else:
             continue
