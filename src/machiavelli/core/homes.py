@@ -78,13 +78,25 @@ def _takes(board: Board, state: State, provinces: list[str]) -> str | None:
 
 def _recorded_holder(state: State, country: str, provinces: list[str]) -> str | None:
     """Who ``state.home`` says holds the country (the setup owner if nothing is recorded)."""
-    listed = set(provinces)
+    return _recorded_holders(state, {country: provinces})[country]
+
+
+def _recorded_holders(state: State, countries: dict[str, list[str]]) -> dict[str, str | None]:
+    """:func:`_recorded_holder` of every country: the first power whose ``state.home``
+    list has one of its provinces."""
+    order = {p: i for i, p in enumerate(state.home)}
+    first: dict[str, str] = {}  # province -> the first power whose list has it
     for power, held in state.home.items():
-        if listed & set(held):
-            return power
-    if country not in state.home:
-        return country  # never recorded (a position built by hand): the setup owner
-    return None
+        for province in held:
+            first.setdefault(province, power)
+    holders: dict[str, str | None] = {}
+    for country, provinces in countries.items():
+        listing = [first[p] for p in provinces if p in first]
+        if listing:
+            holders[country] = min(listing, key=order.__getitem__)
+        else:  # never recorded (a position built by hand): the setup owner
+            holders[country] = None if country in state.home else country
+    return holders
 
 
 def home_country_holders(board: Board, state: State) -> dict[str, str | None]:
@@ -93,8 +105,10 @@ def home_country_holders(board: Board, state: State) -> dict[str, str | None]:
     if _LAST_HOLDERS and _LAST_HOLDERS[0][0] == inputs:
         return dict(_LAST_HOLDERS[0][1])
     holders: dict[str, str | None] = {}
-    for country, provinces in original_home_countries(board, state).items():
-        holder = _recorded_holder(state, country, provinces)
+    countries = original_home_countries(board, state)
+    recorded = _recorded_holders(state, countries)
+    for country, provinces in countries.items():
+        holder = recorded[country]
         taker = _takes(board, state, provinces)
         if taker is not None and playing(state, taker):
             holder = taker  # HOME-2 (the setup owner retaking it all counts too)
@@ -183,8 +197,9 @@ def update_home_countries(board: Board, state: State) -> tuple[State, list[str]]
     events: list[str] = []
     home: dict[str, list[str]] = {p: [] for p in [*state.home, *countries]}
     changed = False
+    recorded = _recorded_holders(state, countries)
     for country, holder in holders.items():
-        before = _recorded_holder(state, country, countries[country])
+        before = recorded[country]
         if holder != before:
             changed = True
             if holder is None:
