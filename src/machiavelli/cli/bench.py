@@ -20,7 +20,9 @@ its median with the smallest and largest round:
   random games of the classic 1454 scenario (money steps, movement, retreats,
   adjustments).
 
-The phases are read from a case file (``--cases``: its Standard movement cases,
+Times are processor time (of this process, or of the command's process), which other
+work on a shared machine disturbs less than the wall clock; on an idle machine the two
+agree.  The phases are read from a case file (``--cases``: its Standard movement cases,
 DATC format) or generated from a seed (random positions of 14 to 38 units on the
 standard map, random legal orders); ``--save`` writes the generated phases as a
 case file.  Generation and set-up are never timed.
@@ -29,6 +31,7 @@ case file.  Generation and set-up are never timed.
 from __future__ import annotations
 
 import gc
+import resource
 import statistics
 import subprocess
 import sys
@@ -80,6 +83,12 @@ class Figure:
         return text
 
 
+def _clock() -> float:
+    """Seconds of processor time this process has used: on a machine shared with other
+    work, a figure less disturbed by it than the wall clock (the same for every figure)."""
+    return time.process_time()
+
+
 def build_kind() -> str:
     """Whether the engine runs compiled (mypyc) or interpreted."""
     compiled = not resolver.__file__.endswith(".py") if resolver.__file__ else False
@@ -91,9 +100,9 @@ def _timed(run: Callable[[], int], rounds: int) -> list[float]:
     out = []
     for _ in range(rounds):
         gc.collect()
-        start = time.perf_counter()
+        start = _clock()
         count = run()
-        out.append((time.perf_counter() - start) / max(count, 1))
+        out.append((_clock() - start) / max(count, 1))
     return out
 
 
@@ -137,10 +146,12 @@ def command(path: Path, count: int, rounds: int) -> list[float]:
     """Seconds per phase of ``machiavelli adjudicate FILE`` run as a process."""
     out = []
     for _ in range(rounds):
-        start = time.perf_counter()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run([sys.executable, "-m", "machiavelli.cli.main", "adjudicate", str(path)],
                        check=True, stdout=subprocess.DEVNULL)
-        out.append((time.perf_counter() - start) / count)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        spent = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        out.append(spent / count)
     return out
 
 
@@ -161,9 +172,9 @@ def diplomacy_rounds(phases: Sequence[Phase], rounds: int, echo: Echo) -> list[f
         gc.collect()
         total = 0.0
         for game in games:
-            start = time.perf_counter()
+            start = _clock()
             game.process()
-            total += time.perf_counter() - start
+            total += _clock() - start
         out.append(total / len(games))
     return out
 
