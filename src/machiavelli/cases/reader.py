@@ -13,7 +13,7 @@ import re
 from machiavelli.cases.history import CaseError
 from machiavelli.cases.model import AUTONOMOUS, KNOWN_OPTIONS, OPTION_ALIASES, Case
 from machiavelli.core.board import Board
-from machiavelli.core.state import SPECIAL_KINDS, Unit
+from machiavelli.core.state import SPECIAL_KINDS, Unit, unit_of
 
 
 class EntryReader:
@@ -140,19 +140,19 @@ class EntryReader:
                 raise CaseError(f"an army cannot be in the sea ({province})", line)
             if coast:
                 raise CaseError("an army has no coast", line)
-            u = Unit("A", owner, province, special=special)
+            u = unit_of("A", owner, province, special=special)
         elif kind == "F":
             if not self.board.fleet_locations(province):
                 raise CaseError(f"a fleet cannot be in {province}", line)
             if p.coasts and coast is None:
                 raise CaseError(f"a fleet in {province} needs a coast {'/'.join(p.coasts)}", line)
-            u = Unit("F", owner, province, coast, special=special)
+            u = unit_of("F", owner, province, coast, special=special)
         else:
             if p.city is None:
                 raise CaseError(f"{province} has no city for a garrison", line)
             if coast:
                 raise CaseError("a garrison has no coast", line)
-            u = Unit("G", owner, province, special=special)
+            u = unit_of("G", owner, province, special=special)
         return u, origin
 
     def options(self, text: str, line: int, into: dict[str, bool]) -> None:

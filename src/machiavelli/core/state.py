@@ -38,6 +38,27 @@ class Unit:
         return f"{self.province}/{self.coast}" if self.coast else self.province
 
 
+_MADE: dict[tuple[str, str | None, str, str | None, str | None], Unit] = {}
+
+
+def unit_of(
+    kind: UnitKind,
+    owner: str | None,
+    province: str,
+    coast: str | None = None,
+    special: str | None = None,
+) -> Unit:
+    """``Unit(kind, owner, province, coast, special)``: an equal unit made before when there
+    is one (units are immutable, and making one costs more than finding one)."""
+    key = (kind, owner, province, coast, special)
+    unit = _MADE.get(key)
+    if unit is None:
+        if len(_MADE) >= 1 << 16:
+            _MADE.clear()
+        unit = _MADE[key] = Unit(kind, owner, province, coast, special)
+    return unit
+
+
 def unit_dict(u: Unit) -> dict[str, Any]:
     return {"kind": u.kind, "owner": u.owner, "province": u.province, "coast": u.coast,
             "special": u.special, "siege": u.siege}

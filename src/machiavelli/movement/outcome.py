@@ -36,7 +36,7 @@ from machiavelli.core.orders import (
 from machiavelli.core.phases import following_phase
 from machiavelli.core.results import Adjudication, AdjudicationError, OrderResult, Outcome
 from machiavelli.core.rules import Rules
-from machiavelli.core.state import Dislodged, State, Unit, UnitKind
+from machiavelli.core.state import Dislodged, State, Unit, unit_of
 from machiavelli.movement.control import control_after, supply_centres_after
 from machiavelli.movement.pieces import CONVOY, MOVE, SUPPORT
 from machiavelli.movement.rebels import rebellions_after_movement
@@ -107,7 +107,7 @@ def apply_outcome(
             order = orders[i]
             if type(order) is Move:
                 coast = pieces.dest_coast[i] if unit.kind == "F" else None
-                final.append(moved_unit(unit.kind, unit.owner, province, coast, unit.special))
+                final.append(unit_of(unit.kind, unit.owner, province, coast, unit.special))
             else:
                 final.append(_moved_unit(unit, order, pieces.dest_coast[i], province))
             came_from.append(i)
@@ -180,22 +180,6 @@ def apply_outcome(
             [] if state.assassinated else state.assassinated, state.eliminated, state.options)
     return Adjudication(new_state, None, events,
                         write=lambda: _results(units, given, resolver, fixed, early))
-
-
-_MOVED: dict[tuple[str, str | None, str, str | None, str | None], Unit] = {}
-
-
-def moved_unit(
-    kind: UnitKind, owner: str | None, province: str, coast: str | None, special: str | None
-) -> Unit:
-    """The unit that arrived: units are immutable, so equal ones made before are shared."""
-    key = (kind, owner, province, coast, special)
-    unit = _MOVED.get(key)
-    if unit is None:
-        if len(_MOVED) >= 1 << 16:
-            _MOVED.clear()
-        unit = _MOVED[key] = Unit(kind, owner, province, coast, special)
-    return unit
 
 
 def _moved_unit(unit: Unit, order: UnitOrder | None, coast: str | None, dest: str) -> Unit:

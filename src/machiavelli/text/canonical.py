@@ -90,6 +90,20 @@ def quick_tokens(text: str) -> list[str]:
     return low.split()
 
 
+_REFS: dict[tuple[str, str, str | None], UnitRef] = {}
+
+
+def ref_of(kind: UnitKind, province: str, coast: str | None = None) -> UnitRef:
+    """``UnitRef(kind, province, coast)``, an equal one made before when there is one."""
+    key = (kind, province, coast)
+    ref = _REFS.get(key)
+    if ref is None:
+        if len(_REFS) >= 1 << 16:
+            _REFS.clear()
+        ref = _REFS[key] = UnitRef(kind, province, coast)
+    return ref
+
+
 class UnitsAt:
     """The units of a position by province, in the position's order."""
 
@@ -180,7 +194,7 @@ class _Reader:
             return None
         if unit.owner != self.power and (unit.province, unit.kind) not in self.bought:
             return None
-        return UnitRef(unit.kind, unit.province, unit.coast)
+        return ref_of(unit.kind, unit.province, unit.coast)
 
     def target(
         self, written: UnitKind | None, province: str, coast: str | None, form: Form, verb: str
@@ -190,15 +204,15 @@ class _Reader:
         if written is not None:
             for u in here:
                 if u.kind == written:
-                    return UnitRef(u.kind, province, u.coast)
-            return UnitRef(written, province, coast if written == "F" else None)
+                    return ref_of(u.kind, province, u.coast)
+            return ref_of(written, province, coast if written == "F" else None)
         if not here:
-            return UnitRef("A", province) if verb == "convoy" else None
+            return ref_of("A", province) if verb == "convoy" else None
         if len(here) == 1:
             u = here[0]
         else:
             u = next((x for x in here if (x.kind == "G") == (form == "G")), here[0])
-        return UnitRef(u.kind, province, u.coast)
+        return ref_of(u.kind, province, u.coast)
 
     def word(self) -> str | None:
         return self.toks[self.i] if self.i < self.n else None
