@@ -1,0 +1,236 @@
+"""The judge: the one door front ends use to games, users, orders, press and votes.
+
+:class:`Judge` opens a database (:func:`~machiavelli.service.database.open_database`)
+and runs every operation as one transaction: it reads or locks the game, calls the
+module that knows the rule, and commits, or rolls back when the answer is a
+:class:`~machiavelli.service.refusal.Refused` (a request the rules turn down is a value
+with its reason, never an exception).  Every operation that depends on the time takes
+``now`` (default: the clock), so that tests and replays are deterministic.
+
+Failures of the storage raise :class:`~machiavelli.service.database.StorageError`, and
+stored data that fails its own checks :class:`~machiavelli.service.games.DamagedGame`:
+both carry a message for the user.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TypeVar
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from machiavelli.service import accounts, adjudication, games, letters, mastery, sheets
+from machiavelli.service.adjudication import Processed
+from machiavelli.service.database import Database, folder_url, open_database
+from machiavelli.service.games import NewGame
+from machiavelli.service.refusal import Refused
+from machiavelli.service.schema import Game, Letter, Notice, Seat, User
+from machiavelli.service.sheets import Stored
+from machiavelli.service.visibility import GameView, Viewer, view
+
+T = TypeVar("T")
+
+
+def clock() -> datetime:
+    return datetime.now(UTC)
+
+
+class _Refusal(Exception):
+    """Carries a refusal out of a transaction so that it rolls back."""
+
+    def __init__(self, refused: Refused) -> None:
+        super().__init__(refused.reason)
+        self.refused = refused
+
+
+class Judge:
+    """Games kept in one database (``url``: ``sqlite:///FILE`` or ``postgresql://...``)."""
+
+    def __init__(self, url: str, *, upgrade: bool = True, create: bool = True) -> None:
+        self.url = url
+        self.db: Database = open_database(url, upgrade=upgrade, create=create)
+
+    @classmethod
+    def in_folder(cls, folder: str | Path, *, create: bool = False) -> Judge:
+        """The judge of the game kept in ``folder`` (its own SQLite database)."""
+        return cls(folder_url(folder), create=create)
+
+    def close(self) -> None:
+        self.db.dispose()
+
+    def __enter__(self) -> Judge:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    # -- transactions -------------------------------------------------------
+    def _write(self, name: str, act: Callable[[Session, Game], T | Refused]) -> T | Refused:
+        """``act`` on the locked game, committed unless it refuses."""
+        try:
+            with self.db.writing() as session:
+                game = games.find_game(session, name, lock=True)
+                if isinstance(game, Refused):
+                    raise _Refusal(game)
+                done = act(session, game)
+                if isinstance(done, Refused):
+                    raise _Refusal(done)
+                return done
+        except _Refusal as refusal:
+            return refusal.refused
+
+    def _read(self, name: str, act: Callable[[Session, Game], T]) -> T | Refused:
+        with self.db.reading() as session:
+            game = games.find_game(session, name)
+            if isinstance(game, Refused):
+                return game
+            return act(session, game)
+
+    # -- users --------------------------------------------------------------
+    def add_user(self, name: str, password: str | None = None, email: str | None = None,
+                 now: datetime | None = None) -> User | Refused:
+        try:
+            with self.db.writing() as session:
+                made = accounts.add_user(session, name, password, email, now or clock())
+                if isinstance(made, Refused):
+                    raise _Refusal(made)
+                return made
+        except _Refusal as refusal:
+            return refusal.refused
+
+    def sign_in(self, name: str, password: str) -> User | Refused:
+        with self.db.reading() as session:
+            return accounts.sign_in(session, name, password)
+
+    # -- games --------------------------------------------------------------
+    def create_game(self, new: NewGame, *, master: str | None = "master", start: bool = True,
+                    now: datetime | None = None) -> GameView | Refused:
+        """A new game; started at once (``start``) or forming, waiting for players."""
+        moment = now or clock()
+        try:
+            with self.db.writing() as session:
+                game = games.create_game(session, new, master=master, start=start,
+                                         now=moment)
+                if isinstance(game, Refused):
+                    raise _Refusal(game)
+                session.flush()
+                return view(session, game, Viewer.master(master or "master"))
+        except _Refusal as refusal:
+            return refusal.refused
+
+    def game_names(self, viewer: Viewer | None = None) -> list[str]:
+        """The games ``viewer`` may know of (private games only to those seated in them)."""
+        with self.db.reading() as session:
+            names = []
+            for game in session.scalars(select(Game).order_by(Game.name)):
+                private = games.Settings.from_dict(game.settings).private
+                if private and not (viewer is not None and viewer.is_master) and (
+                        viewer is None or games.seat_of(session, game, viewer.name) is None):
+                    continue
+                names.append(game.name)
+            return names
+
+    def view(self, name: str, viewer: Viewer, *, history: bool = False) -> GameView | Refused:
+        """What ``viewer`` may see of game ``name``: every read goes through here."""
+        return self._read(name, lambda s, g: view(s, g, viewer, history=history))
+
+    def viewer_for(self, name: str, seat_name: str) -> Viewer | Refused:
+        """The viewer a seated participant is (a player sees as its power)."""
+        def find(session: Session, game: Game) -> Viewer | Refused:
+            seat = games.seat_of(session, game, seat_name)
+            if seat is None:
+                return Refused(f"{seat_name} has no seat in {name}")
+            if seat.role == "player":
+                if seat.power is None:
+                    return Refused(f"{name} has not started: {seat_name} has no power yet")
+                return Viewer.player(seat.power, seat.name)
+            return Viewer.master(seat.name) if seat.role == "master" \
+                else Viewer.observer(seat.name)
+        found = self._read(name, find)
+        return found
+
+    def join(self, name: str, seat_name: str, role: str = "player",
+             preferences: Sequence[str] = (), *, by_master: bool = False,
+             now: datetime | None = None) -> Seat | Refused:
+        return self._write(name, lambda s, g: games.join(
+            s, g, seat_name, role, list(preferences), now or clock(), by_master=by_master))
+
+    def start(self, name: str, now: datetime | None = None) -> GameView | Refused:
+        def act(session: Session, game: Game) -> GameView | Refused:
+            started = games.start_play(session, game, now or clock())
+            if isinstance(started, Refused):
+                return started
+            session.flush()
+            return view(session, game, Viewer.master())
+        return self._write(name, act)
+
+    # -- orders -------------------------------------------------------------
+    def submit_orders(self, name: str, actor: Viewer, power: str | None, text: str, *,
+                      phase: int | None = None, replace: bool = False,
+                      now: datetime | None = None) -> Stored | Refused:
+        return self._write(name, lambda s, g: sheets.submit(
+            s, g, actor, power, text, now or clock(), phase=phase, replace=replace))
+
+    def set_wait(self, name: str, actor: Viewer, power: str | None, wait: bool,
+                 now: datetime | None = None) -> Stored | Refused:
+        return self._write(name, lambda s, g: sheets.set_wait(
+            s, g, actor, power, wait, now or clock()))
+
+    # -- processing ---------------------------------------------------------
+    def process(self, name: str, *, expected: int | None = None, who: str = "master",
+                now: datetime | None = None) -> Processed | Refused:
+        """Process the pending phase (``expected``: only if it is still that phase)."""
+        return self._write(name, lambda s, g: adjudication.process(
+            s, g, now or clock(), expected=expected, who=who))
+
+    # -- press --------------------------------------------------------------
+    def send_press(self, name: str, sender: Viewer, to: Sequence[str], body: str, *,
+                   grey: bool = False, as_power: str | None = None,
+                   now: datetime | None = None) -> Letter | Refused:
+        return self._write(name, lambda s, g: letters.send(
+            s, g, sender, list(to), body, now or clock(), grey=grey, as_power=as_power))
+
+    # -- seats --------------------------------------------------------------
+    def resign(self, name: str, actor: Viewer, who: str | None = None,
+               now: datetime | None = None) -> Seat | Refused:
+        return self._write(name, lambda s, g: mastery.leave(
+            s, g, actor, who or actor.power or actor.name, "resigned", now or clock()))
+
+    def eject(self, name: str, actor: Viewer, who: str,
+              now: datetime | None = None) -> Seat | Refused:
+        return self._write(name, lambda s, g: mastery.leave(
+            s, g, actor, who, "ejected", now or clock()))
+
+    def take_over(self, name: str, seat_name: str, power: str,
+                  now: datetime | None = None) -> Seat | Refused:
+        return self._write(name, lambda s, g: mastery.take_over(
+            s, g, seat_name, power, now or clock()))
+
+    # -- master actions -----------------------------------------------------
+    def pause(self, name: str, actor: Viewer, paused: bool = True,
+              now: datetime | None = None) -> Game | Refused:
+        return self._write(name, lambda s, g: mastery.pause(s, g, actor, now or clock(),
+                                                            paused))
+
+    def extend(self, name: str, actor: Viewer, hours: float,
+               now: datetime | None = None) -> Game | Refused:
+        return self._write(name, lambda s, g: mastery.extend(s, g, actor, hours,
+                                                             now or clock()))
+
+    def rollback(self, name: str, actor: Viewer, number: int,
+                 now: datetime | None = None) -> Game | Refused:
+        return self._write(name, lambda s, g: mastery.rollback(s, g, actor, number,
+                                                               now or clock()))
+
+    # -- notices ------------------------------------------------------------
+    def notices(self, name: str, *, undelivered: bool = True) -> list[Notice] | Refused:
+        def find(session: Session, game: Game) -> list[Notice]:
+            query = select(Notice).where(Notice.game_id == game.id)
+            if undelivered:
+                query = query.where(Notice.delivered_at.is_(None))
+            return list(session.scalars(query.order_by(Notice.id)))
+        return self._read(name, find)
+
