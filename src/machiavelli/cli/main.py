@@ -7,6 +7,7 @@ import click
 from machiavelli.cli.adjudicate import adjudicate
 from machiavelli.cli.game_master import COMMANDS as GAME_COMMANDS
 from machiavelli.cli.scenarios import scenarios
+from machiavelli.cli.seats import COMMANDS as SEAT_COMMANDS
 from machiavelli.cli.tools import bench, demo
 
 
@@ -20,5 +21,5 @@ main.add_command(adjudicate)
 main.add_command(bench)
 main.add_command(demo)
 main.add_command(scenarios)
-for command in GAME_COMMANDS:
+for command in (*GAME_COMMANDS, *SEAT_COMMANDS):
     main.add_command(command)

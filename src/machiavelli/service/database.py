@@ -103,8 +103,10 @@ def _storage_errors() -> Iterator[None]:
         raise StorageError(describe_failure(err)) from err
 
 
-def open_database(url: str, *, upgrade: bool = True, create: bool = True) -> Database:
-    """The database at ``url``, its tables up to date (unless ``upgrade`` is False).
+def open_database(url: str, *, upgrade: bool = True, create: bool = True,
+                  check: bool = True) -> Database:
+    """The database at ``url``, its tables up to date (unless ``upgrade`` is False: then,
+    with ``check``, a database behind or ahead of this program is refused).
 
     ``create=False`` refuses an SQLite file that does not exist yet.
     """
@@ -132,7 +134,7 @@ def open_database(url: str, *, upgrade: bool = True, create: bool = True) -> Dat
     try:
         if upgrade:
             upgrade_database(database)
-        else:
+        elif check:
             check_revision(database)
     except BaseException:
         database.dispose()

@@ -107,20 +107,20 @@ def phase_state(phase: Phase) -> State:
 
 def phase_row(game: Game, number: int, state: State, report: str, private: dict[str, str],
               now: datetime) -> Phase:
-    """A new phase row: the position, the whole report, its public part and each power's
-    private part (its money lines and its treasury, loans and chits)."""
+    """A new phase row: the position, the whole report, its public part, and each power's
+    private report (treasury, loans and chits) as the engine wrote it."""
     text = state_text(state)
-    parts = split_report(report, state.powers)
-    mine: dict[str, str] = {}
-    for power in state.powers:
-        lines = parts.private.get(power, [])
-        shown = "\n".join(lines)
-        own = private.get(power, "")
-        mine[power] = "\n".join(x for x in (shown, own) if x)
     return Phase(game_id=game.id, number=number, label=state.label, state=text,
-                 checksum=checksum(text), report=report, public=parts.public,
-                 private={p: t for p, t in mine.items() if t}, created_at=now,
-                 superseded_at=None)
+                 checksum=checksum(text), report=report,
+                 public=split_report(report, state.powers).public,
+                 private=dict(private), created_at=now, superseded_at=None)
+
+
+def private_part(row: Phase, power: str, powers: list[str]) -> str:
+    """What of a phase's report only ``power`` (and the master) reads: its money lines
+    (expenses, loans, income) and its treasury, loans and chits."""
+    lines = split_report(row.report, powers).private.get(power, [])
+    return "\n".join(x for x in ("\n".join(lines), row.private.get(power, "")) if x)
 
 
 def live_phase(session: Session, game: Game, number: int | None = None) -> Phase:

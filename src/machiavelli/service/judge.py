@@ -22,13 +22,23 @@ from typing import TypeVar
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from machiavelli.service import accounts, adjudication, games, letters, mastery, sheets
+from machiavelli.service import (
+    accounts,
+    adjudication,
+    games,
+    letters,
+    mastery,
+    sheets,
+    votes,
+)
 from machiavelli.service.adjudication import Processed
+from machiavelli.service.archive import Archive, read_archive, write_archive
 from machiavelli.service.database import Database, folder_url, open_database
 from machiavelli.service.games import NewGame
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Letter, Notice, Seat, User
 from machiavelli.service.sheets import Stored
+from machiavelli.service.transfer import export_game, import_game, unreadable_orders
 from machiavelli.service.visibility import GameView, Viewer, view
 
 T = TypeVar("T")
@@ -137,6 +147,22 @@ class Judge:
         """What ``viewer`` may see of game ``name``: every read goes through here."""
         return self._read(name, lambda s, g: view(s, g, viewer, history=history))
 
+    def seed(self, name: str) -> str | Refused:
+        """The game's dice seed (the game master's secret: no view shows it)."""
+        return self._read(name, lambda s, g: g.seed)
+
+    def power_named(self, name: str, written: str) -> str | Refused:
+        """The power ``written`` names in game ``name`` (a prefix will do), if still in play."""
+        def find(session: Session, game: Game) -> str | Refused:
+            state = games.phase_state(games.live_phase(session, game))
+            power = games.match_power(state.powers, written)
+            if isinstance(power, Refused):
+                return power
+            if power in state.eliminated:
+                return Refused(f"{power} has been eliminated")
+            return power
+        return self._read(name, find)
+
     def viewer_for(self, name: str, seat_name: str) -> Viewer | Refused:
         """The viewer a seated participant is (a player sees as its power)."""
         def find(session: Session, game: Game) -> Viewer | Refused:
@@ -193,6 +219,13 @@ class Judge:
         return self._write(name, lambda s, g: letters.send(
             s, g, sender, list(to), body, now or clock(), grey=grey, as_power=as_power))
 
+    # -- draws --------------------------------------------------------------
+    def vote_draw(self, name: str, actor: Viewer, power: str | None, vote: bool,
+                  now: datetime | None = None) -> str | Refused:
+        """A power votes for a draw of the survivors (or withdraws its vote)."""
+        return self._write(name, lambda s, g: votes.vote(s, g, actor, power, vote,
+                                                         now or clock()))
+
     # -- seats --------------------------------------------------------------
     def resign(self, name: str, actor: Viewer, who: str | None = None,
                now: datetime | None = None) -> Seat | Refused:
@@ -224,6 +257,30 @@ class Judge:
                  now: datetime | None = None) -> Game | Refused:
         return self._write(name, lambda s, g: mastery.rollback(s, g, actor, number,
                                                                now or clock()))
+
+    # -- archives -----------------------------------------------------------
+    def export_game(self, name: str, folder: str | Path) -> Archive | Refused:
+        """Write game ``name`` into ``folder`` (the folder layout, with checksums)."""
+        archive = self._read(name, export_game)
+        if not isinstance(archive, Refused):
+            write_archive(archive, Path(folder))
+        return archive
+
+    def import_game(self, folder: str | Path, name: str,
+                    now: datetime | None = None) -> Game | Refused:
+        """The game archived in ``folder`` as a new game ``name`` (every file checked)."""
+        archive = read_archive(Path(folder))
+        problem = unreadable_orders(archive)
+        if problem is not None:
+            return problem
+        try:
+            with self.db.writing() as session:
+                game = import_game(session, archive, name, now or clock())
+                if isinstance(game, Refused):
+                    raise _Refusal(game)
+                return game
+        except _Refusal as refusal:
+            return refusal.refused
 
     # -- notices ------------------------------------------------------------
     def notices(self, name: str, *, undelivered: bool = True) -> list[Notice] | Refused:

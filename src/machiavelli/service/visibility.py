@@ -35,6 +35,7 @@ from machiavelli.service.games import (
     board_of,
     live_phases,
     phase_state,
+    private_part,
     seats,
     set_up,
 )
@@ -218,11 +219,17 @@ def _phase_view(session: Session, game: Game, row: Phase, viewer: Viewer) -> Pha
     processed = list(session.scalars(select(OrderSheet).where(
         OrderSheet.game_id == game.id, OrderSheet.superseded_at.is_(None),
         OrderSheet.phase == row.number - 1)))
+    powers = sorted(set(row.private) | {s.power for s in processed} | set(_powers(row)))
+    private = {p: private_part(row, p, powers) for p in powers if viewer.may_see_power(p)}
     return PhaseView(
         number=row.number, label=row.label, report=_report_for(row, viewer),
-        private={p: t for p, t in row.private.items() if viewer.may_see_power(p)},
+        private={p: t for p, t in private.items() if t},
         orders={s.power: s.text for s in processed if viewer.may_see_power(s.power)},
         created_at=row.created_at)
+
+
+def _powers(row: Phase) -> list[str]:
+    return phase_state(row).powers
 
 
 def letters_for(session: Session, game: Game, viewer: Viewer) -> list[LetterView]:
