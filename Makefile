@@ -2,7 +2,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench geometry clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -26,6 +26,11 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[dev,bench]'
 	$(VENV)/bin/machiavelli bench
+
+# the classic map's geometry from nJudge's PostScript map (a build step, not run by test)
+geometry: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dev,maps]'
+	$(PY) tools/build_geometry.py
 
 clean:
 	rm -rf $(VENV)
