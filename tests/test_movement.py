@@ -1,15 +1,21 @@
 """Movement phase entry points beyond the case files: assassinated powers, Mach1 disband,
-money orders left to their own steps, the next phase and control."""
+money orders left to their own steps, the next phase and control; the guard against two
+units ending in one space."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from machiavelli.core.maps import load_board
-from machiavelli.core.orders import Disband, Expense, Hold, Move, Pay, UnitRef
+from machiavelli.core.orders import Convert, Disband, Expense, Hold, Move, Pay, UnitRef
+from machiavelli.core.results import AdjudicationError
 from machiavelli.core.state import State, Unit
 from machiavelli.game.scenario import load_scenario
-from machiavelli.movement.moves import resolve_movement
+from machiavelli.movement import moves as movement
+from machiavelli.movement.moves import one_unit_per_space, resolve_movement
+from machiavelli.movement.resolver import Resolver
 from machiavelli.text.notation import parse_orders
 
 
@@ -81,3 +87,61 @@ def test_dislodged_unit_without_retreat_is_disbanded_at_once() -> None:
     assert result.state.dislodged == []
     assert result.state.phase == "movement" and result.state.season == "fall"
     assert any("no retreat" in e for e in result.events)
+
+
+class _EveryMoveSucceeds(Resolver):
+    """A deliberately broken resolver: every move succeeds, whatever stands in its way."""
+
+    def resolve_all(self) -> None:
+        super().resolve_all()
+        for p in self.pieces:
+            if p.kind == "move":
+                self.resolution[p.idx] = True
+
+
+def _broken_adjudication(units: list[Unit], orders: dict[str, str]) -> str:
+    """The message of the AdjudicationError a broken resolver's outcome raises."""
+    board = load_board("classic")
+    state = classic(units)
+    given = {p: parse_orders(text, board, state, p).orders for p, text in orders.items()}
+    with pytest.raises(AdjudicationError) as err:
+        resolve_movement(board, state, given)
+    return str(err.value)
+
+
+def test_two_armies_ending_in_one_province_is_an_adjudication_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(movement, "Resolver", _EveryMoveSucceeds)
+    units = [Unit("A", "Florence", "luc"), Unit("A", "Naples", "pst"), Unit("A", "Milan", "mod")]
+    message = _broken_adjudication(
+        units, {"Florence": "A luc - psa", "Naples": "A pst - psa", "Milan": "A mod H"})
+    assert "2 units would end in psa" in message
+    assert "Florence: A luc - psa" in message and "Naples: A pst - psa" in message
+    assert "Milan" not in message
+
+
+def test_str_g_two_fleets_ending_in_pisa_is_an_adjudication_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # issue 8's strait paradox, had the resolver let both fleets into Pisa
+    monkeypatch.setattr(movement, "Resolver", _EveryMoveSucceeds)
+    units = [Unit("F", "Florence", "pio"), Unit("A", "Florence", "pst"), Unit("F", "Naples", "ets")]
+    message = _broken_adjudication(
+        units, {"Florence": "F pio - psa\nA pst S F ets - psa", "Naples": "F ets - psa"})
+    assert "Florence: F pio - psa, Naples: F ets - psa" in message
+    assert "pst" not in message
+
+
+def test_two_garrisons_in_one_city_is_an_adjudication_error() -> None:
+    board = load_board("classic")
+    garrison = (Unit("G", "Milan", "gen"), Hold(UnitRef("G", "gen")))
+    converted = (Unit("G", "France", "gen"), Convert(UnitRef("A", "gen"), "G"))
+    army = (Unit("A", "Florence", "gen"), Hold(UnitRef("A", "gen")))
+    with pytest.raises(AdjudicationError) as err:
+        one_unit_per_space(board, [garrison, converted, army])
+    message = str(err.value)
+    assert "2 units would end in gen#" in message
+    assert "Milan: G gen H" in message and "France: A gen C G" in message
+    assert "Florence" not in message  # the province is another space
+    one_unit_per_space(board, [garrison, army])

@@ -11,6 +11,11 @@ from machiavelli.core.state import State
 Outcome = Literal["succeeds", "fails", "bounced", "cut", "dislodged", "void"]
 
 
+class AdjudicationError(Exception):
+    """A bug in the engine, not a player's error: an adjudication that cannot be applied
+    (two units ending in one space).  The message names the orders involved."""
+
+
 @dataclass(frozen=True, slots=True)
 class OrderResult:
     power: str | None

@@ -102,7 +102,7 @@ def process_phase(
         reports.append("Victory: " + ", ".join(result.winners) + " won the game.")
     result.after = current.copy()  # shares nothing with the position it was given
     result.report = "\n\n".join(reports)
-    result.private = {p: private_report(current, p) for p in current.powers
+    result.private = {p: private_report(current, p, result.results) for p in current.powers
                       if p not in current.eliminated and money_in_play(current)}
     return result
 

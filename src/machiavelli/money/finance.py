@@ -11,8 +11,9 @@ b) "pay to other player", only for a power that owes the bank nothing after a)
    but they are there when the bank collects (LOAN-10).  Assassination chits
    change hands here too (ORD-EXP-3);
 c) "borrow": 1 year at 20 % or 2 years at 50 %, interest rounded up (LOAN-3,
-   LOAN-14), due in the same season 1 or 2 years later (LOAN-5); the principal
-   owed, new loans included, never exceeds 25 ducats (LOAN-2, LOAN-SEQ-C);
+   LOAN-14), due in the same season 1 or 2 years later (LOAN-5); a borrow that
+   would take the principal owed (new loans of the phase included) over 25
+   ducats is refused whole, nothing lent (LOAN-2, LOAN-SEQ-C, LOAN-EX-2A);
 d) the bank collects every loan due this season (or earlier).  A power that
    cannot pay is assassinated by the bankers (LOAN-9): it is added to
    ``state.assassinated`` and ``state.defaulted`` (never to borrow again,
@@ -240,23 +241,18 @@ class _Bank:
                         f"borrows nothing (0 ducats for {_years(order.years)}); no loan is repaid")
             return
         loans = self.loans.get(power, [])
-        room = MAX_PRINCIPAL - principal_owed(loans)
-        if room <= 0:
-            self.result(power, order, "fails",
-                        f"already owes {principal_owed(loans)} ducats of principal"
-                        f" (limit {MAX_PRINCIPAL})")
+        before = principal_owed(loans)
+        if before + order.amount > MAX_PRINCIPAL:  # refused whole (LOAN-2, LOAN-EX-2A)
+            self.result(power, order, "fails", _over_the_limit(before, order.amount))
             return
-        amount = min(order.amount, room)
+        amount = order.amount
         interest = interest_on(amount, order.years)
         season, year = due_date(self.state.season, self.state.year, order.years)
         self.loans[power] = _add_loan(loans, Loan(amount, interest, season, year))
         self.treasury[power] = self.treasury.get(power, 0) + amount
-        note = (f"borrowed {amount} ducats for {_years(order.years)}:"
-                f" {amount + interest} due {season.capitalize()} {year}")
-        if amount < order.amount:
-            note += (f" ({amount} of {order.amount} ordered:"
-                     f" principal owed is limited to {MAX_PRINCIPAL})")
-        self.result(power, order, "succeeds", note)
+        self.result(power, order, "succeeds",
+                    f"borrowed {amount} ducats for {_years(order.years)}:"
+                    f" {amount + interest} due {season.capitalize()} {year}")
 
     def _borrow_problem(self, power: str, order: Borrow) -> str | None:
         if not loans_in_play(self.state):
@@ -293,6 +289,14 @@ class _Bank:
             f" and writes off its loans; {power} may never borrow again."
         )
         return False
+
+
+def _over_the_limit(before: int, amount: int) -> str:
+    """Why a borrow is refused: it would take the principal owed over 25 ducats."""
+    room = MAX_PRINCIPAL - before
+    may = f"at most {room} more may be borrowed" if room > 0 else "nothing more may be borrowed"
+    return (f"refused, nothing lent: {before} ducats of principal owed to the bank"
+            f" + {amount} = {before + amount}, over the limit of {MAX_PRINCIPAL}; {may}")
 
 
 def _years(years: int) -> str:

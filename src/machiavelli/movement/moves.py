@@ -39,7 +39,7 @@ from machiavelli.core.orders import (
     UnitRef,
 )
 from machiavelli.core.phases import next_phase
-from machiavelli.core.results import Adjudication, OrderResult, Outcome
+from machiavelli.core.results import Adjudication, AdjudicationError, OrderResult, Outcome
 from machiavelli.core.state import Dislodged, State, Unit
 from machiavelli.movement.control import update_control, update_supply_centres
 from machiavelli.movement.geography import unit_index
@@ -48,6 +48,7 @@ from machiavelli.movement.rebels import city_in_rebellion, rebellions_after_move
 from machiavelli.movement.resolver import Piece, Resolver
 from machiavelli.movement.retreats import can_retreat
 from machiavelli.movement.sieges import besieged_by, forced_siege_order, siege_after
+from machiavelli.text.notation import format_order
 
 UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege)
 
@@ -291,7 +292,7 @@ def _apply(
     entered: list[tuple[str | None, str]] = []
     held: list[Unit] = []
     dislodged: list[Dislodged] = []
-    final: list[Unit] = []
+    placed: list[tuple[Unit, UnitOrder]] = []  # every unit on the board after the moves
     for p, g, unit in zip(pieces, given, state.units, strict=True):
         moved = p.kind == "move" and won[p.idx]
         attacker = None if moved else winners.get(p.space)
@@ -304,19 +305,21 @@ def _apply(
             dislodged.append(Dislodged(replace(unit, siege=0), origin, by_conversion))
         elif moved:
             outcome = "succeeds"
-            final.append(_moved_unit(unit, g.order, p))
+            placed.append((_moved_unit(unit, g.order, p), g.order))
             if p.dest is not None:  # into a city too: REB-EFF-5.4B liberates it
                 entered.append((unit.owner, p.dest.rstrip("#")))
         else:
             kept, outcome, note = _stayed(board, state, resolver, p, g, unit, sieges_done)
-            final.append(kept)
+            placed.append((kept, g.order))
             if p.kind != "move" and unit.kind != "G":
                 held.append(unit)
         _report(results, g, outcome, note)
 
     if sieges_done:
-        final = [u for u in final
-                 if not (u.kind == "G" and sieges_done.get(u.province) == "garrison")]
+        placed = [(u, o) for u, o in placed
+                  if not (u.kind == "G" and sieges_done.get(u.province) == "garrison")]
+    one_unit_per_space(board, placed)
+    final = [u for u, _ in placed]
     contested = _standoffs(board, pieces, resolver, final) if dislodged else []
     rebellions = state.rebellions
     events: list[str] = []
@@ -335,6 +338,29 @@ def _apply(
             new_state = update_supply_centres(board, new_state)
         new_state = next_phase(new_state)
     return Adjudication(new_state, results, events)
+
+
+def one_unit_per_space(board: Board, placed: Sequence[tuple[Unit, UnitOrder]]) -> None:
+    """Raise :class:`AdjudicationError` if two units would end in one space.
+
+    ``placed``: each unit after the moves and the order it carried out.  Two armies
+    or fleets in one province, or two garrisons in one city, can only come from a
+    wrong resolution (a bug of ours, not a player's error): the error names the
+    orders that put them there.
+    """
+    by_space: dict[str, list[tuple[Unit, UnitOrder]]] = {}
+    for unit, order in placed:
+        space = space_of(board, unit.province, unit.kind == "G")
+        by_space.setdefault(space, []).append((unit, order))
+    crowded = [(space, found) for space, found in sorted(by_space.items(), key=lambda e: e[0])
+               if len(found) > 1]
+    if crowded:
+        raise AdjudicationError("; ".join(
+            f"{len(found)} units would end in {space}: "
+            + ", ".join(f"{unit.owner or 'Autonomous'}: {format_order(order)}"
+                        for unit, order in found)
+            for space, found in crowded
+        ))
 
 
 def _stayed(

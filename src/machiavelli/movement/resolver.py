@@ -6,7 +6,9 @@ what happens after movement; :mod:`machiavelli.movement.moves` prepares the piec
 applies the outcome.
 
 Decisions: a move (or conversion between province and city) *succeeds*; a
-support *is given*; any other order *holds* (is not dislodged).  ``resolve``
+support *is given*; any other order *holds* (is not dislodged); and, beyond the
+pieces, a strait *is closed* to a power's fleets (001 STR-A..G: it depends on
+whether the controlling fleet stays, arrives or bounces back).  ``resolve``
 follows L. B. Kruijswijk's "The Math of Adjudication": an unresolved decision is
 first guessed false, then true; when both guesses give the same answer it
 stands; when they differ (or both are consistent) the backup rule decides:
@@ -14,6 +16,10 @@ stands; when they differ (or both are consistent) the backup rule decides:
 - a cycle through the dislodgement of a convoying fleet is a convoy paradox,
   settled by the Szykman rule: the convoyed armies concerned do not move and
   have no effect (DATC 4.A.2, option Szykman);
+- a cycle through a strait (the controlling fleet's move depends on a fleet
+  the strait may stop) is a strait paradox, settled the same way: the strait
+  stays closed to that power, whose fleets do not pass it and have no effect
+  across it (ruling STR-G paradox, docs/rulings.md);
 - any other cycle is circular movement: every move in it succeeds.
 """
 
@@ -80,6 +86,9 @@ class Resolver:
         self.no_convoy: set[int] = set()
         for p in self.pieces:
             self.occupant[p.space] = p.idx
+        # decisions beyond the pieces: (controlling province, power) -> index, and back
+        self.strait_decisions: dict[tuple[str, str | None], int] = {}
+        self.strait_keys: dict[int, tuple[str, str | None]] = {}
         # fleets that might close each strait: there now, or arriving (001 STR-D, STR-E)
         self.strait_candidates: dict[str, list[int]] = {}
         for s in self.board.straits:
@@ -161,19 +170,25 @@ class Resolver:
         del self.pending[start:]
 
     def _backup_rule(self, cycle: list[int]) -> None:
+        moves = [self.pieces[m] for m in cycle if m not in self.strait_keys]
         convoy_fleets = {
-            self.occupant[self.pieces[m].dest or ""]
-            for m in cycle
-            if self.pieces[m].kind == "move"
-            and self.pieces[m].dest in self.occupant
-            and self.pieces[self.occupant[self.pieces[m].dest or ""]].kind == "convoy"
+            self.occupant[m.dest or ""]
+            for m in moves
+            if m.kind == "move"
+            and m.dest in self.occupant
+            and self.pieces[self.occupant[m.dest or ""]].kind == "convoy"
         }
-        if convoy_fleets:
+        straits = [j for j in cycle if j in self.strait_keys]
+        if convoy_fleets or straits:
             # Szykman: the armies those fleets convoy do not move and have no effect
             for f in convoy_fleets:
                 target = self.pieces[f].target
                 if target is not None:
                     self.no_convoy.add(target)
+            # and a strait in the paradox stays closed to the fleets it may stop
+            for j in straits:
+                self.resolution[j] = True
+                self.state[j] = _RESOLVED
             for j in cycle:
                 if self.state[j] != _RESOLVED:
                     self.state[j] = _UNRESOLVED
@@ -187,6 +202,9 @@ class Resolver:
                 self.state[j] = _UNRESOLVED
 
     def _adjudicate(self, i: int) -> bool:
+        key = self.strait_keys.get(i)
+        if key is not None:
+            return self._strait_closes(*key)
         p = self.pieces[i]
         if p.kind == "move":
             return self._move_succeeds(p)
@@ -389,16 +407,31 @@ class Resolver:
         strait = self.board.strait_between(a, b)
         if strait is None or (self.mach2 and not strait.mach2):
             return True
-        c = strait.controller
-        for h in self.strait_candidates.get(c, ()):
+        return not self.resolve(self._strait_decision(strait.controller, fleet.power))
+
+    def _strait_decision(self, controller: str, power: str | None) -> int:
+        """The decision "the strait of ``controller`` is closed to ``power``'s fleets"."""
+        key = (controller, power)
+        d = self.strait_decisions.get(key)
+        if d is None:
+            d = len(self.state)
+            self.strait_decisions[key] = d
+            self.strait_keys[d] = key
+            self.state.append(_UNRESOLVED)
+            self.resolution.append(False)
+        return d
+
+    def _strait_closes(self, controller: str, power: str | None) -> bool:
+        """Whether a fleet hostile to ``power`` closes the strait (001 STR-A, STR-B)."""
+        for h in self.strait_candidates.get(controller, ()):
             holder = self.pieces[h]
-            if holder.idx == fleet.idx or holder.power == fleet.power:
+            if holder.power == power:
                 continue
-            if holder.power is not None and fleet.power in self.allies.get(holder.power, ()):
+            if holder.power is not None and power in self.allies.get(holder.power, ()):
                 continue
-            if self._closes(holder, c):
-                return False
-        return True
+            if self._closes(holder, controller):
+                return True
+        return False
 
     def _closes(self, q: Piece, controller: str) -> bool:
         """Whether fleet piece q is in the controlling province when the moves end."""

@@ -3,8 +3,9 @@
 The public part: every order with its outcome (expenses with their cost), what
 happened beyond the orders, every die roll, changes of control, dislodged units
 and the new position.  The private part, one per power (for that power and the
-game master only): its treasury, its loans and when they are due, and the
-assassination chits it holds.
+game master only): its treasury, its loans and when they are due, the
+assassination chits it holds, and its loans and payments the bank step refused,
+with why.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from collections.abc import Sequence
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Roll
-from machiavelli.core.results import Adjudication
+from machiavelli.core.orders import Borrow, GiveChit, Pay
+from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.state import State, Unit
 from machiavelli.text.notation import format_order
 
@@ -93,8 +95,12 @@ def control_changes(board: Board, before: State, after: State) -> list[str]:
     return lines
 
 
-def private_report(state: State, power: str) -> str:
-    """What only ``power`` (and the game master) may see: treasury, loans, chits."""
+def private_report(state: State, power: str, results: Sequence[OrderResult] = ()) -> str:
+    """What only ``power`` (and the game master) may see: treasury, loans, chits.
+
+    ``results`` are the phase's: the power's refused borrows, payments and chit
+    gifts are listed with the reason, next to the treasury they left unchanged.
+    """
     lines = [f"Private to {power}:", f"  Treasury: {state.treasury.get(power, 0)} ducats"]
     for loan in state.loans.get(power, []):
         lines.append(
@@ -106,6 +112,10 @@ def private_report(state: State, power: str) -> str:
         lines.append("  Assassination chits: " + ", ".join(chits))
     if power in state.defaulted:
         lines.append("  The bank will never lend to you again.")
+    for r in results:
+        banking = isinstance(r.order, Borrow | Pay | GiveChit)
+        if banking and r.power == power and r.outcome == "fails":
+            lines.append(f"  Refused: {format_order(r.order)} ({r.note})")
     return "\n".join(lines)
 
 
