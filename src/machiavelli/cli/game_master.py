@@ -18,7 +18,7 @@ from pathlib import Path
 import click
 
 from machiavelli.cli.where import answer, db_option, messages, new_location, with_game
-from machiavelli.service.games import NewGame, set_up
+from machiavelli.service.games import NewGame, Settings, set_up
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
@@ -36,18 +36,23 @@ MASTER = Viewer.master("master")
 @click.option("--seed", default=None, help="Seed for the dice (default: a random one, kept).")
 @click.option("--victory-cities", type=click.IntRange(min=1), default=None,
               help="Cities needed to win (default: the scenario's).")
+@click.option("--deadlines", is_flag=True,
+              help="The judge keeps deadlines (nJudge's default schedule; `machiavelli sweep` "
+                   "processes); without it only the master's `process` does.")
 @db_option
 def new_game(scenario: str, directory: str, players: int | None, flags: tuple[str, ...],
-             seed: str | None, victory_cities: int | None, db: str | None) -> None:
+             seed: str | None, victory_cities: int | None, deadlines: bool,
+             db: str | None) -> None:
     """Start a game of SCENARIO in DIRECTORY (with --db: a game named DIRECTORY)."""
-    new = NewGame(directory, scenario, players, flags, seed, victory_cities)
+    settings = Settings(deadlines={} if deadlines else {"manual_process": True})
+    new = NewGame(directory, scenario, players, flags, seed, victory_cities, settings)
     answer(set_up(new))  # refused before anything is created
     created = not db and not Path(directory).exists()
     with messages():
         judge, name = new_location(directory, db)
         try:
             view = judge.create_game(NewGame(name, scenario, players, flags, seed,
-                                             victory_cities), master=MASTER.name)
+                                             victory_cities, settings), master=MASTER.name)
             if isinstance(view, Refused) and created:
                 shutil.rmtree(directory, ignore_errors=True)
             view = answer(view)
@@ -120,6 +125,8 @@ def show(directory: str, power: str | None, db: str | None) -> None:
         click.echo(f"{view.title} ({view.scenario}), {view.phase} phases processed")
         if view.winners:
             click.echo(f"The game is over: {', '.join(view.winners)} won.")
+        elif view.outcome:
+            click.echo(f"The game is over: {view.outcome}.")
         click.echo(view.position)
         if power is not None:
             who = answer(judge.power_named(name, power))

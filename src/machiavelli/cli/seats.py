@@ -23,6 +23,7 @@ from machiavelli.cli.where import (
 )
 from machiavelli.service.database import open_database, upgrade_database
 from machiavelli.service.judge import Judge
+from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
 
 MASTER = Viewer.master("master")
@@ -188,6 +189,34 @@ def import_(directory: str, target: str | None, name: str | None, db: str | None
     click.echo(f"{directory} imported as {game}.")
 
 
+@click.command("sweep")
+@click.argument("games", nargs=-1)
+@click.option("--db", "db", envvar="MACHIAVELLI_DB", default=None, metavar="URL",
+              help="The shared database to sweep (also MACHIAVELLI_DB).")
+@click.option("--folder", "folders", multiple=True, metavar="DIR",
+              help="A game folder to sweep (repeat the option).")
+def sweep(games: tuple[str, ...], db: str | None, folders: tuple[str, ...]) -> None:
+    """Process every game (or GAMES) whose deadline, grace or all-ready condition holds,
+    and write the reminders and late notices owed.  Safe to run twice at once."""
+    if not db and not folders:
+        raise click.ClickException("give --db URL (or MACHIAVELLI_DB) or --folder DIR")
+    targets: list[tuple[str | None, tuple[str, ...]]] = [(db, games)] if db else []
+    targets += [(folder, ()) for folder in folders]
+    for place, names in targets:
+        with messages():
+            judge = Judge(place) if place == db and db else Judge.in_folder(place or ".")
+            try:
+                for done in judge.sweep(names):
+                    if isinstance(done, Refused):
+                        click.echo(f"refused: {done.reason}", err=True)
+                        continue
+                    what = "processed" if done.processed else "waits"
+                    click.echo(f"{done.game}: {done.label} {what}: {done.why}"
+                               + (f" ({done.notices} notices)" if done.notices else ""))
+            finally:
+                judge.close()
+
+
 @click.group("db")
 def database() -> None:
     """The database: bring it up to date."""
@@ -212,4 +241,4 @@ def upgrade(target: str | None, db: str | None) -> None:
 
 
 COMMANDS = (join, takeover, press, ready, draw, resign, eject, pause, extend, rollback,
-            export, import_, database)
+            export, import_, sweep, database)

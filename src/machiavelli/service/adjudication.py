@@ -34,6 +34,7 @@ from machiavelli.service.games import (
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Notice
 from machiavelli.service.sheets import pending_sheets
+from machiavelli.service.timekeeping import set_clock
 from machiavelli.text.notation import parse_orders
 
 
@@ -68,7 +69,7 @@ def process(session: Session, game: Game, now: datetime, *, expected: int | None
         return Processed(game.name, expected, done.label, already=True,
                          next_label=current.label)
     if game.status == "over":
-        return Refused(f"the game is over: {', '.join(game.winners) or 'nobody'} won")
+        return Refused(f"the game is over: {game.outcome or 'ended'}")
     if game.status == "forming":
         return Refused(f"{game.name} has not started")
     row = live_phase(session, game)
@@ -95,6 +96,10 @@ def process(session: Session, game: Game, now: datetime, *, expected: int | None
         game.outcome = f"{', '.join(result.winners)} won"
     game.votes = {}
     game.updated_at = now
+    if game.status == "over":
+        game.clock = {}
+    else:
+        set_clock(game, board, result.after, now)
     session.add(Notice(game_id=game.id, phase=number, to="all", kind="results",
                        body=f"{game.name}: {state.label} processed; next {result.after.label}",
                        created_at=now, delivered_at=None))

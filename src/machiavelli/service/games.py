@@ -56,10 +56,12 @@ class Settings:
 
     private: bool = False
     invite_only: bool = False
+    zone: str = "UTC"
     deadlines: dict[str, Any] = field(default_factory=dict)
     press: dict[str, Any] = field(default_factory=dict)
     draws: dict[str, Any] = field(default_factory=dict)
     absence: dict[str, Any] = field(default_factory=dict)
+    absent: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # power -> absences
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -29,6 +29,8 @@ from machiavelli.service import (
     letters,
     mastery,
     sheets,
+    sweeper,
+    timekeeping,
     votes,
 )
 from machiavelli.service.adjudication import Processed
@@ -127,6 +129,8 @@ class Judge:
                 if isinstance(game, Refused):
                     raise _Refusal(game)
                 session.flush()
+                if start:
+                    _first_clock(session, game, moment)
                 return view(session, game, Viewer.master(master or "master"))
         except _Refusal as refusal:
             return refusal.refused
@@ -190,6 +194,7 @@ class Judge:
             if isinstance(started, Refused):
                 return started
             session.flush()
+            _first_clock(session, game, now or clock())
             return view(session, game, Viewer.master())
         return self._write(name, act)
 
@@ -282,6 +287,20 @@ class Judge:
         except _Refusal as refusal:
             return refusal.refused
 
+    # -- the sweeper -----------------------------------------------------------
+    def sweep(self, names: Sequence[str] = (), now: datetime | None = None
+              ) -> list[sweeper.Swept | Refused]:
+        """Process every game (or those named) whose deadline, grace or all-ready
+        condition holds, and write the notices owed; one transaction per game."""
+        moment = now or clock()
+        if not names:
+            with self.db.reading() as session:
+                names = sweeper.games_to_sweep(session)
+        done: list[sweeper.Swept | Refused] = []
+        for name in names:
+            done.append(self._write(name, lambda s, g: sweeper.sweep_game(s, g.name, moment)))
+        return done
+
     # -- notices ------------------------------------------------------------
     def notices(self, name: str, *, undelivered: bool = True) -> list[Notice] | Refused:
         def find(session: Session, game: Game) -> list[Notice]:
@@ -291,3 +310,8 @@ class Judge:
             return list(session.scalars(query.order_by(Notice.id)))
         return self._read(name, find)
 
+
+
+def _first_clock(session: Session, game: Game, now: datetime) -> None:
+    state = games.phase_state(games.live_phase(session, game))
+    timekeeping.set_clock(game, games.board_of(game), state, now, first=True)

@@ -1,10 +1,10 @@
-"""Press: letters between powers, to observers and the master, white or grey.
+"""Press: letters between powers, observers and masters, as the game's press policy
+allows (:mod:`machiavelli.service.press` decides: colours, partial press, fakes, late
+press, postal press; the master is always reachable).
 
-A letter goes to a list of powers (and ``master``/``observers``) or to everyone
-(broadcast).  White press shows its sender; grey press hides the sender from its
-readers (never from the master, who is always reachable and reads everything).  Which
-letters a game allows is its press policy's (:mod:`machiavelli.service.press`); who
-reads a stored letter is :func:`machiavelli.service.visibility.reaches`'.
+A letter is stored with its real sender and addressees and with what its readers are
+shown (``shown_to``: the addressees a fake claims; grey press hides the sender).  Who
+reads it is :func:`machiavelli.service.visibility.reaches`'.
 """
 
 from __future__ import annotations
@@ -13,9 +13,21 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from machiavelli.service.games import live_phase, match_power, phase_state
+from machiavelli.core.state import State
+from machiavelli.service.games import Settings, board_of, live_phase, match_power, phase_state
+from machiavelli.service.press import (
+    Addressees,
+    Cleared,
+    Colour,
+    PressMoment,
+    PressPolicy,
+    judge_letter,
+)
+from machiavelli.service.press import Letter as Draft
 from machiavelli.service.refusal import Refused
+from machiavelli.service.roles import Seat
 from machiavelli.service.schema import Game, Letter
+from machiavelli.service.timekeeping import attendance, current_clock
 from machiavelli.service.visibility import Viewer
 
 TO_EVERYONE = ("all", "everyone", "broadcast")
@@ -42,30 +54,60 @@ def recipients(powers: list[str], to: list[str]) -> tuple[bool, list[str]] | Ref
     return False, sorted(set(found))
 
 
+def _moment(session: Session, game: Game, state: State, power: str | None,
+            now: datetime) -> PressMoment:
+    """The game's state as the press rules read it when the letter is sent."""
+    board = board_of(game)
+    present = attendance(session, game, board, state)
+    clock = current_clock(game)
+    late = present.missing if clock is not None and now >= clock.deadline else frozenset()
+    return PressMoment(minor_phase=state.phase != "movement", game_over=game.status == "over",
+                       sender_late=power in late,
+                       sender_without_orders=power in present.missing,
+                       anyone_late=bool(late))
+
+
 def send(session: Session, game: Game, sender: Viewer, to: list[str], body: str,
          now: datetime, *, grey: bool = False, as_power: str | None = None) -> Letter | Refused:
     """Store a letter from ``sender`` (a master may write as a power: ``as_power``)."""
-    if not body.strip():
-        return Refused("the letter is empty")
     state = phase_state(live_phase(session, game))
-    name, role = sender.name, sender.role
+    seat: Seat
     if sender.role == "player":
         if sender.power in state.eliminated:
             return Refused(f"{sender.power} has been eliminated")
-        name = sender.power or ""
+        seat = Seat.player(sender.power or "")
     elif sender.is_master and as_power is not None:
         power = match_power(state.powers, as_power)
         if isinstance(power, Refused):
             return power
-        name, role = power, "player"
-    elif sender.role == "public":
+        seat = Seat.player(power)
+    elif sender.is_master:
+        seat = Seat.master(sender.name)
+    elif sender.role == "observer":
+        seat = Seat.observer(sender.name)
+    else:
         return Refused("only the game's players, observers and masters send press")
     shown = recipients(state.powers, to)
     if isinstance(shown, Refused):
         return shown
     broadcast, names = shown
-    letter = Letter(game_id=game.id, phase=game.phase, sender=name[:64], sender_role=role,
-                    grey=grey, broadcast=broadcast, recipients=names, body=body,
-                    sent_at=now)
+    addressees = None if broadcast else Addressees(
+        frozenset(n for n in names if n not in SPECIAL), "master" in names, "observers" in names)
+    draft = Draft(seat, addressees, Colour.GREY if grey else None, blank=not body.strip())
+    cleared = judge_letter(PressPolicy.from_dict(Settings.from_dict(game.settings).press),
+                           draft, _moment(session, game, state, seat.power, now))
+    if isinstance(cleared, Refused):
+        return cleared
+    return _store(session, game, seat, broadcast, names, cleared, body, now)
+
+
+def _store(session: Session, game: Game, seat: Seat, broadcast: bool, names: list[str],
+           cleared: Cleared, body: str, now: datetime) -> Letter:
+    letter = Letter(game_id=game.id, phase=game.phase, sender=seat.name[:64],
+                    sender_role=seat.role.value, grey=cleared.colour is Colour.GREY,
+                    broadcast=broadcast, recipients=names,
+                    shown_to=None if cleared.shown_to is None else cleared.shown_to.to_dict(),
+                    postal=cleared.postal, body=body, sent_at=now)
     session.add(letter)
     return letter
+

@@ -7,14 +7,23 @@ may give orders, set the wait flag and write press for any power (``as_power``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from machiavelli.service.games import journal, live_phase, match_power, phase_state, seats
+from machiavelli.service.games import (
+    board_of,
+    journal,
+    live_phase,
+    match_power,
+    phase_state,
+    seats,
+)
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, OrderSheet, Phase, Seat
+from machiavelli.service.timekeeping import current_clock, set_clock
 from machiavelli.service.visibility import Viewer
 
 ABANDONED = "abandoned"
@@ -41,20 +50,21 @@ def pause(session: Session, game: Game, actor: Viewer, now: datetime,
 
 def extend(session: Session, game: Game, actor: Viewer, hours: float,
            now: datetime) -> Game | Refused:
-    """Move the pending phase's deadline (and grace) ``hours`` later."""
+    """Move the pending phase's deadline and grace ``hours`` later (earlier if negative,
+    but not before now)."""
     refused = only_masters(actor, "extend a deadline")
     if refused is not None:
         return refused
-    clock = dict(game.clock)
-    if "deadline" not in clock:
+    clock = current_clock(game)
+    if clock is None:
         return Refused(f"{game.name}'s pending phase has no deadline")
-    for key in ("deadline", "grace"):
-        if clock.get(key):
-            moment = datetime.fromisoformat(str(clock[key]))
-            clock[key] = (moment + timedelta(hours=hours)).isoformat()
-    game.clock = clock
+    moved = timedelta(hours=hours)
+    if clock.deadline + moved < now:
+        return Refused("the deadline would be in the past")
+    later = replace(clock, deadline=clock.deadline + moved, grace=clock.grace + moved)
+    game.clock = {**game.clock, "clock": later.to_dict()}
     game.updated_at = now
-    journal(session, game, actor.name, f"extended the deadline by {hours:g} hours", now)
+    journal(session, game, actor.name, f"moved the deadline by {hours:g} hours", now)
     return game
 
 
@@ -83,6 +93,7 @@ def rollback(session: Session, game: Game, actor: Viewer, number: int,
     game.status = "playing"
     game.votes = {}
     game.updated_at = now
+    set_clock(game, board_of(game), phase_state(target), now)
     journal(session, game, actor.name, f"rolled back to phase {number} ({target.label})", now)
     return game
 

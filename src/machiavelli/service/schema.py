@@ -170,6 +170,7 @@ class OrderSheet(Base):
     text: Mapped[str] = mapped_column(Text, default="")
     messages: Mapped[list[dict[str, Any]]]
     wait: Mapped[bool] = mapped_column(Boolean, default=False)
+    ready: Mapped[bool] = mapped_column(Boolean, default=False)
     written_by: Mapped[str] = mapped_column(String(NAME))
     updated_at: Mapped[datetime]
     superseded_at: Mapped[datetime | None]
@@ -187,6 +188,8 @@ class Letter(Base):
     grey: Mapped[bool] = mapped_column(Boolean, default=False)
     broadcast: Mapped[bool] = mapped_column(Boolean, default=False)
     recipients: Mapped[list[str]]  # powers, and "master" / "observers"
+    shown_to: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # as readers see it
+    postal: Mapped[bool] = mapped_column(Boolean, default=False)  # held until processed
     body: Mapped[str] = mapped_column(Text)
     sent_at: Mapped[datetime]
 

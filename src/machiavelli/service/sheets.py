@@ -74,7 +74,7 @@ def pending_sheets(session: Session, game: Game) -> list[OrderSheet]:
 
 def check_phase(game: Game, phase: int | None, label: str) -> Refused | None:
     if game.status == "over":
-        return Refused(f"the game is over: {', '.join(game.winners) or 'nobody'} won")
+        return Refused(f"the game is over: {game.outcome or 'ended'}")
     if game.status == "forming":
         return Refused(f"{game.name} has not started")
     if phase is not None and phase != game.phase:
@@ -107,7 +107,7 @@ def submit(session: Session, game: Game, actor: Viewer, power: str | None, text:
                 for e in submission.errors]
     if row is None:
         row = OrderSheet(game_id=game.id, phase=game.phase, power=who, wait=False,
-                         superseded_at=None)
+                         ready=False, superseded_at=None)
         session.add(row)
     row.text = "".join(line + "\n" for line in lines)
     row.messages = messages
@@ -118,7 +118,8 @@ def submit(session: Session, game: Game, actor: Viewer, power: str | None, text:
 
 def set_wait(session: Session, game: Game, actor: Viewer, power: str | None, wait: bool,
              now: datetime) -> Stored | Refused:
-    """The wait flag (nJudge's ``SET WAIT``/``SET NOWAIT``) of a power's pending orders."""
+    """A power is ready (its orders, even none, are final) or, with ``wait``, asks the
+    judge to wait for the deadline (nJudge's ``SET WAIT``; ``SET NOWAIT`` is ready)."""
     state = phase_state(live_phase(session, game))
     refused = check_phase(game, None, state.label)
     if refused is not None:
@@ -132,5 +133,6 @@ def set_wait(session: Session, game: Game, actor: Viewer, power: str | None, wai
                          written_by=(actor.name or who)[:64], superseded_at=None)
         session.add(row)
     row.wait = wait
+    row.ready = not wait
     row.updated_at = now
     return Stored(who, game.phase, state.label, row.text.splitlines())

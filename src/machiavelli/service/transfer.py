@@ -99,7 +99,8 @@ def import_game(session: Session, archive: Archive, name: str, now: datetime) ->
 
 def _sheet(game: Game, phase: int, power: str, text: str, now: datetime) -> OrderSheet:
     return OrderSheet(game_id=game.id, phase=phase, power=power, text=text, messages=[],
-                      wait=False, written_by="import", updated_at=now, superseded_at=None)
+                      wait=False, ready=False, written_by="import", updated_at=now,
+                      superseded_at=None)
 
 
 def unreadable_orders(archive: Archive) -> Refused | None:

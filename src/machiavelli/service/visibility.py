@@ -233,21 +233,36 @@ def _powers(row: Phase) -> list[str]:
 
 
 def letters_for(session: Session, game: Game, viewer: Viewer) -> list[LetterView]:
-    """The press this viewer may read, oldest first."""
+    """The press this viewer may read, oldest first, as it is shown to that viewer."""
     found = []
     for letter in session.scalars(select(Letter).where(Letter.game_id == game.id)
                                   .order_by(Letter.id)):
-        if not reaches(letter, viewer):
+        own = (letter.sender_role == "player" and viewer.role == "player"
+               and letter.sender == viewer.power) or (
+            letter.sender_role == viewer.role and letter.sender == viewer.name)
+        if not (own or reaches(letter, viewer)):
             continue
-        own = viewer.role == "player" and letter.sender == viewer.power or (
-            viewer.role in ("observer", "master") and letter.sender == viewer.name
-            and letter.sender_role == viewer.role)
-        sender = letter.sender if (not letter.grey or viewer.is_master or own) else ANONYMOUS
-        found.append(LetterView(letter.id, letter.phase, sender, letter.sender_role
-                                if sender != ANONYMOUS else "", ["all"] if letter.broadcast
-                                else list(letter.recipients), letter.grey, letter.body,
+        if letter.postal and not (own or viewer.is_master) and game.phase <= letter.phase:
+            continue  # postal press is delivered when its phase is processed
+        truth = viewer.is_master or own
+        sender = letter.sender if (truth or not letter.grey) else ANONYMOUS
+        found.append(LetterView(letter.id, letter.phase, sender,
+                                letter.sender_role if sender != ANONYMOUS else "",
+                                _addressed(letter, truth), letter.grey, letter.body,
                                 letter.sent_at))
     return found
+
+
+def _addressed(letter: Letter, truth: bool) -> list[str]:
+    """The addressees as this reader is shown them (["all"] for a broadcast)."""
+    if truth:
+        return ["all"] if letter.broadcast else list(letter.recipients)
+    shown = letter.shown_to
+    if shown is None:
+        return ["all"]
+    names = [*sorted(shown.get("powers", [])), *(["master"] if shown.get("master") else []),
+             *(["observers"] if shown.get("observers") else [])]
+    return (["all but", *names] if shown.get("all_but") else names)
 
 
 def reaches(letter: Letter, viewer: Viewer) -> bool:
