@@ -200,11 +200,11 @@ def sweep(games: tuple[str, ...], db: str | None, folders: tuple[str, ...]) -> N
     and write the reminders and late notices owed.  Safe to run twice at once."""
     if not db and not folders:
         raise click.ClickException("give --db URL (or MACHIAVELLI_DB) or --folder DIR")
-    targets: list[tuple[str | None, tuple[str, ...]]] = [(db, games)] if db else []
-    targets += [(folder, ()) for folder in folders]
-    for place, names in targets:
+    targets: list[tuple[str, bool, tuple[str, ...]]] = [(db, True, games)] if db else []
+    targets += [(folder, False, ()) for folder in folders]
+    for place, shared, names in targets:
         with messages():
-            judge = Judge(place) if place == db and db else Judge.in_folder(place or ".")
+            judge = Judge(place) if shared else Judge.in_folder(place)
             try:
                 for done in judge.sweep(names):
                     if isinstance(done, Refused):
