@@ -80,8 +80,7 @@ class Database:
         """A session that only reads (it sees one consistent snapshot)."""
         make = sessionmaker(self.reader, expire_on_commit=False)
         with _storage_errors(), make() as session:
-            yield session
-            session.rollback()
+            yield session  # closing ends the transaction; what was read stays readable
 
     @contextmanager
     def writing(self) -> Iterator[Session]:
