@@ -8,6 +8,7 @@ these commands with ``--as POWER`` where a rule cares who acts (``ready``, ``dra
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -21,9 +22,11 @@ from machiavelli.cli.where import (
     new_location,
     with_game,
 )
+from machiavelli.service.archive import read_archive
 from machiavelli.service.database import open_database, upgrade_database
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
+from machiavelli.service.transfer import unreadable_orders
 from machiavelli.service.visibility import Viewer
 
 MASTER = Viewer.master("master")
@@ -173,6 +176,11 @@ def import_(directory: str, target: str | None, name: str | None, db: str | None
     game folder (default: DIRECTORY itself, for a folder of the old format), or with --db
     into the shared database."""
     with messages():
+        archive = read_archive(Path(directory))  # every file checked before anything is made
+        problem = unreadable_orders(archive)
+        if problem is not None:
+            raise click.ClickException(problem.reason)
+        created = False
         if db:
             judge, game = Judge(db), name or folder_name(Path(directory))
         elif target is None:
@@ -181,11 +189,15 @@ def import_(directory: str, target: str | None, name: str | None, db: str | None
                 judge.close()
                 raise click.ClickException(f"{directory}: holds a game's database already")
         else:
+            created = not Path(target).exists()
             judge, game = new_location(target, None)
         try:
-            answer(judge.import_game(directory, game))
+            done = judge.import_archive(archive, game)
         finally:
             judge.close()
+        if isinstance(done, Refused) and created and target is not None:
+            shutil.rmtree(target, ignore_errors=True)
+        answer(done)
     click.echo(f"{directory} imported as {game}.")
 
 

@@ -274,7 +274,12 @@ class Judge:
     def import_game(self, folder: str | Path, name: str,
                     now: datetime | None = None) -> Game | Refused:
         """The game archived in ``folder`` as a new game ``name`` (every file checked)."""
-        archive = read_archive(Path(folder))
+        return self.import_archive(read_archive(Path(folder)), name, now)
+
+    def import_archive(self, archive: Archive, name: str,
+                       now: datetime | None = None) -> Game | Refused:
+        """An archive already read (:func:`~machiavelli.service.archive.read_archive`)
+        as a new game ``name``."""
         problem = unreadable_orders(archive)
         if problem is not None:
             return problem
