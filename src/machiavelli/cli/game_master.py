@@ -82,7 +82,7 @@ def store_orders(directory: str, power: str, file: click.utils.LazyFile, phase: 
     for line in stored.lines:
         click.echo(f"  {line}")
     for error in stored.errors:
-        click.echo(f"line {error.line}: {_printable(error.text.strip())}: {error.reason}",
+        click.echo(_printable(f"line {error.line}: {error.text.strip()}: {error.reason}"),
                    err=True)
     if stored.errors:
         sys.exit(1)
