@@ -21,6 +21,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -177,10 +178,17 @@ def _alembic_config(connection: Connection | None = None) -> Config:
     return config
 
 
+@cache
 def head_revision() -> str:
     head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
     assert head is not None
     return head
+
+
+@cache
+def known_revisions() -> frozenset[str]:
+    return frozenset(s.revision for s in
+                     ScriptDirectory.from_config(_alembic_config()).walk_revisions())
 
 
 def current_revision(database: Database) -> str | None:
@@ -221,8 +229,7 @@ def upgrade_database(database: Database) -> bool:
 def check_known(revision: str | None) -> None:
     if revision is None:
         return
-    known = {s.revision for s in ScriptDirectory.from_config(_alembic_config()).walk_revisions()}
-    if revision not in known:
+    if revision not in known_revisions():
         raise StorageError(f"the database is at revision {revision}, which this version of "
                            "machiavelli does not know (a newer version wrote it)")
 
