@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from machiavelli.cli.adjudicate import adjudicate
+from machiavelli.cli.bench_parse import bench_parse
 from machiavelli.cli.game_master import COMMANDS as GAME_COMMANDS
 from machiavelli.cli.scenarios import scenarios
 from machiavelli.cli.seats import COMMANDS as SEAT_COMMANDS
@@ -19,6 +20,7 @@ def main() -> None:
 
 main.add_command(adjudicate)
 main.add_command(bench)
+main.add_command(bench_parse)
 main.add_command(demo)
 main.add_command(scenarios)
 for command in (*GAME_COMMANDS, *SEAT_COMMANDS):
