@@ -2,7 +2,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bench-parse geometry postgres clean
+.PHONY: run demo test lint bench bench-parse geometry postgres clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -10,7 +10,13 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# the web judge on embedded SQLite (var/), with the demo game: http://127.0.0.1:$(PORT)
+PORT ?= 8000
 run: $(STAMP)
+	$(VENV)/bin/machiavelli web --demo --port $(PORT)
+
+# the command-line demo: a game played through the game master's commands
+demo: $(STAMP)
 	$(VENV)/bin/machiavelli demo
 
 # PostgreSQL for the service's tests (they start a throw-away cluster of their own):

@@ -10,6 +10,7 @@ from machiavelli.cli.game_master import COMMANDS as GAME_COMMANDS
 from machiavelli.cli.scenarios import scenarios
 from machiavelli.cli.seats import COMMANDS as SEAT_COMMANDS
 from machiavelli.cli.tools import bench, demo
+from machiavelli.cli.web import web
 
 
 @click.group()
@@ -23,5 +24,6 @@ main.add_command(bench)
 main.add_command(bench_parse)
 main.add_command(demo)
 main.add_command(scenarios)
+main.add_command(web)
 for command in (*GAME_COMMANDS, *SEAT_COMMANDS):
     main.add_command(command)
