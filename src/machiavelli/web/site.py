@@ -93,11 +93,12 @@ def render(request: Request, template: str, status: int = 200, **context: Any
 
 def back(url: str, said: str = "", bad: str = "") -> RedirectResponse:
     """Back to ``url`` (after a form: 303 See Other) with a message to show."""
+    url, hash_mark, fragment = url.partition("#")
     if said or bad:
         joiner = "&" if "?" in url else "?"
         key, text = ("bad", bad) if bad else ("said", said)
         url = f"{url}{joiner}{key}={quote(text[:300], safe='')}"
-    return RedirectResponse(url, status_code=303)
+    return RedirectResponse(url + hash_mark + fragment, status_code=303)
 
 
 async def checked_form(request: Request) -> dict[str, Any]:
