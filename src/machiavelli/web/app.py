@@ -75,33 +75,34 @@ class BodyLimit:
                 if announced > self.limit:
                     await _too_large(send, self.limit)
                     return
-        seen = 0
-        started = False
-
-        async def counted() -> Message:
-            nonlocal seen
+        if any(key == b"content-length" for key, _ in scope.get("headers", [])):
+            await self.app(scope, receive, send)  # the server stops at the length announced
+            return
+        # no length announced (chunked): read the body first, up to the limit
+        parts: list[bytes] = []
+        size = 0
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
-
-        async def watched(message: Message) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, counted, watched)
-        except _TooLarge:
-            if not started:
+            if message["type"] != "http.request":
+                return  # the client went away
+            size += len(message.get("body", b""))
+            if size > self.limit:
                 await _too_large(send, self.limit)
+                return
+            parts.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        body = b"".join(parts)
+        replayed = False
 
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
 
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send: Send, limit: int) -> None:
