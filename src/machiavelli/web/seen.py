@@ -57,8 +57,6 @@ def look(judge: Judge, game: str, user: str | None, *, history: bool = False
     if isinstance(view, Refused):
         return view
     settings, players = game_settings(judge, game)
-    if settings.private and not seated and not viewer.is_master:
-        return Refused(f"no game named {game!r}")
     return Seen(viewer, view, settings, scenario_board(view.scenario, players), seated)
 
 
