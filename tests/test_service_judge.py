@@ -319,3 +319,18 @@ def test_users_sign_in_with_an_argon2_password(judge: Judge) -> None:
     assert isinstance(judge.sign_in("bob", "correct horse"), Refused)
     assert isinstance(judge.add_user("ann", "another one"), Refused)
     assert isinstance(judge.add_user("cy", "short"), Refused)
+
+
+# -- absences ----------------------------------------------------------------------------
+def test_an_absence_pushes_the_next_deadline_past_it(judge: Judge) -> None:
+    new(judge, deadlines={})
+    away = ok(judge.set_absence("g", MASTER, "Milan", "10 Nov to 20 Nov", now=T0))
+    assert len(away) == 1  # type: ignore[arg-type]
+    assert isinstance(judge.set_absence("g", Viewer.observer(), "Milan", "10 Nov"), Refused)
+    too_long = judge.set_absence("g", Viewer.player("Venice"), None, "3 Nov to 30 Nov", now=T0)
+    assert isinstance(too_long, Refused) and "master" in too_long.reason
+    ok(judge.process("g", expected=0, now=datetime(2026, 11, 9, 12, tzinfo=UTC)))
+    deadline = datetime.fromisoformat(look(judge, "g").clock["clock"]["deadline"])  # type: ignore
+    assert deadline >= datetime(2026, 11, 20, 23, 59, tzinfo=UTC)
+    left = ok(judge.cancel_absence("g", MASTER, "Milan", "15 Nov", now=T0))
+    assert left == ()

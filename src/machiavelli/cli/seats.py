@@ -105,6 +105,24 @@ def draw(game: str, power: str, against: bool, db: str | None) -> None:
     click.echo(result)
 
 
+@click.command("absence")
+@click.argument("game")
+@click.argument("power")
+@click.argument("dates", nargs=-1, required=True)
+@click.option("--cancel", is_flag=True, help="Cancel the absence that includes the date.")
+@db_option
+def absence(game: str, power: str, dates: tuple[str, ...], cancel: bool,
+            db: str | None) -> None:
+    """POWER will be away DATES ("15 Dec to 20 Dec", nJudge's SET ABSENCE): the next
+    deadlines are pushed past it.  With --cancel, DATES is a date in the absence."""
+    words = " ".join(dates)
+    left = answer(with_game(game, db, lambda judge, g: (
+        judge.cancel_absence(g, MASTER, power, words) if cancel
+        else judge.set_absence(g, MASTER, power, words))))
+    click.echo(f"{power}: {len(left)} absence(s) pending" + "".join(
+        f"\n  {a.start:%a %d %b %Y %H:%M} to {a.end:%a %d %b %Y %H:%M}" for a in left))
+
+
 @click.command("resign")
 @click.argument("game")
 @click.argument("power")
@@ -252,5 +270,5 @@ def upgrade(target: str | None, db: str | None) -> None:
     click.echo("upgraded" if changed else "up to date")
 
 
-COMMANDS = (join, takeover, press, ready, draw, resign, eject, pause, extend, rollback,
+COMMANDS = (join, takeover, press, ready, draw, absence, resign, eject, pause, extend, rollback,
             export, import_, sweep, database)

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 from machiavelli.service import (
     accounts,
     adjudication,
+    away,
     games,
     letters,
     mastery,
@@ -33,6 +34,7 @@ from machiavelli.service import (
     timekeeping,
     votes,
 )
+from machiavelli.service.absence import Absence
 from machiavelli.service.adjudication import Processed
 from machiavelli.service.archive import Archive, read_archive, write_archive
 from machiavelli.service.database import Database, folder_url, open_database
@@ -223,6 +225,18 @@ class Judge:
                    now: datetime | None = None) -> Letter | Refused:
         return self._write(name, lambda s, g: letters.send(
             s, g, sender, list(to), body, now or clock(), grey=grey, as_power=as_power))
+
+    # -- absences -----------------------------------------------------------
+    def set_absence(self, name: str, actor: Viewer, power: str | None, dates: str,
+                    now: datetime | None = None) -> tuple[Absence, ...] | Refused:
+        """``SET ABSENCE dates`` ("15 Dec to 20 Dec"): the power's pending absences."""
+        return self._write(name, lambda s, g: away.set_absence(s, g, actor, power, dates,
+                                                               now or clock()))
+
+    def cancel_absence(self, name: str, actor: Viewer, power: str | None, date: str,
+                       now: datetime | None = None) -> tuple[Absence, ...] | Refused:
+        return self._write(name, lambda s, g: away.cancel(s, g, actor, power, date,
+                                                          now or clock()))
 
     # -- draws --------------------------------------------------------------
     def vote_draw(self, name: str, actor: Viewer, power: str | None, vote: bool,
