@@ -334,3 +334,12 @@ def test_an_absence_pushes_the_next_deadline_past_it(judge: Judge) -> None:
     assert deadline >= datetime(2026, 11, 20, 23, 59, tzinfo=UTC)
     left = ok(judge.cancel_absence("g", MASTER, "Milan", "15 Nov", now=T0))
     assert left == ()
+
+
+def test_a_master_sets_the_press_rules(judge: Judge) -> None:
+    new(judge)
+    assert isinstance(judge.set_press("g", Viewer.player("Milan"), "grey"), Refused)
+    assert isinstance(judge.set_press("g", MASTER, "purple"), Refused)
+    ok(judge.set_press("g", MASTER, "grey"))
+    ok(judge.send_press("g", Viewer.player("Milan"), ["Venice"], "boo", grey=True))
+    assert look(judge, "g", Viewer.player("Venice")).press[0].sender == "(anonymous)"

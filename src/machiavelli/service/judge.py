@@ -15,6 +15,7 @@ both carry a message for the user.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
@@ -29,6 +30,7 @@ from machiavelli.service import (
     games,
     letters,
     mastery,
+    press,
     sheets,
     sweeper,
     timekeeping,
@@ -38,7 +40,7 @@ from machiavelli.service.absence import Absence
 from machiavelli.service.adjudication import Processed
 from machiavelli.service.archive import Archive, read_archive, write_archive
 from machiavelli.service.database import Database, folder_url, open_database
-from machiavelli.service.games import NewGame
+from machiavelli.service.games import NewGame, Settings
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Letter, Notice, Seat, User
 from machiavelli.service.sheets import Stored
@@ -225,6 +227,35 @@ class Judge:
                    now: datetime | None = None) -> Letter | Refused:
         return self._write(name, lambda s, g: letters.send(
             s, g, sender, list(to), body, now or clock(), grey=grey, as_power=as_power))
+
+    # -- settings -------------------------------------------------------------
+    def change_settings(self, name: str, actor: Viewer,
+                        change: Callable[[Settings, bool], Settings | Refused],
+                        now: datetime | None = None) -> Settings | Refused:
+        """A master changes the game's settings: ``change(settings, started)`` gives the
+        new ones (or a refusal), e.g. with :func:`machiavelli.service.press.set_press`."""
+        def act(session: Session, game: Game) -> Settings | Refused:
+            if not actor.is_master:
+                return Refused("only a master changes a game's settings")
+            changed = change(Settings.from_dict(game.settings), game.status != "forming")
+            if isinstance(changed, Refused):
+                return changed
+            game.settings = changed.to_dict()
+            game.updated_at = now or clock()
+            games.journal(session, game, actor.name, "changed the settings", now or clock())
+            return changed
+        return self._write(name, act)
+
+    def set_press(self, name: str, actor: Viewer, words: str,
+                  now: datetime | None = None) -> Settings | Refused:
+        """nJudge's press ``SET`` commands ("grey, no partial"), for a master."""
+        def change(settings: Settings, started: bool) -> Settings | Refused:
+            policy = press.set_press(press.PressPolicy.from_dict(settings.press), words,
+                                     game_started=started)
+            if isinstance(policy, Refused):
+                return policy
+            return replace(settings, press=policy.to_dict())
+        return self.change_settings(name, actor, change, now)
 
     # -- absences -----------------------------------------------------------
     def set_absence(self, name: str, actor: Viewer, power: str | None, dates: str,
