@@ -96,7 +96,9 @@ def test_a_private_game_is_listed_only_to_those_in_it(judge: Judge) -> None:
     new(judge, "open")
     new(judge, "hidden", private=True)
     assert judge.game_names(Viewer.public()) == ["open"]
-    assert judge.game_names(Viewer.master("master")) == ["hidden", "open"]
+    assert judge.game_names(Viewer.master("someone")) == ["open"]
+    assert judge.game_names(Viewer.master("master")) == ["hidden", "open"]  # seated in it
+    assert judge.game_names(everything=True) == ["hidden", "open"]
 
 
 # -- orders ----------------------------------------------------------------------------
@@ -281,6 +283,8 @@ def test_sweep_waits_for_a_late_power_without_nmr_and_sends_late_notices(
     assert look(judge, "g").phase == 0
     notices = judge.notices("g")
     assert not isinstance(notices, Refused) and any(n.kind == "late" for n in notices)
+    assert judge.delivered("g", [n.id for n in notices]) == len(notices)
+    assert judge.notices("g") == []
     assert set(look(judge, "g").standing.values()) == {"abandoned"}
 
 

@@ -203,7 +203,7 @@ def import_(directory: str, target: str | None, name: str | None, db: str | None
             judge, game = Judge(db), name or folder_name(Path(directory))
         elif target is None:
             judge, game = Judge.in_folder(directory, create=True), folder_name(Path(directory))
-            if judge.game_names():
+            if judge.game_names(everything=True):
                 judge.close()
                 raise click.ClickException(f"{directory}: holds a game's database already")
         else:

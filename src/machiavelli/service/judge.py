@@ -139,13 +139,15 @@ class Judge:
         except _Refusal as refusal:
             return refusal.refused
 
-    def game_names(self, viewer: Viewer | None = None) -> list[str]:
-        """The games ``viewer`` may know of (private games only to those seated in them)."""
+    def game_names(self, viewer: Viewer | None = None, *, everything: bool = False
+                   ) -> list[str]:
+        """The games ``viewer`` may know of: a private game only to those seated in it
+        (``everything``: every game, for the judge's own keeper at the shell)."""
         with self.db.reading() as session:
             names = []
             for game in session.scalars(select(Game).order_by(Game.name)):
                 private = games.Settings.from_dict(game.settings).private
-                if private and not (viewer is not None and viewer.is_master) and (
+                if private and not everything and (
                         viewer is None or games.seat_of(session, game, viewer.name) is None):
                     continue
                 names.append(game.name)
@@ -352,6 +354,18 @@ class Judge:
         return done
 
     # -- notices ------------------------------------------------------------
+    def delivered(self, name: str, ids: Sequence[int],
+                  now: datetime | None = None) -> int | Refused:
+        """Mark notices delivered (the front end that sent them says so); how many."""
+        def act(session: Session, game: Game) -> int:
+            found = list(session.scalars(select(Notice).where(
+                Notice.game_id == game.id, Notice.id.in_(list(ids)),
+                Notice.delivered_at.is_(None))))
+            for notice in found:
+                notice.delivered_at = now or clock()
+            return len(found)
+        return self._write(name, act)
+
     def notices(self, name: str, *, undelivered: bool = True) -> list[Notice] | Refused:
         def find(session: Session, game: Game) -> list[Notice]:
             query = select(Notice).where(Notice.game_id == game.id)
