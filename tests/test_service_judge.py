@@ -221,6 +221,18 @@ def test_draw_dias_ends_the_game_when_every_survivor_voted(judge: Judge) -> None
     assert isinstance(judge.vote_draw("g", Viewer.observer(), "Milan", True), Refused)
 
 
+def test_draw_nodias_between_the_powers_every_survivor_approves(judge: Judge) -> None:
+    new(judge, draws={"dias": False})
+    state = look(judge, "g").state
+    pair = ["Milan", "Venice"]
+    assert isinstance(judge.vote_draw("g", MASTER, "Milan", True), Refused)  # list needed
+    for power in state.powers:
+        assert look(judge, "g").status == "playing"
+        ok(judge.vote_draw("g", MASTER, power, True, pair))
+    view = look(judge, "g")
+    assert view.status == "over" and view.outcome == "drawn between Milan, Venice"
+
+
 def test_votes_last_one_phase(judge: Judge) -> None:
     new(judge)
     ok(judge.vote_draw("g", MASTER, "Milan", True))

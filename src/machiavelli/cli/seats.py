@@ -97,11 +97,15 @@ def ready(game: str, power: str, wait: bool, db: str | None) -> None:
 @click.argument("game")
 @click.argument("power")
 @click.option("--no", "against", is_flag=True, help="Withdraw the vote.")
+@click.option("--with", "draw_list", multiple=True, metavar="POWER",
+              help="In a NoDIAS game: a power of the draw voted for (repeat the option).")
 @db_option
-def draw(game: str, power: str, against: bool, db: str | None) -> None:
-    """POWER votes for a draw of every surviving power (DIAS), or withdraws its vote."""
+def draw(game: str, power: str, against: bool, draw_list: tuple[str, ...],
+         db: str | None) -> None:
+    """POWER votes for a draw of every surviving power (DIAS; in a NoDIAS game, of the
+    powers --with names), or withdraws its vote."""
     result = answer(with_game(game, db, lambda judge, g: judge.vote_draw(
-        g, MASTER, power, not against)))
+        g, MASTER, power, not against, draw_list)))
     click.echo(result)
 
 

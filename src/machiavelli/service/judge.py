@@ -273,10 +273,11 @@ class Judge:
 
     # -- draws --------------------------------------------------------------
     def vote_draw(self, name: str, actor: Viewer, power: str | None, vote: bool,
-                  now: datetime | None = None) -> str | Refused:
-        """A power votes for a draw of the survivors (or withdraws its vote)."""
+                  draw_list: Sequence[str] = (), now: datetime | None = None) -> str | Refused:
+        """A power votes for a draw (DIAS: of the survivors; NoDIAS: between
+        ``draw_list``) or withdraws its vote; a draw every survivor approves ends the game."""
         return self._write(name, lambda s, g: votes.vote(s, g, actor, power, vote,
-                                                         now or clock()))
+                                                         now or clock(), draw_list))
 
     # -- seats --------------------------------------------------------------
     def resign(self, name: str, actor: Viewer, who: str | None = None,
