@@ -80,7 +80,8 @@ class Cluster:
 
         with psycopg.connect(f"host={self.root} user=postgres dbname=postgres",
                              autocommit=True) as connection:
-            connection.execute(f"CREATE DATABASE {name} TEMPLATE {self.template}")
+            connection.execute(f"CREATE DATABASE {name} TEMPLATE {self.template} "
+                               "STRATEGY FILE_COPY")  # a copy, not the WAL: faster
         return self.url(name)
 
     def stop(self) -> None:

@@ -20,6 +20,7 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 from sqlalchemy import text
@@ -203,16 +204,13 @@ def killed_processes(url: str, trials: int, seed: int = 4) -> Counter[str]:
     rng = random.Random(seed)
     names = ["reference"] + [f"kp{i}" for i in range(trials)]
     prepare(url, names)
+    took = _timed(url, "reference")  # a child's whole run: opening, processing, commit
     with Judge(url) as judge:
-        start = time.perf_counter()
-        done = judge.process("reference", expected=0)
-        assert isinstance(done, Processed)
         reference = look(judge, "reference")
-    took = time.perf_counter() - start
     counts: Counter[str] = Counter()
     for name in names[1:]:
         pid = fork(_process(url, name))
-        time.sleep(rng.uniform(0, took * 2.5))
+        time.sleep(rng.uniform(0, took * 1.1))
         with contextlib.suppress(ProcessLookupError):  # a zombie: killed after it ended
             os.kill(pid, signal.SIGKILL)
         status = wait(pid)
@@ -240,6 +238,47 @@ def killed_processes(url: str, trials: int, seed: int = 4) -> Counter[str]:
     return counts
 
 
+def _sweeper(url: str, names: list[str], now: datetime) -> Callable[[], object]:
+    def act() -> object:
+        with Judge(url) as judge:
+            return sum(1 for s in judge.sweep(names, now=now)
+                       if not isinstance(s, Refused) and s.processed)
+    return act
+
+
+def two_sweepers(url: str, trials: int, games: int = 4, seed: int = 5) -> Counter[str]:
+    """Two sweepers at once over games whose grace has ended (NMR): each game's phase is
+    processed once."""
+    from datetime import timedelta
+
+    from machiavelli.service.games import Settings
+
+    rng = random.Random(seed)
+    counts: Counter[str] = Counter()
+    for trial in range(trials):
+        names = [f"sw{trial}-{k}" for k in range(games)]
+        with Judge(url) as judge:
+            for name in names:
+                made = judge.create_game(NewGame(name, "classic_1454", seed="trial",
+                                                 settings=Settings(deadlines={"nmr": True})))
+                assert isinstance(made, GameView), made
+            grace = max(datetime.fromisoformat(look(judge, n).clock["clock"]["grace"])
+                        for n in names)  # type: ignore[index]
+        later = grace + timedelta(hours=1)
+
+        first = fork(_sweeper(url, names, later))
+        time.sleep(rng.uniform(0, 0.02))
+        second = fork(_sweeper(url, names, later))
+        counts["failed"] += sum(1 for s in (wait(first), wait(second)) if s != 0)
+        with Judge(url) as judge:
+            phases = [look(judge, n).phase for n in names]
+        counts["trials"] += 1
+        counts["games"] += games
+        counts["processed once"] += phases.count(1)
+        counts["WRONG"] += games - phases.count(1)
+    return counts
+
+
 def main() -> None:
     """Run every trial on SQLite (and PostgreSQL with ``--postgres``) and print the counts."""
     sys.path.insert(0, str(Path(__file__).parent))
@@ -255,7 +294,8 @@ def main() -> None:
         try:
             for label, url in urls:
                 for trial, n in ((orders_during_process, scale), (two_processes, scale),
-                                 (two_orders, scale), (killed_processes, scale)):
+                                 (two_orders, scale), (killed_processes, scale),
+                                 (two_sweepers, max(1, scale // 10))):
                     began = time.perf_counter()
                     counts = trial(url, n)
                     print(f"{label:10} {trial.__name__:22} {time.perf_counter() - began:6.1f}s "

@@ -301,7 +301,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
 def _position(folder: str) -> State:
     """The game's position as its master sees it (the game's own database)."""
     with Judge.in_folder(folder) as judge:
-        [name] = judge.game_names()
+        [name] = judge.game_names(everything=True)
         view = judge.view(name, Viewer.master())
         assert not isinstance(view, Refused), view
         return view.state

@@ -43,3 +43,8 @@ def test_process_killed_at_random_leaves_the_old_or_the_new_phase(db_url: str) -
     assert counts["same as uninterrupted"] == counts["trials"], counts
     assert counts["ORDERS LOST"] == 0 and counts["DIFFERENT"] == 0 and counts["CORRUPT"] == 0
     assert counts["killed"] > 0 and counts["old phase"] > 0  # the kills did land mid-way
+
+
+def test_two_sweepers_at_once_process_each_game_once(db_url: str) -> None:
+    counts = trials.two_sweepers(db_url, 3 if db_url.startswith("sqlite") else 2)
+    assert counts["processed once"] == counts["games"] and counts["failed"] == 0, counts

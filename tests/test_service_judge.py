@@ -96,7 +96,9 @@ def test_a_private_game_is_listed_only_to_those_in_it(judge: Judge) -> None:
     new(judge, "open")
     new(judge, "hidden", private=True)
     assert judge.game_names(Viewer.public()) == ["open"]
-    assert judge.game_names(Viewer.master("master")) == ["hidden", "open"]
+    assert judge.game_names(Viewer.master("someone")) == ["open"]
+    assert judge.game_names(Viewer.master("master")) == ["hidden", "open"]  # seated in it
+    assert judge.game_names(everything=True) == ["hidden", "open"]
 
 
 # -- orders ----------------------------------------------------------------------------
@@ -219,6 +221,18 @@ def test_draw_dias_ends_the_game_when_every_survivor_voted(judge: Judge) -> None
     assert isinstance(judge.vote_draw("g", Viewer.observer(), "Milan", True), Refused)
 
 
+def test_draw_nodias_between_the_powers_every_survivor_approves(judge: Judge) -> None:
+    new(judge, draws={"dias": False})
+    state = look(judge, "g").state
+    pair = ["Milan", "Venice"]
+    assert isinstance(judge.vote_draw("g", MASTER, "Milan", True), Refused)  # list needed
+    for power in state.powers:
+        assert look(judge, "g").status == "playing"
+        ok(judge.vote_draw("g", MASTER, power, True, pair))
+    view = look(judge, "g")
+    assert view.status == "over" and view.outcome == "drawn between Milan, Venice"
+
+
 def test_votes_last_one_phase(judge: Judge) -> None:
     new(judge)
     ok(judge.vote_draw("g", MASTER, "Milan", True))
@@ -281,6 +295,8 @@ def test_sweep_waits_for_a_late_power_without_nmr_and_sends_late_notices(
     assert look(judge, "g").phase == 0
     notices = judge.notices("g")
     assert not isinstance(notices, Refused) and any(n.kind == "late" for n in notices)
+    assert judge.delivered("g", [n.id for n in notices]) == len(notices)
+    assert judge.notices("g") == []
     assert set(look(judge, "g").standing.values()) == {"abandoned"}
 
 
@@ -319,3 +335,27 @@ def test_users_sign_in_with_an_argon2_password(judge: Judge) -> None:
     assert isinstance(judge.sign_in("bob", "correct horse"), Refused)
     assert isinstance(judge.add_user("ann", "another one"), Refused)
     assert isinstance(judge.add_user("cy", "short"), Refused)
+
+
+# -- absences ----------------------------------------------------------------------------
+def test_an_absence_pushes_the_next_deadline_past_it(judge: Judge) -> None:
+    new(judge, deadlines={})
+    away = ok(judge.set_absence("g", MASTER, "Milan", "10 Nov to 20 Nov", now=T0))
+    assert len(away) == 1  # type: ignore[arg-type]
+    assert isinstance(judge.set_absence("g", Viewer.observer(), "Milan", "10 Nov"), Refused)
+    too_long = judge.set_absence("g", Viewer.player("Venice"), None, "3 Nov to 30 Nov", now=T0)
+    assert isinstance(too_long, Refused) and "master" in too_long.reason
+    ok(judge.process("g", expected=0, now=datetime(2026, 11, 9, 12, tzinfo=UTC)))
+    deadline = datetime.fromisoformat(look(judge, "g").clock["clock"]["deadline"])  # type: ignore
+    assert deadline >= datetime(2026, 11, 20, 23, 59, tzinfo=UTC)
+    left = ok(judge.cancel_absence("g", MASTER, "Milan", "15 Nov", now=T0))
+    assert left == ()
+
+
+def test_a_master_sets_the_press_rules(judge: Judge) -> None:
+    new(judge)
+    assert isinstance(judge.set_press("g", Viewer.player("Milan"), "grey"), Refused)
+    assert isinstance(judge.set_press("g", MASTER, "purple"), Refused)
+    ok(judge.set_press("g", MASTER, "grey"))
+    ok(judge.send_press("g", Viewer.player("Milan"), ["Venice"], "boo", grey=True))
+    assert look(judge, "g", Viewer.player("Venice")).press[0].sender == "(anonymous)"

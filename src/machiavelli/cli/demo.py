@@ -47,7 +47,7 @@ def run_demo(
         command("new", "classic_1454", game, "--seed", str(seed))
         for _ in range(phases):
             with Judge.in_folder(game) as judge:
-                [name] = judge.game_names()
+                [name] = judge.game_names(everything=True)
                 view = judge.view(name, Viewer.master())
             if isinstance(view, Refused):
                 raise click.ClickException(view.reason)

@@ -97,12 +97,34 @@ def ready(game: str, power: str, wait: bool, db: str | None) -> None:
 @click.argument("game")
 @click.argument("power")
 @click.option("--no", "against", is_flag=True, help="Withdraw the vote.")
+@click.option("--with", "draw_list", multiple=True, metavar="POWER",
+              help="In a NoDIAS game: a power of the draw voted for (repeat the option).")
 @db_option
-def draw(game: str, power: str, against: bool, db: str | None) -> None:
-    """POWER votes for a draw of every surviving power (DIAS), or withdraws its vote."""
+def draw(game: str, power: str, against: bool, draw_list: tuple[str, ...],
+         db: str | None) -> None:
+    """POWER votes for a draw of every surviving power (DIAS; in a NoDIAS game, of the
+    powers --with names), or withdraws its vote."""
     result = answer(with_game(game, db, lambda judge, g: judge.vote_draw(
-        g, MASTER, power, not against)))
+        g, MASTER, power, not against, draw_list)))
     click.echo(result)
+
+
+@click.command("absence")
+@click.argument("game")
+@click.argument("power")
+@click.argument("dates", nargs=-1, required=True)
+@click.option("--cancel", is_flag=True, help="Cancel the absence that includes the date.")
+@db_option
+def absence(game: str, power: str, dates: tuple[str, ...], cancel: bool,
+            db: str | None) -> None:
+    """POWER will be away DATES ("15 Dec to 20 Dec", nJudge's SET ABSENCE): the next
+    deadlines are pushed past it.  With --cancel, DATES is a date in the absence."""
+    words = " ".join(dates)
+    left = answer(with_game(game, db, lambda judge, g: (
+        judge.cancel_absence(g, MASTER, power, words) if cancel
+        else judge.set_absence(g, MASTER, power, words))))
+    click.echo(f"{power}: {len(left)} absence(s) pending" + "".join(
+        f"\n  {a.start:%a %d %b %Y %H:%M} to {a.end:%a %d %b %Y %H:%M}" for a in left))
 
 
 @click.command("resign")
@@ -185,7 +207,7 @@ def import_(directory: str, target: str | None, name: str | None, db: str | None
             judge, game = Judge(db), name or folder_name(Path(directory))
         elif target is None:
             judge, game = Judge.in_folder(directory, create=True), folder_name(Path(directory))
-            if judge.game_names():
+            if judge.game_names(everything=True):
                 judge.close()
                 raise click.ClickException(f"{directory}: holds a game's database already")
         else:
@@ -252,5 +274,5 @@ def upgrade(target: str | None, db: str | None) -> None:
     click.echo("upgraded" if changed else "up to date")
 
 
-COMMANDS = (join, takeover, press, ready, draw, resign, eject, pause, extend, rollback,
+COMMANDS = (join, takeover, press, ready, draw, absence, resign, eject, pause, extend, rollback,
             export, import_, sweep, database)

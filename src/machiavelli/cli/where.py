@@ -66,7 +66,7 @@ def open_game(target: str, db: str | None) -> tuple[Judge, str]:
                 "moves it into its database")
         raise click.ClickException(f"{folder}: not a game folder ({GAME_FILE} missing)")
     judge = Judge.in_folder(folder)
-    names = judge.game_names()
+    names = judge.game_names(everything=True)
     if len(names) != 1:
         judge.close()
         raise click.ClickException(f"{folder}: its database holds {len(names)} games, not one")

@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 
 from machiavelli.core.orders import Order
 from machiavelli.game.process import PhaseResult, process_phase
+from machiavelli.service.away import expire
 from machiavelli.service.games import (
     DamagedGame,
     board_of,
@@ -99,6 +100,7 @@ def process(session: Session, game: Game, now: datetime, *, expected: int | None
     if game.status == "over":
         game.clock = {}
     else:
+        expire(game, now)
         set_clock(game, board, result.after, now)
     session.add(Notice(game_id=game.id, phase=number, to="all", kind="results",
                        body=f"{game.name}: {state.label} processed; next {result.after.label}",

@@ -127,7 +127,8 @@ def open_database(url: str, *, upgrade: bool = True, create: bool = True,
         if parsed.drivername == "postgresql":
             url = str(parsed.set(drivername="postgresql+psycopg").render_as_string(False))
         engine = create_engine(url, pool_pre_ping=True)
-        database = Database(url, engine, engine)
+        reader = engine.execution_options(isolation_level="REPEATABLE READ")  # one snapshot
+        database = Database(url, reader, engine)
     else:
         raise StorageError(f"unsupported database {parsed.get_backend_name()!r}: "
                            "use sqlite:///FILE or postgresql://...")

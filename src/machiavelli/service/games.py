@@ -96,11 +96,16 @@ def checksum(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def row_checksum(state: str, report: str, public: str, private: dict[str, str]) -> str:
+    """The SHA-256 of everything a phase row records."""
+    return checksum("\0".join((state, report, public, json.dumps(private, sort_keys=True))))
+
+
 def phase_state(phase: Phase) -> State:
-    """The position a phase row holds, after checking its checksum."""
-    if checksum(phase.state) != phase.checksum:
-        raise DamagedGame(f"phase {phase.number} ({phase.label}): the stored position does "
-                          "not match its checksum")
+    """The position a phase row holds, after checking the row's checksum."""
+    if row_checksum(phase.state, phase.report, phase.public, phase.private) != phase.checksum:
+        raise DamagedGame(f"phase {phase.number} ({phase.label}): the stored phase does not "
+                          "match its checksum: it was changed outside the judge")
     try:
         return State.from_dict(json.loads(phase.state))
     except (ValueError, TypeError, KeyError) as err:
@@ -112,10 +117,10 @@ def phase_row(game: Game, number: int, state: State, report: str, private: dict[
     """A new phase row: the position, the whole report, its public part, and each power's
     private report (treasury, loans and chits) as the engine wrote it."""
     text = state_text(state)
+    public = split_report(report, state.powers).public
     return Phase(game_id=game.id, number=number, label=state.label, state=text,
-                 checksum=checksum(text), report=report,
-                 public=split_report(report, state.powers).public,
-                 private=dict(private), created_at=now, superseded_at=None)
+                 checksum=row_checksum(text, report, public, dict(private)), report=report,
+                 public=public, private=dict(private), created_at=now, superseded_at=None)
 
 
 def private_part(row: Phase, power: str, powers: list[str]) -> str:

@@ -15,6 +15,7 @@ both carry a message for the user.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
@@ -25,18 +26,21 @@ from sqlalchemy.orm import Session
 from machiavelli.service import (
     accounts,
     adjudication,
+    away,
     games,
     letters,
     mastery,
+    press,
     sheets,
     sweeper,
     timekeeping,
     votes,
 )
+from machiavelli.service.absence import Absence
 from machiavelli.service.adjudication import Processed
 from machiavelli.service.archive import Archive, read_archive, write_archive
 from machiavelli.service.database import Database, folder_url, open_database
-from machiavelli.service.games import NewGame
+from machiavelli.service.games import NewGame, Settings
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Letter, Notice, Seat, User
 from machiavelli.service.sheets import Stored
@@ -135,13 +139,15 @@ class Judge:
         except _Refusal as refusal:
             return refusal.refused
 
-    def game_names(self, viewer: Viewer | None = None) -> list[str]:
-        """The games ``viewer`` may know of (private games only to those seated in them)."""
+    def game_names(self, viewer: Viewer | None = None, *, everything: bool = False
+                   ) -> list[str]:
+        """The games ``viewer`` may know of: a private game only to those seated in it
+        (``everything``: every game, for the judge's own keeper at the shell)."""
         with self.db.reading() as session:
             names = []
             for game in session.scalars(select(Game).order_by(Game.name)):
                 private = games.Settings.from_dict(game.settings).private
-                if private and not (viewer is not None and viewer.is_master) and (
+                if private and not everything and (
                         viewer is None or games.seat_of(session, game, viewer.name) is None):
                     continue
                 names.append(game.name)
@@ -224,12 +230,54 @@ class Judge:
         return self._write(name, lambda s, g: letters.send(
             s, g, sender, list(to), body, now or clock(), grey=grey, as_power=as_power))
 
+    # -- settings -------------------------------------------------------------
+    def change_settings(self, name: str, actor: Viewer,
+                        change: Callable[[Settings, bool], Settings | Refused],
+                        now: datetime | None = None) -> Settings | Refused:
+        """A master changes the game's settings: ``change(settings, started)`` gives the
+        new ones (or a refusal), e.g. with :func:`machiavelli.service.press.set_press`."""
+        def act(session: Session, game: Game) -> Settings | Refused:
+            if not actor.is_master:
+                return Refused("only a master changes a game's settings")
+            changed = change(Settings.from_dict(game.settings), game.status != "forming")
+            if isinstance(changed, Refused):
+                return changed
+            game.settings = changed.to_dict()
+            game.updated_at = now or clock()
+            games.journal(session, game, actor.name, "changed the settings", now or clock())
+            return changed
+        return self._write(name, act)
+
+    def set_press(self, name: str, actor: Viewer, words: str,
+                  now: datetime | None = None) -> Settings | Refused:
+        """nJudge's press ``SET`` commands ("grey, no partial"), for a master."""
+        def change(settings: Settings, started: bool) -> Settings | Refused:
+            policy = press.set_press(press.PressPolicy.from_dict(settings.press), words,
+                                     game_started=started)
+            if isinstance(policy, Refused):
+                return policy
+            return replace(settings, press=policy.to_dict())
+        return self.change_settings(name, actor, change, now)
+
+    # -- absences -----------------------------------------------------------
+    def set_absence(self, name: str, actor: Viewer, power: str | None, dates: str,
+                    now: datetime | None = None) -> tuple[Absence, ...] | Refused:
+        """``SET ABSENCE dates`` ("15 Dec to 20 Dec"): the power's pending absences."""
+        return self._write(name, lambda s, g: away.set_absence(s, g, actor, power, dates,
+                                                               now or clock()))
+
+    def cancel_absence(self, name: str, actor: Viewer, power: str | None, date: str,
+                       now: datetime | None = None) -> tuple[Absence, ...] | Refused:
+        return self._write(name, lambda s, g: away.cancel(s, g, actor, power, date,
+                                                          now or clock()))
+
     # -- draws --------------------------------------------------------------
     def vote_draw(self, name: str, actor: Viewer, power: str | None, vote: bool,
-                  now: datetime | None = None) -> str | Refused:
-        """A power votes for a draw of the survivors (or withdraws its vote)."""
+                  draw_list: Sequence[str] = (), now: datetime | None = None) -> str | Refused:
+        """A power votes for a draw (DIAS: of the survivors; NoDIAS: between
+        ``draw_list``) or withdraws its vote; a draw every survivor approves ends the game."""
         return self._write(name, lambda s, g: votes.vote(s, g, actor, power, vote,
-                                                         now or clock()))
+                                                         now or clock(), draw_list))
 
     # -- seats --------------------------------------------------------------
     def resign(self, name: str, actor: Viewer, who: str | None = None,
@@ -307,6 +355,18 @@ class Judge:
         return done
 
     # -- notices ------------------------------------------------------------
+    def delivered(self, name: str, ids: Sequence[int],
+                  now: datetime | None = None) -> int | Refused:
+        """Mark notices delivered (the front end that sent them says so); how many."""
+        def act(session: Session, game: Game) -> int:
+            found = list(session.scalars(select(Notice).where(
+                Notice.game_id == game.id, Notice.id.in_(list(ids)),
+                Notice.delivered_at.is_(None))))
+            for notice in found:
+                notice.delivered_at = now or clock()
+            return len(found)
+        return self._write(name, act)
+
     def notices(self, name: str, *, undelivered: bool = True) -> list[Notice] | Refused:
         def find(session: Session, game: Game) -> list[Notice]:
             query = select(Notice).where(Notice.game_id == game.id)

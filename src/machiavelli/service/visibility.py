@@ -182,6 +182,8 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
                if viewer.may_see_power(p) and p not in state.eliminated and
                (state.treasury or state.loans or state.chits)}
     start_row = rows[0] if rows and rows[0].number == 0 else None
+    if start_row is not None and start_row is not rows[-1]:
+        phase_state(start_row)  # checks the start's row too
     return GameView(
         viewer=viewer, name=game.name, scenario=game.scenario, title=board.title,
         status=game.status, phase=game.phase, label=state.label, state=shown,
@@ -216,20 +218,17 @@ def _report_for(row: Phase, viewer: Viewer) -> str:
 
 
 def _phase_view(session: Session, game: Game, row: Phase, viewer: Viewer) -> PhaseView:
+    powers = phase_state(row).powers  # checks the row's checksum
     processed = list(session.scalars(select(OrderSheet).where(
         OrderSheet.game_id == game.id, OrderSheet.superseded_at.is_(None),
         OrderSheet.phase == row.number - 1)))
-    powers = sorted(set(row.private) | {s.power for s in processed} | set(_powers(row)))
+    powers = sorted(set(row.private) | {s.power for s in processed} | set(powers))
     private = {p: private_part(row, p, powers) for p in powers if viewer.may_see_power(p)}
     return PhaseView(
         number=row.number, label=row.label, report=_report_for(row, viewer),
         private={p: t for p, t in private.items() if t},
         orders={s.power: s.text for s in processed if viewer.may_see_power(s.power)},
         created_at=row.created_at)
-
-
-def _powers(row: Phase) -> list[str]:
-    return phase_state(row).powers
 
 
 def letters_for(session: Session, game: Game, viewer: Viewer) -> list[LetterView]:
