@@ -95,9 +95,9 @@ def play(player: Player, base: str, rounds: int, stop_at: float, seed: int) -> N
                           lambda: client.get(f"/api/v1/games/{player.game}/legal")).json()
             lines = [rng.choice(o) for u, o in sorted(legal["orders"].items())
                      if o and u.startswith("unit")]
-            answer = timed(player, "orders", lambda: client.post(
-                f"/api/v1/games/{player.game}/orders",
-                json={"text": "\n".join(lines), "replace": True}))
+            text = "\n".join(lines)
+            answer = timed(player, "orders", lambda text=text: client.post(  # type: ignore[misc]
+                f"/api/v1/games/{player.game}/orders", json={"text": text, "replace": True}))
             if answer.status_code == 200:
                 player.stored += 1
             else:

@@ -63,7 +63,7 @@ def _bot_name(power: str) -> str:
 def set_up_demo(judge: Judge, base_url: str, seed: int = 1454) -> Demo:
     """The demo game (made if missing) and a bot for each power it seats."""
     now = clock()
-    if GAME not in judge.game_names(Viewer.master()):
+    if GAME not in judge.game_names(everything=True):
         settings = Settings(deadlines=DEADLINES)
         made = judge.create_game(NewGame(GAME, SCENARIO, seed=str(seed), settings=settings),
                                  master=MASTER, start=True, now=now)
