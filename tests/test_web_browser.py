@@ -153,6 +153,17 @@ def test_a_game_played_in_the_browser(live: LiveServer, browser: Any) -> None:
         expect(result).to_contain_text(processed.label)
         expect(result).to_contain_text(f"Orders of {wanted[name]}")
         expect(page.locator(".phase-box .label")).to_contain_text(master_view.label)
+    expect(bob.locator(".phase-box time[data-countdown]")).to_contain_text("in ")  # ticking
+
+    # a second phase; the history slider brings the first back
+    alice.goto(f"/games/{GAME}/master")
+    alice.click("button:has-text('Process now')")
+    expect(alice.locator(".flash.good")).to_contain_text("processed")
+    bob.goto(f"/games/{GAME}")
+    expect(bob.locator("#phase-result h3")).to_contain_text("Phase 2")
+    bob.locator("#history input[type=range]").fill("1")
+    expect(bob.locator("#phase-result h3")).to_contain_text("Phase 1")
+    expect(bob.locator("#phase-result")).to_contain_text(processed.label)
     shoot(bob, "game-laptop")
     bob.set_viewport_size(PHONE)
     shoot(bob, "game-phone")

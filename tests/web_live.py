@@ -79,6 +79,7 @@ def shoot(page: Any, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(SHOTS / f"{name}-top.png"))  # what the first screen shows
     return path
 
 
