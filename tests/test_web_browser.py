@@ -116,6 +116,10 @@ def test_a_game_played_in_the_browser(live: LiveServer, browser: Any) -> None:
         page.click("button:has-text('Submit orders')")
         expect(page.locator(".flash.good, .flash.bad")).to_contain_text(
             f"{power}: 1 order(s) stored")
+        if name == "bob":  # a refused line: ready with the orders stored
+            expect(page.locator(".ready .state")).to_contain_text("Some lines were refused")
+            page.click("button:has-text('I am ready')")
+            expect(page.locator(".ready .ready-yes")).to_contain_text("Ready")
 
     # a treasury is its owner's alone
     for name, page in players.items():

@@ -126,7 +126,7 @@ def view_data(seen: Seen) -> dict[str, Any]:
         "board": state.to_dict(),
         "options": flags_listing(options_in_force(state.options)),
         "private": dict(view.private),
-        "orders": {p: {"lines": o.lines, "messages": o.messages, "wait": o.wait,
+        "orders": {p: {"lines": o.lines, "messages": o.messages, "wait": o.wait, "ready": o.ready,
                        "updated_at": o.updated_at.isoformat()} for p, o in view.orders.items()},
         "submitted": list(view.submitted),
         "seats": [{"name": s.name, "role": s.role, "power": s.power,
