@@ -121,6 +121,14 @@ def test_a_game_played_in_the_browser(live: LiveServer, browser: Any) -> None:
             page.click("button:has-text('I am ready')")
             expect(page.locator(".ready .ready-yes")).to_contain_text("Ready")
 
+    # the master acts for a power nobody plays
+    alice.goto(f"/games/{GAME}/master?power=Papacy")
+    alice.fill("#act textarea[name=orders]", a_legal_order(live, "Papacy"))
+    alice.click("button:has-text('Submit orders for Papacy')")
+    expect(alice.locator(".flash.good")).to_contain_text("Papacy: 1 order(s) stored")
+    alice.click("#act button:has-text('Ready')")
+    expect(alice.locator("#act .state")).to_contain_text("Papacy is ready")
+
     # a treasury is its owner's alone
     for name, page in players.items():
         page.goto(f"/games/{GAME}")

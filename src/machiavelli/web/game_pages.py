@@ -156,6 +156,12 @@ def _acting(seen: Seen, form: dict[str, Any]) -> str | None:
     return power or None if seen.viewer.is_master else None
 
 
+def _back_to(form: dict[str, Any], name: str) -> str:
+    """Where a form goes back to: the page it names, if it is this game's."""
+    to = text_field(form, "back")
+    return to if to.startswith(f"/games/{name}/") or to == page_of(name) else page_of(name)
+
+
 @router.post("/games/{name}/check", response_class=HTMLResponse)
 def check(request: Request, name: str, form: CheckedForm
           ) -> Response:
@@ -173,8 +179,7 @@ def submit_orders(request: Request, name: str,
                   form: CheckedForm) -> Response:
     signed_in(request)
     seen = seen_or_404(request, name)
-    to = text_field(form, "back") or page_of(name)
-    to = to if to.startswith(f"/games/{name}") else page_of(name)
+    to = _back_to(form, name)
     stored = site_of(request).judge.submit_orders(
         name, seen.viewer, _acting(seen, form), text_field(form, "orders"), replace=True,
         phase=seen.view.phase)
@@ -196,8 +201,8 @@ def ready(request: Request, name: str, form: CheckedForm
     wait = text_field(form, "wait") == "on"
     done = site_of(request).judge.set_wait(name, seen.viewer, _acting(seen, form), wait)
     if isinstance(done, Refused):
-        return back(page_of(name), bad=done.reason)
-    return back(page_of(name), said=f"{done.power} waits for the deadline." if wait else
+        return back(_back_to(form, name), bad=done.reason)
+    return back(_back_to(form, name), said=f"{done.power} waits for the deadline." if wait else
                 f"{done.power} is ready: the judge may process once everyone is in.")
 
 
