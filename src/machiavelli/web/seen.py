@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from machiavelli.core.board import Board
@@ -57,7 +58,13 @@ def look(judge: Judge, game: str, user: str | None, *, history: bool = False
     if isinstance(view, Refused):
         return view
     settings, players = game_settings(judge, game)
-    return Seen(viewer, view, settings, scenario_board(view.scenario, players), seated)
+    return Seen(viewer, view, settings, board_of(view.scenario, players), seated)
+
+
+@lru_cache(maxsize=64)
+def board_of(scenario: str, players: int | None) -> Board:
+    """The scenario's board (read once: a board never changes)."""
+    return scenario_board(scenario, players)
 
 
 def game_settings(judge: Judge, game: str) -> tuple[Settings, int | None]:
