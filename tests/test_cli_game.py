@@ -92,12 +92,17 @@ def test_new_game_start_treasuries_are_income_less_upkeep_and_kept(tmp_path: Pat
     code, out = run("new", "classic_1454", game, "--seed", "1454")
     assert code == 0, out
     assert "starting treasuries (000 Advanced Game, Income A)" in out
-    assert "Venice pays 12 ducats for 4 units; starting treasury 13." in out
-    assert "France cannot pay for its F Marseilles: removed at the start." in out
+    assert "Venice pays 12 ducats for 4 units; starting treasury 13." in out  # the master's
+    assert "France's Fleet Marseilles is removed at the start" in out
     code, out = run("show", game, "--power", "Venice")
     assert "Treasury: 13 ducats" in out
     assert "Fleet Marseilles" not in run("show", game)[1]
-    assert (tmp_path / "game" / "start.txt").read_text(encoding="utf-8").startswith("Game start")
+    public = (tmp_path / "game" / "start.txt").read_text(encoding="utf-8")
+    assert public.startswith("Game start") and "France's Fleet Marseilles is removed" in public
+    assert "treasury 13" not in public and "variable income" not in public
+    venice = (tmp_path / "game" / "start_private" / "Venice.txt").read_text(encoding="utf-8")
+    assert "Venice pays 12 ducats for 4 units; starting treasury 13." in venice
+    assert "France pays" not in venice and "France receives" not in venice
 
 
 def test_new_game_without_money_has_no_start_procedure(tmp_path: Path) -> None:
