@@ -124,7 +124,6 @@ class _Step:
     rebellions: dict[str, Rebellion] = field(default_factory=dict)
     famine: list[str] = field(default_factory=list)
     touched: dict[str, str] = field(default_factory=dict)  # province -> rule for control events
-    bribed: set[tuple[str, bool]] = field(default_factory=set)  # units a valid bribe names
 
 
 # ----------------------------------------------------------------------
@@ -315,7 +314,6 @@ def _settle_bribes(step: _Step) -> None:
         elif spend.budget >= COUNTER_BRIBE:
             countered[key] = countered.get(key, 0) + spend.budget
     bought: dict[str, int] = {}  # special units bought so far in this step (SPEC-2)
-    step.bribed = set(bribes)
     for key, competing in bribes.items():
         offers = {Offer(s.power, s.order.number, s.budget): s for s in competing}
         winner, tie = contest(list(offers))
@@ -338,7 +336,7 @@ def _afford(step: _Step, spend: Spend, counter: int, bought: dict[str, int]) -> 
         if doubled != str(spend.price):
             why += f" ({doubled})"
         if counter:
-            why = f"{counter} ducats of counter-bribes leave {left}: {why} (EXP-C1)"
+            why = f"counter-bribes on the unit leave too few ducats: {why} (EXP-C1)"
         rule = "EXP-" + spend.bribe.letter.upper()
         spend.end("fails", f"{why}; {rule}, BRIBE-4")
         return
@@ -377,10 +375,8 @@ def _carry_out(step: _Step, spend: Spend) -> None:
             step.events.append(f"The famine in {name} is relieved (EXP-A).")
         spend.end("succeeds", f"the famine in {name} is relieved (EXP-A)")
     elif expense.kind == "counter_bribe":
-        assert spend.unit is not None
-        hit = unit_key(spend.unit) in step.bribed
-        spend.end("succeeds", "subtracted from the bribe on the unit (EXP-C1)" if hit
-                  else "no bribe was made on the unit")
+        # the same words whether a bribe came or not: another power's expense is its own
+        spend.end("succeeds", "in place on the unit against any bribe (EXP-C1)")
     else:
         _bribe_effect(step, spend)
 
