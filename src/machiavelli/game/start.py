@@ -57,8 +57,8 @@ def start_treasuries(
             else:
                 removed.append(unit)
                 events.append(
-                    f"{power}'s {unit_text(board, unit)} is removed at the start: its upkeep"
-                    " could not be paid."
+                    f"{power}'s {unit_text(board, unit)} is removed at the start: {power}"
+                    " cannot maintain it."
                 )
         tell(
             private, power,
@@ -88,7 +88,7 @@ def start_game(
         return state, GameStart()
     lines = [f"Game start ({state.label}): starting treasuries (000 Advanced Game, Income A)"]
     lines += [f"  {event}" for event in done.events]
-    lines.append("  Each power is told its income, upkeep and starting treasury alone.")
+    lines.append("  Each power's own figures are in its private part.")
     public_rolls = [r for r in dice.rolls if sees_roll(r, None)]
     if public_rolls:
         lines += rolls_lines(public_rolls)
