@@ -157,3 +157,17 @@ def marker_layer(board: Board, geo: MapGeometry, state: State,
 
 def x_mark(at: Point, s: float) -> str:
     return cross(at, s * 0.7)
+
+
+def struck_by(board: Board, disaster: str, report: str) -> list[str]:
+    """The provinces a report says ``disaster`` struck ("Plague strikes Milan, Genoa.")."""
+    found: list[str] = []
+    head = f"{disaster} strikes "
+    for line in report.splitlines():
+        line = line.strip()
+        if line.startswith(head) and line.endswith("."):
+            for name in line[len(head):-1].split(", "):
+                pid = board.lookup(name)
+                if pid is not None and pid not in found:
+                    found.append(pid)
+    return found
