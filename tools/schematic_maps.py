@@ -11,8 +11,11 @@ How a map is drawn from its adjacency graph alone:
 1. the graph: army and fleet adjacency between provinces, plus a few layout
    hints for spaces that have no adjacency (Switzerland is impassable);
 2. the layout: stress majorization (SMACOF) of the graph distances, started
-   from a seeded random placement, the best of a few seeds; then a gentle
-   spreading so that no two points crowd each other;
+   from a seeded random placement, the best of a few seeds, and turned upright;
+   a map whose provinces are nearly all the classic map's (Machiavelli 2's) starts
+   from the classic map's label points instead and is turned to match them, so
+   that it looks like Italy; then a gentle spreading so that no two points crowd
+   each other;
 3. the shapes: each province's Voronoi cell among the layout's points, clipped
    to a disc around its point (so the map's edge is round, not a box);
 4. the anchors: the label above the point, the army or fleet on it, the city
@@ -98,14 +101,19 @@ def stress(pos: dict[str, Point], dist: dict[str, dict[str, int]]) -> float:
     return total
 
 
-def smacof(dist: dict[str, dict[str, int]], seed: int, rounds: int = 300) -> dict[str, Point]:
-    """Stress majorization with weights 1/d^2 (Gansner, Koren and North), from a seeded start."""
+def smacof(dist: dict[str, dict[str, int]], seed: int, rounds: int = 300,
+           start: dict[str, Point] | None = None) -> dict[str, Point]:
+    """Stress majorization with weights 1/d^2 (Gansner, Koren and North).
+
+    From ``start`` where given, the other points at seeded random places near it.
+    """
     names = sorted(dist)
     rng = random.Random(seed)
     n = len(names)
     scale = EDGE * math.sqrt(n)
-    x = [rng.uniform(-scale, scale) for _ in names]
-    y = [rng.uniform(-scale, scale) for _ in names]
+    start = start or {}
+    x = [start[a][0] if a in start else rng.uniform(-scale, scale) for a in names]
+    y = [start[a][1] if a in start else rng.uniform(-scale, scale) for a in names]
     d = [[dist[a][b] * EDGE for b in names] for a in names]
     w = [[0.0 if i == j else 1.0 / (d[i][j] * d[i][j]) for j in range(n)] for i in range(n)]
     wsum = [sum(row) for row in w]
@@ -170,8 +178,55 @@ def upright(pos: dict[str, Point]) -> dict[str, Point]:
     }
 
 
+def reference(board: Board, edges: dict[str, set[str]]) -> dict[str, Point]:
+    """The classic map's label points of this board's provinces, scaled to the layout's
+    edge, if nearly all of its provinces are the classic map's; else nothing."""
+    path = OUT / "classic.json"
+    if board.name == "classic" or not path.is_file():
+        return {}
+    labels = {pid: tuple(a["label"]) for pid, a in json.loads(path.read_text())["areas"].items()}
+    shared = {pid: (float(p[0]), float(p[1])) for pid, p in labels.items() if pid in edges}
+    if len(shared) < 0.8 * len(edges):
+        return {}
+    lengths = sorted(math.dist(shared[a], shared[b]) for a in shared for b in edges[a]
+                     if b in shared)
+    k = EDGE / lengths[len(lengths) // 2]
+    return {pid: (p[0] * k, p[1] * k) for pid, p in shared.items()}
+
+
+def align(pos: dict[str, Point], ref: dict[str, Point]) -> dict[str, Point]:
+    """``pos`` turned (and mirrored if that fits better) to match ``ref`` (Procrustes)."""
+    common = sorted(set(pos) & set(ref))
+    px = sum(pos[a][0] for a in common) / len(common)
+    py = sum(pos[a][1] for a in common) / len(common)
+    rx = sum(ref[a][0] for a in common) / len(common)
+    ry = sum(ref[a][1] for a in common) / len(common)
+    best: tuple[float, float, float] | None = None  # (score, angle, mirror)
+    for mirror in (1.0, -1.0):
+        sxx = sum((pos[a][0] - px) * (ref[a][0] - rx) for a in common)
+        syy = sum(mirror * (pos[a][1] - py) * (ref[a][1] - ry) for a in common)
+        sxy = sum((pos[a][0] - px) * (ref[a][1] - ry) for a in common)
+        syx = sum(mirror * (pos[a][1] - py) * (ref[a][0] - rx) for a in common)
+        angle = math.atan2(sxy - syx, sxx + syy)
+        score = (sxx + syy) * math.cos(angle) + (sxy - syx) * math.sin(angle)
+        if best is None or score > best[0]:
+            best = (score, angle, mirror)
+    assert best is not None
+    _, angle, mirror = best
+    c, s = math.cos(angle), math.sin(angle)
+    out = {}
+    for a, (x, y) in pos.items():
+        dx, dy = x - px, mirror * (y - py)
+        out[a] = (dx * c - dy * s, dx * s + dy * c)
+    return out
+
+
 def layout(board: Board) -> dict[str, Point]:
-    dist = distances(graph(board))
+    edges = graph(board)
+    dist = distances(edges)
+    ref = reference(board, edges)
+    if ref:
+        return align(spread(smacof(dist, SEEDS[0], start=ref)), ref)
     best = min((smacof(dist, seed) for seed in SEEDS), key=lambda p: stress(p, dist))
     return upright(spread(best))
 

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from machiavelli.core.board import Board
 
-PALETTE = (
-    "#882255",  # wine
-    "#AA4499",  # purple
-    "#44AA99",  # teal
-    "#999933",  # olive
-    "#DDCC77",  # sand
-    "#CC6677",  # rose
+PALETTE = (  # the most different first: a board with few unknown powers takes these
     "#332288",  # indigo
+    "#DDCC77",  # sand
+    "#44AA99",  # teal
+    "#882255",  # wine
     "#117733",  # green
+    "#CC6677",  # rose
+    "#999933",  # olive
+    "#AA4499",  # purple
     "#EE7733",  # orange
     "#996633",  # brown
     "#0077BB",  # blue

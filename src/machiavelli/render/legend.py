@@ -126,7 +126,8 @@ def legend_band(board: Board, state: State, colours: dict[str, str], width: floa
     for power in state.powers:
         cities = len(cities_controlled(board, state, power))
         gone = " (out)" if power in state.eliminated else ""
-        flow.item(f"{power}: {cities} cities{gone}", _swatch(colours[power]), bold=True)
+        flow.item(f"{power}: {cities} {'city' if cities == 1 else 'cities'}{gone}",
+                  _swatch(colours[power]), bold=True)
     flow.newline()
     flow.item("army", lambda at, s: unit_token("A", at, s, "#FFFFFF"))
     flow.item("fleet", lambda at, s: unit_token("F", at, s, "#FFFFFF"))
