@@ -87,6 +87,15 @@ def _head(tip: Point, back: Point, size: float) -> str:
         tip, (bx - uy * w, by + ux * w), (bx + uy * w, by - ux * w)))
 
 
+def move_curve(start: Point, end: Point, s: float) -> tuple[Point, Point, Point]:
+    """The ends and control point of a move's arrow between two unit points."""
+    p, q = _toward(start, end, 0.55 * s), _toward(end, start, 0.6 * s)
+    return p, _control(p, q, MOVE_BEND), q
+
+
+MOVE_BEND = 0.12
+
+
 class OrderPainter:
     def __init__(self, board: Board, geo: MapGeometry, state: State,
                  colours: dict[str, str]) -> None:
@@ -189,7 +198,7 @@ class OrderPainter:
             start = self.at(order.unit)
             mover = self.at(order.target)
             goal = self.dest(order.target.kind, order.dest)
-            aim = _toward(goal, mover, 0.9 * s)
+            aim = _on_curve(*move_curve(mover, goal, s), 0.7)
             p = _toward(start, aim, 0.55 * s)
             middle = self.line([p, aim], power, s * 0.09, css, dash=self._dash(0.3, 0.18),
                                head=False, bend=0.1)
@@ -201,7 +210,7 @@ class OrderPainter:
             start = self.at(order.unit)
             army = self.at(order.target)
             goal = self.dest("A", order.dest)
-            aim = ((army[0] + goal[0]) / 2, (army[1] + goal[1]) / 2)
+            aim = _on_curve(*move_curve(army, goal, s), 0.5)
             p = _toward(start, aim, 0.55 * s)
             middle = self.line([p, aim], power, s * 0.1, css, dash=self._dash(0.02, 0.2),
                                head=False, bend=0.0)
@@ -218,7 +227,7 @@ class OrderPainter:
             self.drawing.lines.append(tag("g", ring, class_=css, data_power=power))
             if isinstance(order, LiftSiege):  # the ring, with a white L
                 self.drawing.marks.append(badge("L", (city[0] + s * 0.55, city[1] - s * 0.55),
-                                                s * 0.5, "#FFFFFF", colour))
+                                                s * 0.5, "#FFFFFF", self._letter(power)))
             elif outcome in FAILED or outcome == "bounced":
                 self.mark(_toward(start, city, 0.5 * math.dist(start, city)))
             self._dislodged(order.unit, outcome)
@@ -238,6 +247,11 @@ class OrderPainter:
             self._build(order, power, outcome, css)
         elif isinstance(order, Expense):
             self._expense(order, outcome)
+
+    def _letter(self, power: str | None) -> str:
+        """The power's colour for a letter on white, or ink where it is too light."""
+        colour, _ = self._stroke(power)
+        return colour if ink_on(colour) == "#FFFFFF" else INK
 
     def _dash(self, on: float, off: float) -> str:
         return f"{num(self.s * on)} {num(self.s * off)}"
@@ -259,9 +273,12 @@ class OrderPainter:
         points = [start, *route, end]
         points[0] = _toward(start, points[1], 0.55 * s)
         points[-1] = _toward(end, points[-2], 0.6 * s)
-        middle = self.line(points, power, s * 0.15, css, dash=self._dash(0.5, 0.2)
-                           if order.convoy or order.via else None)
-        back = _control(points[0], points[1], 0.12) if len(points) == 2 else points[-2]
+        convoyed = order.convoy or bool(order.via) or (
+            order.unit.kind == "A" and not self.board.army_adjacent(order.unit.province,
+                                                                    order.dest))
+        middle = self.line(points, power, s * 0.15, css,
+                           dash=self._dash(0.5, 0.2) if convoyed else None, bend=MOVE_BEND)
+        back = _control(points[0], points[1], MOVE_BEND) if len(points) == 2 else points[-2]
         if outcome == "bounced" or outcome == "dislodged":
             self.bar(points[-1], back)
         elif outcome in ("fails", "void"):
@@ -284,8 +301,7 @@ class OrderPainter:
         self.line([p, q], power, s * 0.12, css, bend=0.9)
         c = _control(p, q, 0.9)
         top = _on_curve(p, c, q, 0.5)
-        colour, _ = self._stroke(power)
-        self.drawing.marks.append(badge(order.to, top, s * 0.5, "#FFFFFF", colour))
+        self.drawing.marks.append(badge(order.to, top, s * 0.5, "#FFFFFF", self._letter(power)))
         if outcome in FAILED or outcome == "bounced":
             self.mark(top, 0.5)
         self._dislodged(order.unit, outcome)

@@ -104,5 +104,5 @@ def _notice(notice: str, width: float, bottom: float, s: float) -> str:
     if not notice:
         return ""
     first = notice.strip().splitlines()[0]
-    return tag("text", text(first), x=width - s * 0.3, y=bottom - s * 0.25, font_size=s * 0.32,
-               text_anchor="end", fill="#777777", id="map-notice")
+    return tag("text", text(f"Map: {first}"), x=width - s * 0.3, y=bottom - s * 0.25,
+               font_size=s * 0.32, text_anchor="end", fill="#777777", id="map-notice")
