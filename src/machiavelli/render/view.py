@@ -1,0 +1,50 @@
+"""Who sees what on the map.
+
+A viewer is ``PUBLIC`` (``None``: anybody), a power's name (that power's player) or
+``MASTER`` (the game master, who sees everything).  The public picture shows the
+position and the processed orders that move, hold, support, convoy, besiege or
+convert units, retreat, build or remove them: what every player learns from the
+results.  It never shows a treasury, a loan, a chit, an expense, a payment, an
+alliance, nor any order not yet processed.  A power's picture adds its own: its
+pending orders, its expenses and payments (processed or pending) and its treasury.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from machiavelli.core.orders import Ally, Borrow, Expense, GiveChit, Order, Pay
+from machiavelli.core.results import OrderResult
+
+PUBLIC: str | None = None
+MASTER = "*"
+PRIVATE_ORDERS = (Borrow, Pay, GiveChit, Expense, Ally)
+
+
+def is_private(order: Order) -> bool:
+    """Money and alliances: seen only by the power that gave them (and the game master)."""
+    return isinstance(order, PRIVATE_ORDERS)
+
+
+def sees_private(viewer: str | None, power: str | None) -> bool:
+    return viewer == MASTER or (viewer is not None and viewer == power)
+
+
+def visible_results(results: Sequence[OrderResult], viewer: str | None) -> list[OrderResult]:
+    """The processed orders the viewer may see."""
+    return [r for r in results if not is_private(r.order) or sees_private(viewer, r.power)]
+
+
+def visible_pending(
+    pending: Mapping[str, Sequence[Order]] | None, viewer: str | None
+) -> dict[str, list[Order]]:
+    """The orders not yet processed that the viewer may see: only its own."""
+    if not pending or viewer is None:
+        return {}
+    return {power: list(orders) for power, orders in sorted(pending.items())
+            if sees_private(viewer, power)}
+
+
+def private_powers(powers: Sequence[str], viewer: str | None) -> list[str]:
+    """The powers whose treasury the viewer may see."""
+    return [p for p in powers if sees_private(viewer, p)]
