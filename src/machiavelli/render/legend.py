@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from machiavelli.core.board import Board
 from machiavelli.core.orders import Order
+from machiavelli.core.privacy import is_money_order, is_private
 from machiavelli.core.results import OrderResult
 from machiavelli.core.state import State
 from machiavelli.game.victory import cities_controlled
@@ -14,7 +15,6 @@ from machiavelli.render.colours import FAIL, INK, NEUTRAL_LAND, SEA, SEA_EDGE, t
 from machiavelli.render.svg import Point, num, tag, text
 from machiavelli.render.tokens import FONT, badge, city_marker, cross, siege_ring, unit_token
 from machiavelli.render.units import RETREAT
-from machiavelli.render.view import is_private
 from machiavelli.text.notation import format_order
 
 Draw = Callable[[Point, float], str]
@@ -212,8 +212,8 @@ def private_lines(state: State, powers: Sequence[str], results: Sequence[OrderRe
         if state.chits.get(power):
             facts.append("chits: " + ", ".join(state.chits[power]))
         money = [f"{format_order(r.order)} ({r.outcome})" for r in results
-                 if r.power == power and is_private(r.order)]
-        money += [format_order(o) for o in pending.get(power, []) if is_private(o)]
+                 if r.power == power and is_private(r)]
+        money += [format_order(o) for o in pending.get(power, []) if is_money_order(o)]
         facts.extend(money)
         if facts:
             lines.append(f"{power} (private): " + "; ".join(facts))

@@ -5,34 +5,29 @@ A viewer is ``PUBLIC`` (``None``: anybody), a power's name (that power's player)
 position and the processed orders that move, hold, support, convoy, besiege or
 convert units, retreat, build or remove them: what every player learns from the
 results.  It never shows a treasury, a loan, a chit, an expense, a payment, an
-alliance, nor any order not yet processed.  A power's picture adds its own: its
-pending orders, its expenses and payments (processed or pending) and its treasury.
+order not yet processed.  A power's picture adds its own: its pending orders, its
+expenses and payments (processed or pending) and its treasury.  Which processed
+results are private is :mod:`machiavelli.core.privacy`'s rule, the same as the
+reports'.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from machiavelli.core.orders import Ally, Borrow, Expense, GiveChit, Order, Pay
+from machiavelli.core.orders import Order
+from machiavelli.core.privacy import is_private
 from machiavelli.core.results import OrderResult
 
 PUBLIC: str | None = None
 MASTER = "*"
-PRIVATE_ORDERS = (Borrow, Pay, GiveChit, Expense, Ally)
-
-
-def is_private(order: Order) -> bool:
-    """Money and alliances: seen only by the power that gave them (and the game master)."""
-    return isinstance(order, PRIVATE_ORDERS)
-
-
 def sees_private(viewer: str | None, power: str | None) -> bool:
     return viewer == MASTER or (viewer is not None and viewer == power)
 
 
 def visible_results(results: Sequence[OrderResult], viewer: str | None) -> list[OrderResult]:
     """The processed orders the viewer may see."""
-    return [r for r in results if not is_private(r.order) or sees_private(viewer, r.power)]
+    return [r for r in results if not is_private(r) or sees_private(viewer, r.power)]
 
 
 def visible_pending(
