@@ -173,7 +173,7 @@ def test_asn_6_one_chit_one_attempt_per_payer() -> None:
     assert done.state.treasury["Florence"] == 76
 
 
-def test_asn_4_a_later_expense_with_the_same_number_replaces_the_attempt() -> None:
+def test_asn_4_ambiguity_13_a_later_expense_with_the_same_number_replaces_the_attempt() -> None:
     order = _kill("Florence", "Milan", 36)
     withdrawn = Expense(1, 0, "none")
     done = _run(_state(), {"Florence": [order, withdrawn]})

@@ -131,7 +131,7 @@ def test_fam_sev_3_column_only_on_5_or_7(severity: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("total", range(8, 13))
-def test_fam_sev_4_row_and_column_on_8_to_12(total: int) -> None:
+def test_fam_sev_4_ambiguity_7_row_and_column_on_8_to_12_strike_the_cross(total: int) -> None:
     first = min(6, total - 1)
     dice = loaded(first, total - first, 1, 1, 3, 3)  # row 2, column 6
     after, events = famine(B, position(), dice)

@@ -392,7 +392,7 @@ def test_loan_ex_2d_26_ducats_pay_down_to_12_then_borrow_up_to_13() -> None:
     assert "13 of 14 ordered" in _result(over, Borrow(14, 1)).note
 
 
-def test_loan_ex_3_borrow_0_cancels_the_borrow_order_of_that_term() -> None:
+def test_loan_ex_3_ambiguity_14_borrow_0_cancels_the_borrow_order_of_that_term() -> None:
     orders = {"Milan": [Borrow(15, 1), Borrow(10, 2), Borrow(0, 1)]}
     done = _run(_state(season="spring", treasury={"Milan": 2}), orders)
     assert _loans(done, "Milan") == [Loan(10, 5, "spring", 1496)]
