@@ -67,7 +67,7 @@ def test_own_0_a_province_left_empty_keeps_its_controller() -> None:
     assert update_control(B, s) == s
 
 
-def test_own_0_control_changes_in_the_retreat_phase_too() -> None:
+def test_own_0_ctrl_4_control_changes_in_the_retreat_phase_too() -> None:
     s = replace(
         position([Unit("A", "France", "pav")], {"pav": "France", "cre": "Milan"},
                  {"cre": "Milan"}),

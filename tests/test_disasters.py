@@ -228,7 +228,7 @@ def test_fam_a_markers_go_after_the_spring_removals() -> None:
     assert events == []
 
 
-def test_fam_c_famine_does_not_change_control() -> None:
+def test_fam_c_ctrl_5_ambiguity_6_famine_removals_do_not_change_control() -> None:
     # OWN-7A's position: one power in the province, another in the city.
     units = [Unit("A", "Milan", "flo"), Unit("G", "Florence", "flo")]
     s = position(units, "spring", ["flo"], provinces={"flo": "Milan"}, cities={"flo": "Florence"})
@@ -331,6 +331,17 @@ def test_storm_row_and_column() -> None:
     dice = loaded(6, 6, 5, 5, 5, 6)  # row 10, column 11: ion, wms and gon
     after, _ = storms(B, position(units, storm=True), dice)
     assert after.units == [Unit("F", "Venice", "egl")]
+
+
+def test_ctrl_7_control_after_storms() -> None:
+    # Storms sink fleets at sea only, and seas are nobody's, so the adjudication after them
+    # changes what the units on land say as after any step (as test_ctrl_6 for plague).
+    units = [Unit("F", "Venice", "uas"), Unit("A", "Venice", "pad")]
+    s = position(units, provinces={"pad": "Papacy", "fer": "Venice"}, storm=True)
+    after, _ = storms(B, s, loaded(2, 2, 1, 1))  # row 2: the Upper Adriatic
+    assert after.units == [Unit("A", "Venice", "pad")]
+    assert after.province_owner == {"pad": "Venice", "fer": "Venice"}
+    assert "uas" not in after.province_owner
 
 
 # -- options (FLAG-FAMINE, FLAG-PLAGUE, FLAG-STORM, FLAG-DICE-1) --------------------------------
