@@ -124,3 +124,28 @@ def test_flag_garrisons_2_new_game_without_garrisons_ignores_the_setups(
     assert "Garrison" not in out.split("Position,")[1]
     code, out = run("show", str(tmp_path / "g"))
     assert "Garrison" not in out and "Venice" in out
+
+
+def test_vic_3_app4_sup_0_the_game_information_states_victory_and_the_support_rule(
+    tmp_path: Path,
+) -> None:
+    """The game information (new, show) states the victory condition (VIC-1), 001's
+    recommendation of 23 cities when fewer are set (VIC-3), and which support rule into
+    two-coast provinces applies (APP4-SUP-0: option 1, APP4-SUP-1)."""
+    teaching = str(tmp_path / "teaching")
+    code, out = run("new", "classic_1454", teaching, "--seed", "1")
+    assert code == 0, out
+    assert "Victory: 15 cities and 2 home countries. (001 recommends at least 23 cities" in out
+    assert "Support into a province with two coasts succeeds whether or not" in out
+    assert "option 1" in out
+    shown = run("show", teaching)[1]
+    assert "Victory: 15 cities and 2 home countries." in shown and "recommends" in shown
+    assert "Flags: Mach1: famine, noplague" in shown
+    rated = str(tmp_path / "rated")
+    code, out = run("new", "classic_1454", rated, "--seed", "1", "--victory-cities", "23")
+    assert code == 0, out
+    assert "Victory: 23 cities and 3 home countries.\n" in out and "recommends" not in out
+    assert "Support into a province with two coasts" in run("show", rated)[1]
+    code, out = run("new", "machfive_3001", str(tmp_path / "five"), "--seed", "1")
+    assert code == 0, out
+    assert "Support into" not in out  # no province with two coasts on that map

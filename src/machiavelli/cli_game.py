@@ -13,15 +13,27 @@ import sys
 
 import click
 
+from machiavelli.board import Board
 from machiavelli.game import process_phase
 from machiavelli.game_start import start_game
 from machiavelli.notation import format_order, parse_orders
-from machiavelli.options import apply_set_command, assassinations_in_play, money_in_play
+from machiavelli.options import (
+    apply_set_command,
+    assassinations_in_play,
+    flags_listing,
+    money_in_play,
+)
 from machiavelli.orders import Order, order_key
 from machiavelli.report import position_text, private_report
 from machiavelli.scenario import load_scenario, scenario_board, unfunded_powers
 from machiavelli.state import State
 from machiavelli.store import GameDir, GameDirError, GameSettings
+from machiavelli.victory import victory_line
+
+# 001 Appendix 4 asks the game master to state which support rule applies (APP4-SUP-0);
+# the judge's is option 1 (APP4-SUP-1, docs/rulings.md "Multi-coast provinces").
+SUPPORT_RULE = ("Support into a province with two coasts succeeds whether or not the"
+                " supporting fleet could move to the coast concerned (001 Appendix 4, option 1).")
 
 
 def _open(directory: str) -> tuple[GameDir, GameSettings, State]:
@@ -44,6 +56,16 @@ def _power(state: State, name: str) -> str:
     if matches[0] in state.eliminated:
         raise click.ClickException(f"{matches[0]} has been eliminated")
     return matches[0]
+
+
+def game_information(board: Board, state: State, settings: GameSettings) -> list[str]:
+    """What the game master states about the game: flags (FLAG-LIST), victory (VIC-1,
+    VIC-3) and, on a board with two-coast provinces, the support rule (APP4-SUP-0)."""
+    lines = [f"Flags: {flags_listing(state.options)}",
+             victory_line(board, state, settings.victory_cities)]
+    if any(p.coasts for p in board.provinces.values()):
+        lines.append(SUPPORT_RULE)
+    return lines
 
 
 def _deal_start(state: State) -> None:
@@ -91,6 +113,7 @@ def new_game(scenario: str, directory: str, players: int | None, flags: tuple[st
     except GameDirError as err:
         raise click.ClickException(str(err)) from None
     click.echo(f"New game of {board.title} ({scenario}) in {directory}, seed {settings.seed}.")
+    click.echo("\n".join(game_information(board, state, settings)))
     if start:
         click.echo(start)
     click.echo(position_text(board, state))
@@ -154,6 +177,7 @@ def show(directory: str, power: str | None) -> None:
     game, settings, state = _open(directory)
     board = scenario_board(settings.scenario, settings.players)
     click.echo(f"{board.title} ({settings.scenario}), {settings.phases} phases processed")
+    click.echo("\n".join(game_information(board, state, settings)))
     if settings.winners:
         click.echo(f"The game is over: {', '.join(settings.winners)} won.")
     click.echo(position_text(board, state))
