@@ -216,3 +216,46 @@ def test_port_1_ports_are_anchored_fortified_cities_and_fortresses() -> None:
     unfortified_ports = sorted(p for p, x in BOARD.provinces.items()
                                if x.city is not None and x.city.port and not x.city.fortified)
     assert unfortified_ports == ["cor", "sar"]
+
+
+def test_app4_sup_1_app4_sup_2_a_support_counts_though_its_fleet_cannot_reach_that_coast(
+) -> None:
+    """Option 1 is the judge's (ruling APP4-SUP-0 / APP4-SUP-1), not option 2: Marseilles
+    reaches only Spain's south coast, yet its support of Gascony's fleet to the north coast
+    counts, and that fleet beats Italy's unsupported one (DATC 6.B.4)."""
+    board = load_board("standard")
+    _, start = load_scenario("standard_1901")
+    assert board.fleet_reaches("mar", "spa") == ("spa/sc",)
+    state = replace(start, units=[Unit("F", "France", "gas"), Unit("F", "France", "mar"),
+                                  Unit("F", "Italy", "wes")])
+    orders = {
+        "France": parse_orders("F gas - spa/nc\nF mar S F gas - spa/nc", board, state,
+                               "France").orders,
+        "Italy": parse_orders("F wes - spa/sc", board, state, "Italy").orders,
+    }
+    after = resolve_movement(board, state, orders).state
+    assert Unit("F", "France", "spa", coast="nc") in after.units
+    assert Unit("F", "Italy", "wes") in after.units
+
+
+def test_app4_1_app4_v1_app4_v2_every_coast_of_st_petersburg_serves_for_conversions() -> None:
+    """APP4-1, 001's current rule, is the judge's: St Petersburg (dipmach), a fortified port
+    with two coasts, converts a fleet on either coast to its garrison and its garrison to a
+    fleet on either coast (the coast named, ORD-TN-2).  Versions 1 and 2, which would allow
+    only the coast whose sea bears the anchor, are the GM's possible future rules and are
+    not offered (ruling in docs/rulings.md, "Multi-coast provinces")."""
+    board, start = load_scenario("dipmach_1901")
+    city = board.provinces["stp"].city
+    assert board.provinces["stp"].coasts == ("nc", "sc")
+    assert city is not None and city.port and city.fortified
+    for coast in ("nc", "sc"):
+        fleet = replace(start, units=[Unit("F", "Russia", "stp", coast=coast)])
+        order = parse_order("F stp C G", board, fleet, "Russia")
+        assert check_order(board, fleet, "Russia", order) is None
+        assert Unit("G", "Russia", "stp") in resolve_movement(
+            board, fleet, {"Russia": [order]}).state.units
+        garrison = replace(start, units=[Unit("G", "Russia", "stp")])
+        order = parse_order(f"G stp C F/{coast}", board, garrison, "Russia")
+        assert check_order(board, garrison, "Russia", order) is None
+        assert Unit("F", "Russia", "stp", coast=coast) in resolve_movement(
+            board, garrison, {"Russia": [order]}).state.units
