@@ -170,7 +170,7 @@ def test_plg_2_plague_uses_the_same_severity_procedure() -> None:
 # -- the tables (FAM-TABLE, FLAG-FAMINE-TN, PLG-TABLE, FLAG-PLAGUE-TN) -------------------------
 
 
-def test_fam_table_perugia_never_starves() -> None:
+def test_fam_table_flag_famine_tn_perugia_never_starves() -> None:
     for row in range(2, 13):
         for column in range(2, 13):
             assert "per" not in cells(B.famine_table, row, column)
@@ -345,6 +345,16 @@ def test_ctrl_7_control_after_storms() -> None:
 
 
 # -- options (FLAG-FAMINE, FLAG-PLAGUE, FLAG-STORM, FLAG-DICE-1) --------------------------------
+
+
+def test_fam_1_famine_is_optional_and_may_strike_any_land_province_but_perugia() -> None:
+    listed = {p for line in B.famine_table for p in line if p}
+    land = {p for p, prov in B.provinces.items() if not prov.sea}
+    assert listed == land - {"per"}  # FLAG-FAMINE-TN: Perugia is not in the table
+    for row in range(2, 13):  # every row (famine row only, FAM-SEV-2) strikes somewhere
+        assert cells(B.famine_table, row, None)
+    off = famine(B, position(famine=False), loaded(6, 6, 1, 1, 1, 1))[0]
+    assert off.famine == []
 
 
 def test_flag_famine_off_nothing_happens() -> None:

@@ -390,10 +390,11 @@ def test_flag_mach2_switch() -> None:
     assert options.mach2_rules(state(**applied(dict(MACH1_DEFAULTS), "set mach2")))
 
 
-def test_flag_app3_2_three_season_diplomacy_setup() -> None:
+def test_flag_app3_2_flag_app3_5_three_season_diplomacy_setup() -> None:
     opts = applied(dict(MACH1_DEFAULTS), "set mach2\nset nodice\nset nomoney\nset nospecial")
     held = options_in_force(opts)
     assert held["mach2"] and held["summer"] and held["garrisons"]
+    assert campaigns(state(**opts)) == ("spring", "summer", "fall")  # FLAG-APP3-5
     for off in ("dice", "money", "special", "famine", "plague", "loans", "assassinations"):
         assert not held[off], off
 
