@@ -149,3 +149,21 @@ def test_vic_3_app4_sup_0_the_game_information_states_victory_and_the_support_ru
     code, out = run("new", "machfive_3001", str(tmp_path / "five"), "--seed", "1")
     assert code == 0, out
     assert "Support into" not in out  # no province with two coasts on that map
+
+
+def test_d004_11_power_letters_milan_i_and_florence_l_sign_orders_on(tmp_path: Path) -> None:
+    """004: Milan is I and Florence L (second letters: M is the Master, F France); the
+    letters are used for signing on, here for naming the power whose orders are given."""
+    game = str(tmp_path / "game")
+    run("new", "classic_1454", game, "--seed", "1")
+    code, out = run("orders", game, "I", "-", stdin="A pav - for\n")
+    assert code == 0, out
+    code, out = run("orders", game, "L", "-", stdin="A are - sie\n")
+    assert code == 0, out
+    code, out = run("orders", game, "F", "-", stdin="A avi - pro\n")
+    assert code == 0, out
+    assert "A pav - for" in run("show", game, "--power", "Milan")[1]
+    assert "A are - sie" in run("show", game, "--power", "l")[1]
+    assert "A avi - pro" in run("show", game, "--power", "France")[1]
+    code, out = run("orders", game, "M", "-", stdin="A pav - for\n")
+    assert code != 0 and "unknown power 'M'" in out

@@ -45,9 +45,14 @@ def _open(directory: str) -> tuple[GameDir, GameSettings, State]:
     return game, settings, state
 
 
-def _power(state: State, name: str) -> str:
+def _power(state: State, name: str, board: Board) -> str:
+    """A power by its name, an abbreviation of two letters or more, or its letter on the
+    board (004: "These letters are used for signing on", Milan I, Florence L)."""
     wanted = name.strip().lower()
     matches = [p for p in state.powers if p.lower() == wanted]
+    if not matches and len(wanted) == 1:
+        matches = [p for letter, p in board.powers.items()
+                   if letter.lower() == wanted and p in state.powers]
     if not matches and len(wanted) >= 2:
         matches = [p for p in state.powers if p.lower().startswith(wanted)]
     if len(matches) != 1:
@@ -127,8 +132,8 @@ def new_game(scenario: str, directory: str, players: int | None, flags: tuple[st
 def store_orders(directory: str, power: str, file: click.utils.LazyFile) -> None:
     """Check and store POWER's orders from FILE (- for standard input)."""
     game, settings, state = _open(directory)
-    who = _power(state, power)
     board = scenario_board(settings.scenario, settings.players)
+    who = _power(state, power, board)
     text = file.read().decode("utf-8", errors="replace")  # bad bytes become unknown words
     stored = parse_orders(game.stored_orders().get(who, ""), board, state, who).orders
     submission = parse_orders(text, board, state, who)
@@ -182,7 +187,7 @@ def show(directory: str, power: str | None) -> None:
         click.echo(f"The game is over: {', '.join(settings.winners)} won.")
     click.echo(position_text(board, state))
     if power is not None:
-        who = _power(state, power)
+        who = _power(state, power, board)
         click.echo(private_report(state, who))
         stored = game.stored_orders().get(who, "")
         click.echo(f"Orders stored for {state.label}:")
