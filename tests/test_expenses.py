@@ -698,7 +698,7 @@ def test_reb_rm_8_4_buying_the_targeted_powers_unit_liberates() -> None:
     assert any("REB-RM-8.4" in x for x in done.events)
 
 
-def test_reb_rm_8_4_not_when_the_unit_was_not_the_targeted_powers() -> None:
+def test_reb_rm_8_4_d004_29_not_when_the_unit_was_not_the_targeted_powers() -> None:
     e = Expense(1, 9, "buy", "G", "pav")
     state = position([Unit("G", None, "pav")], {"France": 9})
     state.rebellions = {"pav": Rebellion("pav", "Milan", True, False)}
