@@ -31,7 +31,7 @@ from machiavelli.options import (
     options_in_force,
     parse_set_command,
 )
-from machiavelli.orders import Borrow, Convert, Disband, Pay, UnitRef
+from machiavelli.orders import BANK, Borrow, Convert, Disband, Pay, UnitRef
 from machiavelli.phases import campaigns
 from machiavelli.state import Loan, State, Unit
 
@@ -309,6 +309,18 @@ def test_flag_loans_3_noloans_does_not_stop_payments() -> None:
     done = _bank(game, Pay(4, "Venice"))
     assert [r.outcome for r in done.results] == ["succeeds"]
     assert done.state.treasury["Venice"] == 4
+
+
+def test_d004_23_noloans_does_not_stop_payments_to_the_bank_either() -> None:
+    """004: noloans "does not affect whether one player can give money to another player
+    (or the bank)": a loan taken before the flag was set is repaid (interest first)."""
+    game = mach1(loans=False)
+    game.treasury = {"Milan": 10}
+    game.loans = {"Milan": [Loan(10, 2, "fall", 1455)]}
+    done = _bank(game, Pay(5, BANK))
+    assert [r.outcome for r in done.results] == ["succeeds"]
+    assert done.state.loans["Milan"] == [Loan(7, 0, "fall", 1455)]
+    assert done.state.treasury["Milan"] == 5
 
 
 def test_flag_assn_1_noassassinations_only_the_expenditure() -> None:
