@@ -173,7 +173,7 @@ def test_asn_6_one_chit_one_attempt_per_payer() -> None:
     assert done.state.treasury["Florence"] == 76
 
 
-def test_asn_4_a_later_expense_with_the_same_number_replaces_the_attempt() -> None:
+def test_asn_4_ambiguity_13_a_later_expense_with_the_same_number_replaces_the_attempt() -> None:
     order = _kill("Florence", "Milan", 36)
     withdrawn = Expense(1, 0, "none")
     done = _run(_state(), {"Florence": [order, withdrawn]})
@@ -303,7 +303,7 @@ def test_asn_eff_2_the_bankers_victim_wastes_its_attempts() -> None:
     assert done.state.assassinated == ["Milan"]
 
 
-def test_asn_eff_2_bank_assassination_has_the_effects_in_step_d() -> None:
+def test_asn_eff_2_res_1_1d_bank_assassination_has_the_effects_in_step_d() -> None:
     units = [Unit("A", "Milan", "mil")]
     state = _bank_victim(units, {"mil": "Milan", "com": "Milan"})
     dice = LoadedDice("d", values=[2, 3])  # board order: com (home, no unit) then mil

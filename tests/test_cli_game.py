@@ -153,3 +153,46 @@ def test_loan_11_history_and_show_give_each_viewer_its_own(tmp_path: Path) -> No
     assert milan.count("Private to Milan:") == 2  # the start and the phase
     master = run("history", game, "--master")[1]
     assert master.count("Private to ") == 2 * 8
+
+
+def test_vic_3_app4_sup_0_the_game_information_states_victory_and_the_support_rule(
+    tmp_path: Path,
+) -> None:
+    """The game information (new, show) states the victory condition (VIC-1), 001's
+    recommendation of 23 cities when fewer are set (VIC-3), and which support rule into
+    two-coast provinces applies (APP4-SUP-0: option 1, APP4-SUP-1)."""
+    teaching = str(tmp_path / "teaching")
+    code, out = run("new", "classic_1454", teaching, "--seed", "1")
+    assert code == 0, out
+    assert "Victory: 15 cities and 2 home countries. (001 recommends at least 23 cities" in out
+    assert "Support into a province with two coasts succeeds whether or not" in out
+    assert "option 1" in out
+    shown = run("show", teaching)[1]
+    assert "Victory: 15 cities and 2 home countries." in shown and "recommends" in shown
+    assert "Flags: Mach1: famine, noplague" in shown
+    rated = str(tmp_path / "rated")
+    code, out = run("new", "classic_1454", rated, "--seed", "1", "--victory-cities", "23")
+    assert code == 0, out
+    assert "Victory: 23 cities and 3 home countries.\n" in out and "recommends" not in out
+    assert "Support into a province with two coasts" in run("show", rated)[1]
+    code, out = run("new", "machfive_3001", str(tmp_path / "five"), "--seed", "1")
+    assert code == 0, out
+    assert "Support into" not in out  # no province with two coasts on that map
+
+
+def test_d004_11_power_letters_milan_i_and_florence_l_sign_orders_on(tmp_path: Path) -> None:
+    """004: Milan is I and Florence L (second letters: M is the Master, F France); the
+    letters are used for signing on, here for naming the power whose orders are given."""
+    game = str(tmp_path / "game")
+    run("new", "classic_1454", game, "--seed", "1")
+    code, out = run("orders", game, "I", "-", stdin="A pav - for\n")
+    assert code == 0, out
+    code, out = run("orders", game, "L", "-", stdin="A are - sie\n")
+    assert code == 0, out
+    code, out = run("orders", game, "F", "-", stdin="A avi - pro\n")
+    assert code == 0, out
+    assert "A pav - for" in run("show", game, "--power", "Milan")[1]
+    assert "A are - sie" in run("show", game, "--power", "l")[1]
+    assert "A avi - pro" in run("show", game, "--power", "France")[1]
+    code, out = run("orders", game, "M", "-", stdin="A pav - for\n")
+    assert code != 0 and "unknown power 'M'" in out

@@ -480,7 +480,7 @@ def test_loan_ex_2d_26_ducats_pay_down_to_12_then_borrow_up_to_13() -> None:
     assert over.state.assassinated == ["Florence"]  # and nothing pays the 12 due
 
 
-def test_loan_ex_3_borrow_0_cancels_the_borrow_order_of_that_term() -> None:
+def test_loan_ex_3_ambiguity_14_borrow_0_cancels_the_borrow_order_of_that_term() -> None:
     orders = {"Milan": [Borrow(15, 1), Borrow(10, 2), Borrow(0, 1)]}
     done = _run(_state(season="spring", treasury={"Milan": 2}), orders)
     assert _loans(done, "Milan") == [Loan(10, 5, "spring", 1496)]

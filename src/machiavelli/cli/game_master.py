@@ -14,14 +14,26 @@ import sys
 import click
 
 from machiavelli.cli.store import GameDir, GameDirError, GameSettings
-from machiavelli.core.options import apply_set_command, assassinations_in_play, money_in_play
+from machiavelli.core.board import Board
+from machiavelli.core.options import (
+    apply_set_command,
+    assassinations_in_play,
+    flags_listing,
+    money_in_play,
+)
 from machiavelli.core.orders import Order, order_key
 from machiavelli.core.state import State
 from machiavelli.game.process import process_phase
 from machiavelli.game.scenario import load_scenario, scenario_board, unfunded_powers
 from machiavelli.game.start import start_game
+from machiavelli.game.victory import victory_line
 from machiavelli.text.notation import format_order, parse_orders
 from machiavelli.text.report import position_text, private_report
+
+# 001 Appendix 4 asks the game master to state which support rule applies (APP4-SUP-0);
+# the judge's is option 1 (APP4-SUP-1, docs/rulings.md "Multi-coast provinces").
+SUPPORT_RULE = ("Support into a province with two coasts succeeds whether or not the"
+                " supporting fleet could move to the coast concerned (001 Appendix 4, option 1).")
 
 
 def _open(directory: str) -> tuple[GameDir, GameSettings, State]:
@@ -33,23 +45,38 @@ def _open(directory: str) -> tuple[GameDir, GameSettings, State]:
     return game, settings, state
 
 
-def _power(state: State, name: str) -> str:
-    power = _power_named(state, name)
+def _power(state: State, name: str, board: Board) -> str:
+    power = _power_named(state, name, board)
     if power in state.eliminated:
         raise click.ClickException(f"{power} has been eliminated")
     return power
 
 
-def _power_named(state: State, name: str) -> str:
-    """The power ``name`` names, eliminated or not."""
+def _power_named(state: State, name: str, board: Board) -> str:
+    """The power ``name`` names, eliminated or not: its name, an abbreviation of two
+    letters or more, or its letter on the board (004: "These letters are used for
+    signing on", Milan I, Florence L)."""
     wanted = name.strip().lower()
     matches = [p for p in state.powers if p.lower() == wanted]
+    if not matches and len(wanted) == 1:
+        matches = [p for letter, p in board.powers.items()
+                   if letter.lower() == wanted and p in state.powers]
     if not matches and len(wanted) >= 2:
         matches = [p for p in state.powers if p.lower().startswith(wanted)]
     if len(matches) != 1:
         raise click.ClickException(
             f"unknown power {name!r}: the powers are {', '.join(state.powers)}")
     return matches[0]
+
+
+def game_information(board: Board, state: State, settings: GameSettings) -> list[str]:
+    """What the game master states about the game: flags (FLAG-LIST), victory (VIC-1,
+    VIC-3) and, on a board with two-coast provinces, the support rule (APP4-SUP-0)."""
+    lines = [f"Flags: {flags_listing(state.options)}",
+             victory_line(board, state, settings.victory_cities)]
+    if any(p.coasts for p in board.provinces.values()):
+        lines.append(SUPPORT_RULE)
+    return lines
 
 
 def _deal_start(state: State) -> None:
@@ -97,6 +124,7 @@ def new_game(scenario: str, directory: str, players: int | None, flags: tuple[st
     except GameDirError as err:
         raise click.ClickException(str(err)) from None
     click.echo(f"New game of {board.title} ({scenario}) in {directory}, seed {settings.seed}.")
+    click.echo("\n".join(game_information(board, state, settings)))
     if start.report:
         click.echo(start.report)
     click.echo(position_text(board, state))
@@ -118,8 +146,8 @@ def _echo_private(parts: dict[str, str]) -> None:
 def store_orders(directory: str, power: str, file: click.utils.LazyFile) -> None:
     """Check and store POWER's orders from FILE (- for standard input)."""
     game, settings, state = _open(directory)
-    who = _power(state, power)
     board = scenario_board(settings.scenario, settings.players)
+    who = _power(state, power, board)
     text = file.read().decode("utf-8", errors="replace")  # bad bytes become unknown words
     stored = parse_orders(game.stored_orders().get(who, ""), board, state, who).orders
     submission = parse_orders(text, board, state, who)
@@ -168,11 +196,12 @@ def show(directory: str, power: str | None) -> None:
     game, settings, state = _open(directory)
     board = scenario_board(settings.scenario, settings.players)
     click.echo(f"{board.title} ({settings.scenario}), {settings.phases} phases processed")
+    click.echo("\n".join(game_information(board, state, settings)))
     if settings.winners:
         click.echo(f"The game is over: {', '.join(settings.winners)} won.")
     click.echo(position_text(board, state))
     if power is not None:
-        who = _power(state, power)
+        who = _power(state, power, board)
         click.echo(private_report(state, who))
         stored = game.stored_orders().get(who, "")
         click.echo(f"Orders stored for {state.label}:")
@@ -188,8 +217,9 @@ def show(directory: str, power: str | None) -> None:
               help="Print every phase's public report and every private part.")
 def history(directory: str, full: bool, power: str | None, master: bool) -> None:
     """List every processed phase (with --full, their public reports)."""
-    game, _, state = _open(directory)
-    who = _power_named(state, power) if power is not None else None
+    game, settings, state = _open(directory)
+    board = scenario_board(settings.scenario, settings.players)
+    who = _power_named(state, power, board) if power is not None else None
     full = full or who is not None or master
 
     def private_of(parts: dict[str, str]) -> dict[str, str]:
