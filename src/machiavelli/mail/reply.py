@@ -22,6 +22,7 @@ from datetime import datetime
 
 from machiavelli.mail.commands import Command, Verb
 from machiavelli.mail.outcome import Outcome, Status
+from machiavelli.mail.reader import reader_outcome
 
 
 @dataclass(frozen=True)
@@ -97,3 +98,14 @@ def write_reply(entries: Sequence[tuple[Command, Outcome]], *, judge: str = "MAC
         out.extend(closing)
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def dry_run(commands: Sequence[Command], *, judge: str = "MACH") -> str:
+    """A reply saying how each command was read, carrying out none of them
+    (``machiavelli mail --check``)."""
+    entries = []
+    for command in commands:
+        outcome = reader_outcome(command) or Outcome.noted(
+            f"Read as {command.verb.value.upper()}: not carried out (a check only).")
+        entries.append((command, outcome))
+    return write_reply(entries, judge=judge)
