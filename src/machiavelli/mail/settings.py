@@ -295,9 +295,12 @@ def read_set(words: str) -> list[Setting] | Refused:
             if not kind[1]:
                 return Refused(f"SET {kind[0].upper()} needs a setting and a value "
                                "(CLOCK, MIN, NEXT, GRACE, DELAY or DAYS).")
+            pairs, _, rest = kind[1].partition(",")
             found.append(Setting(SetGroup.DEADLINE, "schedule", Who.MODERATOR,
-                                 value=f"{_KINDS[kind[0]]} {kind[1]}", text=rest))
-            break
+                                 value=f"{_KINDS[kind[0]]} {pairs.strip()}",
+                                 text=f"{kind[0]} {pairs.strip()}"))
+            rest = rest.strip()
+            continue
         hit = lookfor(rest, _PHRASES)
         if hit is None:
             noop = lookfor(rest, _NOOPS)
