@@ -42,3 +42,22 @@ def test_mails_are_split_with_their_kinds() -> None:
     assert len(mails) == 19
     assert {m.kind for m in mails} == {"signon", "broadcast", "reply"}
     assert mails[-1].to == "observer2@localhost" and "Broadcast message sent" in mails[-1].body
+
+
+def test_our_reader_reads_every_command_njudge_carried_out() -> None:
+    """The reading half of the comparison: no command nJudge did, or refused for a reason
+    other than its wording, is refused by our reader."""
+    from machiavelli.mail.envelope import parse_message
+    from machiavelli.mail.reader import read_message, reader_outcome
+
+    agree = 0
+    for exchange in exchanges_in(TESTS):
+        mail_in = (TESTS / "input" / f"{exchange.name}.in").read_text(encoding="latin-1")
+        commands = read_message(parse_message(mail_in).body).commands
+        assert [c.line for c in commands] == [c.line for c in exchange.commands]
+        refused_by_us = [c for c in commands if (o := reader_outcome(c)) is not None
+                         and o.status.value == "refused"]
+        refused_by_them = [c for c in exchange.commands
+                           if c.status == "refused" and c.why == "syntax"]
+        agree += len(refused_by_us) == len(refused_by_them)
+    assert agree == 29

@@ -111,3 +111,9 @@ def test_host_and_port() -> None:
     assert parse_host_port("127.0.0.1:2525", 25) == ("127.0.0.1", 2525)
     assert parse_host_port("mail.example.org", 25) == ("mail.example.org", 25)
     assert parse_host_port("[::1]:26", 25) == ("::1", 26)
+
+
+def test_machiavelli_judge_reads_typed_commands() -> None:
+    result = CliRunner().invoke(main, ["judge"], input="signon fdt pass\nset sideways\n")
+    assert result.exit_code == 0, result.output
+    assert "> set sideways" in result.output and "Refused: Unknown setting" in result.output

@@ -1,12 +1,14 @@
-"""``machiavelli mail``: the judge by mail, one message on standard input or an SMTP server.
+"""``machiavelli mail`` and ``machiavelli judge``: nJudge's command language by mail or typed.
 
     machiavelli mail [--check] [--outbox DIR | --relay HOST:PORT] < message
     machiavelli mail --serve HOST:PORT [--outbox DIR | --relay HOST:PORT]
+    machiavelli judge [--as ADDRESS] [FILE]
 
 A message on standard input is read as nJudge is piped one by the mail system; with
 ``--serve`` the judge listens for SMTP (aiosmtpd).  Replies go to the relay, or by
 default into the outbox folder.  ``--check`` answers with how each command was read,
-carrying none of them out.
+carrying none of them out.  ``machiavelli judge`` reads commands typed on a terminal
+(or from FILE; a body, no mail headers) and prints the reply.
 """
 
 from __future__ import annotations
@@ -89,3 +91,16 @@ def mail(serve: str | None, outbox: Path, relay: str | None, judge_address: str,
         pass
     finally:
         controller.stop()
+
+
+@click.command("judge")
+@click.argument("file", type=click.File("r"), default="-")
+@click.option("--as", "sender", default="you@localhost", show_default=True,
+              help="The address the commands come from.")
+def judge(file: click.utils.LazyFile, sender: str) -> None:
+    """Read judge commands (a mail's body: SIGN ON, orders, PRESS, SET ...) and print the
+    reply; end with SIGNOFF or end of input (Ctrl-D)."""
+    if file.name == "<stdin>" and sys.stdin.isatty():
+        click.echo("Type the commands, then SIGNOFF or Ctrl-D.", err=True)
+    text = file.read()
+    click.echo(dry_run(read_message(text, sender=sender).commands), nl=False)
