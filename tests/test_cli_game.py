@@ -92,12 +92,17 @@ def test_new_game_start_treasuries_are_income_less_upkeep_and_kept(tmp_path: Pat
     code, out = run("new", "classic_1454", game, "--seed", "1454")
     assert code == 0, out
     assert "starting treasuries (000 Advanced Game, Income A)" in out
-    assert "Venice pays 12 ducats for 4 units; starting treasury 13." in out
-    assert "France cannot pay for its F Marseilles: removed at the start." in out
+    assert "Venice pays 12 ducats for 4 units; starting treasury 13." in out  # the master's
+    assert "France's Fleet Marseilles is removed at the start" in out
     code, out = run("show", game, "--power", "Venice")
     assert "Treasury: 13 ducats" in out
     assert "Fleet Marseilles" not in run("show", game)[1]
-    assert (tmp_path / "game" / "start.txt").read_text(encoding="utf-8").startswith("Game start")
+    public = (tmp_path / "game" / "start.txt").read_text(encoding="utf-8")
+    assert public.startswith("Game start") and "France's Fleet Marseilles is removed" in public
+    assert "treasury 13" not in public and "variable income" not in public
+    venice = (tmp_path / "game" / "start_private" / "Venice.txt").read_text(encoding="utf-8")
+    assert "Venice pays 12 ducats for 4 units; starting treasury 13." in venice
+    assert "France pays" not in venice and "France receives" not in venice
 
 
 def test_new_game_without_money_has_no_start_procedure(tmp_path: Path) -> None:
@@ -124,3 +129,27 @@ def test_flag_garrisons_2_new_game_without_garrisons_ignores_the_setups(
     assert "Garrison" not in out.split("Position,")[1]
     code, out = run("show", str(tmp_path / "g"))
     assert "Garrison" not in out and "Venice" in out
+
+
+def test_loan_11_history_and_show_give_each_viewer_its_own(tmp_path: Path) -> None:
+    """`process` prints every private part (the game master's view); `show` and `history
+    --full` print only public things; `history --power P` adds P's parts, `--master` all."""
+    game = str(tmp_path / "game")
+    assert run("new", "classic_1454", game, "--seed", "1454")[0] == 0
+    assert run("orders", game, "Venice", "-", stdin="pay 6 ducats to Milan\n")[0] == 0
+    code, out = run("process", game)
+    assert code == 0, out
+    assert "Private to Venice:" in out and "Private to Milan:" in out
+    assert "Received 6 ducats from Venice (LOAN-11)." in out
+
+    public = run("history", game, "--full")[1]
+    assert "Results for Spring 1454 movement" in public
+    assert "Private to" not in public and "ducats" not in public
+    assert "Treasury" not in run("show", game)[1]
+
+    milan = run("history", game, "--power", "Milan")[1]
+    assert "Received 6 ducats from Venice (LOAN-11)." in milan
+    assert "Private to Milan:" in milan and "Private to Venice:" not in milan
+    assert milan.count("Private to Milan:") == 2  # the start and the phase
+    master = run("history", game, "--master")[1]
+    assert master.count("Private to ") == 2 * 8

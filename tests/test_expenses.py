@@ -254,7 +254,8 @@ def test_exp_c2_counter_bribes_do_not_stop_rebellions_or_relief() -> None:
                {"France": [cause], "Milan": [counter]})
     assert result(done, cause).outcome == "succeeds"
     assert done.state.rebellions["pav"].against == "Milan"
-    assert result(done, counter).note.endswith("no bribe was made on the unit")
+    # the counter-briber is not told whether a bribe came (another power's expense)
+    assert result(done, counter).note.endswith("in place on the unit against any bribe (EXP-C1)")
 
 
 def test_exp_c3_counter_bribes_on_any_unit() -> None:

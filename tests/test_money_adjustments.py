@@ -77,7 +77,9 @@ def test_adj_1_each_maintained_unit_costs_3_ducats() -> None:
     assert result(adj, a).outcome == "succeeds" and result(adj, a).note == "3 ducats"
     assert adj.state.units == [MIL_A, PAV_G]
     assert adj.state.treasury == {"Milan": 4}
-    assert adj.events == ["Milan pays 6 ducats for 2 units; treasury 4."]
+    assert adj.events == []  # what Milan paid and kept is Milan's business
+    assert adj.private_events == {"Milan": ["Milan pays 6 ducats for 2 units; treasury 4."]}
+    assert result(adj, a).public_note == ""  # everyone sees the army kept, not its cost
 
 
 def test_spec_militia_1_elmerc_1_elpro_1_cost_6_6_9_to_maintain() -> None:
@@ -186,7 +188,7 @@ def test_adj_1_after_income_the_classic_powers_keep_their_units() -> None:
 
     board, state = load_scenario("classic_1454")
     state.season, state.phase = "winter", "adjustment"
-    state, _ = income(board, state, LoadedDice("t", values=[3] * 12))
+    state = income(board, state, LoadedDice("t", values=[3] * 12)).state
     before = dict(state.treasury)
     orders = {p: [keep(u) for u in state.units_of(p)] for p in state.powers}
     adj = resolve_adjustments(board, state, orders)

@@ -34,6 +34,14 @@ def _open(directory: str) -> tuple[GameDir, GameSettings, State]:
 
 
 def _power(state: State, name: str) -> str:
+    power = _power_named(state, name)
+    if power in state.eliminated:
+        raise click.ClickException(f"{power} has been eliminated")
+    return power
+
+
+def _power_named(state: State, name: str) -> str:
+    """The power ``name`` names, eliminated or not."""
     wanted = name.strip().lower()
     matches = [p for p in state.powers if p.lower() == wanted]
     if not matches and len(wanted) >= 2:
@@ -41,8 +49,6 @@ def _power(state: State, name: str) -> str:
     if len(matches) != 1:
         raise click.ClickException(
             f"unknown power {name!r}: the powers are {', '.join(state.powers)}")
-    if matches[0] in state.eliminated:
-        raise click.ClickException(f"{matches[0]} has been eliminated")
     return matches[0]
 
 
@@ -87,13 +93,21 @@ def new_game(scenario: str, directory: str, players: int | None, flags: tuple[st
                             players=players, victory_cities=victory_cities)
     state, start = start_game(board, state, settings.seed, unfunded_powers(scenario, players))
     try:
-        GameDir(directory).create(settings, state, start)
+        GameDir(directory).create(settings, state, start.report, start.private)
     except GameDirError as err:
         raise click.ClickException(str(err)) from None
     click.echo(f"New game of {board.title} ({scenario}) in {directory}, seed {settings.seed}.")
-    if start:
-        click.echo(start)
+    if start.report:
+        click.echo(start.report)
     click.echo(position_text(board, state))
+    _echo_private(start.private)
+
+
+def _echo_private(parts: dict[str, str]) -> None:
+    """Every power's private part, each under its own heading (the game master's view)."""
+    for text in parts.values():
+        click.echo("")
+        click.echo(text)
 
 
 
@@ -139,9 +153,7 @@ def process(directory: str) -> None:
     settings.winners = result.winners
     game.save_phase(settings, state, result.after, stored, result.report, result.private)
     click.echo(result.report)
-    for private in result.private.values():
-        click.echo("")
-        click.echo(private)
+    _echo_private(result.private)
     click.echo("")
     click.echo(f"Next: {result.after.label}")
 
@@ -150,7 +162,9 @@ def process(directory: str) -> None:
 @click.argument("directory")
 @click.option("--power", default=None, help="Also show this power's private information.")
 def show(directory: str, power: str | None) -> None:
-    """Show the position (and a power's private information and stored orders)."""
+    """Show the position (and a power's private information and stored orders).
+
+    Without --power only what every power may see is shown."""
     game, settings, state = _open(directory)
     board = scenario_board(settings.scenario, settings.players)
     click.echo(f"{board.title} ({settings.scenario}), {settings.phases} phases processed")
@@ -167,15 +181,28 @@ def show(directory: str, power: str | None) -> None:
 
 @click.command("history")
 @click.argument("directory")
-@click.option("--full", is_flag=True, help="Print every phase's whole report.")
-def history(directory: str, full: bool) -> None:
-    """List every processed phase (with --full, their reports)."""
-    game, _, _ = _open(directory)
+@click.option("--full", is_flag=True, help="Print every phase's whole public report.")
+@click.option("--power", default=None,
+              help="Print every phase's public report and this power's private part.")
+@click.option("--master", is_flag=True,
+              help="Print every phase's public report and every private part.")
+def history(directory: str, full: bool, power: str | None, master: bool) -> None:
+    """List every processed phase (with --full, their public reports)."""
+    game, _, state = _open(directory)
+    who = _power_named(state, power) if power is not None else None
+    full = full or who is not None or master
+
+    def private_of(parts: dict[str, str]) -> dict[str, str]:
+        if master:
+            return parts
+        return {p: text for p, text in parts.items() if p == who}
+
     start = game.start_report()
     if start:
         click.echo(f"0000  {start.splitlines()[0]}")
         if full:
             click.echo(start)
+            _echo_private(private_of(game.start_private()))
             click.echo("")
     for entry in game.history_entries():
         report = (entry / "report.txt").read_text(encoding="utf-8")
@@ -183,6 +210,7 @@ def history(directory: str, full: bool) -> None:
         click.echo(f"{entry.name}  {first}")
         if full:
             click.echo(report)
+            _echo_private(private_of(game.private_parts(entry)))
             click.echo("")
 
 

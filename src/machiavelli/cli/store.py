@@ -5,7 +5,8 @@ Layout::
     DIR/game.json                 settings: scenario, players, seed, victory cities, phase count
     DIR/state.json                the current position (with a checksum)
     DIR/start.txt                 how the game started (000's starting treasuries), if
-                                  anything happened then
+                                  anything happened then: the public part
+    DIR/start_private/<Power>.txt each power's private part of the start
     DIR/orders/<Power>.txt        orders stored for the current phase, one per line
     DIR/history/NNNN/             one folder per processed phase:
         before.json, after.json   the positions (with checksums)
@@ -36,6 +37,7 @@ from machiavelli.core.state import State
 GAME_FILE = "game.json"
 STATE_FILE = "state.json"
 START_FILE = "start.txt"
+START_PRIVATE = "start_private"
 FORMAT = 1
 
 
@@ -99,6 +101,12 @@ def read_state(path: Path) -> State:
         raise GameDirError(f"{path}: not a valid position ({err})") from None
 
 
+def _private_parts(folder: Path) -> dict[str, str]:
+    if not folder.is_dir():
+        return {}
+    return {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.txt"))}
+
+
 class GameDir:
     """Reading and writing one game's directory."""
 
@@ -106,19 +114,31 @@ class GameDir:
         self.path = Path(path)
 
     # -- creation ----------------------------------------------------------
-    def create(self, settings: GameSettings, state: State, start: str = "") -> None:
-        """A new game; ``start``: the report of what happened at its start, if anything."""
+    def create(self, settings: GameSettings, state: State, start: str = "",
+               start_private: dict[str, str] | None = None) -> None:
+        """A new game; ``start``: the public report of what happened at its start, if
+        anything; ``start_private``: each power's private part of it."""
         if self.path.exists() and any(self.path.iterdir()):
             raise GameDirError(f"{self.path}: exists and is not empty")
         self.path.mkdir(parents=True, exist_ok=True)
         if start:
             _write_atomic(self.path / START_FILE, start)
+        for power, text in (start_private or {}).items():
+            _write_atomic(self.path / START_PRIVATE / f"{power}.txt", text)
         _write_atomic(self.path / STATE_FILE, state_text(state))
         self.save_settings(settings)  # last: a directory without it is no game
 
     def start_report(self) -> str:
         path = self.path / START_FILE
         return path.read_text(encoding="utf-8") if path.is_file() else ""
+
+    def start_private(self) -> dict[str, str]:
+        """Each power's private part of the game's start."""
+        return _private_parts(self.path / START_PRIVATE)
+
+    def private_parts(self, entry: Path) -> dict[str, str]:
+        """Each power's private part of a processed phase (a history folder)."""
+        return _private_parts(entry / "private")
 
     # -- reading -----------------------------------------------------------
     def settings(self) -> GameSettings:
