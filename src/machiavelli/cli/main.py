@@ -6,6 +6,7 @@ import click
 
 from machiavelli.cli.adjudicate import adjudicate
 from machiavelli.cli.game_master import COMMANDS as GAME_COMMANDS
+from machiavelli.cli.mail import judge, mail
 from machiavelli.cli.map_picture import map_command
 from machiavelli.cli.scenarios import scenarios
 from machiavelli.cli.tools import bench, demo
@@ -20,6 +21,8 @@ def main() -> None:
 main.add_command(adjudicate)
 main.add_command(bench)
 main.add_command(demo)
+main.add_command(mail)
+main.add_command(judge)
 main.add_command(map_command)
 main.add_command(scenarios)
 for command in GAME_COMMANDS:
