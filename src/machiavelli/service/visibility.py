@@ -35,7 +35,6 @@ from machiavelli.service.games import (
     board_of,
     live_phases,
     phase_state,
-    private_part,
     seats,
     set_up,
 )
@@ -95,9 +94,10 @@ class PhaseView:
 
     number: int
     label: str  # the position this row holds ("Summer 1454 movement")
-    report: str  # the public part, or the whole report for a master
+    report: str  # the public report of the phase processed to reach it
     private: dict[str, str]  # power -> its private part (the viewer's own, or all)
     orders: dict[str, str]  # the orders processed to reach it (own, or all for a master)
+    position: State  # the position reached, other powers' money taken out
     created_at: datetime
 
 
@@ -128,6 +128,8 @@ class GameView:
     viewer: Viewer
     name: str
     scenario: str
+    players: int | None  # the scenario's variant
+    victory_cities: int | None  # None: the scenario's
     title: str
     status: str
     phase: int  # the number of the pending phase (phases processed so far)
@@ -142,7 +144,9 @@ class GameView:
     outcome: str | None
     clock: dict[str, object]
     standing: dict[str, str]
-    start: str  # the game start's report (its public part for a player)
+    start: str  # the game start's public report ("" if nothing happened then)
+    start_private: dict[str, str]  # power -> its private part of the start (own, or all)
+    start_position: State | None  # the position at the start (None while forming)
     history: list[PhaseView] = field(default_factory=list)
     press: list[LetterView] = field(default_factory=list)
 
@@ -182,10 +186,9 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
                if viewer.may_see_power(p) and p not in state.eliminated and
                (state.treasury or state.loans or state.chits)}
     start_row = rows[0] if rows and rows[0].number == 0 else None
-    if start_row is not None and start_row is not rows[-1]:
-        phase_state(start_row)  # checks the start's row too
     return GameView(
-        viewer=viewer, name=game.name, scenario=game.scenario, title=board.title,
+        viewer=viewer, name=game.name, scenario=game.scenario, players=game.players,
+        victory_cities=game.victory_cities, title=board.title,
         status=game.status, phase=game.phase, label=state.label, state=shown,
         position=position_text(board, state), private=private, orders=orders,
         submitted=sorted(s.power for s in sheets if s.text.strip()) if viewer.is_master
@@ -194,7 +197,10 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
                         else []) for s in seats(session, game)],
         winners=list(game.winners), outcome=game.outcome, clock=dict(game.clock),
         standing=dict(game.standing),
-        start=_report_for(start_row, viewer) if start_row is not None else "",
+        start=start_row.report if start_row is not None else "",
+        start_private=_private_of(start_row, viewer) if start_row is not None else {},
+        start_position=redacted(phase_state(start_row), viewer) if start_row is not None
+        else None,
         history=[_phase_view(session, game, row, viewer) for row in rows if row.number > 0]
         if history else [],
         press=letters_for(session, game, viewer) if press else [],
@@ -213,22 +219,20 @@ def _current_rows(session: Session, game: Game) -> list[Phase]:
     return found
 
 
-def _report_for(row: Phase, viewer: Viewer) -> str:
-    return row.report if viewer.is_master else row.public
+def _private_of(row: Phase, viewer: Viewer) -> dict[str, str]:
+    return {p: text for p, text in row.private.items() if viewer.may_see_power(p) and text}
 
 
 def _phase_view(session: Session, game: Game, row: Phase, viewer: Viewer) -> PhaseView:
-    powers = phase_state(row).powers  # checks the row's checksum
+    position = phase_state(row)  # checks the row's checksum
     processed = list(session.scalars(select(OrderSheet).where(
         OrderSheet.game_id == game.id, OrderSheet.superseded_at.is_(None),
         OrderSheet.phase == row.number - 1)))
-    powers = sorted(set(row.private) | {s.power for s in processed} | set(powers))
-    private = {p: private_part(row, p, powers) for p in powers if viewer.may_see_power(p)}
     return PhaseView(
-        number=row.number, label=row.label, report=_report_for(row, viewer),
-        private={p: t for p, t in private.items() if t},
+        number=row.number, label=row.label, report=row.report,
+        private=_private_of(row, viewer),
         orders={s.power: s.text for s in processed if viewer.may_see_power(s.power)},
-        created_at=row.created_at)
+        position=redacted(position, viewer), created_at=row.created_at)
 
 
 def letters_for(session: Session, game: Game, viewer: Viewer) -> list[LetterView]:
