@@ -5,15 +5,15 @@ mail judge's replies, a bot's observation) is a :class:`GameView` made by :func:
 for a :class:`Viewer`:
 
 - everyone sees the public board: the units, who controls what, rebellions, famine,
-  the seats, the public part of every report (:mod:`machiavelli.text.report_parts`)
-  and the press sent to everyone;
+  the seats, every phase's public report (the engine keeps each power's private part
+  apart: :mod:`machiavelli.core.privacy`) and the press sent to everyone;
 - a player also sees its own power's treasury, loans, chits and defaults, its own
   orders and messages, the private part of each report for its power (its expenses,
   loans, income) and the letters it sent or received (a grey letter's sender is
   hidden from everyone but the master);
 - an observer sees the public board and the press sent to everyone or to observers;
-- a master sees everything: every power's money, orders and private reports, the whole
-  reports, every letter with its sender, and who has orders in.
+- a master sees everything: every power's money, orders and private parts, every
+  letter with its real sender and addressees, and who has orders in.
 
 The position handed out is a copy of the stored one with the other powers' money taken
 out, so a front end cannot leak what it never received.
