@@ -2,7 +2,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run demo bench-web chromium test lint bench bench-parse geometry postgres clean
+.PHONY: run demo bench-web chromium test lint bench bench-parse geometry schematic-maps postgres clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -73,6 +73,10 @@ bench: $(STAMP)
 geometry: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[dev,maps]'
 	$(PY) tools/build_geometry.py
+
+# the other maps' schematic geometry, from their adjacency graphs (pure Python; a build step)
+schematic-maps: $(STAMP)
+	$(PY) tools/schematic_maps.py
 
 clean:
 	rm -rf $(VENV)

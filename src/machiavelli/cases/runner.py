@@ -26,6 +26,7 @@ from machiavelli.cases.money import assassinated_in, diff_money, format_money_se
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice, LoadedDice, Roll
 from machiavelli.core.orders import Borrow, Expense, GiveChit, Order, Pay, order_key
+from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.state import Dislodged, Rebellion, State, Unit
 
@@ -60,7 +61,8 @@ class CaseRun:
     order_errors: list[str] = field(default_factory=list)
     before: State | None = None
     error: str | None = None
-    events: list[str] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)  # public
+    private_events: dict[str, list[str]] = field(default_factory=dict)  # power -> its own
     rolls: list[Roll] = field(default_factory=list)
 
     @property
@@ -137,6 +139,7 @@ def run_case(case: Case, engine: Engine | None = None) -> CaseRun:
         run.state = adjudication.state
         run.results = list(adjudication.results)
         run.events = list(adjudication.events)
+        run.private_events = {p: list(v) for p, v in adjudication.private_events.items()}
     except Exception as exc:  # a broken case must not stop the others
         run.error = f"{where}: {type(exc).__name__}: {exc}"
     return run
@@ -168,10 +171,14 @@ def _adjudicate(
             if case.income == "only":
                 return paid
             adjusted = engine.resolvers["adjustment"](board, paid.state, orders)
+            private: PrivateEvents = {}
+            add_private(private, paid.private_events)
+            add_private(private, adjusted.private_events)
             return Adjudication(
                 adjusted.state,
                 [*paid.results, *adjusted.results],
                 [*paid.events, *adjusted.events],
+                private,
             )
     return engine.resolvers[case.phase](board, state, orders)
 

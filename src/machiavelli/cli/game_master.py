@@ -18,13 +18,45 @@ from pathlib import Path
 import click
 
 from machiavelli.cli.where import answer, db_option, messages, new_location, with_game
+from machiavelli.core.board import Board
+from machiavelli.core.options import flags_listing
+from machiavelli.core.state import State
+from machiavelli.game.scenario import scenario_board
+from machiavelli.game.victory import victory_line
 from machiavelli.service.games import NewGame, Settings, set_up
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
-from machiavelli.service.visibility import Viewer
+from machiavelli.service.visibility import GameView, Viewer
 from machiavelli.text.report import private_report
 
 MASTER = Viewer.master("master")
+
+# 001 Appendix 4 asks the game master to state which support rule applies (APP4-SUP-0);
+# the judge's is option 1 (APP4-SUP-1, docs/rulings.md "Multi-coast provinces").
+SUPPORT_RULE = ("Support into a province with two coasts succeeds whether or not the"
+                " supporting fleet could move to the coast concerned (001 Appendix 4, option 1).")
+
+
+def game_information(board: Board, state: State, victory_cities: int | None) -> list[str]:
+    """What the game master states about the game: flags (FLAG-LIST), victory (VIC-1,
+    VIC-3) and, on a board with two-coast provinces, the support rule (APP4-SUP-0)."""
+    lines = [f"Flags: {flags_listing(state.options)}",
+             victory_line(board, state, victory_cities)]
+    if any(p.coasts for p in board.provinces.values()):
+        lines.append(SUPPORT_RULE)
+    return lines
+
+
+def _information(view: GameView) -> str:
+    board = scenario_board(view.scenario, view.players)
+    return "\n".join(game_information(board, view.state, view.victory_cities))
+
+
+def _echo_private(parts: dict[str, str]) -> None:
+    """Every power's private part, each under its own heading (the game master's view)."""
+    for text in parts.values():
+        click.echo("")
+        click.echo(text)
 
 
 @click.command("new")
@@ -60,9 +92,11 @@ def new_game(scenario: str, directory: str, players: int | None, flags: tuple[st
         finally:
             judge.close()
     click.echo(f"New game of {view.title} ({scenario}) in {directory}, seed {seed_used}.")
+    click.echo(_information(view))
     if view.start:
         click.echo(view.start)
     click.echo(view.position)
+    _echo_private(view.start_private)
 
 
 @click.command("orders")
@@ -107,9 +141,7 @@ def process(directory: str, phase: int | None, db: str | None) -> None:
         click.echo(done.message)
         return
     click.echo(done.result.report)
-    for private in done.result.private.values():
-        click.echo("")
-        click.echo(private)
+    _echo_private(done.result.private)
     click.echo("")
     click.echo(f"Next: {done.next_label}")
 
@@ -119,10 +151,13 @@ def process(directory: str, phase: int | None, db: str | None) -> None:
 @click.option("--power", default=None, help="Also show this power's private information.")
 @db_option
 def show(directory: str, power: str | None, db: str | None) -> None:
-    """Show the position (and a power's private information and stored orders)."""
+    """Show the position (and a power's private information and stored orders).
+
+    Without --power only what every power may see is shown."""
     def look(judge: Judge, name: str) -> None:
         view = answer(judge.view(name, MASTER))
         click.echo(f"{view.title} ({view.scenario}), {view.phase} phases processed")
+        click.echo(_information(view))
         if view.winners:
             click.echo(f"The game is over: {', '.join(view.winners)} won.")
         elif view.outcome:
@@ -139,22 +174,37 @@ def show(directory: str, power: str | None, db: str | None) -> None:
 
 @click.command("history")
 @click.argument("directory")
-@click.option("--full", is_flag=True, help="Print every phase's whole report.")
+@click.option("--full", is_flag=True, help="Print every phase's whole public report.")
+@click.option("--power", default=None,
+              help="Print every phase's public report and this power's private part.")
+@click.option("--master", is_flag=True,
+              help="Print every phase's public report and every private part.")
 @db_option
-def history(directory: str, full: bool, db: str | None) -> None:
-    """List every processed phase (with --full, their reports)."""
-    view = answer(with_game(directory, db, lambda judge, name: judge.view(
-        name, MASTER, history=True)))
+def history(directory: str, full: bool, power: str | None, master: bool,
+            db: str | None) -> None:
+    """List every processed phase (with --full, their public reports)."""
+    def read(judge: Judge, name: str) -> tuple[GameView, str | None]:
+        who = answer(judge.power_named(name, power, eliminated=True)) if power else None
+        return answer(judge.view(name, MASTER, history=True)), who
+
+    view, who = with_game(directory, db, read)
+    full = full or who is not None or master
+
+    def private_of(parts: dict[str, str]) -> dict[str, str]:
+        return parts if master else {p: text for p, text in parts.items() if p == who}
+
     if view.start:
         click.echo(f"0000  {view.start.splitlines()[0]}")
         if full:
             click.echo(view.start)
+            _echo_private(private_of(view.start_private))
             click.echo("")
     for entry in view.history:
         first = entry.report.splitlines()[0] if entry.report else ""
         click.echo(f"{entry.number:04d}  {first}")
         if full:
             click.echo(entry.report)
+            _echo_private(private_of(entry.private))
             click.echo("")
 
 

@@ -7,6 +7,8 @@ import click
 from machiavelli.cli.adjudicate import adjudicate
 from machiavelli.cli.bench_parse import bench_parse
 from machiavelli.cli.game_master import COMMANDS as GAME_COMMANDS
+from machiavelli.cli.mail import judge, mail
+from machiavelli.cli.map_picture import map_command
 from machiavelli.cli.scenarios import scenarios
 from machiavelli.cli.seats import COMMANDS as SEAT_COMMANDS
 from machiavelli.cli.tools import bench, demo
@@ -23,6 +25,9 @@ main.add_command(adjudicate)
 main.add_command(bench)
 main.add_command(bench_parse)
 main.add_command(demo)
+main.add_command(mail)
+main.add_command(judge)
+main.add_command(map_command)
 main.add_command(scenarios)
 main.add_command(web)
 for command in (*GAME_COMMANDS, *SEAT_COMMANDS):

@@ -22,6 +22,11 @@ class OrderResult:
     order: Order
     outcome: Outcome
     note: str = ""
+    #: what every power may read of the note (None: all of it); the ordering power and
+    #: the game master read ``note`` (:mod:`machiavelli.core.privacy`)
+    public_note: str | None = None
+    #: the whole result is the ordering power's business (money orders are, always)
+    private: bool = False
 
 
 @dataclass
@@ -29,6 +34,8 @@ class Adjudication:
     state: State
     results: list[OrderResult] = field(default_factory=list)
     events: list[str] = field(default_factory=list)  # what happened beyond the orders
+    #: what happened that only one power (and the game master) may know: power -> lines
+    private_events: dict[str, list[str]] = field(default_factory=dict)
 
     def outcome_of(self, order: Order) -> Outcome | None:
         for r in self.results:

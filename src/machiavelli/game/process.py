@@ -14,7 +14,9 @@
 
 Phases in which nobody has anything to decide are processed at once with no
 orders.  Every die comes from one :class:`~machiavelli.core.dice.Dice` seeded by the
-game's seed and the phase, and is shown in the report.
+game's seed and the phase, and is shown in the report (a power's own dice in its
+private part).  The result keeps the public report apart from each power's private
+part (:mod:`machiavelli.core.privacy`; docs/rulings.md, "What each power sees").
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice, Roll
 from machiavelli.core.options import money_in_play
 from machiavelli.core.orders import Order
+from machiavelli.core.privacy import PrivateEvents, add_private, private_results
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.state import State
 from machiavelli.game.adjustments import allowance, resolve_adjustments
@@ -45,7 +48,12 @@ Disaster = Callable[[Board, State], tuple[State, list[str]]]
 
 @dataclass
 class PhaseResult:
-    """One processed phase (and any phases after it that needed no orders)."""
+    """One processed phase (and any phases after it that needed no orders).
+
+    ``report`` is public; ``private`` holds each power's private part, for it and the
+    game master.  ``results`` and ``rolls`` hold everything (each says who may see
+    it); ``events`` are the public events, ``private_events`` each power's own.
+    """
 
     before: State
     after: State
@@ -55,6 +63,7 @@ class PhaseResult:
     report: str = ""
     private: dict[str, str] = field(default_factory=dict)
     winners: list[str] = field(default_factory=list)
+    private_events: PrivateEvents = field(default_factory=dict)
 
 
 def adjudicate_phase(board: Board, state: State, orders: Orders, dice: Dice) -> Adjudication:
@@ -82,13 +91,14 @@ def process_phase(
         done = adjudicate_phase(board, current, current_orders, dice)
         after = done.state
         events = list(done.events)
+        add_private(result.private_events, done.private_events)
         if current.phase in ("movement", "retreat") and after.phase != "retreat":
             after = _end_of_campaign(board, current.season, after, dice, events)
             result.winners = winners(board, after, victory_cities,
                                      fall_end=current.season == "fall")
         elif current.phase == "adjustment":
             after = update_control(board, after)  # units removed or built change control
-        after = _enter_phase(board, after, dice, events)
+        after = _enter_phase(board, after, dice, events, result.private_events)
         reports.append(phase_report(board, current, Adjudication(after, done.results, events),
                                     dice.rolls))
         result.results.extend(done.results)
@@ -102,8 +112,12 @@ def process_phase(
         reports.append("Victory: " + ", ".join(result.winners) + " won the game.")
     result.after = current.copy()  # shares nothing with the position it was given
     result.report = "\n\n".join(reports)
-    result.private = {p: private_report(current, p, result.results) for p in current.powers
-                      if p not in current.eliminated and money_in_play(current)}
+    result.private = {
+        p: private_report(current, p, result.results, result.private_events.get(p, []),
+                          result.rolls)
+        for p in current.powers if p not in current.eliminated and (
+            money_in_play(current) or private_results(result.results, p)
+            or p in result.private_events)}
     return result
 
 
@@ -121,12 +135,17 @@ def _end_of_campaign(
     return _record(eliminations(board, state, fall_end=fall_end), events)
 
 
-def _enter_phase(board: Board, state: State, dice: Dice, events: list[str]) -> State:
+def _enter_phase(
+    board: Board, state: State, dice: Dice, events: list[str], private: PrivateEvents
+) -> State:
     """What happens before orders: plague entering summer, income entering adjustments."""
     if state.phase == "movement" and state.season == "summer":
         state = _record(plague(board, state, dice), events)
     if state.phase == "adjustment" and money_in_play(state):
-        state = _record(income(board, state, dice), events)
+        paid = income(board, state, dice)
+        events.extend(paid.events)
+        add_private(private, paid.private_events)
+        state = paid.state
     return state
 
 

@@ -19,6 +19,12 @@ d) the bank collects every loan due this season (or earlier).  A power that
    ``state.assassinated`` and ``state.defaulted`` (never to borrow again,
    LOAN-9B), the bank takes its whole treasury and writes off all its loans.
 
+Nothing of this step is public (docs/rulings.md, "What each power sees"): the
+orders' results go to the powers that gave them, the ducats a power received
+(LOAN-11), the bank's collection and a default to the power concerned, in
+``Adjudication.private_events``; what the public sees of a default is its
+assassination, in step d.
+
 Expenses come next (LOAN-SEQ-E, :mod:`machiavelli.money.expenses`).  A power already in
 ``state.assassinated`` when the expenses are paid can only have been assassinated
 here, by the bankers, so its expenses are wasted (001 EFFECTS OF ASSASSINATION 2);
@@ -36,6 +42,7 @@ from machiavelli.core.options import chits_in_play as chits_in_play
 from machiavelli.core.options import loans_in_play as loans_in_play
 from machiavelli.core.options import money_in_play
 from machiavelli.core.orders import BANK, Borrow, GiveChit, Order, Pay, order_key
+from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.state import SEASONS, Loan, Season, State
 
@@ -139,7 +146,7 @@ class _Bank:
     loans: dict[str, list[Loan]]
     chits: dict[str, list[str]]
     results: list[OrderResult] = field(default_factory=list)
-    events: list[str] = field(default_factory=list)
+    private: PrivateEvents = field(default_factory=dict)  # nothing here is public
 
     def result(self, power: str, order: Order, outcome: Outcome, note: str) -> None:
         self.results.append(OrderResult(power, order, outcome, note))
@@ -199,6 +206,7 @@ class _Bank:
             return
         self.treasury[power] = cash - amount
         received[payee] = received.get(payee, 0) + amount
+        tell(self.private, payee, f"Received {amount} ducats from {power} (LOAN-11).")
         note = f"paid {amount} ducats to {payee}"
         if amount < order.amount:
             note += f" ({amount} of {order.amount} ordered: treasury short)"
@@ -278,15 +286,17 @@ class _Bank:
         if cash >= total:
             self.treasury[power] = cash - total
             self.loans[power] = [loan for loan in loans if not is_due(loan, self.state)]
-            self.events.append(f"The bank collects {total} ducats from {power}"
-                               f" (the loan due {when}).")
+            tell(self.private, power, f"The bank collects {total} ducats from {power}"
+                 f" (the loan due {when}).")
             return True
         self.treasury[power] = 0
         self.loans[power] = []
-        self.events.append(
+        tell(
+            self.private, power,
             f"{power} cannot pay the {total} ducats due to the bank ({when}) and is"
             f" assassinated by the bankers: the bank seizes the {cash} ducats in its treasury"
-            f" and writes off its loans; {power} may never borrow again."
+            f" and writes off its loans; {power} may never borrow again, and its expenses"
+            " this campaign are wasted (LOAN-9, LOAN-9B, ASN-EFF-2)."
         )
         return False
 
@@ -379,4 +389,4 @@ def banking(
         assassinated=assassinated,
         defaulted=defaulted,
     )
-    return Adjudication(new, bank.results, bank.events)
+    return Adjudication(new, bank.results, [], bank.private)

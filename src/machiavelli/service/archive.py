@@ -5,12 +5,13 @@ imports as it is)::
 
     DIR/game.json                 scenario, players, seed, victory cities, phase count
     DIR/state.json                the current position (with a checksum)
-    DIR/start.txt                 the game start's report, if anything happened then
+    DIR/start.txt                 the game start's public report, if anything happened then
+    DIR/start_private/<Power>.txt each power's private part of the start
     DIR/orders/<Power>.txt        the orders stored for the pending phase
     DIR/history/NNNN/             one folder per processed phase:
         before.json, after.json   the positions (with checksums)
         orders/<Power>.txt        the orders processed
-        report.txt                the whole report (the game master's)
+        report.txt                the public report
         private/<Power>.txt       each power's private part
     DIR/service.json              the service's own data: settings, options, seats, press
     DIR/SHA256SUMS                the SHA-256 of every other file
@@ -38,6 +39,7 @@ from machiavelli.core.state import State
 GAME_FILE = "game.json"
 STATE_FILE = "state.json"
 START_FILE = "start.txt"
+START_PRIVATE = "start_private"
 SERVICE_FILE = "service.json"
 MANIFEST = "SHA256SUMS"
 FORMAT = 1
@@ -71,6 +73,7 @@ class Archive:
     phases: list[ArchivedPhase] = field(default_factory=list)
     pending: dict[str, str] = field(default_factory=dict)  # power -> orders text
     service: dict[str, Any] = field(default_factory=dict)
+    start_private: dict[str, str] = field(default_factory=dict)
 
     @property
     def state(self) -> State:
@@ -137,6 +140,8 @@ def write_archive(archive: Archive, folder: Path) -> None:
     files[STATE_FILE] = state_text(archive.state)
     if archive.start_report:
         files[START_FILE] = archive.start_report
+    for power, text in archive.start_private.items():
+        files[f"{START_PRIVATE}/{power}.txt"] = text
     for power, text in archive.pending.items():
         files[f"orders/{power}.txt"] = text
     for phase in archive.phases:
@@ -258,4 +263,5 @@ def read_archive(folder: Path) -> Archive:
     return Archive(scenario, seed, players if isinstance(players, int) else None,
                    victory if isinstance(victory, int) else None, winners, start_state,
                    _read_text(files[START_FILE]) if START_FILE in files else "", phases,
-                   _texts(files, "orders/"), service if isinstance(service, dict) else {})
+                   _texts(files, "orders/"), service if isinstance(service, dict) else {},
+                   _texts(files, f"{START_PRIVATE}/"))

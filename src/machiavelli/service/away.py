@@ -49,7 +49,7 @@ def set_absence(session: Session, game: Game, actor: Viewer, power: str | None, 
                 now: datetime) -> tuple[Absence, ...] | Refused:
     """``power``'s pending absences with the one ``dates`` asks for."""
     state = phase_state(live_phase(session, game))
-    who = acting_power(state, actor, power)
+    who = acting_power(game, state, actor, power)
     if isinstance(who, Refused):
         return who
     moment = local(game, now)
@@ -77,7 +77,7 @@ def cancel(session: Session, game: Game, actor: Viewer, power: str | None, date:
            now: datetime) -> tuple[Absence, ...] | Refused:
     """``SET NOABSENCE date``: the first of ``power``'s absences including ``date`` goes."""
     state = phase_state(live_phase(session, game))
-    who = acting_power(state, actor, power)
+    who = acting_power(game, state, actor, power)
     if isinstance(who, Refused):
         return who
     moment = read_date(date, local(game, now))

@@ -17,6 +17,7 @@ import json
 import random
 import re
 import secrets
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
@@ -32,8 +33,6 @@ from machiavelli.game.scenario import load_scenario, scenario_board, unfunded_po
 from machiavelli.game.start import start_game
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import NAME, Game, Journal, Phase, Seat
-from machiavelli.text.report import private_report
-from machiavelli.text.report_parts import split_report
 
 ROLES = ("player", "observer", "master")
 _GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
@@ -96,14 +95,14 @@ def checksum(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def row_checksum(state: str, report: str, public: str, private: dict[str, str]) -> str:
+def row_checksum(state: str, report: str, private: dict[str, str]) -> str:
     """The SHA-256 of everything a phase row records."""
-    return checksum("\0".join((state, report, public, json.dumps(private, sort_keys=True))))
+    return checksum("\0".join((state, report, json.dumps(private, sort_keys=True))))
 
 
 def phase_state(phase: Phase) -> State:
     """The position a phase row holds, after checking the row's checksum."""
-    if row_checksum(phase.state, phase.report, phase.public, phase.private) != phase.checksum:
+    if row_checksum(phase.state, phase.report, phase.private) != phase.checksum:
         raise DamagedGame(f"phase {phase.number} ({phase.label}): the stored phase does not "
                           "match its checksum: it was changed outside the judge")
     try:
@@ -114,20 +113,13 @@ def phase_state(phase: Phase) -> State:
 
 def phase_row(game: Game, number: int, state: State, report: str, private: dict[str, str],
               now: datetime) -> Phase:
-    """A new phase row: the position, the whole report, its public part, and each power's
-    private report (treasury, loans and chits) as the engine wrote it."""
+    """A new phase row: the position, the public report and each power's private part
+    (its treasury, loans and chits, its money orders, income and dice), as the engine
+    wrote them (:mod:`machiavelli.core.privacy`)."""
     text = state_text(state)
-    public = split_report(report, state.powers).public
     return Phase(game_id=game.id, number=number, label=state.label, state=text,
-                 checksum=row_checksum(text, report, public, dict(private)), report=report,
-                 public=public, private=dict(private), created_at=now, superseded_at=None)
-
-
-def private_part(row: Phase, power: str, powers: list[str]) -> str:
-    """What of a phase's report only ``power`` (and the master) reads: its money lines
-    (expenses, loans, income) and its treasury, loans and chits."""
-    lines = split_report(row.report, powers).private.get(power, [])
-    return "\n".join(x for x in ("\n".join(lines), row.private.get(power, "")) if x)
+                 checksum=row_checksum(text, report, dict(private)), report=report,
+                 private=dict(private), created_at=now, superseded_at=None)
 
 
 def live_phase(session: Session, game: Game, number: int | None = None) -> Phase:
@@ -241,13 +233,12 @@ def start_play(session: Session, game: Game, now: datetime) -> PhaseResult | Ref
         seat.power = dealt[seat.name]
     state, start = start_game(board, state, game.seed, unfunded_powers(game.scenario,
                                                                        game.players))
-    private = {p: private_report(state, p) for p in state.powers if money_in_play(state)}
-    session.add(phase_row(game, 0, state, start, private, now))
+    session.add(phase_row(game, 0, state, start.report, start.private, now))
     game.status = "playing"
     game.phase = 0
     game.updated_at = now
     journal(session, game, "judge", "started", now)
-    return PhaseResult(before=state, after=state, report=start, private=private)
+    return PhaseResult(before=state, after=state, report=start.report, private=start.private)
 
 
 def deal_powers(powers: list[str], players: list[tuple[str, list[str]]],
@@ -318,7 +309,7 @@ def join(session: Session, game: Game, name: str, role: str, preferences: list[s
         powers = load_scenario(game.scenario, game.players)[1].powers
         wanted = []
         for written in preferences:
-            power = match_power(powers, written)
+            power = power_of(game, powers, written)
             if isinstance(power, Refused):
                 return power
             wanted.append(power)
@@ -330,10 +321,20 @@ def join(session: Session, game: Game, name: str, role: str, preferences: list[s
     return seat
 
 
-def match_power(powers: list[str], written: str) -> str | Refused:
-    """A power named in full or by a prefix of two letters or more that fits only one."""
+def power_of(game: Game, powers: list[str], written: str) -> str | Refused:
+    """The power ``written`` names in ``game``: in full, by a prefix, or by its letter."""
+    return match_power(powers, written, board_of(game).powers)
+
+
+def match_power(powers: list[str], written: str,
+                letters: Mapping[str, str] | None = None) -> str | Refused:
+    """A power named in full, by a prefix of two letters or more that fits only one, or
+    by its letter on the board (``letters``: 004, "These letters are used for signing
+    on": Milan I, Florence L)."""
     wanted = written.strip().lower()
     matches = [p for p in powers if p.lower() == wanted]
+    if not matches and len(wanted) == 1 and letters:
+        matches = [p for letter, p in letters.items() if letter.lower() == wanted and p in powers]
     if not matches and len(wanted) >= 2:
         matches = [p for p in powers if p.lower().startswith(wanted)]
     if len(matches) != 1:

@@ -161,14 +161,16 @@ class Judge:
         """The game's dice seed (the game master's secret: no view shows it)."""
         return self._read(name, lambda s, g: g.seed)
 
-    def power_named(self, name: str, written: str) -> str | Refused:
-        """The power ``written`` names in game ``name`` (a prefix will do), if still in play."""
+    def power_named(self, name: str, written: str, *, eliminated: bool = False
+                    ) -> str | Refused:
+        """The power ``written`` names in game ``name`` (a prefix or its letter will do),
+        if still in play (or, with ``eliminated``, even if not)."""
         def find(session: Session, game: Game) -> str | Refused:
             state = games.phase_state(games.live_phase(session, game))
-            power = games.match_power(state.powers, written)
+            power = games.power_of(game, state.powers, written)
             if isinstance(power, Refused):
                 return power
-            if power in state.eliminated:
+            if power in state.eliminated and not eliminated:
                 return Refused(f"{power} has been eliminated")
             return power
         return self._read(name, find)

@@ -14,7 +14,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from machiavelli.core.state import State
-from machiavelli.service.games import Settings, board_of, live_phase, match_power, phase_state
+from machiavelli.service.games import Settings, board_of, live_phase, phase_state, power_of
 from machiavelli.service.press import (
     Addressees,
     Cleared,
@@ -34,7 +34,8 @@ TO_EVERYONE = ("all", "everyone", "broadcast")
 SPECIAL = ("master", "observers")
 
 
-def recipients(powers: list[str], to: list[str]) -> tuple[bool, list[str]] | Refused:
+def recipients(game: Game, powers: list[str], to: list[str]
+               ) -> tuple[bool, list[str]] | Refused:
     """(broadcast, the recipients) as written: powers by name or prefix, ``master``,
     ``observers``, or ``all``."""
     if not to:
@@ -47,7 +48,7 @@ def recipients(powers: list[str], to: list[str]) -> tuple[bool, list[str]] | Ref
         if word in SPECIAL:
             found.append(word)
             continue
-        power = match_power(powers, written)
+        power = power_of(game, powers, written)
         if isinstance(power, Refused):
             return power
         found.append(power)
@@ -77,7 +78,7 @@ def send(session: Session, game: Game, sender: Viewer, to: list[str], body: str,
             return Refused(f"{sender.power} has been eliminated")
         seat = Seat.player(sender.power or "")
     elif sender.is_master and as_power is not None:
-        power = match_power(state.powers, as_power)
+        power = power_of(game, state.powers, as_power)
         if isinstance(power, Refused):
             return power
         seat = Seat.player(power)
@@ -87,7 +88,7 @@ def send(session: Session, game: Game, sender: Viewer, to: list[str], body: str,
         seat = Seat.observer(sender.name)
     else:
         return Refused("only the game's players, observers and masters send press")
-    shown = recipients(state.powers, to)
+    shown = recipients(game, state.powers, to)
     if isinstance(shown, Refused):
         return shown
     broadcast, names = shown

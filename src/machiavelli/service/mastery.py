@@ -17,8 +17,8 @@ from machiavelli.service.games import (
     board_of,
     journal,
     live_phase,
-    match_power,
     phase_state,
+    power_of,
     seats,
 )
 from machiavelli.service.refusal import Refused
@@ -110,7 +110,7 @@ def leave(session: Session, game: Game, actor: Viewer, who: str, how: str,
     seat = next((s for s in present if s.name == who or s.power == who), None)
     if seat is None and game.status != "forming":
         state = phase_state(live_phase(session, game))
-        power = match_power(state.powers, who)
+        power = power_of(game, state.powers, who)
         if not isinstance(power, Refused):
             seat = next((s for s in present if s.power == power), None)
     if seat is None:
@@ -136,7 +136,7 @@ def take_over(session: Session, game: Game, name: str, power: str, now: datetime
     if game.status not in ("playing", "paused"):
         return Refused(f"{game.name} is {game.status}")
     state = phase_state(live_phase(session, game))
-    found = match_power(state.powers, power)
+    found = power_of(game, state.powers, power)
     if isinstance(found, Refused):
         return found
     if found in state.eliminated:

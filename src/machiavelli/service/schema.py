@@ -129,9 +129,9 @@ class Phase(Base):
     """One position a game reached, and the report of how it got there (never changed).
 
     Number 0 is the start (``report``: the game start's, if anything happened then);
-    number n+1 is written when phase n is processed.  ``report`` is the whole report
-    (the game master's), ``public`` what every power reads, ``private`` each power's
-    own part (its money lines and its treasury, loans and chits).
+    number n+1 is written when phase n is processed.  ``report`` is the public report,
+    ``private`` each power's own part (its treasury, loans and chits, its money orders,
+    income and dice), as the engine splits them (:mod:`machiavelli.core.privacy`).
     """
 
     __tablename__ = "phases"
@@ -147,7 +147,6 @@ class Phase(Base):
     state: Mapped[str] = mapped_column(Text)
     checksum: Mapped[str] = mapped_column(String(64))
     report: Mapped[str] = mapped_column(Text)
-    public: Mapped[str] = mapped_column(Text)
     private: Mapped[dict[str, str]]
     created_at: Mapped[datetime]
     superseded_at: Mapped[datetime | None]

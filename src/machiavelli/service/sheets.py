@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from machiavelli.core.orders import Order, order_key
 from machiavelli.core.state import State
-from machiavelli.service.games import board_of, live_phase, match_power, phase_state
+from machiavelli.service.games import board_of, live_phase, phase_state, power_of
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, OrderSheet
 from machiavelli.service.visibility import Viewer
@@ -38,18 +38,19 @@ class Stored:
     errors: list[OrderError] = field(default_factory=list)
 
 
-def acting_power(state: State, actor: Viewer, written: str | None) -> str | Refused:
+def acting_power(game: Game, state: State, actor: Viewer, written: str | None
+                 ) -> str | Refused:
     """The power ``actor`` acts for: a player's own, or any a master names."""
     if actor.role == "player":
         if written is not None:
-            named = match_power(state.powers, written)
+            named = power_of(game, state.powers, written)
             if isinstance(named, Refused) or named != actor.power:
                 return Refused(f"you play {actor.power}; you cannot act for {written}")
         power = actor.power or ""
     elif actor.is_master:
         if written is None:
             return Refused("name the power the master acts for")
-        named = match_power(state.powers, written)
+        named = power_of(game, state.powers, written)
         if isinstance(named, Refused):
             return named
         power = named
@@ -91,7 +92,7 @@ def submit(session: Session, game: Game, actor: Viewer, power: str | None, text:
     refused = check_phase(game, phase, state.label)
     if refused is not None:
         return refused
-    who = acting_power(state, actor, power)
+    who = acting_power(game, state, actor, power)
     if isinstance(who, Refused):
         return who
     board = board_of(game)
@@ -124,7 +125,7 @@ def set_wait(session: Session, game: Game, actor: Viewer, power: str | None, wai
     refused = check_phase(game, None, state.label)
     if refused is not None:
         return refused
-    who = acting_power(state, actor, power)
+    who = acting_power(game, state, actor, power)
     if isinstance(who, Refused):
         return who
     row = sheet(session, game, game.phase, who)

@@ -50,7 +50,7 @@ def export_game(session: Session, game: Game) -> Archive:
     }
     return Archive(game.scenario, game.seed, game.players, game.victory_cities,
                    list(game.winners), states[0], rows[0].report, phases,
-                   sheets.get(game.phase, {}), service)
+                   sheets.get(game.phase, {}), service, dict(rows[0].private))
 
 
 def import_game(session: Session, archive: Archive, name: str, now: datetime) -> Game | Refused:
@@ -72,9 +72,8 @@ def import_game(session: Session, archive: Archive, name: str, now: datetime) ->
                 votes=dict(extra.get("votes", {})), created_at=now, updated_at=now)
     session.add(game)
     session.flush()
-    start_private: dict[str, str] = {}
-    session.add(phase_row(game, 0, archive.start_state, archive.start_report, start_private,
-                          now))
+    session.add(phase_row(game, 0, archive.start_state, archive.start_report,
+                          archive.start_private, now))
     for phase in archive.phases:
         session.add(phase_row(game, phase.number, phase.after, phase.report, phase.private,
                               now))

@@ -5,15 +5,15 @@ mail judge's replies, a bot's observation) is a :class:`GameView` made by :func:
 for a :class:`Viewer`:
 
 - everyone sees the public board: the units, who controls what, rebellions, famine,
-  the seats, the public part of every report (:mod:`machiavelli.text.report_parts`)
-  and the press sent to everyone;
+  the seats, every phase's public report (the engine keeps each power's private part
+  apart: :mod:`machiavelli.core.privacy`) and the press sent to everyone;
 - a player also sees its own power's treasury, loans, chits and defaults, its own
   orders and messages, the private part of each report for its power (its expenses,
   loans, income) and the letters it sent or received (a grey letter's sender is
   hidden from everyone but the master);
 - an observer sees the public board and the press sent to everyone or to observers;
-- a master sees everything: every power's money, orders and private reports, the whole
-  reports, every letter with its sender, and who has orders in.
+- a master sees everything: every power's money, orders and private parts, every
+  letter with its real sender and addressees, and who has orders in.
 
 The position handed out is a copy of the stored one with the other powers' money taken
 out, so a front end cannot leak what it never received.
@@ -35,7 +35,6 @@ from machiavelli.service.games import (
     board_of,
     live_phases,
     phase_state,
-    private_part,
     seats,
     set_up,
 )
@@ -96,9 +95,10 @@ class PhaseView:
 
     number: int
     label: str  # the position this row holds ("Summer 1454 movement")
-    report: str  # the public part, or the whole report for a master
+    report: str  # the public report of the phase processed to reach it
     private: dict[str, str]  # power -> its private part (the viewer's own, or all)
     orders: dict[str, str]  # the orders processed to reach it (own, or all for a master)
+    position: State  # the position reached, other powers' money taken out
     created_at: datetime
 
 
@@ -129,6 +129,8 @@ class GameView:
     viewer: Viewer
     name: str
     scenario: str
+    players: int | None  # the scenario's variant
+    victory_cities: int | None  # None: the scenario's
     title: str
     status: str
     phase: int  # the number of the pending phase (phases processed so far)
@@ -143,7 +145,9 @@ class GameView:
     outcome: str | None
     clock: dict[str, object]
     standing: dict[str, str]
-    start: str  # the game start's report (its public part for a player)
+    start: str  # the game start's public report ("" if nothing happened then)
+    start_private: dict[str, str]  # power -> its private part of the start (own, or all)
+    start_position: State | None  # the position at the start (None while forming)
     history: list[PhaseView] = field(default_factory=list)
     press: list[LetterView] = field(default_factory=list)
 
@@ -183,10 +187,9 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
                if viewer.may_see_power(p) and p not in state.eliminated and
                (state.treasury or state.loans or state.chits)}
     start_row = rows[0] if rows and rows[0].number == 0 else None
-    if start_row is not None and start_row is not rows[-1]:
-        phase_state(start_row)  # checks the start's row too
     return GameView(
-        viewer=viewer, name=game.name, scenario=game.scenario, title=board.title,
+        viewer=viewer, name=game.name, scenario=game.scenario, players=game.players,
+        victory_cities=game.victory_cities, title=board.title,
         status=game.status, phase=game.phase, label=state.label, state=shown,
         position=position_text(board, state), private=private, orders=orders,
         submitted=sorted(s.power for s in sheets if s.text.strip()) if viewer.is_master
@@ -195,7 +198,10 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
                         else []) for s in seats(session, game)],
         winners=list(game.winners), outcome=game.outcome, clock=dict(game.clock),
         standing=dict(game.standing),
-        start=_report_for(start_row, viewer) if start_row is not None else "",
+        start=start_row.report if start_row is not None else "",
+        start_private=_private_of(start_row, viewer) if start_row is not None else {},
+        start_position=redacted(phase_state(start_row), viewer) if start_row is not None
+        else None,
         history=[_phase_view(session, game, row, viewer) for row in rows if row.number > 0]
         if history else [],
         press=letters_for(session, game, viewer) if press else [],
@@ -214,22 +220,20 @@ def _current_rows(session: Session, game: Game) -> list[Phase]:
     return found
 
 
-def _report_for(row: Phase, viewer: Viewer) -> str:
-    return row.report if viewer.is_master else row.public
+def _private_of(row: Phase, viewer: Viewer) -> dict[str, str]:
+    return {p: text for p, text in row.private.items() if viewer.may_see_power(p) and text}
 
 
 def _phase_view(session: Session, game: Game, row: Phase, viewer: Viewer) -> PhaseView:
-    powers = phase_state(row).powers  # checks the row's checksum
+    position = phase_state(row)  # checks the row's checksum
     processed = list(session.scalars(select(OrderSheet).where(
         OrderSheet.game_id == game.id, OrderSheet.superseded_at.is_(None),
         OrderSheet.phase == row.number - 1)))
-    powers = sorted(set(row.private) | {s.power for s in processed} | set(powers))
-    private = {p: private_part(row, p, powers) for p in powers if viewer.may_see_power(p)}
     return PhaseView(
-        number=row.number, label=row.label, report=_report_for(row, viewer),
-        private={p: t for p, t in private.items() if t},
+        number=row.number, label=row.label, report=row.report,
+        private=_private_of(row, viewer),
         orders={s.power: s.text for s in processed if viewer.may_see_power(s.power)},
-        created_at=row.created_at)
+        position=redacted(position, viewer), created_at=row.created_at)
 
 
 def letters_for(session: Session, game: Game, viewer: Viewer) -> list[LetterView]:

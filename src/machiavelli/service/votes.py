@@ -21,7 +21,7 @@ from machiavelli.service.draws import (
     vote_draw,
     withdraw_draw,
 )
-from machiavelli.service.games import Settings, journal, live_phase, match_power, phase_state
+from machiavelli.service.games import Settings, journal, live_phase, phase_state, power_of
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game
 from machiavelli.service.sheets import acting_power, check_phase
@@ -36,12 +36,12 @@ def vote(session: Session, game: Game, actor: Viewer, power: str | None, wanted:
     refused = check_phase(game, None, state.label)
     if refused is not None:
         return refused
-    who = acting_power(state, actor, power)
+    who = acting_power(game, state, actor, power)
     if isinstance(who, Refused):
         return who
     listed = set()
     for written in draw_list:
-        named = match_power(state.powers, written)
+        named = power_of(game, state.powers, written)
         if isinstance(named, Refused):
             return named
         listed.add(named)

@@ -102,7 +102,6 @@ def upgrade() -> None:
     sa.Column('state', sa.Text(), nullable=False),
     sa.Column('checksum', sa.String(length=64), nullable=False),
     sa.Column('report', sa.Text(), nullable=False),
-    sa.Column('public', sa.Text(), nullable=False),
     sa.Column('private', sa.JSON(), nullable=False),
     sa.Column('created_at', sa.DateTime(), nullable=False),
     sa.Column('superseded_at', sa.DateTime(), nullable=True),
