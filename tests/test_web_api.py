@@ -81,6 +81,12 @@ def test_a_phase_played_through_the_api(tmp_path: object) -> None:
     assert site.client.get("/api/v1/games/api-game/phases/1", headers=milo
                            ).json()["orders"] == {}
     assert site.client.get("/api/v1/games/api-game/phases/7").status_code == 404
+    pending = site.client.get("/api/v1/games/api-game/map.svg", headers=vera)
+    assert pending.headers["content-type"].startswith("image/svg+xml")
+    assert 'data-viewer="Venice"' in pending.text
+    public = site.client.get("/api/v1/games/api-game/phases/1/map.svg")
+    assert 'data-viewer="public"' in public.text and "<svg" in public.text
+    assert site.client.get("/api/v1/games/api-game/phases/2/map.svg").status_code == 404
     assert site.client.post("/api/v1/games/api-game/master/process", headers=vera,
                             json={}).status_code == 403
     gone = site.client.post("/api/v1/games/api-game/resign", headers=milo)
@@ -133,7 +139,7 @@ def test_the_openapi_document_describes_the_api(tmp_path: object) -> None:
     paths = set(document["paths"])
     for path in ("/api/v1/games", "/api/v1/games/{name}", "/api/v1/games/{name}/join",
                  "/api/v1/games/{name}/phases", "/api/v1/games/{name}/phases/{number}",
-                 "/api/v1/games/{name}/phases/{number}/map.svg",
+                 "/api/v1/games/{name}/phases/{number}/map.svg", "/api/v1/games/{name}/map.svg",
                  "/api/v1/games/{name}/legal", "/api/v1/games/{name}/orders",
                  "/api/v1/games/{name}/ready", "/api/v1/games/{name}/press",
                  "/api/v1/games/{name}/draw", "/api/v1/games/{name}/master/{action}",

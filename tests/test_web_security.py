@@ -26,10 +26,12 @@ from machiavelli.web.sessions import LOGIN_LIMIT, outbox
 from machiavelli.web.site import COOKIE, MAX_BODY
 
 PAGES = ["/", f"/games/{GAME}", f"/games/{GAME}?phase=1", f"/games/{GAME}/phase?phase=1",
-         f"/games/{GAME}/master", "/account"]
+         f"/games/{GAME}/master", "/account", f"/games/{GAME}/map.svg",
+         f"/games/{GAME}/map.svg?phase=1"]
 API = ["/api/v1/games", f"/api/v1/games/{GAME}", f"/api/v1/games/{GAME}?history=true",
        f"/api/v1/games/{GAME}/phases", f"/api/v1/games/{GAME}/phases/1",
-       f"/api/v1/games/{GAME}/press", *[f"/api/v1/games/{GAME}/legal?power={p}"
+       f"/api/v1/games/{GAME}/press", f"/api/v1/games/{GAME}/map.svg",
+       f"/api/v1/games/{GAME}/phases/1/map.svg", *[f"/api/v1/games/{GAME}/legal?power={p}"
                                         for p in POWERS]]
 
 
@@ -43,7 +45,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
 
 def secrets_of(power: str) -> list[str]:
     """What only ``power`` (and the master) may read."""
-    return [f"Private to {power}", borrowed(power, 0), borrowed(power, 1), letter(power)]
+    return [f"Private to {power}", f"{power} (private)", borrowed(power, 0), borrowed(power, 1),
+            letter(power)]
 
 
 def everything_seen(site: Site, user: str | None) -> str:

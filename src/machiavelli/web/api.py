@@ -238,17 +238,26 @@ def phase(request: Request, name: str, number: int, user: MaybeUser
     return phase_data(found[0])
 
 
-@router.get("/games/{name}/phases/{number}/map.svg", response_class=Response,
-            responses={200: {"content": {"image/svg+xml": {}}}})
-def phase_map(request: Request, name: str, number: int,
-              user: MaybeUser) -> Response:
-    """The map of a phase as this user may see it (the pending phase: its number)."""
+SVG: dict[int | str, dict[str, Any]] = {200: {"content": {"image/svg+xml": {}}}}
+
+
+@router.get("/games/{name}/map.svg", response_class=Response, responses=SVG)
+def game_map(request: Request, name: str, user: MaybeUser) -> Response:
+    """The map of the pending phase as this user may see it (with its own orders)."""
     seen = seen_of(request, name, user, history=True)
-    if number != seen.view.phase and number not in {p.number for p in seen.view.history}:
-        raise HTTPException(404, f"no phase {number}")
-    svg = map_picture(seen, None if number == seen.view.phase else number)
+    svg = map_picture(site_of(request).judge, seen)
+    assert svg is not None
+    return Response(svg, media_type="image/svg+xml")
+
+
+@router.get("/games/{name}/phases/{number}/map.svg", response_class=Response, responses=SVG)
+def phase_map(request: Request, name: str, number: int, user: MaybeUser) -> Response:
+    """The map of processed phase ``number``: the position before it with the results
+    of the orders processed then, as this user may see them."""
+    seen = seen_of(request, name, user, history=True)
+    svg = map_picture(site_of(request).judge, seen, number)
     if svg is None:
-        raise HTTPException(501, "the map renderer is not in this build: read the position")
+        raise HTTPException(404, f"no processed phase {number}")
     return Response(svg, media_type="image/svg+xml")
 
 

@@ -123,7 +123,6 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
         "orders": view.orders.get(own) if own else None,
         "threads": threads(view.press, own or viewer.name),
         "history": history, "chosen": chosen,
-        "map": map_picture(seen, chosen.number if chosen and phase is not None else None),
         "recipients": [p for p in view.state.powers if p != own
                        and p not in view.state.eliminated],
         "grey_allowed": policy.colours in (PressColours.GREY, PressColours.WHITE_GREY,
@@ -141,6 +140,17 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
 def game_page(request: Request, name: str, phase: int | None = None) -> Response:
     seen = seen_or_404(request, name, history=True)
     return render(request, "game.html", **game_context(request, seen, phase))
+
+
+@router.get("/games/{name}/map.svg")
+def map_svg(request: Request, name: str, phase: int | None = None) -> Response:
+    """The map as this visitor may see it: the pending phase, or processed ``phase``."""
+    seen = seen_or_404(request, name, history=True)
+    svg = map_picture(site_of(request).judge, seen, phase)
+    if svg is None:
+        raise HTTPException(404, f"no processed phase {phase}")
+    return Response(svg, media_type="image/svg+xml",
+                    headers={"cache-control": "private, no-store"})
 
 
 @router.get("/games/{name}/phase", response_class=HTMLResponse)
