@@ -1,10 +1,10 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 COMPILED := build/compiled
-CASES := cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench compiled compiled-test clean
+.PHONY: run demo bench-web chromium test lint bench bench-parse compiled compiled-test geometry \
+	schematic-maps postgres clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -12,34 +12,90 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# the web judge on embedded SQLite (var/), with the demo game: http://127.0.0.1:$(PORT)
+PORT ?= 8000
 run: $(STAMP)
+	$(VENV)/bin/machiavelli web --demo --port $(PORT)
+
+# the command-line demo: a game played through the game master's commands
+demo: $(STAMP)
 	$(VENV)/bin/machiavelli demo
 
-test: $(STAMP)
-	$(VENV)/bin/ruff check src tests
+# PostgreSQL for the service's tests (they start a throw-away cluster of their own):
+# Debian's package, installed when it is missing and we are root
+
+postgres:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Debian's postgresql for the service's tests"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    --no-install-recommends postgresql >/dev/null) || echo "apt-get failed"; \
+	fi
+
+# Debian's Chromium for the browser tests (Playwright drives it; never `playwright install`)
+chromium:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    --no-install-recommends chromium >/dev/null) || echo "apt-get failed"; \
+	else echo "*** /usr/bin/chromium is missing: the browser tests will fail ***"; fi
+
+test: $(STAMP) postgres chromium
+	$(VENV)/bin/ruff check src tests tools
 	$(VENV)/bin/mypy src
-	$(VENV)/bin/pytest
-	$(VENV)/bin/machiavelli adjudicate --check $(CASES)
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  echo "$(VENV)/bin/pytest  (the service's tests on SQLite and PostgreSQL)"; \
+	  $(VENV)/bin/pytest; \
+	else \
+	  echo "*******************************************************************"; \
+	  echo "*** WARNING: PostgreSQL could not be installed on this machine: ***"; \
+	  echo "*** the service's tests run on SQLite only.                     ***"; \
+	  echo "*******************************************************************"; \
+	  MACHIAVELLI_SKIP_POSTGRES=1 $(VENV)/bin/pytest; \
+	fi
+	$(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests
+	$(VENV)/bin/ruff check src tests tools
 	$(VENV)/bin/mypy src
+
+# the web judge under load on loopback: N players (ROUNDS each), SQLite and PostgreSQL
+bench-web: $(STAMP) postgres
+	$(PY) tools/bench_web.py
+
+bench-parse: $(STAMP)
+	$(VENV)/bin/machiavelli bench-parse
 
 # the engine compiled with mypyc (the command line stays interpreted): build/compiled
 compiled: $(STAMP)
-	$(PY) scripts/compile.py $(COMPILED)
+	$(PY) tools/compile.py $(COMPILED)
 
-# every test and case file again, on the compiled engine
-compiled-test: compiled
-	PYTHONPATH=$(COMPILED) $(VENV)/bin/pytest -p no:cacheprovider
-	PYTHONPATH=$(COMPILED) $(VENV)/bin/machiavelli adjudicate --check $(CASES)
+# every test and case file again, on the compiled engine (CI runs it after test)
+compiled-test: compiled postgres
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  PYTHONPATH=$(COMPILED) $(VENV)/bin/pytest -p no:cacheprovider; \
+	else \
+	  echo "*** WARNING: no PostgreSQL: the service's tests run on SQLite only ***"; \
+	  MACHIAVELLI_SKIP_POSTGRES=1 PYTHONPATH=$(COMPILED) $(VENV)/bin/pytest -p no:cacheprovider; \
+	fi
+	PYTHONPATH=$(COMPILED) $(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt
 
 # speed, interpreted then compiled, against the `diplomacy` package
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[dev,bench]'
-	$(PY) scripts/compile.py $(COMPILED)
+	$(PY) tools/compile.py $(COMPILED)
 	$(VENV)/bin/machiavelli bench
 	PYTHONPATH=$(COMPILED) $(VENV)/bin/machiavelli bench
+
+# the classic map's geometry from nJudge's PostScript map (a build step, not run by test)
+geometry: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[dev,maps]'
+	$(PY) tools/build_geometry.py
+
+# the other maps' schematic geometry, from their adjacency graphs (pure Python; a build step)
+schematic-maps: $(STAMP)
+	$(PY) tools/schematic_maps.py
 
 clean:
 	rm -rf $(VENV) build

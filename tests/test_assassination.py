@@ -173,7 +173,7 @@ def test_asn_6_one_chit_one_attempt_per_payer() -> None:
     assert done.state.treasury["Florence"] == 76
 
 
-def test_asn_4_a_later_expense_with_the_same_number_replaces_the_attempt() -> None:
+def test_asn_4_ambiguity_13_a_later_expense_with_the_same_number_replaces_the_attempt() -> None:
     order = _kill("Florence", "Milan", 36)
     withdrawn = Expense(1, 0, "none")
     done = _run(_state(), {"Florence": [order, withdrawn]})
@@ -303,14 +303,15 @@ def test_asn_eff_2_the_bankers_victim_wastes_its_attempts() -> None:
     assert done.state.assassinated == ["Milan"]
 
 
-def test_asn_eff_2_bank_assassination_has_the_effects_in_step_d() -> None:
+def test_asn_eff_2_res_1_1d_bank_assassination_has_the_effects_in_step_d() -> None:
     units = [Unit("A", "Milan", "mil")]
     state = _bank_victim(units, {"mil": "Milan", "com": "Milan"})
     dice = LoadedDice("d", values=[2, 3])  # board order: com (home, no unit) then mil
     done = bank_assassinations(BOARD, state, {}, dice)
     assert done.results == []
     assert set(done.state.rebellions) == {"com"}
-    assert any("bankers" in e for e in done.events)
+    assert "Milan's leader is assassinated" in done.events[0]
+    assert not any("bank" in e for e in done.events)  # the cause is Milan's business
     assert done.state.assassinated == ["Milan"]
 
 
@@ -479,6 +480,6 @@ def test_asn_eff_5_the_victim_stays_in_the_game() -> None:
 def test_apply_assassination_twice_in_a_campaign_keeps_one_entry() -> None:
     state = _state()
     dice = LoadedDice("t", values=[])
-    once, _ = apply_assassination(BOARD, state, "Milan", dice, "by Florence")
-    twice, _ = apply_assassination(BOARD, once, "Milan", dice, "by Venice")
+    once, _ = apply_assassination(BOARD, state, "Milan", dice)
+    twice, _ = apply_assassination(BOARD, once, "Milan", dice)
     assert twice.assassinated == ["Milan"]

@@ -165,3 +165,18 @@ def test_help_names_the_command() -> None:
     result = CliRunner().invoke(main, ["--help"])
     assert result.exit_code == 0
     assert "adjudicate" in result.output
+
+
+def test_every_subcommand_is_found_by_its_name() -> None:
+    """The command list of machiavelli.cli.main (imported when run) matches the commands."""
+    import importlib
+
+    import click
+
+    from machiavelli.cli.main import COMMANDS
+
+    for name, (module, attribute) in COMMANDS.items():
+        command = getattr(importlib.import_module(module), attribute)
+        assert isinstance(command, click.Command) and command.name == name, name
+    result = CliRunner().invoke(main, ["--help"])
+    assert all(name in result.output for name in COMMANDS)

@@ -67,7 +67,7 @@ def test_own_0_a_province_left_empty_keeps_its_controller() -> None:
     assert update_control(B, s) == s
 
 
-def test_own_0_control_changes_in_the_retreat_phase_too() -> None:
+def test_own_0_ctrl_4_control_changes_in_the_retreat_phase_too() -> None:
     s = replace(
         position([Unit("A", "France", "pav")], {"pav": "France", "cre": "Milan"},
                  {"cre": "Milan"}),
@@ -159,7 +159,7 @@ def test_own_3_power_eliminated_gives_the_province_to_the_garrison() -> None:
     assert "pav" not in after.province_owner
 
 
-def test_own_3a_autonomous_garrison_left_alone_leaves_the_province_unowned() -> None:
+def test_own_3a_ambiguity_10_autonomous_garrison_left_alone_leaves_the_province_unowned() -> None:
     s = position([Unit("A", "Milan", "gen"), Unit("G", None, "gen")], {"gen": "Milan"})
     after = moved(s, {"Milan": [move("A", "gen", "sav")]})
     assert "gen" not in after.province_owner  # ruling OWN-3A / ambiguity 10

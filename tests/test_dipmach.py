@@ -168,8 +168,10 @@ def test_names(board: Board) -> None:
         assert board.lookup(name) == pid, name
 
 
-def test_the_same_map_as_standard(board: Board) -> None:
-    """The same province ids and facts as the standard board, so Diplomacy names work."""
+def test_flag_app3_1_the_same_map_as_standard(board: Board) -> None:
+    """The "dipmach" variant plays on the standard Diplomacy map: the same province ids and
+    facts as the standard board, so Diplomacy names work."""
+    assert load_scenario("dipmach_1901")[0].name == "dipmach"
     standard = load_board("standard")
     assert board.provinces == standard.provinces
     assert board.army_adj == standard.army_adj and board.fleet_adj == standard.fleet_adj

@@ -131,7 +131,7 @@ def test_fam_sev_3_column_only_on_5_or_7(severity: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("total", range(8, 13))
-def test_fam_sev_4_row_and_column_on_8_to_12(total: int) -> None:
+def test_fam_sev_4_ambiguity_7_row_and_column_on_8_to_12_strike_the_cross(total: int) -> None:
     first = min(6, total - 1)
     dice = loaded(first, total - first, 1, 1, 3, 3)  # row 2, column 6
     after, events = famine(B, position(), dice)
@@ -170,7 +170,7 @@ def test_plg_2_plague_uses_the_same_severity_procedure() -> None:
 # -- the tables (FAM-TABLE, FLAG-FAMINE-TN, PLG-TABLE, FLAG-PLAGUE-TN) -------------------------
 
 
-def test_fam_table_perugia_never_starves() -> None:
+def test_fam_table_flag_famine_tn_perugia_never_starves() -> None:
     for row in range(2, 13):
         for column in range(2, 13):
             assert "per" not in cells(B.famine_table, row, column)
@@ -228,7 +228,7 @@ def test_fam_a_markers_go_after_the_spring_removals() -> None:
     assert events == []
 
 
-def test_fam_c_famine_does_not_change_control() -> None:
+def test_fam_c_ctrl_5_ambiguity_6_famine_removals_do_not_change_control() -> None:
     # OWN-7A's position: one power in the province, another in the city.
     units = [Unit("A", "Milan", "flo"), Unit("G", "Florence", "flo")]
     s = position(units, "spring", ["flo"], provinces={"flo": "Milan"}, cities={"flo": "Florence"})
@@ -333,7 +333,28 @@ def test_storm_row_and_column() -> None:
     assert after.units == [Unit("F", "Venice", "egl")]
 
 
+def test_ctrl_7_control_after_storms() -> None:
+    # Storms sink fleets at sea only, and seas are nobody's, so the adjudication after them
+    # changes what the units on land say as after any step (as test_ctrl_6 for plague).
+    units = [Unit("F", "Venice", "uas"), Unit("A", "Venice", "pad")]
+    s = position(units, provinces={"pad": "Papacy", "fer": "Venice"}, storm=True)
+    after, _ = storms(B, s, loaded(2, 2, 1, 1))  # row 2: the Upper Adriatic
+    assert after.units == [Unit("A", "Venice", "pad")]
+    assert after.province_owner == {"pad": "Venice", "fer": "Venice"}
+    assert "uas" not in after.province_owner
+
+
 # -- options (FLAG-FAMINE, FLAG-PLAGUE, FLAG-STORM, FLAG-DICE-1) --------------------------------
+
+
+def test_fam_1_famine_is_optional_and_may_strike_any_land_province_but_perugia() -> None:
+    listed = {p for line in B.famine_table for p in line if p}
+    land = {p for p, prov in B.provinces.items() if not prov.sea}
+    assert listed == land - {"per"}  # FLAG-FAMINE-TN: Perugia is not in the table
+    for row in range(2, 13):  # every row (famine row only, FAM-SEV-2) strikes somewhere
+        assert cells(B.famine_table, row, None)
+    off = famine(B, position(famine=False), loaded(6, 6, 1, 1, 1, 1))[0]
+    assert off.famine == []
 
 
 def test_flag_famine_off_nothing_happens() -> None:

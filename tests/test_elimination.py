@@ -167,7 +167,7 @@ def test_elim_3_the_eliminated_powers_money_goes_with_it() -> None:
 # -- ELIM-4 / ELIM-5: autonomous garrisons count, rebellions do not ------------------------
 
 
-def test_elim_4_autonomous_garrison_in_the_last_home_city_eliminates() -> None:
+def test_elim_4_auto_4_autonomous_garrison_in_the_last_home_city_eliminates() -> None:
     """Florence bribes Milan's only home garrison into an autonomous one (EXP-F): the city
     is no longer Milan's at the end of the campaign."""
     bribe = Expense(1, 9, "garrison_to_autonomous", "G", "cre")

@@ -99,7 +99,7 @@ def test_exp_gen_4_expenses_paid_in_number_order() -> None:
     assert unit_at(done.state, "trt", True) is not None
 
 
-def test_exp_gen_5_short_treasury_attempts_with_what_is_left() -> None:
+def test_exp_gen_5_ambiguity_14_short_treasury_attempts_with_what_is_left() -> None:
     """Ruling EXP-GEN-5: what is left, down to a multiple of 3, is tried."""
     e = Expense(1, 12, "disband", "G", "trt")  # 6 needed
     done = run(position([AUTO_TRENT], {"France": 8}), {"France": [e]})
@@ -254,7 +254,8 @@ def test_exp_c2_counter_bribes_do_not_stop_rebellions_or_relief() -> None:
                {"France": [cause], "Milan": [counter]})
     assert result(done, cause).outcome == "succeeds"
     assert done.state.rebellions["pav"].against == "Milan"
-    assert result(done, counter).note.endswith("no bribe was made on the unit")
+    # the counter-briber is not told whether a bribe came (another power's expense)
+    assert result(done, counter).note.endswith("in place on the unit against any bribe (EXP-C1)")
 
 
 def test_exp_c3_counter_bribes_on_any_unit() -> None:
@@ -588,7 +589,7 @@ def test_adjtab_c_counter_bribe_needs_a_unit_near_except_ones_own() -> None:
     assert result(own, other).outcome == "succeeds"  # the unit is its own neighbour
 
 
-def test_adjtab_di_bribes_need_a_unit_near() -> None:
+def test_adjtab_di_ambiguity_12_bribes_need_a_unit_near() -> None:
     """001: a unit in Siena is adjacent to a garrison in Florence for bribery."""
     e = Expense(1, 24, "disband", "G", "flo")
     florence = Unit("G", "Florence", "flo")
@@ -698,7 +699,7 @@ def test_reb_rm_8_4_buying_the_targeted_powers_unit_liberates() -> None:
     assert any("REB-RM-8.4" in x for x in done.events)
 
 
-def test_reb_rm_8_4_not_when_the_unit_was_not_the_targeted_powers() -> None:
+def test_reb_rm_8_4_d004_29_not_when_the_unit_was_not_the_targeted_powers() -> None:
     e = Expense(1, 9, "buy", "G", "pav")
     state = position([Unit("G", None, "pav")], {"France": 9})
     state.rebellions = {"pav": Rebellion("pav", "Milan", True, False)}

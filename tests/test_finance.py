@@ -14,7 +14,10 @@ from machiavelli.core.maps import load_board
 from machiavelli.core.orders import BANK, Borrow, Expense, GiveChit, Hold, Order, Pay, UnitRef
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.state import Loan, Season, State
+from machiavelli.game.process import process_phase
+from machiavelli.game.scenario import load_scenario
 from machiavelli.money.finance import bank_victims, banking, interest_on, loan_lines, principal_owed
+from machiavelli.text.notation import parse_orders
 
 POWERS = ["Florence", "Milan", "Naples", "Papacy", "Venice"]
 MACH1 = {"money": True, "loans": True, "assassinations": True, "dice": True}
@@ -85,14 +88,95 @@ def test_loan_2_principal_capped_at_25_in_any_split() -> None:
     assert principal_owed(_loans(again, "Florence")) == 25
 
 
-def test_loan_2_borrow_beyond_the_limit_is_reduced_to_what_it_allows() -> None:
-    state = _state(season="spring", loans={"Florence": [Loan(20, 4, "fall", 1494)]})
-    done = _run(state, {"Florence": [Borrow(10, 1)]})
-    result = _result(done, Borrow(10, 1))
-    assert result.outcome == "succeeds"
-    assert "borrowed 5 ducats" in result.note and "5 of 10 ordered" in result.note
-    assert _cash(done, "Florence") == 5
-    assert principal_owed(_loans(done, "Florence")) == 25
+def _owing_20(cash: int = 3) -> State:
+    """Milan owes 20 ducats of principal (not due this phase): 5 more fit under LOAN-2."""
+    return _state(season="spring", treasury={"Milan": cash},
+                  loans={"Milan": [Loan(20, 4, "fall", 1494)]})
+
+
+def test_loan_2_loan_over_the_limit_is_refused_whole() -> None:
+    # issue 8: owing 20, a borrow of 12 was cut to 5; 001's "Total debt to bank, excl.
+    # interest, cannot exceed 25d" (LOAN-SEQ-C) refuses it: nothing is lent
+    borrow = Borrow(12, 1)
+    done = _run(_owing_20(), {"Milan": [borrow]})
+    result = _result(done, borrow)
+    assert result.outcome == "fails"
+    assert result.note == (
+        "refused, nothing lent: 20 ducats of principal owed to the bank + 12 = 32,"
+        " over the limit of 25; at most 5 more may be borrowed"
+    )
+    assert _cash(done, "Milan") == 3
+    assert _loans(done, "Milan") == [Loan(20, 4, "fall", 1494)]
+
+
+def test_loan_2_a_loan_reaching_exactly_25_is_granted() -> None:
+    borrow = Borrow(5, 2)
+    done = _run(_owing_20(), {"Milan": [borrow]})
+    assert _result(done, borrow).note == "borrowed 5 ducats for 2 years: 8 due Spring 1496"
+    assert _cash(done, "Milan") == 8
+    assert principal_owed(_loans(done, "Milan")) == 25
+
+
+def test_loan_2_one_ducat_over_the_limit_is_refused_whole() -> None:
+    borrow = Borrow(6, 1)
+    done = _run(_owing_20(), {"Milan": [borrow]})
+    result = _result(done, borrow)
+    assert result.outcome == "fails" and "20 ducats of principal owed" in result.note
+    assert "+ 6 = 26, over the limit of 25" in result.note
+    assert _cash(done, "Milan") == 3 and _loans(done, "Milan") == [Loan(20, 4, "fall", 1494)]
+    full = _run(_state(season="spring", loans={"Milan": [Loan(25, 5, "fall", 1494)]}),
+                {"Milan": [Borrow(1, 1)]})
+    assert _result(full, Borrow(1, 1)).note.endswith("; nothing more may be borrowed")
+    assert _cash(full, "Milan") == 0 and principal_owed(_loans(full, "Milan")) == 25
+
+
+def test_loan_2_each_borrow_order_is_judged_in_the_order_written() -> None:
+    # one borrow order per term (a later one of the same term replaces it: ruling
+    # "Ambiguity 14 / LOAN-EX-3"), so a power has at most two; each is granted or refused
+    # whole on the principal owed by then, the loans granted before it included
+    first, second = Borrow(20, 1), Borrow(10, 2)
+    done = _run(_state(season="spring"), {"Milan": [first, second]})
+    assert _result(done, first).outcome == "succeeds"
+    assert _result(done, second).outcome == "fails"
+    assert "20 ducats of principal owed to the bank + 10 = 30" in _result(done, second).note
+    assert _cash(done, "Milan") == 20 and _loans(done, "Milan") == [Loan(20, 4, "spring", 1495)]
+    done = _run(_state(season="spring"), {"Milan": [second, first]})
+    assert _result(done, second).outcome == "succeeds"
+    assert _result(done, first).outcome == "fails"
+    assert _cash(done, "Milan") == 10 and _loans(done, "Milan") == [Loan(10, 5, "spring", 1496)]
+    board, state = load_board("classic"), _state(season="spring")
+    orders = parse_orders("borrow 20 ducats for 1 year\nborrow 4 ducats for 1 year",
+                          board, state, "Milan").orders
+    assert orders == [Borrow(4, 1)]
+
+
+def test_loan_2_a_repayment_first_makes_room_in_the_same_phase() -> None:
+    # LOAN-SEQ-A before LOAN-SEQ-C, whatever the order written: 10 paid (4 interest, 6
+    # principal) leaves 14 owed, so 11 may be borrowed, not 12
+    state = _owing_20(cash=10)
+    done = _run(state, {"Milan": [Borrow(11, 1), Pay(10, BANK)]})
+    assert _result(done, Borrow(11, 1)).outcome == "succeeds"
+    assert principal_owed(_loans(done, "Milan")) == 25 and _cash(done, "Milan") == 11
+    over = _run(state, {"Milan": [Borrow(12, 1), Pay(10, BANK)]})
+    assert _result(over, Borrow(12, 1)).outcome == "fails"
+    assert _loans(over, "Milan") == [Loan(14, 0, "fall", 1494)] and _cash(over, "Milan") == 0
+
+
+def test_loan_2_the_report_and_the_private_part_say_why() -> None:
+    board, start = load_scenario("classic_1454")
+    state = replace(start, treasury={**start.treasury, "Milan": 3},
+                    loans={"Milan": [Loan(20, 4, "fall", 1455)]})
+    orders = parse_orders("borrow 12 ducats for 1 year", board, state, "Milan")
+    assert orders.errors == []
+    done = process_phase(board, state, {"Milan": orders.orders}, "loan-2")
+    why = ("refused, nothing lent: 20 ducats of principal owed to the bank + 12 = 32,"
+           " over the limit of 25; at most 5 more may be borrowed")
+    assert "borrow" not in done.report and "Loan" not in done.report  # Milan's business
+    private = done.private["Milan"]
+    assert "Treasury: 3 ducats" in private
+    assert "Loan: 20 + 4 ducats due Fall 1455" in private and private.count("Loan:") == 1
+    assert f"    borrow 12 ducats for 1 year  (fails: {why})" in private
+    assert "borrow" not in done.private["Venice"]
 
 
 def test_loan_3_one_year_at_20_percent_two_years_at_50_percent() -> None:
@@ -122,7 +206,9 @@ def test_loan_5_a_loan_falls_due_at_the_end_of_its_seasons_borrowing_phase() -> 
     assert _cash(spring, "Milan") == 12 and _loans(spring, "Milan") == loans["Milan"]
     summer = _run(_state(season="summer", treasury={"Milan": 12}, loans=loans), {})
     assert _cash(summer, "Milan") == 0 and not _loans(summer, "Milan")
-    assert summer.events == ["The bank collects 12 ducats from Milan (the loan due Summer 1494)."]
+    assert summer.events == []  # the collection is Milan's business
+    assert summer.private_events == {
+        "Milan": ["The bank collects 12 ducats from Milan (the loan due Summer 1494)."]}
     late = _run(_state(season="fall", treasury={"Milan": 20}, loans=loans), {})
     assert _cash(late, "Milan") == 8 and not _loans(late, "Milan")  # overdue: collected
 
@@ -194,8 +280,10 @@ def test_loan_9_a_power_that_cannot_pay_is_assassinated_by_the_bankers() -> None
     assert _cash(done, "Naples") == 0  # the bank seizes the treasury
     assert not _loans(done, "Naples")  # and writes off every loan, later ones too
     assert _cash(done, "Milan") == 4
-    assert len(done.events) == 1 and "assassinated by the bankers" in done.events[0]
-    assert "24 ducats" in done.events[0] and "17 ducats" in done.events[0]
+    assert done.events == [] and list(done.private_events) == ["Naples"]  # Naples alone
+    told = done.private_events["Naples"]
+    assert len(told) == 1 and "assassinated by the bankers" in told[0]
+    assert "24 ducats" in told[0] and "17 ducats" in told[0]
     assert bank_victims(done.state) == ["Naples"]
 
 
@@ -321,7 +409,7 @@ def test_loan_ex_1_borrow_more_to_pay_a_loan_that_falls_due() -> None:
     assert not done.state.assassinated
     assert _cash(done, "Florence") == 0
     assert _loans(done, "Florence") == [Loan(10, 2, "summer", 1495)]
-    assert "The bank collects 23 ducats from Florence" in done.events[0]
+    assert "The bank collects 23 ducats from Florence" in done.private_events["Florence"][0]
 
 
 def _example_2(cash: int) -> State:
@@ -331,7 +419,21 @@ def _example_2(cash: int) -> State:
 
 def test_loan_ex_2a_no_borrowing_past_the_limit_even_briefly() -> None:
     done = _run(_example_2(20), {"Florence": [Borrow(18, 1)]})
-    assert _result(done, Borrow(18, 1)).outcome == "fails"
+    result = _result(done, Borrow(18, 1))
+    assert result.outcome == "fails" and "25 ducats of principal owed" in result.note
+    assert done.state.assassinated == ["Florence"]
+
+
+def test_loan_ex_2a_after_paying_20_the_18_are_still_refused_whole() -> None:
+    # paying 20 leaves 18 + 0: borrowing 18 would make 36, so nothing is lent (not 7 of
+    # the 18), Milan's 11 are not enough for the 18 due and the bankers strike
+    orders: dict[str, list[Order]] = {
+        "Florence": [Pay(20, BANK), Borrow(18, 1)], "Milan": [Pay(11, "Florence")]
+    }
+    done = _run(_example_2(20), orders)
+    assert _result(done, Borrow(18, 1)).note.startswith(
+        "refused, nothing lent: 18 ducats of principal owed to the bank + 18 = 36"
+    )
     assert done.state.assassinated == ["Florence"]
 
 
@@ -374,10 +476,11 @@ def test_loan_ex_2d_26_ducats_pay_down_to_12_then_borrow_up_to_13() -> None:
     assert _cash(done, "Florence") == 1
     assert _loans(done, "Florence") == [Loan(13, 3, "summer", 1495)]
     over = _run(_example_2(26), {"Florence": [Pay(26, BANK), Borrow(14, 1)]})
-    assert "13 of 14 ordered" in _result(over, Borrow(14, 1)).note
+    assert _result(over, Borrow(14, 1)).outcome == "fails"  # "up to 13d": 14 is refused whole
+    assert over.state.assassinated == ["Florence"]  # and nothing pays the 12 due
 
 
-def test_loan_ex_3_borrow_0_cancels_the_borrow_order_of_that_term() -> None:
+def test_loan_ex_3_ambiguity_14_borrow_0_cancels_the_borrow_order_of_that_term() -> None:
     orders = {"Milan": [Borrow(15, 1), Borrow(10, 2), Borrow(0, 1)]}
     done = _run(_state(season="spring", treasury={"Milan": 2}), orders)
     assert _loans(done, "Milan") == [Loan(10, 5, "spring", 1496)]
@@ -406,12 +509,15 @@ def test_ord_example_1_pay_the_bank_then_milan_then_borrow_25() -> None:
     assert _cash(done, "Milan") == 6
     assert _cash(done, "Florence") == 22 - 14 - 6 + 25
     assert _loans(done, "Florence") == [Loan(25, 13, "spring", 1496)]
-    # one ducat still owed to the bank: the gift to Milan fails, the loan is cut to the limit
+    # one ducat still owed to the bank: the gift to Milan fails, and the 25 would take the
+    # principal to 26: refused whole (LOAN-2)
     state = _state(season="spring", treasury={"Florence": 22},
                    loans={"Florence": [Loan(13, 2, "fall", 1494)]})
     done = _run(state, orders)
     assert _result(done, Pay(6, "Milan")).outcome == "fails"
-    assert _loans(done, "Florence") == [Loan(1, 0, "fall", 1494), Loan(24, 12, "spring", 1496)]
+    assert _result(done, Borrow(25, 2)).outcome == "fails"
+    assert _loans(done, "Florence") == [Loan(1, 0, "fall", 1494)]
+    assert _cash(done, "Florence") == 8
 
 
 def test_ord_example_2_pay_0_to_milan_cancels_the_payment() -> None:

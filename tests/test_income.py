@@ -356,7 +356,7 @@ def eight_rolls() -> list[int]:
 
 def test_inc_d_every_power_rolls_for_its_home_country() -> None:
     dice = LoadedDice("t", values=eight_rolls())
-    new, _ = income(B, position(), dice)
+    new = income(B, position(), dice).state
     assert [r.dice for r in dice.rolls] == [(1,), (1, 6), (6,), (2,), (3,), (4,), (5,), (6, 6)]
     assert new.treasury == {
         "Austria": 1,
@@ -374,10 +374,11 @@ def test_inc_var_table_ambiguity_8_two_dice_each_looked_up_and_added() -> None:
     dice = LoadedDice("t", values=[6, 1])
     s = position()
     s.powers = ["Florence"]
-    new, events = income(B, s, dice)
+    done = income(B, s, dice)
+    new, told = done.state, done.private_events["Florence"]
     assert new.treasury == {"Florence": 5 + 1}  # not the table at 7 (there is none)
     assert "Florence rolls 6 + 1 for the variable income of the home country of Florence: " \
-        "6 ducats." in events
+        "6 ducats." in told
 
 
 def test_inc_var_1_conquered_home_country_brings_its_roll() -> None:
@@ -386,7 +387,8 @@ def test_inc_var_1_conquered_home_country_brings_its_roll() -> None:
                  cities={p: "Milan" for p in flo if B.provinces[p].city})
     s.powers = ["Milan", "Florence"]
     dice = LoadedDice("t", values=[6, 6, 1])  # Florence's two dice, then Milan's
-    new, events = income(B, s, dice)
+    done = income(B, s, dice)
+    new, events = done.state, done.events
     assert [r.purpose for r in dice.rolls] == [
         "variable income of the home country of Florence for Milan",
         "variable income of the home country of Milan for Milan",
@@ -408,7 +410,7 @@ def test_inc_var_2_roll_not_stopped_by_famine_rebellion_siege_or_lost_capital() 
     s.famine.append("are")
     s.rebellions["psa"] = Rebellion("psa", "Florence", in_city=True)
     dice = LoadedDice("t", values=[3, 3])
-    new, _ = income(B, s, dice)
+    new = income(B, s, dice).state
     assert new.treasury["Florence"] == 3 + 3
 
 
@@ -416,7 +418,7 @@ def test_inc_var_3_genoa_roll_goes_to_the_owner_of_its_city_only() -> None:
     s = position(provinces={"gen": "Milan"}, cities={"gen": "France"})
     s.powers = ["Milan", "France"]
     dice = LoadedDice("t", values=[5, 2, 1])  # France, Genoa, Milan in table order
-    new, _ = income(B, s, dice)
+    new = income(B, s, dice).state
     assert dice.rolls[1].purpose == "variable income of the city of Genoa for France"
     assert new.treasury["France"] == 5 + 2 + 3  # home roll, Genoa's roll, Genoa's city
     assert new.treasury["Milan"] == 1 + 2  # Genoa's province, Milan's roll (die 1)
@@ -426,7 +428,7 @@ def test_inc_var_3_no_genoa_roll_without_a_city_owner() -> None:
     s = position(provinces={"gen": "Milan"})
     s.powers = ["Milan"]
     dice = LoadedDice("t", values=[4])
-    new, _ = income(B, s, dice)
+    new = income(B, s, dice).state
     assert [r.purpose for r in dice.rolls] == [
         "variable income of the home country of Milan for Milan"
     ]
@@ -452,7 +454,7 @@ def test_home_4_eliminated_power_loses_its_home_country_roll() -> None:
     s.powers = ["Austria"]
     s.eliminated.append("Austria")
     dice = LoadedDice("t", values=[])
-    new, events = income(B, s, dice)
+    new = income(B, s, dice).state
     assert dice.rolls == [] and new.treasury == {}
 
 
@@ -460,10 +462,11 @@ def test_flag_dice_3_nodice_every_die_counts_4_in_odd_years() -> None:
     s = position(year=1455, dice=False)
     s.powers = ["Venice", "France"]
     dice = LoadedDice("none")  # any real roll would raise: no dice are rolled
-    new, events = income(B, s, dice)
+    done = income(B, s, dice)
+    new, told = done.state, done.private_events["Venice"]
     assert new.treasury == {"Venice": 4 + 4, "France": 4}
     assert "Venice counts 4 + 4 for the variable income of the home country of Venice: " \
-        "8 ducats." in events
+        "8 ducats." in told
     assert [r.dice for r in dice.rolls] == [(4,), (4, 4)]  # recorded for the report
     assert dice.rolls[0].purpose.endswith("(fixed: nodice)")
 
@@ -471,15 +474,15 @@ def test_flag_dice_3_nodice_every_die_counts_4_in_odd_years() -> None:
 def test_flag_dice_3_nodice_every_die_counts_3_in_even_years() -> None:
     s = position(year=1456, dice=False)
     s.powers = ["Venice", "France"]
-    new, _ = income(B, s, LoadedDice("none"))
+    new = income(B, s, LoadedDice("none")).state
     assert new.treasury == {"Venice": 3 + 3, "France": 3}
     assert fixed_die(1455) == 4 and fixed_die(1456) == 3
 
 
 def test_flag_money_2_no_income_without_money() -> None:
     s = owned("Milan", "mil", money=False)
-    new, events = income(B, s, LoadedDice("none"))
-    assert new.treasury == {} and events == []
+    done = income(B, s, LoadedDice("none"))
+    assert done.state.treasury == {} and done.events == [] and done.private_events == {}
 
 
 # -- the phase step --------------------------------------------------------------------------
@@ -489,9 +492,10 @@ def test_income_adds_to_the_treasury_and_reports_each_power() -> None:
     s = owned("Milan", "mil", "pav", "com")
     s.powers = ["Milan"]
     s.treasury = {"Milan": 7}
-    new, events = income(B, s, LoadedDice("t", values=[6]))
-    assert new.treasury == {"Milan": 7 + 3 + 4 + 5}
-    assert events[-1] == (
+    done = income(B, s, LoadedDice("t", values=[6]))
+    assert done.state.treasury == {"Milan": 7 + 3 + 4 + 5}
+    assert not any("ducat" in e for e in done.events)  # what Milan received is its business
+    assert done.private_events["Milan"][-1] == (
         "Milan receives 12 ducats (seas 0, provinces 3, cities 4, variable 5); treasury 19."
     )
     assert s.treasury == {"Milan": 7}  # the input is not changed
@@ -502,8 +506,10 @@ def test_collect_income_step_signature_records_dice() -> None:
     s.powers = ["Milan"]
     dice = Dice("seed")
     adj = collect_income(B, s, {}, dice)
-    assert adj.results == [] and adj.events
+    assert adj.results == [] and adj.private_events["Milan"]
+    assert not any("ducat" in e for e in adj.events)
     assert len(dice.rolls) == 1 and dice.rolls[0].purpose.startswith("variable income")
+    assert dice.rolls[0].to == "Milan"  # Milan's income: Milan's die
     again = collect_income(B, s, {}, Dice("seed"))
     assert again.state.treasury == adj.state.treasury  # same seed, same income
 

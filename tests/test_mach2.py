@@ -85,7 +85,7 @@ def test_m4_mach2_retreat_into_the_city_though_another_retreat_is_open() -> None
 # -- M1: control changes only at the end of the fall campaign ---------------------------
 
 
-def test_m1_mach2_spring_movement_changes_no_control() -> None:
+def test_m1_res_mach2_spring_movement_changes_no_control() -> None:
     units = [Unit("A", "France", "gen"), Unit("G", "France", "mar")]
     orders: dict[str, Sequence[Order]] = {"France": [Move(UnitRef("A", "gen"), "mon")]}
     mach1 = moved(position(units, {"mon": "Milan"}, {"mar": "France"}), orders)
@@ -97,7 +97,7 @@ def test_m1_mach2_spring_movement_changes_no_control() -> None:
     assert spring.season == "summer"
 
 
-def test_m1_mach2_control_changes_when_the_fall_campaign_ends() -> None:
+def test_m1_res_mach2_control_changes_when_the_fall_campaign_ends() -> None:
     units = [Unit("A", "France", "gen"), Unit("G", "France", "mar")]
     orders: dict[str, Sequence[Order]] = {"France": [Move(UnitRef("A", "gen"), "mon")]}
     s = position(units, {"mon": "Milan"}, {"mar": "France"}, season="fall", mach2=True)

@@ -7,13 +7,24 @@ from collections.abc import Mapping, Sequence
 from machiavelli.core.board import Board
 from machiavelli.core.dice import LoadedDice
 from machiavelli.core.maps import load_board
-from machiavelli.core.orders import Build, Disband, Hold, Maintain, Order, Remove, UnitRef, Waive
+from machiavelli.core.orders import (
+    Build,
+    Disband,
+    Hold,
+    Maintain,
+    Move,
+    Order,
+    Remove,
+    UnitRef,
+    Waive,
+)
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.state import Rebellion, State, Unit
 from machiavelli.game.adjustments import resolve_adjustments
 from machiavelli.money.income import income
 from machiavelli.money.money_adjustments import latest_orders
 from machiavelli.money.specials import upkeep
+from machiavelli.movement.moves import resolve_movement
 
 B: Board = load_board("classic")
 HOME = {
@@ -77,7 +88,9 @@ def test_adj_1_each_maintained_unit_costs_3_ducats() -> None:
     assert result(adj, a).outcome == "succeeds" and result(adj, a).note == "3 ducats"
     assert adj.state.units == [MIL_A, PAV_G]
     assert adj.state.treasury == {"Milan": 4}
-    assert adj.events == ["Milan pays 6 ducats for 2 units; treasury 4."]
+    assert adj.events == []  # what Milan paid and kept is Milan's business
+    assert adj.private_events == {"Milan": ["Milan pays 6 ducats for 2 units; treasury 4."]}
+    assert result(adj, a).public_note == ""  # everyone sees the army kept, not its cost
 
 
 def test_spec_militia_1_elmerc_1_elpro_1_cost_6_6_9_to_maintain() -> None:
@@ -186,7 +199,7 @@ def test_adj_1_after_income_the_classic_powers_keep_their_units() -> None:
 
     board, state = load_scenario("classic_1454")
     state.season, state.phase = "winter", "adjustment"
-    state, _ = income(board, state, LoadedDice("t", values=[3] * 12))
+    state = income(board, state, LoadedDice("t", values=[3] * 12)).state
     before = dict(state.treasury)
     orders = {p: [keep(u) for u in state.units_of(p)] for p in state.powers}
     adj = resolve_adjustments(board, state, orders)
@@ -441,6 +454,33 @@ def test_siege_1_removed_garrison_ends_the_siege_of_its_city() -> None:
         {"Milan": [drop(PAV_G)], "Venice": [keep(besieger)]},
     )
     assert adj.state.units == [Unit("A", "Venice", "pav")]
+
+
+def test_d004_17_a_siege_begun_in_fall_lapses_when_the_garrison_is_not_maintained() -> None:
+    """004's example: Venice's army began besieging Pavia in fall; Milan keeps no garrison
+    at the adjustment, so in spring the army is free to move (SIEGE-9/10), where a siege
+    still under way would turn the move into a hold (SIEGE-8)."""
+    besieger = Unit("A", "Venice", "pav", siege=1)
+    move = {"Venice": [Move(UnitRef("A", "pav"), "mil")]}
+    dropped = run(position([PAV_G, besieger], {"Milan": 10, "Venice": 10}),
+                  {"Milan": [drop(PAV_G)], "Venice": [keep(besieger)]}).state
+    assert (dropped.season, dropped.phase) == ("spring", "movement")
+    assert Unit("A", "Venice", "mil") in resolve_movement(B, dropped, move).state.units
+    kept = run(position([PAV_G, besieger], {"Milan": 10, "Venice": 10}),
+               {"Milan": [keep(PAV_G)], "Venice": [keep(besieger)]}).state
+    assert Unit("A", "Venice", "pav", siege=1) in resolve_movement(B, kept, move).state.units
+
+
+def test_d004_22_no_maximum_of_12_armies_8_fleets_6_garrisons() -> None:
+    """004 caps a player at 12 armies, 8 fleets and 6 garrisons; 001 has no limit on normal
+    units (UNIT-3, ADJ-F), and 001 wins: a thirteenth army is built."""
+    abroad = ["tur", "mon", "gen", "sav", "slu", "pro", "avi", "swi", "tyr", "trt", "ver", "bre"]
+    armies = [Unit("A", "Milan", p) for p in abroad]
+    build = Build("A", "mil")
+    adj = run(position(armies, {"Milan": 39}), {"Milan": [*map(keep, armies), build]})
+    assert result(adj, build).outcome == "succeeds"
+    assert sum(u.kind == "A" and u.owner == "Milan" for u in adj.state.units) == 13
+    assert adj.state.treasury["Milan"] == 0
 
 
 def test_adjustments_with_money_lead_to_the_next_spring() -> None:

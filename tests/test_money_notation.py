@@ -109,7 +109,7 @@ def ref(kind: UnitKind, province: str) -> UnitRef:
         ("borrows 25 ducats for 2 years.", 2),
     ],
 )
-def test_ord_exp_1_borrow_aliases(text: str, years: int) -> None:
+def test_ord_exp_1_ord_kw_borrow_ord_kw_duration_borrow_aliases(text: str, years: int) -> None:
     assert parse(text) == Borrow(25, years)
 
 
@@ -131,7 +131,7 @@ def test_ord_exp_1_borrow_zero_is_read_as_a_borrow_of_nothing(years: int) -> Non
      ("the Papacy", "Papacy"), ("pa", "Papacy"), ("bank", BANK), ("the bank", BANK),
      ("Bank", BANK)],
 )
-def test_ord_exp_2_pay_aliases(verb: str, amount: str, payee: str, to: str) -> None:
+def test_ord_exp_2_ord_kw_give_pay_aliases(verb: str, amount: str, payee: str, to: str) -> None:
     assert parse(f"{verb} {amount} to {payee}") == Pay(6, to)
 
 
@@ -203,7 +203,7 @@ def test_ord_kw_etype_place_expenses(words: str, kind: ExpenseKind) -> None:
         ("buy", "buy"), ("purchase", "buy"), ("b", "buy"),
     ],
 )
-def test_ord_kw_etype_unit_expenses(words: str, kind: ExpenseKind) -> None:
+def test_ord_exp_4_ord_kw_etype_unit_expenses(words: str, kind: ExpenseKind) -> None:
     assert parse(f"expense 3: 18 ducats {words} army bologna") == exp(3, 18, kind, "A", "bol")
     assert parse(f"expense 3: 18 ducats {words} a bol") == exp(3, 18, kind, "A", "bol")
     assert parse(f"expense 3: 18 ducats {words} bol") == exp(3, 18, kind, "A", "bol")

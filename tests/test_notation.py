@@ -235,7 +235,7 @@ def test_ord_adj_1_build(word: str) -> None:
      ("elite professional", "elite_professional"), ("professional", "elite_professional"),
      ("elite_professional", "elite_professional")],
 )
-def test_ord_kw_stype_special_build(words: str, special: str) -> None:
+def test_ord_kw_stype_d004_33_special_build(words: str, special: str) -> None:
     assert parse(f"build {words} A flo", ADJUST) == Build("A", "flo", None, special)
 
 

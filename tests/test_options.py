@@ -32,7 +32,7 @@ from machiavelli.core.options import (
     options_in_force,
     parse_set_command,
 )
-from machiavelli.core.orders import Borrow, Convert, Disband, Pay, UnitRef
+from machiavelli.core.orders import BANK, Borrow, Convert, Disband, Pay, UnitRef
 from machiavelli.core.phases import campaigns
 from machiavelli.core.state import Loan, State, Unit
 from machiavelli.money import bribes, finance, income
@@ -314,6 +314,18 @@ def test_flag_loans_3_noloans_does_not_stop_payments() -> None:
     assert done.state.treasury["Venice"] == 4
 
 
+def test_d004_23_noloans_does_not_stop_payments_to_the_bank_either() -> None:
+    """004: noloans "does not affect whether one player can give money to another player
+    (or the bank)": a loan taken before the flag was set is repaid (interest first)."""
+    game = mach1(loans=False)
+    game.treasury = {"Milan": 10}
+    game.loans = {"Milan": [Loan(10, 2, "fall", 1455)]}
+    done = _bank(game, Pay(5, BANK))
+    assert [r.outcome for r in done.results] == ["succeeds"]
+    assert done.state.loans["Milan"] == [Loan(7, 0, "fall", 1455)]
+    assert done.state.treasury["Milan"] == 5
+
+
 def test_flag_assn_1_noassassinations_only_the_expenditure() -> None:
     game = mach1(assassinations=False)
     assert not options.assassinations_in_play(game) and not options.chits_in_play(game)
@@ -393,10 +405,11 @@ def test_flag_mach2_switch() -> None:
     assert options.mach2_rules(state(**applied(dict(MACH1_DEFAULTS), "set mach2")))
 
 
-def test_flag_app3_2_three_season_diplomacy_setup() -> None:
+def test_flag_app3_2_flag_app3_5_three_season_diplomacy_setup() -> None:
     opts = applied(dict(MACH1_DEFAULTS), "set mach2\nset nodice\nset nomoney\nset nospecial")
     held = options_in_force(opts)
     assert held["mach2"] and held["summer"] and held["garrisons"]
+    assert campaigns(state(**opts)) == ("spring", "summer", "fall")  # FLAG-APP3-5
     for off in ("dice", "money", "special", "famine", "plague", "loans", "assassinations"):
         assert not held[off], off
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from machiavelli.core.dice import Roll
+from machiavelli.core.dice import LoadedDice, Roll
 from machiavelli.core.maps import load_board
-from machiavelli.core.state import Loan
+from machiavelli.core.results import Adjudication
+from machiavelli.core.state import Loan, Rebellion
+from machiavelli.game.disasters import famine
 from machiavelli.game.scenario import load_scenario
 from machiavelli.movement.moves import resolve_movement
 from machiavelli.text.notation import parse_orders
@@ -49,3 +51,16 @@ def test_private_report_shows_treasury_loans_and_chits_of_one_power() -> None:
     assert "Loan: 15 + 8 ducats due Summer 1456" in text
     assert "Assassination chits: Venice, Naples" in text
     assert "40" not in text  # Venice's treasury is not Milan's business
+
+
+def test_fam_mark_reb_mark_famine_and_rebellion_marks_in_the_results() -> None:
+    """Famine-hit provinces carry "%" (FAM-MARK), rebellions "+" (REB-MARK)."""
+    board, start = load_scenario("classic_1454")
+    fall = replace(start, season="fall")
+    struck, events = famine(board, fall, LoadedDice("fam-mark", values=[1, 3, 1, 1]))  # row 2
+    struck.rebellions = {"rme": Rebellion("rme", "Papacy")}
+    text = phase_report(board, fall, Adjudication(struck, [], events))
+    famine_line = next(line for line in text.splitlines() if line.startswith("  Famine: "))
+    assert famine_line == "  Famine: Ancona%, Corsica%, Modena%, Patrimony%, Provence%"
+    assert "Rome+ (against Papacy)" in text
+    assert "%" not in phase_report(board, start, Adjudication(start, [], []))

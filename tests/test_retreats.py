@@ -315,7 +315,7 @@ def test_ret_1_no_retreat_into_rebelling_city() -> None:
     assert all(u.owner != "Genoa" for u in adj.state.units)
 
 
-def test_ret_1_ruling_bars_every_power_not_only_the_target() -> None:
+def test_ret_1_ambiguity_9_every_power_is_barred_not_only_the_target() -> None:
     # Ruling RET-1 (ambiguity 9): the gates are locked to everybody.
     s = _gen_boxed_in("Milan")
     order = retreat("A", "gen", "gen", "G")

@@ -113,6 +113,48 @@ def test_d004_2_to_9_control_matches_004_and_home_countries(
         assert {p for p, o in state.city_owner.items() if o == power} == cities
 
 
+def _power_matches_004(classic: tuple[Board, State], power: str) -> None:
+    """One power of 004's "Judge Information": its units, provinces, cities, home country."""
+    board, state = classic
+    units, owned = _setup_004(board)
+    assert {(u.owner, u.kind, u.province) for u in state.units if u.owner == power} == {
+        u for u in units if u[0] == power}
+    provinces = owned[power]
+    assert {p for p, o in state.province_owner.items() if o == power} == provinces
+    assert set(state.home[power]) == provinces
+    cities = {p for p in provinces if board.provinces[p].city is not None}
+    assert {p for p, o in state.city_owner.items() if o == power} == cities
+
+
+def test_d004_3_france(classic: tuple[Board, State]) -> None:
+    _power_matches_004(classic, "France")  # A Avignon, A Swiss, F Marseille; Provence
+
+
+def test_d004_4_florence(classic: tuple[Board, State]) -> None:
+    _power_matches_004(classic, "Florence")  # A Arezzo, A Florence, F Pisa; Pistoia
+
+
+def test_d004_5_milan_with_004s_fornoa_and_piancenza(classic: tuple[Board, State]) -> None:
+    board, _ = classic
+    assert board.lookup("Fornoa") == board.lookup("Fornova") == "for"  # 004's spellings read
+    assert board.lookup("Piancenza") == board.lookup("Piacenza") == "pia"
+    _power_matches_004(classic, "Milan")  # A Cremona, A Milan, A Pavia; Como, Fornova, ...
+
+
+def test_d004_6_naples(classic: tuple[Board, State]) -> None:
+    _power_matches_004(classic, "Naples")  # A Bari, A Messina, F Naples, F Palermo; ...
+
+
+def test_d004_7_papacy_without_tivoli(classic: tuple[Board, State]) -> None:
+    board, state = classic
+    _power_matches_004(classic, "Papacy")
+    assert "tiv" not in state.home["Papacy"] and board.provinces["tiv"].home is None
+
+
+def test_d004_8_turkey(classic: tuple[Board, State]) -> None:
+    _power_matches_004(classic, "Turkey")  # A Albania, F Durazzo, F Tunis; Bosnia, ...
+
+
 def test_d004_10_autonomous_garrisons(classic: tuple[Board, State]) -> None:
     board, state = classic
     autonomous = [u for u in state.units if u.owner is None]

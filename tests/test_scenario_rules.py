@@ -227,13 +227,16 @@ def test_unplayed_powers_are_in_play_without_a_player(tmp_path: Path) -> None:
 def test_game_start_000_income_a_income_less_upkeep_is_the_starting_treasury() -> None:
     board, state = scenario()
     dice = LoadedDice("x", values=[3, 3, 3, 3, 3, 3])
-    after, events = start_treasuries(board, state, dice, ["Venice", "Milan"])
+    done = start_treasuries(board, state, dice, ["Venice", "Milan"])
+    after = done.state
     # each power: income (with a variable-income die of 3) less 2 units x 3 ducats
     for power in ("Venice", "Milan"):
-        got = next(e for e in events if e.startswith(f"{power} receives"))
+        told = done.private_events[power]
+        got = next(e for e in told if e.startswith(f"{power} receives"))
         received = int(got.split()[2])
         assert after.treasury[power] == received - 6
-    assert any("pays 6 ducats for 2 units" in e for e in events)
+        assert any("pays 6 ducats for 2 units" in e for e in told)
+    assert not any("ducats" in e for e in done.events)  # each treasury is told to its power
     assert len(after.units) == len(state.units)
 
 
@@ -241,7 +244,8 @@ def test_game_start_000_income_a_units_it_cannot_pay_for_are_removed_farthest_fi
     board, state = scenario()
     for pid in ("cre", "par", "mod", "for", "pia", "bol", "urb"):
         state.units.append(Unit("A", "Milan", pid))
-    after, events = start_treasuries(board, state, Dice("s"), ["Milan"])
+    done = start_treasuries(board, state, Dice("s"), ["Milan"])
+    after, events = done.state, done.events
     milan = after.units_of("Milan")
     assert after.treasury["Milan"] < 3
     assert 0 < len(milan) < 9

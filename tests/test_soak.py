@@ -140,7 +140,8 @@ def read_ledger(result: PhaseResult) -> Ledger:
     ledger = Ledger()
     for r in result.results:
         _read_result(ledger, r)
-    for event in result.events:
+    told = [e for power in sorted(result.private_events) for e in result.private_events[power]]
+    for event in [*result.events, *told]:
         if (found := _INCOME.search(event)) is not None:
             ledger.add(found.group(1), "income", int(found.group(2)))
             ledger.income_events[found.group(1)] = int(found.group(2))
@@ -451,7 +452,8 @@ def _tally(soak: Soak, result: PhaseResult, ledger: Ledger) -> None:
             if isinstance(r.order, Build) and r.order.special:
                 what = "Build special"
             soak.outcomes[f"{what} {r.outcome}"] += 1
-    for event in result.events:
+    told = [e for power in sorted(result.private_events) for e in result.private_events[power]]
+    for event in [*result.events, *told]:
         for word, name in HAPPENINGS.items():
             if word in event:
                 soak.happenings[name] += 1

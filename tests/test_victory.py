@@ -15,11 +15,13 @@ from machiavelli.game.victory import (
     ADVANCED,
     BASIC,
     DEFAULT,
+    HALL_OF_FAME_CITIES,
     ULTIMATE,
     VictoryCondition,
     cities_controlled,
     condition_for,
     required_home_countries,
+    victory_line,
     winners,
 )
 
@@ -275,3 +277,15 @@ def test_vic_diplomacy_more_than_half_the_supply_centres() -> None:
     s.city_owner.pop(centres[0])
     assert winners(std, s) == []
     assert winners(std, s, cities=17) == ["France"]
+
+
+def test_vic_3_fewer_than_23_cities_gets_001s_recommendation() -> None:
+    state = Position().state()
+    assert HALL_OF_FAME_CITIES == 23
+    short = victory_line(B, state)
+    assert short.startswith("Victory: 15 cities and 2 home countries. (001 recommends")
+    assert "Hall of Fame" in short and "teaching games" in short
+    assert victory_line(B, state, 23) == "Victory: 23 cities and 3 home countries."
+    assert victory_line(B, state, 30) == "Victory: 30 cities and 3 home countries."
+    state.options["mach2"] = True  # M3: cities only
+    assert victory_line(B, state, 24) == "Victory: 24 cities."

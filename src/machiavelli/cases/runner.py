@@ -26,6 +26,7 @@ from machiavelli.cases.money import assassinated_in, diff_money, format_money_se
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice, LoadedDice, Roll
 from machiavelli.core.orders import Borrow, Expense, GiveChit, Order, Pay, order_key
+from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.state import Dislodged, Rebellion, State, Unit
 
@@ -67,6 +68,7 @@ class CaseRun:
         before: State | None = None,
         error: str | None = None,
         events: list[str] | None = None,
+        private_events: dict[str, list[str]] | None = None,
         rolls: list[Roll] | None = None,
         *,
         adjudication: Adjudication | None = None,
@@ -77,7 +79,10 @@ class CaseRun:
         self.order_errors: list[str] = order_errors if order_errors is not None else []
         self.before = before
         self.error = error
-        self.events: list[str] = events if events is not None else []
+        self.events: list[str] = events if events is not None else []  # public
+        #: power -> its own events
+        self.private_events: dict[str, list[str]] = (
+            private_events if private_events is not None else {})
         self.rolls: list[Roll] = rolls if rolls is not None else []
         self.adjudication = adjudication
 
@@ -166,6 +171,7 @@ def run_case(case: Case, engine: Engine | None = None) -> CaseRun:
         run.state = adjudication.state
         run.adjudication = adjudication
         run.events = list(adjudication.events)
+        run.private_events = {p: list(v) for p, v in adjudication.private_events.items()}
     except Exception as exc:  # a broken case must not stop the others
         run.error = f"{where}: {type(exc).__name__}: {exc}"
     return run
@@ -197,10 +203,14 @@ def _adjudicate(
             if case.income == "only":
                 return paid
             adjusted = engine.resolvers["adjustment"](board, paid.state, orders)
+            private: PrivateEvents = {}
+            add_private(private, paid.private_events)
+            add_private(private, adjusted.private_events)
             return Adjudication(
                 adjusted.state,
                 [*paid.results, *adjusted.results],
                 [*paid.events, *adjusted.events],
+                private,
             )
     return engine.resolvers[case.phase](board, state, orders)
 

@@ -2,7 +2,7 @@
 
 Each subcommand's module is imported only when that subcommand runs (or help is
 asked for), so that ``machiavelli adjudicate`` does not pay for the game
-master's commands or the bench.
+master's commands, the service, the web judge or the bench.
 """
 
 from __future__ import annotations
@@ -11,17 +11,39 @@ import importlib
 
 import click
 
-#: subcommand -> (module, attribute)
+#: subcommand -> (module, attribute); tests/test_cli.py checks it against the modules
 COMMANDS: dict[str, tuple[str, str]] = {
     "adjudicate": ("machiavelli.cli.adjudicate", "adjudicate"),
     "bench": ("machiavelli.cli.tools", "bench"),
+    "bench-parse": ("machiavelli.cli.bench_parse", "bench_parse"),
     "demo": ("machiavelli.cli.tools", "demo"),
+    "mail": ("machiavelli.cli.mail", "mail"),
+    "judge": ("machiavelli.cli.mail", "judge"),
+    "map": ("machiavelli.cli.map_picture", "map_command"),
     "scenarios": ("machiavelli.cli.scenarios", "scenarios"),
+    "web": ("machiavelli.cli.web", "web"),
+    # the game master's commands on a game directory
     "new": ("machiavelli.cli.game_master", "new_game"),
     "orders": ("machiavelli.cli.game_master", "store_orders"),
     "process": ("machiavelli.cli.game_master", "process"),
     "show": ("machiavelli.cli.game_master", "show"),
     "history": ("machiavelli.cli.game_master", "history"),
+    # seats, press and the games of the service
+    "join": ("machiavelli.cli.seats", "join"),
+    "takeover": ("machiavelli.cli.seats", "takeover"),
+    "press": ("machiavelli.cli.seats", "press"),
+    "ready": ("machiavelli.cli.seats", "ready"),
+    "draw": ("machiavelli.cli.seats", "draw"),
+    "absence": ("machiavelli.cli.seats", "absence"),
+    "resign": ("machiavelli.cli.seats", "resign"),
+    "eject": ("machiavelli.cli.seats", "eject"),
+    "pause": ("machiavelli.cli.seats", "pause"),
+    "extend": ("machiavelli.cli.seats", "extend"),
+    "rollback": ("machiavelli.cli.seats", "rollback"),
+    "export": ("machiavelli.cli.seats", "export"),
+    "import": ("machiavelli.cli.seats", "import_"),
+    "sweep": ("machiavelli.cli.seats", "sweep"),
+    "db": ("machiavelli.cli.seats", "database"),
 }
 
 

@@ -4,7 +4,8 @@ The board (provinces, cities, coasts, adjacency, straits, disaster tables) and
 its reader from the map files in ``machiavelli/data/maps``; the position
 (:class:`~machiavelli.core.state.State`, plain data with a JSON round trip);
 orders and results as small frozen dataclasses; the order of phases; seeded,
-recorded dice; the options with their names, defaults and couplings; and the
-home countries.  Everything else stands on this package; it imports only the
-standard library and itself.
+recorded dice; the options with their names, defaults and couplings; the
+home countries; and who may see a result, an event or a die (``privacy``).
+Everything else stands on this package; it imports only the standard library
+and itself.
 """

@@ -15,6 +15,7 @@ from machiavelli.core.state import State
 class Roll:
     purpose: str  # what the roll decides, e.g. "famine severity", "assassination of Milan"
     dice: tuple[int, ...]
+    to: str | None = None  # the one power that may see the roll (None: everyone)
 
     @property
     def total(self) -> int:
@@ -42,13 +43,13 @@ class Dice:
     def for_phase(cls, game_seed: str | int, state: State) -> Dice:
         return cls(f"{game_seed}/{state.year}/{state.season}/{state.phase}")
 
-    def roll(self, count: int, purpose: str) -> tuple[int, ...]:
-        """Roll ``count`` six-sided dice and record them."""
+    def roll(self, count: int, purpose: str, to: str | None = None) -> tuple[int, ...]:
+        """Roll ``count`` six-sided dice and record them (``to``: seen by that power only)."""
         rng = self._rng
         if rng is None:
             rng = self._rng = random.Random(self.seed)
         values = tuple(rng.randint(1, 6) for _ in range(count))
-        self.rolls.append(Roll(purpose, values))
+        self.rolls.append(Roll(purpose, values, to))
         return values
 
 
@@ -58,10 +59,10 @@ class LoadedDice(Dice):
 
     values: list[int] = field(default_factory=list)
 
-    def roll(self, count: int, purpose: str) -> tuple[int, ...]:
+    def roll(self, count: int, purpose: str, to: str | None = None) -> tuple[int, ...]:
         if len(self.values) < count:
             raise ValueError(f"loaded dice ran out for {purpose!r}")
         taken = tuple(self.values[:count])
         del self.values[:count]
-        self.rolls.append(Roll(purpose, taken))
+        self.rolls.append(Roll(purpose, taken, to))
         return taken

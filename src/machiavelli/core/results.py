@@ -23,6 +23,11 @@ class OrderResult:
     order: Order
     outcome: Outcome
     note: str = ""
+    #: what every power may read of the note (None: all of it); the ordering power and
+    #: the game master read ``note`` (:mod:`machiavelli.core.privacy`)
+    public_note: str | None = None
+    #: the whole result is the ordering power's business (money orders are, always)
+    private: bool = False
 
 
 class Adjudication:
@@ -37,13 +42,17 @@ class Adjudication:
         state: State,
         results: list[OrderResult] | None = None,
         events: list[str] | None = None,
+        private_events: dict[str, list[str]] | None = None,
         *,
         write: Callable[[], list[OrderResult]] | None = None,
     ) -> None:
         self.state = state
         self._results = results if results is not None or write is not None else []
         self._write = write
-        self.events: list[str] = events if events is not None else []
+        self.events: list[str] = events if events is not None else []  # beyond the orders
+        #: what happened that only one power (and the game master) may know: power -> lines
+        self.private_events: dict[str, list[str]] = (
+            private_events if private_events is not None else {})
 
     @property
     def results(self) -> list[OrderResult]:
@@ -60,12 +69,18 @@ class Adjudication:
 
     @classmethod
     def joined(
-        cls, state: State, parts: Sequence[Adjudication], events: list[str]
+        cls,
+        state: State,
+        parts: Sequence[Adjudication],
+        events: list[str],
+        private_events: dict[str, list[str]] | None = None,
     ) -> Adjudication:
         """The results of ``parts`` one after the other (written when first asked for)."""
         if all(part._results is not None for part in parts):
-            return cls(state, [r for part in parts for r in part.results], events)
-        return cls(state, None, events, write=lambda: [r for p in parts for r in p.results])
+            return cls(state, [r for part in parts for r in part.results], events,
+                       private_events)
+        return cls(state, None, events, private_events,
+                   write=lambda: [r for p in parts for r in p.results])
 
     def outcome_of(self, order: Order) -> Outcome | None:
         for r in self.results:
@@ -76,10 +91,9 @@ class Adjudication:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Adjudication):
             return NotImplemented
-        return (self.state, self.results, self.events) == (other.state, other.results,
-                                                             other.events)
-
+        return (self.state, self.results, self.events, self.private_events) == (
+            other.state, other.results, other.events, other.private_events)
 
     def __repr__(self) -> str:
-        return f"Adjudication(state={self.state!r}, results={self.results!r}, " \
-            f"events={self.events!r})"
+        return (f"Adjudication(state={self.state!r}, results={self.results!r}, "
+                f"events={self.events!r}, private_events={self.private_events!r})")

@@ -15,18 +15,27 @@ e) movement (:func:`machiavelli.movement.moves.resolve_movement`), then control 
 Each step takes the position the previous one left, so a unit bought in step b
 obeys its buyer's movement orders in step e (EXP-I) and an assassinated power's
 units hold (ASN-EFF-1).  Without money only step e runs.
+
+Each step says who may read what it reports (:mod:`machiavelli.core.privacy`); the
+campaign keeps the public events and each power's private ones apart, and makes
+an order for a unit its power does not command when the units move (one it tried
+to buy, ORD-EXAMPLE-4) that power's business: the public does not learn of the
+bribe that failed (docs/rulings.md, "What each power sees").
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
+from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.options import money_in_play
 from machiavelli.core.orders import Order
-from machiavelli.core.results import Adjudication
+from machiavelli.core.privacy import PrivateEvents, add_private
+from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.state import State
 from machiavelli.movement.moves import resolve_movement
 
@@ -51,13 +60,33 @@ def resolve_campaign(board: Board, state: State, orders: Orders, dice: Dice) -> 
     """Resolve a movement phase with everything that comes before the moves."""
     steps: list[Adjudication] = []
     events: list[str] = []
+    private: PrivateEvents = {}
     if money_in_play(state):
         for module, name in MONEY_STEPS:
             done = _step(module, name)(board, state, orders, dice)
             state = done.state
             steps.append(done)
             events.extend(done.events)
+            add_private(private, done.private_events)
     moved = resolve_movement(board, state, orders)
-    steps.append(moved)
     events.extend(moved.events)
-    return Adjudication.joined(moved.state, steps, events)
+    add_private(private, moved.private_events)
+    before_moves = state
+
+    def write() -> list[OrderResult]:
+        where = Occupancy(before_moves.units)
+        return [r for step in steps for r in step.results] + [
+            _not_commanded(where, r) for r in moved.results]
+
+    return Adjudication(moved.state, None, events, private, write=write)
+
+
+def _not_commanded(where: Occupancy | State, result: OrderResult) -> OrderResult:
+    """The result made private when its power has no such unit as the units move."""
+    unit = getattr(result.order, "unit", None)
+    if unit is None or result.power is None or result.private:
+        return result
+    found = where.unit_in(unit.province, garrison=unit.kind == "G")
+    if found is not None and found.owner == result.power:
+        return result
+    return replace(result, private=True)

@@ -14,7 +14,9 @@
 
 Phases in which nobody has anything to decide are processed at once with no
 orders.  Every die comes from one :class:`~machiavelli.core.dice.Dice` seeded by the
-game's seed and the phase, and is shown in the report.
+game's seed and the phase, and is shown in the report (a power's own dice in its
+private part).  The result keeps the public report apart from each power's private
+part (:mod:`machiavelli.core.privacy`; docs/rulings.md, "What each power sees").
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice, Roll
 from machiavelli.core.options import money_in_play
 from machiavelli.core.orders import Order
+from machiavelli.core.privacy import PrivateEvents, add_private, private_results
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.state import State
 from machiavelli.game.adjustments import allowance, resolve_adjustments
@@ -45,9 +48,13 @@ Disaster = Callable[[Board, State], tuple[State, list[str]]]
 class PhaseResult:
     """One processed phase (and any phases after it that needed no orders).
 
-    The report and the private reports are written when first asked for, and so
-    are the results when the adjudication left them to be written (a bot that
-    reads only ``after`` never pays for text).
+    ``report`` is public; ``private`` holds each power's private part, for it and the
+    game master.  ``results`` and ``rolls`` hold everything (each says who may see
+    it); ``events`` are the public events, ``private_events`` each power's own.
+
+    The report and the private parts are written when first asked for, and so are
+    the results when the adjudication left them to be written (a bot that reads only
+    ``after`` never pays for text).
     """
 
     def __init__(
@@ -60,6 +67,7 @@ class PhaseResult:
         report: str | None = None,
         private: dict[str, str] | None = None,
         winners: list[str] | None = None,
+        private_events: PrivateEvents | None = None,
         *,
         board: Board | None = None,
         steps: Sequence[_Step] = (),
@@ -69,6 +77,7 @@ class PhaseResult:
         self.events: list[str] = events if events is not None else []
         self.rolls: list[Roll] = rolls if rolls is not None else []
         self.winners: list[str] = winners if winners is not None else []
+        self.private_events: PrivateEvents = private_events if private_events is not None else {}
         self._results = results
         self._report = report
         self._private = private
@@ -101,11 +110,15 @@ class PhaseResult:
 
     @property
     def private(self) -> dict[str, str]:
-        """Each power's private report (with money in play): treasury, loans, chits."""
+        """Each power's private part: its money (with money in play), its own results,
+        events and dice."""
         if self._private is None:
-            after = self.after
-            self._private = {p: private_report(after, p) for p in after.powers
-                             if p not in after.eliminated and money_in_play(after)}
+            after, results, events = self.after, self.results, self.private_events
+            money = money_in_play(after)
+            self._private = {
+                p: private_report(after, p, results, events.get(p, []), self.rolls)
+                for p in after.powers if p not in after.eliminated and (
+                    money or private_results(results, p) or p in events)}
         return self._private
 
     @private.setter
@@ -162,16 +175,18 @@ def _one_phase(
     done = adjudicate_phase(board, current, orders, dice)
     after = done.state
     events = list(done.events)
+    private: PrivateEvents = {}
+    add_private(private, done.private_events)
     won: list[str] = []
     if current.phase in ("movement", "retreat") and after.phase != "retreat":
         after = _end_of_campaign(board, current.season, after, dice, events)
         won = winners(board, after, victory_cities, fall_end=current.season == "fall")
     elif current.phase == "adjustment":
         after = update_control(board, after)  # units removed or built change control
-    after = _enter_phase(board, after, dice, events)
+    after = _enter_phase(board, after, dice, events, private)
     step = _Step(current, Adjudication.joined(after, [done], events), dice.rolls)
-    return PhaseResult(current, after, None, events, dice.rolls, winners=won, board=board,
-                       steps=[step])
+    return PhaseResult(current, after, None, events, dice.rolls, winners=won,
+                       private_events=private, board=board, steps=[step])
 
 
 def process_phase(
@@ -185,6 +200,7 @@ def process_phase(
     steps: list[_Step] = []
     events: list[str] = []
     rolls: list[Roll] = []
+    private: PrivateEvents = {}
     won: list[str] = []
     current, current_orders = state, orders
     while True:
@@ -192,14 +208,15 @@ def process_phase(
         steps.extend(one._steps)
         events.extend(one.events)
         rolls.extend(one.rolls)
+        add_private(private, one.private_events)
         won = one.winners
         current = one.after
         if won or needs_orders(board, current) or len(steps) >= MAX_CHAINED:
             break  # (a board with no units left would otherwise never need orders again)
         current_orders = {}
     # the new position shares nothing with the position it was given
-    return PhaseResult(state, current.copy(), None, events, rolls, winners=won, board=board,
-                       steps=steps)
+    return PhaseResult(state, current.copy(), None, events, rolls, winners=won,
+                       private_events=private, board=board, steps=steps)
 
 
 def _end_of_campaign(
@@ -216,12 +233,17 @@ def _end_of_campaign(
     return _record(eliminations(board, state, fall_end=fall_end), events)
 
 
-def _enter_phase(board: Board, state: State, dice: Dice, events: list[str]) -> State:
+def _enter_phase(
+    board: Board, state: State, dice: Dice, events: list[str], private: PrivateEvents
+) -> State:
     """What happens before orders: plague entering summer, income entering adjustments."""
     if state.phase == "movement" and state.season == "summer":
         state = _record(plague(board, state, dice), events)
     if state.phase == "adjustment" and money_in_play(state):
-        state = _record(income(board, state, dice), events)
+        paid = income(board, state, dice)
+        events.extend(paid.events)
+        add_private(private, paid.private_events)
+        state = paid.state
     return state
 
 

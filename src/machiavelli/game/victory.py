@@ -36,7 +36,7 @@ tied on cities are all returned, and the game master decides (VIC-2).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from machiavelli.core.board import Board
 from machiavelli.core.board_index import PerBoard
@@ -71,6 +71,7 @@ ULTIMATE = VictoryCondition(23, 3, name="ultimate")  # VIC-6
 CLASSIC = VictoryCondition(15, 2, name="classic")  # 004 (D004-14)
 DEFAULT = CLASSIC
 SMALL_GAME = VictoryCondition(18, 2, name="small game")  # seed 000 II.B: four players or fewer
+HALL_OF_FAME_CITIES = 23  # VIC-3: the number 001 recommends (Hall of Fame qualifying)
 
 
 def required_home_countries(cities: int) -> int:
@@ -100,6 +101,26 @@ def _majority(board: Board) -> VictoryCondition:
 
 
 _MAJORITY: PerBoard[VictoryCondition] = PerBoard(_majority)
+
+
+def condition_in_force(board: Board, state: State, cities: int | None = None) -> VictoryCondition:
+    """The condition of a game whose master set ``cities`` (or nothing)."""
+    if state.option("diplomacy"):
+        return diplomacy_condition(board, cities)
+    return default_condition(state) if cities is None else condition_for(cities)
+
+
+def victory_line(board: Board, state: State, cities: int | None = None) -> str:
+    """The victory condition as the game information states it (VIC-1), with 001's
+    recommendation of at least 23 cities for a rated game when fewer are needed (VIC-3)."""
+    condition = condition_in_force(board, state, cities)
+    cities_only = state.option("diplomacy") or mach2_rules(state)  # M3: no home countries
+    what = f"{condition.cities} cities" if cities_only else str(replace(condition, name=""))
+    line = f"Victory: {what}."
+    if not state.option("diplomacy") and condition.cities < HALL_OF_FAME_CITIES:
+        line += (f" (001 recommends at least {HALL_OF_FAME_CITIES} cities, which qualifies"
+                 " the game for the Hall of Fame, except for short non-rated teaching games.)")
+    return line
 
 
 def cities_controlled(board: Board, state: State, power: str) -> list[str]:
@@ -150,10 +171,7 @@ def winners(
     if mach2_rules(state) and not fall_end:
         return []
     if condition is None:
-        if state.option("diplomacy"):
-            condition = diplomacy_condition(board, cities)
-        else:
-            condition = default_condition(state) if cities is None else condition_for(cities)
+        condition = condition_in_force(board, state, cities)
     candidates = state.powers or sorted({o for o in state.city_owner.values()})
     owned: dict[str, int] = {}  # cities held, counting any: no fewer than those that count
     for owner in state.city_owner.values():
@@ -175,14 +193,17 @@ __all__ = [
     "BASIC",
     "CLASSIC",
     "DEFAULT",
+    "HALL_OF_FAME_CITIES",
     "SMALL_GAME",
     "ULTIMATE",
     "VictoryCondition",
     "cities_controlled",
     "condition_for",
+    "condition_in_force",
     "default_condition",
     "diplomacy_condition",
     "meets",
     "required_home_countries",
+    "victory_line",
     "winners",
 ]

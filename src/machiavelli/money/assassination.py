@@ -39,6 +39,11 @@ d) :func:`bank_assassinations`: the powers the bankers assassinated in step a fo
    (:func:`machiavelli.movement.rebels.start_rebellion`; VEN-G may stop it) (ASN-EFF-4);
 5. the victim stays in the game (ASN-EFF-5).
 
+Who sees what (docs/rulings.md, "What each power sees"): an attempt, its cost and
+its die are its payer's alone; a success is public through its effects, which
+name no assassin; only a bank victim is told that the bankers struck it (in the
+banking step).
+
 Effects for a power that has ever defaulted on a loan are applied in step d, so
 that a bank victim also struck by an assassin is hit once, and step d can tell
 its victims from the state alone (``finance.bank_victims``).  Rulings:
@@ -163,7 +168,7 @@ class _Attempts:
                         " (EXP-L): no attempt is made and the chit is kept")
             return
         self.chits[power].remove(victim)  # ASN-2: used up by the attempt, whatever the die
-        (die,) = self.dice.roll(1, f"assassination of {victim} by {power}")
+        (die,) = self.dice.roll(1, f"assassination of {victim} by {power}", to=power)
         extra = ""
         if paid > MAX_NUMBERS * DUCATS_PER_NUMBER:
             extra = f" ({MAX_NUMBERS * DUCATS_PER_NUMBER} ducats is the most an attempt uses)"
@@ -237,12 +242,9 @@ def assassinations(
     )
     events = run.events
     for victim in victims:
-        cause = "by " + " and ".join(run.struck[victim])
         if victim in state.defaulted:
-            events.append(f"{victim}'s leader is assassinated {cause}; the effects follow with"
-                          " the bankers' assassinations.")
-            continue
-        state, done = apply_assassination(board, state, victim, dice, cause)
+            continue  # the effects follow with the bankers' assassinations (step d)
+        state, done = apply_assassination(board, state, victim, dice)
         events.extend(done)
     return Adjudication(state, run.results, events)
 
@@ -261,14 +263,8 @@ def bank_assassinations(
     here too (see the module's doc).
     """
     events: list[str] = []
-    struck = {r.purpose.split(" by ", 1)[0] for r in dice.rolls
-              if r.purpose.startswith("assassination of ")}
-    for victim in bank_victims(state):
-        if f"assassination of {victim}" in struck:
-            cause = "this campaign"  # also the target of an attempt in step c
-        else:
-            cause = "by the bankers (LOAN-9): its expenses are wasted (ASN-EFF-2)"
-        state, done = apply_assassination(board, state, victim, dice, cause)
+    for victim in bank_victims(state):  # each was told why in the banking step
+        state, done = apply_assassination(board, state, victim, dice)
         events.extend(done)
     return Adjudication(state, [], events)
 
@@ -295,15 +291,16 @@ def garrisons_under_siege(state: State, power: str) -> list[tuple[Unit, Unit]]:
 
 
 def apply_assassination(
-    board: Board, state: State, victim: str, dice: Dice, cause: str
+    board: Board, state: State, victim: str, dice: Dice
 ) -> tuple[State, list[str]]:
     """The effects of a successful assassination of ``victim`` (ASN-EFF-1..5).
 
-    ``cause`` completes the event's sentence ("by Florence", "by the bankers").
-    Every power assassinated in the same step must already be in
+    The events are public and name no assassin: who paid (or that the bankers
+    struck) is told only to the powers concerned (docs/rulings.md, "What each power
+    sees").  Every power assassinated in the same step must already be in
     ``state.assassinated`` (ASN-EFF-3C looks there).
     """
-    events = [f"{victim}'s leader is assassinated {cause}; all {victim}'s orders become holds"
+    events = [f"{victim}'s leader is assassinated; all {victim}'s orders become holds"
               " this campaign (ASN-EFF-1)."]
     if victim not in state.assassinated:
         state = replace(state, assassinated=[*state.assassinated, victim])

@@ -201,5 +201,5 @@ def contest(offers: list[Offer]) -> tuple[Offer | None, str]:
     top = max(o.ducats for o in offers)
     best = [o for o in offers if o.ducats == top]
     if len(best) > 1:
-        return None, f"tied with another bribe of {top} ducats on the unit (EXP-C4T)"
+        return None, "tied with another bribe on the unit (EXP-C4T)"  # whose: not said
     return best[0], ""

@@ -22,6 +22,13 @@ for the bribe ordered (EXP-C1, BRIBE-4).  Effects then apply in this order:
 rebellions caused (j, k), bribes (disband, buy, garrison to autonomous),
 pacifications, famine relief; then control adjudication 1 (OWN-1, OWN-2).
 
+Who sees what (docs/rulings.md, "What each power sees"): every expense's
+result (its cost, outcome and why) is its payer's alone; what the board shows
+is public, as events that name neither payer nor price: a unit disbanded,
+bought (the buyer is its new owner) or made autonomous, a rebellion raised or
+pacified, a famine relieved, a siege lapsed, a change of control.  Counter-bribes
+and failed bribes leave no public trace.
+
 What the rest of the campaign relies on: a bought unit belongs to its buyer in
 the state returned, so movement takes its orders from the buyer (EXP-I,
 BRIBE-3); a disbanded garrison's besieger has its siege reset (SIEGE-10); a
@@ -117,7 +124,6 @@ class _Step:
     rebellions: dict[str, Rebellion] = field(default_factory=dict)
     famine: list[str] = field(default_factory=list)
     touched: dict[str, str] = field(default_factory=dict)  # province -> rule for control events
-    bribed: set[tuple[str, bool]] = field(default_factory=set)  # units a valid bribe names
 
 
 # ----------------------------------------------------------------------
@@ -308,7 +314,6 @@ def _settle_bribes(step: _Step) -> None:
         elif spend.budget >= COUNTER_BRIBE:
             countered[key] = countered.get(key, 0) + spend.budget
     bought: dict[str, int] = {}  # special units bought so far in this step (SPEC-2)
-    step.bribed = set(bribes)
     for key, competing in bribes.items():
         offers = {Offer(s.power, s.order.number, s.budget): s for s in competing}
         winner, tie = contest(list(offers))
@@ -331,7 +336,7 @@ def _afford(step: _Step, spend: Spend, counter: int, bought: dict[str, int]) -> 
         if doubled != str(spend.price):
             why += f" ({doubled})"
         if counter:
-            why = f"{counter} ducats of counter-bribes leave {left}: {why} (EXP-C1)"
+            why = f"counter-bribes on the unit leave too few ducats: {why} (EXP-C1)"
         rule = "EXP-" + spend.bribe.letter.upper()
         spend.end("fails", f"{why}; {rule}, BRIBE-4")
         return
@@ -363,15 +368,15 @@ def _carry_out(step: _Step, spend: Spend) -> None:
     elif expense.kind == "pacify_rebellion":
         del step.rebellions[province]
         spend.end("succeeds", f"the rebellion in {name} is pacified (EXP-B, REB-RM-8.5)")
+        step.events.append(f"The rebellion in {name} is pacified (EXP-B, REB-RM-8.5).")
     elif expense.kind == "famine_relief":
         if province in step.famine:
             step.famine.remove(province)
+            step.events.append(f"The famine in {name} is relieved (EXP-A).")
         spend.end("succeeds", f"the famine in {name} is relieved (EXP-A)")
     elif expense.kind == "counter_bribe":
-        assert spend.unit is not None
-        hit = unit_key(spend.unit) in step.bribed
-        spend.end("succeeds", "subtracted from the bribe on the unit (EXP-C1)" if hit
-                  else "no bribe was made on the unit")
+        # the same words whether a bribe came or not: another power's expense is its own
+        spend.end("succeeds", "in place on the unit against any bribe (EXP-C1)")
     else:
         _bribe_effect(step, spend)
 
@@ -387,11 +392,12 @@ def _raise_rebellion(step: _Step, spend: Spend, province: str, name: str) -> Non
     """Rebels against the province's controller (REB-EFF-3), placed by
     :func:`machiavelli.movement.rebels.new_rebellion` (REB-EFF-4, REB-EFF-3B, VEN-H)."""
     state = step.state
+    against = state.province_owner[province]
+    rule = "EXP-K" if spend.price == HOME_TO_REBEL else "EXP-J"
     if province not in step.rebellions or not step.rebellions[province].in_province:
         before = replace(state, rebellions=step.rebellions)
         step.rebellions[province] = new_rebellion(step.board, before, province)
-    against = state.province_owner[province]
-    rule = "EXP-K" if spend.price == HOME_TO_REBEL else "EXP-J"
+        step.events.append(f"{name} rises in rebellion against {against} ({rule}).")
     spend.end("succeeds", f"{name} rebels against {against} ({rule})")
 
 
@@ -407,21 +413,25 @@ def _bribe_effect(step: _Step, spend: Spend) -> None:
     target = describe(board, unit)
     index = step.units.index(unit)
     rule = f"EXP-{bribe.letter.upper()}"
+    public = target[0].upper() + target[1:]  # the effect, without payer or price
     if spend.order.kind == "disband":
         del step.units[index]
         step.touched[unit.province] = "OWN-2"
         spend.end("succeeds", f"{target} is disbanded ({rule})")
+        step.events.append(f"{public} is disbanded by a bribe ({rule}).")
         if unit.kind == "G":
             _lapse_sieges(step, unit)
     elif spend.order.kind == "buy":
         step.units[index] = replace(unit, owner=spend.power)
         step.touched[unit.province] = "OWN-1"
         spend.end("succeeds", f"{target} now belongs to {spend.power} ({rule})")
+        step.events.append(f"{public} is bought: it now belongs to {spend.power} ({rule}).")
         _liberate(step, spend.power, unit)
     else:
         step.units[index] = replace(unit, owner=None)
         step.touched[unit.province] = "OWN-3A"
         spend.end("succeeds", f"{target} becomes autonomous ({rule})")
+        step.events.append(f"{public} becomes autonomous: a bribe ({rule}).")
 
 
 def _lapse_sieges(step: _Step, garrison: Unit) -> None:

@@ -11,12 +11,19 @@ b) "pay to other player", only for a power that owes the bank nothing after a)
    but they are there when the bank collects (LOAN-10).  Assassination chits
    change hands here too (ORD-EXP-3);
 c) "borrow": 1 year at 20 % or 2 years at 50 %, interest rounded up (LOAN-3,
-   LOAN-14), due in the same season 1 or 2 years later (LOAN-5); the principal
-   owed, new loans included, never exceeds 25 ducats (LOAN-2, LOAN-SEQ-C);
+   LOAN-14), due in the same season 1 or 2 years later (LOAN-5); a borrow that
+   would take the principal owed (new loans of the phase included) over 25
+   ducats is refused whole, nothing lent (LOAN-2, LOAN-SEQ-C, LOAN-EX-2A);
 d) the bank collects every loan due this season (or earlier).  A power that
    cannot pay is assassinated by the bankers (LOAN-9): it is added to
    ``state.assassinated`` and ``state.defaulted`` (never to borrow again,
    LOAN-9B), the bank takes its whole treasury and writes off all its loans.
+
+Nothing of this step is public (docs/rulings.md, "What each power sees"): the
+orders' results go to the powers that gave them, the ducats a power received
+(LOAN-11), the bank's collection and a default to the power concerned, in
+``Adjudication.private_events``; what the public sees of a default is its
+assassination, in step d.
 
 Expenses come next (LOAN-SEQ-E, :mod:`machiavelli.money.expenses`).  A power already in
 ``state.assassinated`` when the expenses are paid can only have been assassinated
@@ -35,6 +42,7 @@ from machiavelli.core.options import chits_in_play as chits_in_play
 from machiavelli.core.options import loans_in_play as loans_in_play
 from machiavelli.core.options import money_in_play
 from machiavelli.core.orders import BANK, Borrow, GiveChit, Order, Pay, order_key
+from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.state import SEASONS, Loan, Season, State
 
@@ -138,7 +146,7 @@ class _Bank:
     loans: dict[str, list[Loan]]
     chits: dict[str, list[str]]
     results: list[OrderResult] = field(default_factory=list)
-    events: list[str] = field(default_factory=list)
+    private: PrivateEvents = field(default_factory=dict)  # nothing here is public
 
     def result(self, power: str, order: Order, outcome: Outcome, note: str) -> None:
         self.results.append(OrderResult(power, order, outcome, note))
@@ -198,6 +206,7 @@ class _Bank:
             return
         self.treasury[power] = cash - amount
         received[payee] = received.get(payee, 0) + amount
+        tell(self.private, payee, f"Received {amount} ducats from {power} (LOAN-11).")
         note = f"paid {amount} ducats to {payee}"
         if amount < order.amount:
             note += f" ({amount} of {order.amount} ordered: treasury short)"
@@ -240,23 +249,18 @@ class _Bank:
                         f"borrows nothing (0 ducats for {_years(order.years)}); no loan is repaid")
             return
         loans = self.loans.get(power, [])
-        room = MAX_PRINCIPAL - principal_owed(loans)
-        if room <= 0:
-            self.result(power, order, "fails",
-                        f"already owes {principal_owed(loans)} ducats of principal"
-                        f" (limit {MAX_PRINCIPAL})")
+        before = principal_owed(loans)
+        if before + order.amount > MAX_PRINCIPAL:  # refused whole (LOAN-2, LOAN-EX-2A)
+            self.result(power, order, "fails", _over_the_limit(before, order.amount))
             return
-        amount = min(order.amount, room)
+        amount = order.amount
         interest = interest_on(amount, order.years)
         season, year = due_date(self.state.season, self.state.year, order.years)
         self.loans[power] = _add_loan(loans, Loan(amount, interest, season, year))
         self.treasury[power] = self.treasury.get(power, 0) + amount
-        note = (f"borrowed {amount} ducats for {_years(order.years)}:"
-                f" {amount + interest} due {season.capitalize()} {year}")
-        if amount < order.amount:
-            note += (f" ({amount} of {order.amount} ordered:"
-                     f" principal owed is limited to {MAX_PRINCIPAL})")
-        self.result(power, order, "succeeds", note)
+        self.result(power, order, "succeeds",
+                    f"borrowed {amount} ducats for {_years(order.years)}:"
+                    f" {amount + interest} due {season.capitalize()} {year}")
 
     def _borrow_problem(self, power: str, order: Borrow) -> str | None:
         if not loans_in_play(self.state):
@@ -282,17 +286,27 @@ class _Bank:
         if cash >= total:
             self.treasury[power] = cash - total
             self.loans[power] = [loan for loan in loans if not is_due(loan, self.state)]
-            self.events.append(f"The bank collects {total} ducats from {power}"
-                               f" (the loan due {when}).")
+            tell(self.private, power, f"The bank collects {total} ducats from {power}"
+                 f" (the loan due {when}).")
             return True
         self.treasury[power] = 0
         self.loans[power] = []
-        self.events.append(
+        tell(
+            self.private, power,
             f"{power} cannot pay the {total} ducats due to the bank ({when}) and is"
             f" assassinated by the bankers: the bank seizes the {cash} ducats in its treasury"
-            f" and writes off its loans; {power} may never borrow again."
+            f" and writes off its loans; {power} may never borrow again, and its expenses"
+            " this campaign are wasted (LOAN-9, LOAN-9B, ASN-EFF-2)."
         )
         return False
+
+
+def _over_the_limit(before: int, amount: int) -> str:
+    """Why a borrow is refused: it would take the principal owed over 25 ducats."""
+    room = MAX_PRINCIPAL - before
+    may = f"at most {room} more may be borrowed" if room > 0 else "nothing more may be borrowed"
+    return (f"refused, nothing lent: {before} ducats of principal owed to the bank"
+            f" + {amount} = {before + amount}, over the limit of {MAX_PRINCIPAL}; {may}")
 
 
 def _years(years: int) -> str:
@@ -375,4 +389,4 @@ def banking(
         assassinated=assassinated,
         defaulted=defaulted,
     )
-    return Adjudication(new, bank.results, bank.events)
+    return Adjudication(new, bank.results, [], bank.private)

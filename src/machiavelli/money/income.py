@@ -34,6 +34,7 @@ from machiavelli.core.homes import home_country_holders, playing, update_home_co
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.options import dice_in_play, money_in_play
 from machiavelli.core.orders import Order
+from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication
 from machiavelli.core.state import State, Unit
 
@@ -218,12 +219,12 @@ def roll_variable_income(
         if power is None or (powers is not None and power not in powers):
             continue
         purpose = f"variable income of {_source_name(board, source)} for {power}"
-        if dice_in_play(state):
-            values = dice.roll(count, purpose)
+        if dice_in_play(state):  # the roll is the receiver's business (its income)
+            values = dice.roll(count, purpose, to=power)
             fixed = False
         else:
             values = (fixed_die(state.year),) * count  # FLAG-DICE-3
-            dice.rolls.append(Roll(purpose + " (fixed: nodice)", values))
+            dice.rolls.append(Roll(purpose + " (fixed: nodice)", values, power))
             fixed = True
         ducats = sum(table[v - 1] for v in values)  # each die on its own (ambiguity 8)
         rolls.append(VariableRoll(source, power, values, ducats, fixed))
@@ -235,20 +236,25 @@ def roll_variable_income(
 
 def income(
     board: Board, state: State, dice: Dice, powers: Collection[str] | None = None
-) -> tuple[State, list[str]]:
-    """Pay every power its income into ``state.treasury``; events say what each got.
+) -> Adjudication:
+    """Pay every power its income into ``state.treasury``.
 
+    The public events are the home countries that changed hands; what each power
+    received, its variable-income dice and its new treasury are told to it alone
+    (``private_events``; docs/rulings.md, "What each power sees").
     ``powers``: pay only these (None: every power).
     """
     if not money_in_play(state):
-        return state, []
+        return Adjudication(state)
     state, events = update_home_countries(board, state)
+    private: PrivateEvents = {}
     totals = {p: got for p, got in fixed_income(board, state).items()
               if powers is None or p in powers}
     for roll in roll_variable_income(board, state, dice, powers):
         shown = " + ".join(str(d) for d in roll.dice)
         how = "counts" if roll.fixed else "rolls"
-        events.append(
+        tell(
+            private, roll.power,
             f"{roll.power} {how} {shown} for the variable income of "
             f"{_source_name(board, roll.source)}: {roll.ducats} "
             f"{'ducat' if roll.ducats == 1 else 'ducats'}."
@@ -260,16 +266,15 @@ def income(
     for power in first + sorted(p for p in totals if p not in first):
         got = totals[power]
         treasury[power] = treasury.get(power, 0) + got.total
-        events.append(f"{power} receives {got}; treasury {treasury[power]}.")
-    return replace(state, treasury=treasury), events
+        tell(private, power, f"{power} receives {got}; treasury {treasury[power]}.")
+    return Adjudication(replace(state, treasury=treasury), [], events, private)
 
 
 def collect_income(
     board: Board, state: State, orders: Mapping[str, Sequence[Order]], dice: Dice
 ) -> Adjudication:
     """The income step in the money steps' signature (it reads no orders)."""
-    new, events = income(board, state, dice)
-    return Adjudication(new, [], events)
+    return income(board, state, dice)
 
 
 __all__ = [

@@ -25,6 +25,9 @@ after the income step has filled the treasuries.  Rulings are in docs/rulings.md
   (no trading an old unit for a new one; in Venice, one space, no unit at all),
   fleets only in port cities, garrisons only in fortified cities and never in a
   fortress.
+- Who sees what (docs/rulings.md, "What each power sees"): units built, kept and
+  removed are public; costs, treasuries and builds that placed nothing are told
+  to the power alone.
 - At most one special unit in play (SPEC-1, :mod:`machiavelli.money.specials`): a build
   that would make a second one fails and its ducats are lost (SPEC-2).  The
   special unit a power maintains counts wherever its maintain stands in the
@@ -40,6 +43,7 @@ from machiavelli.core.board import Board
 from machiavelli.core.homes import playing
 from machiavelli.core.orders import Build, Disband, Maintain, Order, Remove, UnitRef, order_key
 from machiavelli.core.phases import next_phase
+from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.state import State, Unit
 from machiavelli.money.specials import special_limit_problem, upkeep
@@ -171,12 +175,13 @@ def resolve_money_adjustments(
         p: _Account(p, state.treasury.get(p, 0)) for p in powers if playing(state, p)
     }
     results: list[OrderResult] = []
-    events: list[str] = []
+    private: PrivateEvents = {}
     for power, power_orders in orders.items():
         account = accounts.get(power)
         if account is None:
             results += [
-                OrderResult(power, o, "void", f"{power} is not playing") for o in power_orders
+                OrderResult(power, o, "void", f"{power} is not playing", private=True)
+                for o in power_orders
             ]
             continue
         kept, _ = latest_orders(power_orders)
@@ -190,12 +195,12 @@ def resolve_money_adjustments(
         standing = {id(o) for o in kept}
         for order in power_orders:
             if id(order) not in standing:
-                results.append(
-                    OrderResult(power, order, "void", "replaced by a later order (ADJ-ORD-2..4)")
-                )
+                results.append(OrderResult(
+                    power, order, "void", "replaced by a later order (ADJ-ORD-2..4)",
+                    private=True))
                 continue
             outcome, note = _judge(board, state, account, order)
-            results.append(OrderResult(power, order, outcome, note))
+            results.append(_seen(OrderResult(power, order, outcome, note)))
     for account in accounts.values():
         judged = {_fields(u) for u in account.kept + account.removed}
         for unit in state.units_of(account.power):
@@ -207,12 +212,30 @@ def resolve_money_adjustments(
                                 "no maintain order: removed (ADJ-ORD-1)")
                 )
         if account.spent or account.removed or account.new_units:
-            events.append(
+            tell(
+                private, account.power,
                 f"{account.power} pays {account.spent} ducats for "
                 f"{len(account.kept) + len(account.new_units)} units; "
                 f"treasury {account.treasury}."
             )
-    return Adjudication(next_phase(_apply(state, accounts)), results, events)
+    return Adjudication(next_phase(_apply(state, accounts)), results, [], private)
+
+
+def _seen(result: OrderResult) -> OrderResult:
+    """Who reads an adjustment's result (docs/rulings.md, "What each power sees").
+
+    Everyone reads what the board shows: a unit built, kept or removed (a maintain
+    not paid for, as a removal); what it cost, what the treasury held and a build
+    that placed nothing are the power's own business.
+    """
+    if result.outcome == "void" or (isinstance(result.order, Build)
+                                    and result.outcome != "succeeds"):
+        return replace(result, private=True)
+    if isinstance(result.order, Maintain):
+        return replace(result, public_note="" if result.outcome == "succeeds" else "removed")
+    if isinstance(result.order, Build):
+        return replace(result, public_note="")
+    return result
 
 
 def _apply(state: State, accounts: Mapping[str, _Account]) -> State:

@@ -1,10 +1,21 @@
 """Plain-text results of a phase, in the judge's spirit.
 
-The public part: every order with its outcome (expenses with their cost), what
-happened beyond the orders, every die roll, changes of control, dislodged units
-and the new position.  The private part, one per power (for that power and the
-game master only): its treasury, its loans and when they are due, and the
-assassination chits it holds.
+Who sees what is decided where each result, event and roll is made
+(:mod:`machiavelli.core.privacy`; docs/rulings.md, "What each power sees"); this
+module only renders it.
+
+The public part (:func:`phase_report`): every public order with its outcome and
+public note, the public events, the public die rolls, changes of control,
+dislodged units and the new position.  No treasury, loan, payment, chit or
+expense is in it.
+
+The private part, one per power (:func:`private_report`, for that power and the
+game master only): its treasury, its loans and when they are due (LOAN-4), the
+assassination chits it holds (ASN-7), then what the phase told it alone: its money
+orders (borrow, pay, chits, expenses) with outcome, cost and why, the notes of its
+other orders that say more than the public reads (a unit's upkeep), its private
+events (ducats received, the bank's collection, income, upkeep) and its own dice
+(variable income, an assassination attempt).
 """
 
 from __future__ import annotations
@@ -13,7 +24,8 @@ from collections.abc import Sequence
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Roll
-from machiavelli.core.results import Adjudication
+from machiavelli.core.privacy import private_results, public_note, public_results, sees_roll
+from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.state import State, Unit
 from machiavelli.text.notation import format_order
 
@@ -43,14 +55,15 @@ def rolls_lines(rolls: Sequence[Roll]) -> list[str]:
 def phase_report(
     board: Board, before: State, adjudication: Adjudication, rolls: Sequence[Roll] = ()
 ) -> str:
-    """The public results of one phase."""
+    """The public results of one phase: what every power may read (see the module's doc).
+
+    ``rolls``: every roll of the phase; those private to a power are left out.
+    """
     lines = [f"Results for {before.label}", ""]
     by_power: dict[str, list[str]] = {}
-    for r in adjudication.results:
-        word = OUTCOME_WORDS[r.outcome]
-        text = format_order(r.order)
-        detail = f"  ({': '.join(x for x in (word, r.note) if x)})" if word or r.note else ""
-        by_power.setdefault(r.power or "Autonomous", []).append(f"  {text}{detail}")
+    for r in public_results(adjudication.results):
+        by_power.setdefault(r.power or "Autonomous", []).append(
+            f"  {result_line(r, public_note(r))}")
     for power in sorted(by_power):
         lines.append(f"{power}:")
         lines.extend(by_power[power])
@@ -58,9 +71,10 @@ def phase_report(
     if adjudication.events:
         lines.append("")
         lines.extend(adjudication.events)
-    if rolls:
+    public_rolls = [r for r in rolls if sees_roll(r, None)]
+    if public_rolls:
         lines.append("")
-        lines.extend(rolls_lines(rolls))
+        lines.extend(rolls_lines(public_rolls))
     changes = control_changes(board, before, after)
     if changes:
         lines.append("")
@@ -93,8 +107,26 @@ def control_changes(board: Board, before: State, after: State) -> list[str]:
     return lines
 
 
-def private_report(state: State, power: str) -> str:
-    """What only ``power`` (and the game master) may see: treasury, loans, chits."""
+def result_line(result: OrderResult, note: str) -> str:
+    """``"A pav - for  (bounced)"``: an order, its outcome and a note."""
+    word = OUTCOME_WORDS[result.outcome]
+    detail = f"  ({': '.join(x for x in (word, note) if x)})" if word or note else ""
+    return f"{format_order(result.order)}{detail}"
+
+
+def private_report(
+    state: State,
+    power: str,
+    results: Sequence[OrderResult] = (),
+    events: Sequence[str] = (),
+    rolls: Sequence[Roll] = (),
+) -> str:
+    """What only ``power`` (and the game master) may see (see the module's doc).
+
+    ``state``: the position after the phase (treasury, loans, chits);
+    ``results`` and ``rolls``: every result and roll of the phase (only the
+    power's own private ones are shown); ``events``: the power's private events.
+    """
     lines = [f"Private to {power}:", f"  Treasury: {state.treasury.get(power, 0)} ducats"]
     for loan in state.loans.get(power, []):
         lines.append(
@@ -106,6 +138,14 @@ def private_report(state: State, power: str) -> str:
         lines.append("  Assassination chits: " + ", ".join(chits))
     if power in state.defaulted:
         lines.append("  The bank will never lend to you again.")
+    own = private_results(results, power)
+    if own:
+        lines.append("  Your orders:")
+        lines.extend(f"    {result_line(r, r.note)}" for r in own)
+    lines.extend(f"  {event}" for event in events)
+    own_rolls = [r for r in rolls if r.to == power]
+    if own_rolls:
+        lines.extend(f"  {line}" for line in rolls_lines(own_rolls))
     return "\n".join(lines)
 
 

@@ -1,11 +1,12 @@
 """Build the compiled engine: the package compiled with mypyc into build/compiled.
 
-    python scripts/compile.py [DIR]
+    python tools/compile.py [DIR]
 
 Copies ``src/machiavelli`` to ``DIR/machiavelli`` (default ``build/compiled``) and
-compiles every module there with mypyc but the command line (``cli/``, which may stay
-interpreted) and the package's ``__init__``.  Put ``DIR`` first on ``PYTHONPATH`` to
-run the compiled engine: ``PYTHONPATH=build/compiled machiavelli bench``.
+compiles the engine there with mypyc: the packages of :data:`ENGINE`.  The front ends
+(the command line, the service, the web judge, mail, the map renderer) and the
+package's ``__init__`` stay interpreted.  Put ``DIR`` first on ``PYTHONPATH`` to run the
+compiled engine: ``PYTHONPATH=build/compiled machiavelli bench``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+#: the packages compiled: the engine, from the board to the case files
+ENGINE = ("core", "text", "movement", "money", "game", "cases")
 
 SETUP = """\
 from setuptools import setup
@@ -39,9 +42,8 @@ def main() -> None:
                     ignore=shutil.ignore_patterns("__pycache__"))
     paths = sorted(
         str(p.relative_to(target))
-        for p in (target / "machiavelli").rglob("*.py")
-        if "cli" not in p.relative_to(target).parts and p.name != "__init__.py"
-        or (p.name == "__init__.py" and p.parent.name not in ("machiavelli", "cli"))
+        for package in ENGINE
+        for p in (target / "machiavelli" / package).rglob("*.py")
     )
     (target / "setup.py").write_text(SETUP.format(paths=paths), encoding="utf-8")
     jobs = str(os.cpu_count() or 1)

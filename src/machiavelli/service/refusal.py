@@ -1,0 +1,21 @@
+"""A request the judge turns down: a value carrying the reason, never an exception.
+
+A player can ask for something the rules forbid (a grey letter in a white-press game, an
+absence of forty days, a draw in a finished game).  That is the player's error, so the
+rule functions answer with :class:`Refused` and its reason, which the front end sends
+back, instead of raising.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The judge's refusal and the reason it gives."""
+
+    reason: str
+
+    def __str__(self) -> str:
+        return self.reason

@@ -1,0 +1,63 @@
+"""nJudge's test exchanges, classified: every command's outcome is known, and the file
+the tests keep (tests/njudge_exchanges.json) is what the classifier gives today."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from njudge_files import WITNESSES
+
+from machiavelli.mail.conformance import exchanges_in, expectations_json, split_mails
+
+EXPECTED = Path(__file__).resolve().parent / "njudge_exchanges.json"
+TESTS = WITNESSES / "njudge" / "tests"
+
+
+def test_every_exchange_and_command_is_classified() -> None:
+    assert (TESTS / "input").is_dir(), f"nJudge's tests are missing from {TESTS}"
+    exchanges = exchanges_in(TESTS)
+    assert len(exchanges) == 29
+    unknown = [f"{e.name} line {c.line}: {c.text}" for e in exchanges for c in e.commands
+               if c.status == "unknown"]
+    assert not unknown, unknown
+    outcomes = {(e.name, c.text): (c.status, c.why) for e in exchanges for c in e.commands}
+    assert outcomes[("Bug91-10", "signon mdt 181d")] == ("refused", "bad sign-on")
+    assert outcomes[("Bug91-10", "list")] == ("skipped", None)
+    assert outcomes[("Bug91-01", "create ?dt pass")] == ("done", None)
+    assert outcomes[("Bug91-13", "resign")] == ("done", None)
+    assert outcomes[("Bug91-16", "signon fdt pass")] == ("done", None)
+
+
+def test_the_expectations_file_is_current() -> None:
+    current = expectations_json(exchanges_in(TESTS))
+    assert EXPECTED.read_text(encoding="utf-8") == current, (
+        "run: python tools/njudge_exchanges.py")
+    assert json.loads(current)[0]["commands"][0]["status"] == "done"
+
+
+def test_mails_are_split_with_their_kinds() -> None:
+    out = (TESTS / "baseline" / "Bug91-07.out").read_text(encoding="latin-1")
+    mails = split_mails(out)
+    assert len(mails) == 19
+    assert {m.kind for m in mails} == {"signon", "broadcast", "reply"}
+    assert mails[-1].to == "observer2@localhost" and "Broadcast message sent" in mails[-1].body
+
+
+def test_our_reader_reads_every_command_njudge_carried_out() -> None:
+    """The reading half of the comparison: no command nJudge did, or refused for a reason
+    other than its wording, is refused by our reader."""
+    from machiavelli.mail.envelope import parse_message
+    from machiavelli.mail.reader import read_message, reader_outcome
+
+    agree = 0
+    for exchange in exchanges_in(TESTS):
+        mail_in = (TESTS / "input" / f"{exchange.name}.in").read_text(encoding="latin-1")
+        commands = read_message(parse_message(mail_in).body).commands
+        assert [c.line for c in commands] == [c.line for c in exchange.commands]
+        refused_by_us = [c for c in commands if (o := reader_outcome(c)) is not None
+                         and o.status.value == "refused"]
+        refused_by_them = [c for c in exchange.commands
+                           if c.status == "refused" and c.why == "syntax"]
+        agree += len(refused_by_us) == len(refused_by_them)
+    assert agree == 29

@@ -1,0 +1,194 @@
+"""Every rule id of ../shared/RULES.md is named by a test or a case that checks it.
+
+A rule id (column 1 of RULES.md's tables) is named
+
+- by a test function in tests/ (read with the AST, so comments and strings do not count):
+  the id lowercased, ``-`` and ``.`` written as ``_``, as a run of whole ``_``-separated
+  tokens of the name (``test_reb_eff_6_1_x`` names REB-EFF-6.1, not REB-EFF-6.10; one test
+  may name several ids, ``test_ctrl_3_ctrl_4_...``);
+- or by a ``CASE`` line of a case file in cases/: the ids written first on the line, before
+  the case's description (``CASE CTRL-3 CTRL-4 a unit leaves ...``).
+
+The places where 001 is ambiguous (RULES.md's last section, numbered) are covered the same way
+under the id ``AMBIGUITY-<n>`` (``test_ambiguity_3_...``, ``CASE SIEGE-8 AMBIGUITY-1 ...``),
+and each needs its ruling in docs/rulings.md ("ambiguity <n>").
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+RULES = REPO.parent / "shared" / "RULES.md"
+RULINGS = REPO / "docs" / "rulings.md"
+MAKEFILE = REPO / "Makefile"
+TESTS = REPO / "tests"
+CASES = REPO / "cases"
+
+# Rules other developers are covering right now (issue 8), left out until their work is merged;
+# LOAN-2 and STR-G, named here at first, are covered already.
+PENDING: set[str] = set()
+
+ID_SHAPE = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9.]+)+")
+AMBIGUITY_SECTION = "## Known ambiguities in 001"
+
+
+def rules_text() -> str:
+    assert RULES.is_file(), f"{RULES} is missing: the rule index is needed"
+    return RULES.read_text(encoding="utf-8")
+
+
+def rule_ids(text: str) -> list[str]:
+    """Column 1 of every `| id | rule | source |` table."""
+    ids: list[str] = []
+    in_table = False
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if not line.startswith("|"):
+            in_table = False
+        elif cells[0] == "id":
+            in_table = True
+        elif in_table and not set(cells[0]) <= set("-: "):
+            ids.append(cells[0])
+    return ids
+
+
+def ambiguity_numbers(text: str) -> list[int]:
+    """The numbered items of RULES.md's last section, the ambiguities of 001."""
+    section = text.split(AMBIGUITY_SECTION, 1)[1]
+    return [int(n) for n in re.findall(r"^(\d+)\. ", section, flags=re.MULTILINE)]
+
+
+def tokens(name: str) -> list[str]:
+    return name.lower().replace("-", "_").replace(".", "_").split("_")
+
+
+def names_of_tests() -> Iterator[str]:
+    """Names of the test functions in tests/ (module level and in Test classes)."""
+    for path in sorted(TESTS.glob("**/test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        bodies: list[list[ast.stmt]] = [tree.body]
+        bodies += [c.body for c in tree.body if isinstance(c, ast.ClassDef)]
+        for body in bodies:
+            for node in body:
+                is_function = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+                if is_function and node.name.startswith("test"):  # type: ignore[union-attr]
+                    yield node.name  # type: ignore[union-attr]
+
+
+def case_files() -> list[Path]:
+    return sorted(CASES.glob("**/*.txt"))
+
+
+def case_line_ids(line: str) -> list[str]:
+    """The ids a `CASE` line starts with: `CASE CTRL-3 CTRL-4 what it checks`."""
+    ids: list[str] = []
+    for word in line.split()[1:]:
+        parts = [p for p in re.split(r"[,/]", word) if p]
+        if not parts or not all(ID_SHAPE.fullmatch(p) for p in parts):
+            break
+        ids += parts
+    return ids
+
+
+def case_ids() -> Iterator[tuple[Path, str]]:
+    for path in case_files():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("CASE "):
+                for rule_id in case_line_ids(line):
+                    yield path, rule_id
+
+
+def token_runs(name: str) -> set[str]:
+    """Every run of whole tokens of a name, joined by `_`."""
+    t = tokens(name)
+    return {"_".join(t[i:j]) for i in range(len(t)) for j in range(i + 1, len(t) + 1)}
+
+
+def covered(ids: Iterable[str]) -> set[str]:
+    named = {run for name in names_of_tests() for run in token_runs(name)}
+    named |= {"_".join(tokens(rule_id)) for _, rule_id in case_ids()}
+    return {rule_id for rule_id in ids if "_".join(tokens(rule_id)) in named}
+
+
+def all_ids() -> list[str]:
+    text = rules_text()
+    return rule_ids(text) + [f"AMBIGUITY-{n}" for n in ambiguity_numbers(text)]
+
+
+# -- the meta-test itself --------------------------------------------------------------------
+
+
+def test_every_rule_id_is_named_by_a_test_or_a_case() -> None:
+    ids = all_ids()
+    named = covered(ids)
+    missing = [i for i in ids if i not in named and i not in PENDING]
+    if missing:
+        pytest.fail(f"{len(missing)} rule ids named by no test or case: {', '.join(missing)}")
+
+
+def test_pending_rules_are_rules_still_uncovered() -> None:
+    ids = all_ids()
+    assert set(PENDING) <= set(ids)
+    assert not PENDING & covered(ids), "a pending rule is covered now: take it out of PENDING"
+
+
+def test_every_ambiguity_has_a_ruling() -> None:
+    ruled: set[int] = set()
+    text = RULINGS.read_text(encoding="utf-8")
+    for found in re.finditer(r"ambiguit(?:y|ies) (\d+(?:(?:, | and | / |/)\d+)*)", text, re.I):
+        ruled |= {int(n) for n in re.findall(r"\d+", found.group(1))}
+    missing = [n for n in ambiguity_numbers(rules_text()) if n not in ruled]
+    assert not missing, f"ambiguities with no ruling in docs/rulings.md: {missing}"
+
+
+def test_case_lines_name_only_known_ids() -> None:
+    known = set(all_ids())
+    unknown = sorted({f"{path.name}: {i}" for path, i in case_ids() if i not in known})
+    assert not unknown, f"CASE lines name ids RULES.md does not have: {unknown}"
+
+
+def test_every_case_file_is_checked_by_make_test() -> None:
+    """A case names a rule only if `make test` runs its file."""
+    check_line = next(
+        line for line in MAKEFILE.read_text().splitlines() if "adjudicate --check" in line
+    )
+    patterns = check_line.split("--check", 1)[1].split()
+    run = {path for pattern in patterns for path in REPO.glob(pattern)}
+    assert [p.relative_to(REPO) for p in case_files() if p not in run] == []
+
+
+# -- the reader of names ----------------------------------------------------------------------
+
+
+def names_id(test_name: str, rule_id: str) -> bool:
+    return "_".join(tokens(rule_id)) in token_runs(test_name)
+
+
+def test_a_name_names_ids_by_whole_tokens() -> None:
+    assert names_id("test_reb_eff_6_1_x", "REB-EFF-6.1")
+    assert not names_id("test_reb_eff_6_1_x", "REB-EFF-6.10")
+    assert not names_id("test_reb_eff_6_10_x", "REB-EFF-6.1")
+    assert names_id("test_ctrl_3_ctrl_4_x", "CTRL-4")
+    assert not names_id("test_own_3a_x", "OWN-3")
+    assert names_id("test_ambiguity_3_x", "AMBIGUITY-3")
+
+
+def test_case_line_ids_are_the_leading_ids() -> None:
+    assert case_line_ids("CASE CTRL-3 CTRL-4 a unit leaves X-1") == ["CTRL-3", "CTRL-4"]
+    assert case_line_ids("CASE SIEGE-10/SIEGE-13, a bribe") == ["SIEGE-10", "SIEGE-13"]
+    assert case_line_ids("CASE 6.A.5 (Move to own sector)") == []
+    assert case_line_ids("CASE M5 hold under mach2") == []
+
+
+def test_rule_ids_reads_column_one_of_the_tables() -> None:
+    ids = rule_ids(rules_text())
+    assert ids[0] == "GEN-1"
+    assert {"REB-EFF-6.1", "D004-37", "INC-CHART-NOTE-2", "CTRL-7"} <= set(ids)
+    assert len(ids) == len(set(ids))
+    assert ambiguity_numbers(rules_text()) == list(range(1, 16))
