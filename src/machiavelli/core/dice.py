@@ -59,6 +59,12 @@ class LoadedDice(Dice):
 
     values: list[int] = field(default_factory=list)
 
+    def __init__(
+        self, seed: str, rolls: list[Roll] | None = None, values: list[int] | None = None
+    ) -> None:
+        super().__init__(seed, rolls)
+        self.values = [] if values is None else values
+
     def roll(self, count: int, purpose: str, to: str | None = None) -> tuple[int, ...]:
         if len(self.values) < count:
             raise ValueError(f"loaded dice ran out for {purpose!r}")
