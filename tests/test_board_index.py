@@ -31,17 +31,19 @@ def test_board_index_agrees_with_the_board(name: str) -> None:
             board.fleet_locations(a))
         for j, b in enumerate(ix.provinces):
             assert ix.army_adjacent(i, j) == board.army_adjacent(a, b)
+            assert ix.army_adjacent(i, j) == ((ix.army_adj[i] >> j) & 1 == 1)  # the bitmask
     for x, loc in enumerate(ix.locations):
         assert ix.location_number[loc] == x
         assert ix.provinces[ix.location_province[x]] == province_of(loc)
         for y, other in enumerate(ix.locations):
             assert ix.fleet_adjacent(x, y) == board.fleet_adjacent(loc, other)
+            assert ix.fleet_adjacent(x, y) == ((ix.fleet_adj[x] >> y) & 1 == 1)
             strait = board.strait_between(loc, other)
             k = ix.strait(ix.location_province[x], ix.location_province[y])
             assert (ix.straits[k] if k >= 0 else None) == strait
         for j, b in enumerate(ix.provinces):
             reach = board.fleet_reaches(loc, b)
-            assert ix.fleet_reaches(x, j) == bool(reach)
+            assert ix.fleet_reaches(x, j) == bool(reach) == ((ix.fleet_reach[x] >> j) & 1 == 1)
             assert [ix.locations[r] for r in ix.reachable(x, j)] == list(reach)
     assert ix.strait(-1, 0) == -1
 

@@ -8,7 +8,10 @@
   numbered ``0 .. L-1``.
 - Adjacency is kept as integer bitmasks: ``army_adj[i]`` has bit ``j`` set when
   an army steps from province ``i`` to ``j``; ``fleet_adj[l]`` the same over
-  locations; ``fleet_reach[l]`` over the provinces a fleet at ``l`` reaches.
+  locations; ``fleet_reach[l]`` over the provinces a fleet at ``l`` reaches.  The
+  masks serve searches (chains of fleets); single look-ups go through the same
+  neighbours as sets of numbers (``army_near``, ``fleet_near``, ``reach_near``),
+  which cost the same on a board of any size.
 - A strait is found by the provinces at its two ends (``strait_at``), with its
   controlling province and whether it is still a strait under Machiavelli 2.
 
@@ -95,6 +98,9 @@ class BoardIndex:
             _mask(self.number[province_of(y)] for y in board.fleet_adj.get(x, frozenset()))
             for x in locations
         ]
+        self.army_near: list[frozenset[int]] = [_numbers(m) for m in self.army_adj]
+        self.fleet_near: list[frozenset[int]] = [_numbers(m) for m in self.fleet_adj]
+        self.reach_near: list[frozenset[int]] = [_numbers(m) for m in self.fleet_reach]
         self.coastal: list[bool] = [
             not self.sea[i] and bool(self.province_locations[i]) for i in range(count)
         ]
@@ -124,20 +130,20 @@ class BoardIndex:
 
     # -- adjacency -------------------------------------------------------------
     def army_adjacent(self, a: int, b: int) -> bool:
-        return (self.army_adj[a] >> b) & 1 == 1
+        return b in self.army_near[a]
 
     def fleet_adjacent(self, a: int, b: int) -> bool:
         """Between two fleet locations."""
-        return (self.fleet_adj[a] >> b) & 1 == 1
+        return b in self.fleet_near[a]
 
     def fleet_reaches(self, location: int, province: int) -> bool:
         """Whether a fleet at ``location`` reaches some location of ``province``."""
-        return (self.fleet_reach[location] >> province) & 1 == 1
+        return province in self.reach_near[location]
 
     def reachable(self, location: int, province: int) -> list[int]:
         """The locations of ``province`` a fleet at ``location`` can move to."""
-        adj = self.fleet_adj[location]
-        return [x for x in self.province_locations[province] if (adj >> x) & 1]
+        near = self.fleet_near[location]
+        return [x for x in self.province_locations[province] if x in near]
 
     def strait(self, a: int, b: int) -> int:
         """The strait crossed stepping between provinces ``a`` and ``b``, or -1.
@@ -147,6 +153,16 @@ class BoardIndex:
         if a < 0 or b < 0:
             return -1
         return self.strait_at.get(a * self.count + b, -1)
+
+
+def _numbers(mask: int) -> frozenset[int]:
+    """The numbers whose bits ``mask`` has set."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return frozenset(found)
 
 
 def _mask(numbers: Iterable[int]) -> int:

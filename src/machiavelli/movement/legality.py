@@ -241,9 +241,9 @@ def _reaches(checker: Checker, unit: Unit, into: str) -> bool:
     if to < 0:
         return False
     if unit.kind == "A":
-        return (ix.army_adj[ix.number[unit.province]] >> to) & 1 == 1
+        return to in ix.army_near[ix.number[unit.province]]
     loc = ix.location_number.get(unit.location, -1)
-    return loc >= 0 and (ix.fleet_reach[loc] >> to) & 1 == 1
+    return loc >= 0 and to in ix.reach_near[loc]
 
 
 def _usual_fleet_move(checker: Checker, unit: Unit, order: Move) -> bool:
@@ -267,7 +267,7 @@ def _usual_army_move(checker: Checker, own: str, into: str, by_convoy: bool) -> 
     if to is None:
         return False
     at = number[own]
-    if not by_convoy and (ix.army_adj[at] >> to) & 1:
+    if not by_convoy and to in ix.army_near[at]:
         return True
     if to == at or ix.sea[to] or not ix.coastal[at] or not ix.coastal[to]:
         return False

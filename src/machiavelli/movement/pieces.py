@@ -145,7 +145,7 @@ def make_pieces(
                 via = order.via
                 if via:
                     pieces.route[i] = tuple(number[p] for p in via)
-                adjacent = (ix.army_adj[province[i]] >> d) & 1 == 1
+                adjacent = d in ix.army_near[province[i]]
                 pieces.convoyed[i] = bool(via) or not adjacent
                 if adjacent and order.convoy:
                     explicit.add(i)
