@@ -63,10 +63,11 @@ def test_tiled_board_is_copies_of_the_board() -> None:
     assert tiled.fleet_adj["stp2/sc"] == frozenset(
         p.replace("/", "2/") if "/" in p else p + "2" for p in BOARD.fleet_adj["stp/sc"])
     board_index(tiled)  # a board like any other
-    phases = tiled_phases(BOARD, START, 3, 2, 20, 2, seed=1)
-    for p in phases:
-        assert len(p.state.units) == 40
-        assert not any(u.province.endswith("2") for u in p.state.units)
+    phases = tiled_phases(BOARD, START, 3, 2, 20, 3, seed=1)
+    used = [{u.province[-1] if u.province[-1].isdigit() else "0" for u in p.state.units}
+            for p in phases]
+    assert all(len(p.state.units) == 40 for p in phases)
+    assert used == [{"0", "1"}, {"2", "0"}, {"1", "2"}]  # the copies used turn
 
 
 def test_orders_written_for_the_diplomacy_package() -> None:

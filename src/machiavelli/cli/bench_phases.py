@@ -143,16 +143,17 @@ def tiled_board(board: Board, copies: int) -> Board:
 def tiled_phases(
     board: Board, template: State, copies: int, used: int, per_copy: int, count: int, seed: int
 ) -> list[Phase]:
-    """Positions on ``copies`` copies of a board, ``per_copy`` units on each of the first
-    ``used`` copies, with random orders."""
+    """Positions on ``copies`` copies of a board, ``per_copy`` units on each of ``used``
+    copies, with random orders.  The copies used turn from one position to the next, so
+    that positions of few units stand all over the board as those of many do."""
     tiled = tiled_board(board, copies)
     start = replace(template, board=tiled.name)
     rng = random.Random(seed)
     phases = []
     for n in range(count):
         units: list[Unit] = []
-        for k in range(used):
-            provinces = [tile(p, k) for p in board.provinces]
+        for k in (n * used + j for j in range(used)):
+            provinces = [tile(p, k % copies) for p in board.provinces]
             units += random_position(tiled, start, per_copy, rng, provinces).units
         state = replace(start.copy(), units=units)
         orders = random_phase_orders(tiled, state, rng)
