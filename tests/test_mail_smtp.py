@@ -102,7 +102,8 @@ def test_machiavelli_mail_reads_one_message_on_stdin(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     [written] = Outbox(outbox).messages()
     assert b"> press to g" in written.read_bytes()
-    bounce = CliRunner().invoke(main, ["mail", "--outbox", str(outbox)],
+    bounce = CliRunner().invoke(main, ["mail", "--outbox", str(outbox), "--db",
+                                       f"sqlite:///{tmp_path}/judge.db"],
                                 input=b"From: MAILER-DAEMON@x.org\n\nfailed\n")
     assert bounce.exit_code == 0 and len(Outbox(outbox).messages()) == 1
 
@@ -113,7 +114,16 @@ def test_host_and_port() -> None:
     assert parse_host_port("[::1]:26", 25) == ("::1", 26)
 
 
-def test_machiavelli_judge_reads_typed_commands() -> None:
-    result = CliRunner().invoke(main, ["judge"], input="signon fdt pass\nset sideways\n")
+def test_machiavelli_judge_reads_typed_commands(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["judge", "--check"],
+                                input="signon fdt pass\nset sideways\n")
     assert result.exit_code == 0, result.output
     assert "> set sideways" in result.output and "Refused: Unknown setting" in result.output
+    typed = "register\nName: Ann\nend\ncreate ?rome pw machiavelli\nset sideways\n"
+    result = CliRunner().invoke(main, ["judge", "--as", "ann@example.org", "--db",
+                                       f"sqlite:///{tmp_path}/judge.db", "--outbox",
+                                       str(tmp_path / "out")], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "Registration processed." in result.output
+    assert "You've been selected to play Master in game 'rome'" in result.output
+    assert "Refused: Unknown setting" in result.output

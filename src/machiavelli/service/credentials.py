@@ -91,12 +91,20 @@ def password_fits(seat: Seat, password: str) -> bool:
 
 
 def sign_on(session: Session, game: Game, role: str, password: str, *,
-            power: str | None = None, name: str | None = None) -> Seat | Refused:
-    """The present seat of ``power`` (a player) or named ``name`` (an observer, a
-    master) if ``password`` is its password; one message for every failure."""
+            power: str | None = None, name: str | None = None,
+            left: bool = False) -> Seat | Refused:
+    """The present seat of ``power`` (a player), named ``name`` (an observer, a master),
+    or any of ``role`` (neither given), if ``password`` is its password; with ``left``,
+    the last seat of ``power`` whose player left (a player who returns).  One message
+    for every failure."""
     wrong = Refused("wrong password, or no such seat in the game")
-    found = [s for s in seats(session, game) if s.role == role and
-             (s.power == power if power is not None else s.name == name)]
+    if left:
+        gone = [s for s in seats(session, game, present=False)
+                if s.left_at is not None and s.power == power]
+        found = gone[-1:]
+    else:
+        found = [s for s in seats(session, game) if s.role == role and (
+            (power is None or s.power == power) and (name is None or s.name == name))]
     if not found:
         HASHER.hash(password)
         return wrong

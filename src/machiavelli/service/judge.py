@@ -162,6 +162,11 @@ class Judge:
         """What ``viewer`` may see of game ``name``: every read goes through here."""
         return self._read(name, lambda s, g: view(s, g, viewer, history=history))
 
+    def settings(self, name: str) -> Settings | Refused:
+        """The game's settings: its deadline, press, draw and absence rules (what nJudge's
+        LIST shows; the absences in it are for the judge's own use)."""
+        return self._read(name, lambda s, g: Settings.from_dict(g.settings))
+
     def seed(self, name: str) -> str | Refused:
         """The game's dice seed (the game master's secret: no view shows it)."""
         return self._read(name, lambda s, g: g.seed)
@@ -381,11 +386,12 @@ class Judge:
             return credentials.registered(session, address)
 
     def sign_on(self, name: str, role: str, password: str, *, power: str | None = None,
-                seat_name: str | None = None) -> Seat | Refused:
-        """The seat of ``power`` (a player) or ``seat_name`` (an observer or a master)
-        if ``password`` is its sign-on password."""
+                seat_name: str | None = None, left: bool = False) -> Seat | Refused:
+        """The seat of ``power`` (a player), ``seat_name`` (an observer or a master) or
+        any of ``role``, if ``password`` is its sign-on password (``left``: the last
+        player of ``power``, who left)."""
         return self._read(name, lambda s, g: credentials.sign_on(
-            s, g, role, password, power=power, name=seat_name))
+            s, g, role, password, power=power, name=seat_name, left=left))
 
     def update_seat(self, name: str, seat_name: str, *, password: str | None = None,
                     address: str | None = None) -> Seat | Refused:
