@@ -20,7 +20,6 @@ from machiavelli.mail.commands import Command, OrderLines, PhaseRef, Verb
 from machiavelli.mail.desk import Desk, board_of, refusal, viewer_of
 from machiavelli.mail.outcome import Outcome, Why
 from machiavelli.mail.press_options import PressRequest, addressees_of
-from machiavelli.service.press import Addressees
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Letter
 from machiavelli.service.visibility import GameView, Viewer
@@ -155,7 +154,8 @@ def deliver_letter(desk: Desk, view: GameView, letter: Letter) -> None:
     seats = desk.judge.seats(view.name)
     if isinstance(seats, Refused):
         return
-    sender_seat = desk.seat.name if desk.seat is not None else ""
+    sender_seat = desk.seat.name if desk.seat is not None and desk.seat.role != "master" \
+        else ""  # a Master gets his own letters too, as nJudge sends them
     for seat in seats:
         if seat.name == sender_seat or not seat.address:
             continue
@@ -195,7 +195,3 @@ def tell_everyone(desk: Desk, view: GameView, what: str, text: str) -> None:
     for seat in seats:
         if seat.name != desk.sender:
             desk.send(seat.address, desk.subject(view, what), text)
-
-
-def everybody(view: GameView) -> Addressees:
-    return Addressees(frozenset(view.state.powers), True, True)

@@ -101,7 +101,7 @@ def _take_over(desk: Desk, view: GameView, asked: SignOn, power: str) -> Outcome
     what = (f"{desk.sender} has returned as {power} in {asked.game}." if returned else
             f"{desk.sender} has taken over the abandoned {power} in game '{asked.game}'.")
     _announce(desk, view, "player returned as " + power if returned else f"Takeover of {power}",
-              what)
+              what, sender_too=True)
     return _signed(desk, asked.game, seat, said)
 
 
@@ -120,7 +120,7 @@ def _observer(desk: Desk, asked: SignOn) -> Outcome:
     if isinstance(seat, Refused):
         return refusal(seat, Why.NOT_ALLOWED)
     _announce(desk, view, "New Player Signon: O", f"{desk.sender} has signed on as an "
-              f"Observer in game '{asked.game}'.", masters_only=view.status == "forming")
+              f"Observer in game '{asked.game}'.")
     return _signed(desk, asked.game, seat, f"You are now an Observer in game '{asked.game}'.")
 
 
@@ -161,8 +161,7 @@ def _join(desk: Desk, asked: SignOn) -> Outcome:
     players = sum(1 for s in view.seats if s.role == "player") + 1
     count = f"Game '{asked.game}' now has {players} player{'s' * (players != 1)}."
     _announce(desk, view, f"New Player Signon: #{players}",
-              f"{desk.sender} has signed up to play a power in game '{asked.game}'.\n{count}",
-              masters_only=True)
+              f"{desk.sender} has signed up to play a power in game '{asked.game}'.\n{count}")
     desk.joined = asked.game
     return _signed(desk, asked.game, seat,
                    f"You've been selected to play a power in game '{asked.game}'.", count)
@@ -209,14 +208,15 @@ def _signed(desk: Desk, game: str, seat: Seat, *said: str) -> Outcome:
 
 
 def _announce(desk: Desk, view: GameView, what: str, text: str, *,
-              masters_only: bool = False) -> None:
-    """A sign-on, take-over or return told to the game's other participants."""
+              sender_too: bool = False) -> None:
+    """A sign-on, take-over or return told to the game's participants (the sender too
+    for a take-over or return, as nJudge does)."""
     seats = desk.judge.seats(view.name)
     if isinstance(seats, Refused):
         return
     subject = f"{desk.config.judge}:{view.name} - {code_of(view.state)} {what}"
     for seat in seats:
-        if (seat.role == "master" or not masters_only) and seat.name != desk.sender:
+        if sender_too or seat.name != desk.sender:
             desk.send(seat.address, subject, text)
 
 
