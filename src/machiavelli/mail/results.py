@@ -132,8 +132,6 @@ def result_text(view: GameView, processed: int, config: Config) -> str | None:
         if letter.body.strip():
             lines += [f"Press from {letter.sender}:", *letter.body.rstrip().splitlines(), ""]
     if phase.number == view.phase:
-        for power, text in sorted(view.private.items()):
-            lines += [f"{power} now:", *text.rstrip().splitlines(), ""]
         if view.status == "over":
             lines.append(f"The game is over: {view.outcome or 'ended'}.")
         elif clock is not None:

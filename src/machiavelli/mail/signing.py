@@ -137,13 +137,13 @@ def _master(desk: Desk, asked: SignOn) -> Outcome:
 
 
 def _join(desk: Desk, asked: SignOn) -> Outcome:
+    view = _game(desk, asked.game)
+    if isinstance(view, Outcome):
+        return view
     if desk.judge.registered(desk.sender) is None:
         return Outcome.refused(Why.NOT_REGISTERED, f"{desk.sender} is not a registered "
                                "user: only registered users may join a forming game "
                                "(REGISTER first, GET form).")
-    view = _game(desk, asked.game)
-    if isinstance(view, Outcome):
-        return view
     if view.status != "forming":
         return Outcome.refused(Why.NOT_NOW, f"Game '{asked.game}' has started already: "
                                "sign on to a power left without a player to take it over.")
