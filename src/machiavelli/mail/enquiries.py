@@ -141,7 +141,7 @@ def game_listing(desk: Desk, view: GameView) -> list[str]:
         lines.append("   " + "; ".join(f"{p}: {how}" for p, how in sorted(view.standing.items())))
     lines += ["", f"Status of {view.label} ({view.name}.{view.phase:03d}):", "",
               *view.position.rstrip().splitlines()]
-    for power, text in sorted(view.private.items()):  # the viewer's own (a Master's: all)
+    for _power, text in sorted(view.private.items()):  # the viewer's own (a Master's: all)
         lines += ["", *text.rstrip().splitlines()]
     for power, orders in sorted(view.orders.items()):
         lines += ["", f"Orders of {power} for {view.label}:",
