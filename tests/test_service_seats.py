@@ -198,3 +198,19 @@ def test_a_concession_to_the_largest_power(judge: Judge) -> None:
     answer = judge.concede("g", Viewer.player("Milan"), None, "Venice", now=T0)
     assert isinstance(answer, Refused) and "largest" in answer.reason  # a tie at the start
     ok(judge.concede("g", Viewer.player("Milan"), None, None, now=T0))
+
+
+def test_a_power_waiting_with_its_orders_in_is_processed_at_the_deadline(judge: Judge) -> None:
+    """SET WAIT keeps the judge from processing early; the orders are in all the same, so
+    the power is not late at the deadline (help file ``index``, SET WAIT)."""
+    started(judge, deadlines={})
+    deadline = datetime.fromisoformat(look(judge, "g").clock["clock"]["deadline"])  # type: ignore
+    for power in look(judge, "g").state.powers:
+        ok(judge.submit_orders("g", GM, power, "", now=T0))
+        ok(judge.set_wait("g", GM, power, False, now=T0))
+    ok(judge.submit_orders("g", GM, "Milan", "A pav - for", now=T0))
+    ok(judge.set_wait("g", GM, "Milan", True, now=T0))
+    [early] = judge.sweep(now=T0 + timedelta(hours=13))
+    assert not isinstance(early, Refused) and not early.processed and "wait" in early.why
+    [swept] = judge.sweep(now=deadline)
+    assert not isinstance(swept, Refused) and swept.processed, swept
