@@ -74,10 +74,11 @@ def test_become_process_predict_rollback_pause_resume_terminate(post: Post) -> N
     assert status(post.send("ann@x.org", "signon irome annpw\nprocess"), "process") == (
         "refused", "not allowed")
     answer = post.send(MASTER, GM + "rollback\npause\nprocess\nresume\nterminate")
-    assert [s for _, s, _ in outcomes(answer)] == [
-        "done", "done", "done", "done", "done", "done"] or outcomes(answer)
+    assert [(t, s) for t, s, _ in outcomes(answer)] == [
+        ("signon mrome sesame", "done"), ("rollback", "done"), ("pause", "done"),
+        ("process", "refused"), ("resume", "done"), ("terminate", "done")]
     view = post.view("rome")
-    assert view.status == "over" and view.phase in (0, 1)
+    assert view.status == "over" and view.phase == 0
     assert post.mails_to("bob@x.org", "Terminated")
 
 

@@ -60,6 +60,9 @@ def process(desk: Desk, command: Command) -> Outcome:
     view = _pending(desk)
     if isinstance(view, Outcome):
         return view
+    if view.status == "paused":
+        return Outcome.refused(Why.NOT_NOW, f"Game '{view.name}' is paused: no phase is "
+                               "processed until it is resumed (RESUME).")
     expected = view.phase
     named = command.detail
     if isinstance(named, PhaseRef):
