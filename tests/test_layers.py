@@ -17,7 +17,7 @@ import pytest
 SRC = Path(__file__).resolve().parent.parent / "src"
 
 # bottom first; a layer may import itself and every layer before it
-LAYERS = ["core", "text", "movement", "money", "game", "cases", "render", "service", "mail",
+LAYERS = ["core", "text", "movement", "money", "game", "cases", "render", "service", "bots", "mail",
           "cli"]
 
 
