@@ -9,6 +9,7 @@ from machiavelli.cli.game_master import COMMANDS as GAME_COMMANDS
 from machiavelli.cli.mail import judge, mail
 from machiavelli.cli.map_picture import map_command
 from machiavelli.cli.scenarios import scenarios
+from machiavelli.cli.selfplay import selfplay
 from machiavelli.cli.tools import bench, demo
 
 
@@ -25,5 +26,6 @@ main.add_command(mail)
 main.add_command(judge)
 main.add_command(map_command)
 main.add_command(scenarios)
+main.add_command(selfplay)
 for command in GAME_COMMANDS:
     main.add_command(command)
