@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 
 from machiavelli.core.board import Board, space_of
 from machiavelli.core.dice import Roll
+from machiavelli.core.options import money_in_play
 from machiavelli.core.orders import BANK, Borrow, Build, Expense, GiveChit, Maintain, Order, Pay
 from machiavelli.core.results import OrderResult
 from machiavelli.core.state import State
@@ -244,8 +245,8 @@ def income_problems(board: Board, before: State, result: PhaseResult,
                     ledger: Ledger) -> list[str]:
     """Income recomputed: fixed income on the position plus the recorded variable dice."""
     after = result.after
-    if after.phase != "adjustment" or before.phase == "adjustment":
-        return []
+    if after.phase != "adjustment" or before.phase == "adjustment" or not money_in_play(after):
+        return []  # no income without money (Diplomacy, nomoney)
     expected = {p: i.total for p, i in fixed_income(board, after).items()}
     names = {_source_name(board, s): s for s in board.variable_income}
     for roll in result.rolls:
@@ -295,8 +296,8 @@ def expense_problems(before: State, orders: Orders, result: PhaseResult,
 
 def upkeep_problems(before: State, result: PhaseResult, ledger: Ledger) -> list[str]:
     """Adjustments: 3/6/9 per unit kept or built, and the event's total agrees."""
-    if before.phase != "adjustment":
-        return []
+    if before.phase != "adjustment" or not money_in_play(before):
+        return []  # units cost nothing without money
     problems: list[str] = []
     costs: Counter[str] = Counter()
     for r in result.results:
