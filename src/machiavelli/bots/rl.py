@@ -12,12 +12,13 @@ of numpy.
   places and money slots choice 0 is "nothing".  An action outside the mask falls
   back to choice 0.
 - **Observations**: ``{"observation": Box, "action_mask": Tuple}``; the mask holds one
-  array of ``MAX_OPTIONS`` flags per slot, as ``MultiDiscrete.sample(mask=...)`` takes it.  The observation is the power's view
-  (:meth:`Env.observation`: no other power's money) as numbers in [0, 1]: per province
-  in board order its controller, its city's owner, the army or fleet there (owner,
-  kind) and the garrison's owner (power numbers over the number of powers, 0 for
-  none); then the season, the phase, the years played over the bound, the power's
-  treasury and debt over 100 (at most 1) and its chits over the number of powers.
+  array of ``MAX_OPTIONS`` flags per slot, as ``MultiDiscrete.sample(mask=...)`` takes
+  it.  The observation is the power's view (:meth:`Env.observation`: no other power's
+  money) as numbers in [0, 1]: per province in board order its controller, its city's
+  owner, the army or fleet there (owner, kind) and the garrison's owner (power numbers
+  over the number of powers, 0 for none); then the season, the phase, the years played
+  over the bound, the power's treasury and debt over 100 (at most 1) and its chits over
+  the number of powers.
 - **Rewards**: 0 until the game ends, then :meth:`Env.returns` (the city share by
   default); **terminations** when the game ends; **truncations** never (the bound on
   years ends the game).
