@@ -17,8 +17,9 @@ into it next.  Its orders, phase by phase:
   expenses from the money menu: autonomous garrisons bought (a city and a unit), a
   garrison an own army besieges disbanded, enemy units that threaten its cities
   disbanded, a counter-bribe on a garrison of a major city under threat, a rebellion
-  against it put down, famine relieved at home.  When the best purchase is a few
-  ducats short, it borrows them for one year, while it owes little;
+  against it put down, famine relieved where its units stand.  When a good purchase
+  (a garrison bought) is a few ducats short, it borrows them for one year, one loan at
+  a time, while it owes little;
 - **retreats**: to the most valuable open province, else into the city, else disband;
 - **adjustments**: with money, units kept (the most valuable first) while the treasury
   pays, then armies (a fleet for every third unit, in ports) built with what is left
@@ -61,6 +62,7 @@ from machiavelli.movement.legal_lists import ref_of
 
 BORROW_LIMIT = 10  # it borrows while it owes less than this much principal
 RESERVE = 3  # ducats kept after builds
+WORTH_A_LOAN = 0.4  # value per ducat of a purchase it borrows for
 
 
 @dataclass
@@ -232,8 +234,9 @@ def _expense_value(values: Values, expense: Expense) -> float:
     if expense.kind == "pacify_rebellion":
         rebellion = state.rebellions.get(province or "")
         return values.worth(province or "") if rebellion and rebellion.against == power else 0
-    if expense.kind == "famine_relief":
-        return 1.0 if province and state.province_owner.get(province) == power else 0.0
+    if expense.kind == "famine_relief":  # famine removes the units there (FAM-*)
+        mine = [u for u in state.units if u.province == province and u.owner == power]
+        return 2.0 * len(mine) if mine else 0.0
     if province is None:
         return 0.0
     units = [u for u in state.units if u.province == province and u.kind == expense.unit_kind]
@@ -274,7 +277,7 @@ def money(values: Values, legal: LegalOrders) -> list[Order]:
     chosen: list[Expense] = []
     bribed: set[tuple[str | None, str | None]] = set()
     orders: list[Order] = []
-    for _, expense in ideas:
+    for efficiency, expense in ideas:
         target = (expense.province, expense.unit_kind)
         if target in bribed or len(chosen) == 4:
             continue
@@ -282,7 +285,7 @@ def money(values: Values, legal: LegalOrders) -> list[Order]:
             chosen.append(expense)
             bribed.add(target)
             budget -= expense.amount
-        elif not orders and not chosen:
+        elif not orders and efficiency >= WORTH_A_LOAN:
             loan = _loan_for(legal, expense.amount - budget, principal_owed(loans))
             if loan is not None:
                 orders.append(loan)
