@@ -158,9 +158,8 @@ class Env:
             return [p for p in self.powers()
                     if any(d.unit.owner == p and can_retreat(board, state, d)
                            for d in state.dislodged)]
-        if state.phase == "adjustment":
-            return [p for p in self.powers() if legal_orders(board, state, p).units
-                    or state.treasury.get(p, 0) > 0]
+        if state.phase == "adjustment":  # units to keep or remove, home cities to build in
+            return [p for p in self.powers() if state.units_of(p) or state.home.get(p)]
         return [p for p in self.powers() if state.units_of(p)]
 
     def legal_orders(self, power: str) -> LegalOrders:
