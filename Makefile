@@ -2,7 +2,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench geometry schematic-maps clean
+.PHONY: run test lint bench bench-parse geometry schematic-maps postgres clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -13,15 +13,38 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(VENV)/bin/machiavelli demo
 
-test: $(STAMP)
+# PostgreSQL for the service's tests (they start a throw-away cluster of their own):
+# Debian's package, installed when it is missing and we are root
+
+postgres:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Debian's postgresql for the service's tests"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    --no-install-recommends postgresql >/dev/null) || echo "apt-get failed"; \
+	fi
+
+test: $(STAMP) postgres
 	$(VENV)/bin/ruff check src tests tools
 	$(VENV)/bin/mypy src
-	$(VENV)/bin/pytest
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  echo "$(VENV)/bin/pytest  (the service's tests on SQLite and PostgreSQL)"; \
+	  $(VENV)/bin/pytest; \
+	else \
+	  echo "*******************************************************************"; \
+	  echo "*** WARNING: PostgreSQL could not be installed on this machine: ***"; \
+	  echo "*** the service's tests run on SQLite only.                     ***"; \
+	  echo "*******************************************************************"; \
+	  MACHIAVELLI_SKIP_POSTGRES=1 $(VENV)/bin/pytest; \
+	fi
 	$(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests tools
 	$(VENV)/bin/mypy src
+
+bench-parse: $(STAMP)
+	$(VENV)/bin/machiavelli bench-parse
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[dev,bench]'

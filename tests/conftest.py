@@ -11,3 +11,28 @@ from hypothesis import settings
 settings.register_profile("default", deadline=None, derandomize=True)
 settings.register_profile("explore", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+# -- the service's databases: every service test runs on SQLite and on PostgreSQL -------
+import pytest  # noqa: E402
+from service_db import SKIP_VARIABLE, Cluster  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> object:
+    if os.environ.get(SKIP_VARIABLE):
+        pytest.skip(f"PostgreSQL could not be installed ({SKIP_VARIABLE} is set): "
+                    "the service's tests ran on SQLite only")
+    cluster = Cluster()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: object) -> str:
+    """A fresh, empty database for one test: an SQLite file, or a PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/judge.db"
+    cluster = request.getfixturevalue("postgres_cluster")
+    assert isinstance(cluster, Cluster)
+    return cluster.new_database()

@@ -57,9 +57,11 @@ def test_processing_without_orders_holds_everything(tmp_path: Path) -> None:
 def test_a_damaged_game_directory_is_refused(tmp_path: Path) -> None:
     game = tmp_path / "game"
     run("new", "classic_1454", str(game), "--seed", "1")
-    (game / "state.json").write_text("{")
+    (game / "game.db").write_bytes(b"not a database " * 1000)
+    for name in ("game.db-wal", "game.db-shm"):
+        (game / name).unlink(missing_ok=True)
     code, out = run("process", str(game))
-    assert code != 0 and "damaged" in out
+    assert code != 0 and "damaged" in out and "Traceback" not in out
 
 
 def test_unknown_power_and_scenario_get_clear_messages(tmp_path: Path) -> None:
@@ -79,7 +81,8 @@ def test_garbage_orders_get_messages_and_lose_nothing(tmp_path: Path) -> None:
     code, out = run("orders", str(game), "Milan", str(orders))
     assert code == 1
     assert "line 1" in out and "line 2" in out and "A pav - for" in out
-    assert (game / "orders" / "Milan.txt").read_text() == "A pav - for\n"
+    code, out = run("show", str(game), "--power", "Milan")
+    assert out.endswith("Orders stored for Spring 1454 movement:\nA pav - for\n")
 
 
 def test_unknown_option_is_refused_with_the_list(tmp_path: Path) -> None:
@@ -97,10 +100,11 @@ def test_new_game_start_treasuries_are_income_less_upkeep_and_kept(tmp_path: Pat
     code, out = run("show", game, "--power", "Venice")
     assert "Treasury: 13 ducats" in out
     assert "Fleet Marseilles" not in run("show", game)[1]
-    public = (tmp_path / "game" / "start.txt").read_text(encoding="utf-8")
-    assert public.startswith("Game start") and "France's Fleet Marseilles is removed" in public
+    public = run("history", game, "--full")[1]
+    assert public.startswith("0000  Game start")
+    assert "France's Fleet Marseilles is removed" in public
     assert "treasury 13" not in public and "variable income" not in public
-    venice = (tmp_path / "game" / "start_private" / "Venice.txt").read_text(encoding="utf-8")
+    venice = run("history", game, "--power", "Venice")[1]
     assert "Venice pays 12 ducats for 4 units; starting treasury 13." in venice
     assert "France pays" not in venice and "France receives" not in venice
 
@@ -109,7 +113,7 @@ def test_new_game_without_money_has_no_start_procedure(tmp_path: Path) -> None:
     game = str(tmp_path / "game")
     code, out = run("new", "classic_1454", game, "--seed", "1", "--set", "nomoney")
     assert code == 0 and "Game start" not in out
-    assert not (tmp_path / "game" / "start.txt").exists()
+    assert "0000" not in run("history", game)[1]
 
 
 def test_flag_forts_new_game_set_flags_decide_the_fortress_garrisons(tmp_path: Path) -> None:

@@ -32,9 +32,11 @@ import pytest
 from click.testing import CliRunner
 
 from machiavelli.cli.main import main
-from machiavelli.cli.store import GameDir
 from machiavelli.core.state import State
 from machiavelli.game.scenario import scenario_board
+from machiavelli.service.judge import Judge
+from machiavelli.service.refusal import Refused
+from machiavelli.service.visibility import Viewer
 
 SCENARIO = "expansion_1385"
 POWERS = ("Milan", "Venice", "Naples", "Florence")
@@ -284,16 +286,25 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
     game = str(tmp_path_factory.mktemp("intro") / "game")
     _run("new", SCENARIO, game, "--players", "4", "--set", "nomoney", "--set", "nodice",
          "--seed", "000")
-    start = GameDir(game).state()
+    start = _position(game)
     after: dict[str, State] = {}
     report: dict[str, str] = {}
     for label, orders in PHASES:
-        assert GameDir(game).state().label == label
+        assert _position(game).label == label
         for power, text in orders.items():
             _run("orders", game, power, "-", stdin=text)  # every line accepted
         report[label] = _run("process", game)
-        after[label] = GameDir(game).state()
+        after[label] = _position(game)
     return Played(start, after, report)
+
+
+def _position(folder: str) -> State:
+    """The game's position as its master sees it (the game's own database)."""
+    with Judge.in_folder(folder) as judge:
+        [name] = judge.game_names(everything=True)
+        view = judge.view(name, Viewer.master())
+        assert not isinstance(view, Refused), view
+        return view.state
 
 
 def units(state: State) -> set[str]:

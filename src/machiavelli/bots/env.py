@@ -9,9 +9,10 @@
         env.step(orders)
     print(env.returns())
 
-- :meth:`Env.reset` sets a scenario up as the judge does for ``machiavelli new`` (the
-  options with 001's ``set`` words, treasuries and chits dealt, the starting
-  treasuries of the powers the scenario does not fund);
+- :meth:`Env.reset` sets a scenario up as the service does for a new game
+  (:func:`machiavelli.service.games.set_up`: the options with 001's ``set`` words,
+  treasuries and chits dealt), with the starting treasuries of the powers the scenario
+  does not fund;
 - :meth:`Env.legal_orders` lists a power's choices (:mod:`machiavelli.bots.menu`);
 - :meth:`Env.step` processes one phase with everything 001 attaches to it
   (:func:`machiavelli.game.process.process_phase`: the campaign with its money steps,
@@ -37,13 +38,15 @@ from machiavelli.bots.menu import LegalOrders, legal_orders
 from machiavelli.bots.scoring import SCORINGS, Scoring, city_share
 from machiavelli.bots.view import LastPhase, Observation, observe
 from machiavelli.core.board import Board
-from machiavelli.core.options import apply_set_command, assassinations_in_play, money_in_play
 from machiavelli.core.orders import Order
 from machiavelli.core.state import State
 from machiavelli.game.process import PhaseResult, process_phase
-from machiavelli.game.scenario import load_scenario, scenario_info, unfunded_powers
+from machiavelli.game.scenario import scenario_info, unfunded_powers
 from machiavelli.game.start import start_game
 from machiavelli.movement.retreats import can_retreat
+from machiavelli.service.games import NewGame
+from machiavelli.service.games import set_up as service_set_up
+from machiavelli.service.refusal import Refused
 
 Orders = Mapping[str, Sequence[Order]]
 
@@ -74,33 +77,14 @@ class GameSpec:
                    data.get("players"), data.get("victory_cities"), data.get("max_years"))
 
 
-def deal_start(state: State) -> None:
-    """Treasuries and chits as the options want them (ASN-1), as ``machiavelli new`` deals."""
-    if money_in_play(state):
-        for power in state.powers:
-            state.treasury.setdefault(power, 0)
-    else:
-        state.treasury = {}
-    if not assassinations_in_play(state):
-        state.chits = {}
-    elif not state.chits:
-        state.chits = {p: [q for q in state.powers if q != p] for p in state.powers}
-
-
 def set_up(spec: GameSpec) -> tuple[Board, State, str]:
-    """The board, the first position and the game start's report of ``spec``."""
-    try:
-        options = load_scenario(spec.scenario, spec.players)[1].options
-        for flag in spec.flags:
-            changed = apply_set_command(options, flag if flag.startswith("set") else
-                                        f"set {flag}")
-            if isinstance(changed, str):
-                raise SetupError(changed)
-            options = changed
-        board, state = load_scenario(spec.scenario, spec.players, options=options)
-    except (KeyError, ValueError) as err:
-        raise SetupError(str(err)) from None
-    deal_start(state)
+    """The board, the first position and the game start's report of ``spec``, as the
+    service sets a game up (:func:`machiavelli.service.games.set_up`) and starts it."""
+    made = service_set_up(NewGame("selfplay", spec.scenario, spec.players, spec.flags,
+                                  spec.seed, spec.victory_cities))
+    if isinstance(made, Refused):
+        raise SetupError(made.reason)
+    board, state = made
     state, start = start_game(board, state, spec.seed,
                               unfunded_powers(spec.scenario, spec.players))
     return board, state, start.report
@@ -248,4 +232,4 @@ class Env:
         return cls.from_dict(json.loads(text), scoring)
 
 
-__all__ = ["Env", "GameSpec", "Orders", "SetupError", "deal_start", "set_up"]
+__all__ = ["Env", "GameSpec", "Orders", "SetupError", "set_up"]

@@ -2,7 +2,8 @@
 
 :func:`observe` is the one place a bot's view is made.  It follows the judge's
 privacy rule (:mod:`machiavelli.core.privacy`; docs/rulings.md, "What each power
-sees") as the service's ``view`` applies it to a position (``redacted``):
+sees"), the position through the service's own rule
+(:func:`machiavelli.service.visibility.redacted`, what its ``view`` hands a player):
 
 - the position with every other power's treasury, loans, chits and default taken
   out; the board (units, control, rebellions, famine, assassinations) is public;
@@ -11,8 +12,7 @@ sees") as the service's ``view`` applies it to a position (``redacted``):
 - the public events and the power's own private events; the public dice and its own;
 - the public report and the power's own private part.
 
-When the service's visibility function is on main, this function calls it on the
-same data; nothing else in the bots reads another power's money.
+Nothing else in the bots reads another power's money.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ from machiavelli.core.dice import Roll
 from machiavelli.core.privacy import is_private, public_note, sees_roll
 from machiavelli.core.results import OrderResult
 from machiavelli.core.state import State
+from machiavelli.service.visibility import Viewer
+from machiavelli.service.visibility import redacted as service_redacted
 from machiavelli.text.notation import format_order
 
 
@@ -65,12 +67,11 @@ class Observation:
 
 
 def redacted(state: State, power: str | None) -> State:
-    """The position with the money of every power but ``power`` taken out."""
-    copy = state.copy()
-    return replace(copy, treasury={k: v for k, v in copy.treasury.items() if k == power},
-                   loans={k: v for k, v in copy.loans.items() if k == power},
-                   chits={k: v for k, v in copy.chits.items() if k == power},
-                   defaulted=[p for p in copy.defaulted if p == power])
+    """The position with the money of every power but ``power`` taken out: the service's
+    rule (:func:`machiavelli.service.visibility.redacted`) for that power's player, or for
+    the public."""
+    viewer = Viewer.player(power) if power is not None else Viewer.public()
+    return service_redacted(state, viewer)
 
 
 def _seen(result: OrderResult, power: str | None) -> OrderResult | None:

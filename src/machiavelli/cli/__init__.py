@@ -1,6 +1,7 @@
-"""The ``machiavelli`` command: the game master's commands, adjudicate, bench, demo.
+"""The ``machiavelli`` command: the game master's and players' commands, adjudicate,
+bench, bench-parse, demo.
 
-Thin shells over the engine and the case runner, built with click; the games a
-game master keeps (:mod:`~machiavelli.cli.store`) live here until the service
-holds them.  May import everything below it; nothing imports it.
+Thin shells built with click: the game commands call the judge service
+(:class:`machiavelli.service.judge.Judge`), ``adjudicate`` the case runner.  May import
+everything below it; nothing imports it.
 """

@@ -1,9 +1,10 @@
 """A demo game: random legal orders played through the game master's commands.
 
 ``make run`` (``machiavelli demo``) creates a game of the classic 1454 scenario in
-a temporary directory and plays a few phases the way a game master would: it
-stores each power's orders with ``machiavelli orders`` and processes the phase
-with ``machiavelli process``, printing every command and every report.
+a temporary folder (its own database, through the judge service) and plays a few
+phases the way a game master would: it stores each power's orders with ``machiavelli
+orders`` and processes the phase with ``machiavelli process``, printing every command
+and every report.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from pathlib import Path
 
 import click
 
-from machiavelli.cli.store import GameDir
 from machiavelli.game.scenario import scenario_board
 from machiavelli.movement.random_moves import random_phase_orders
+from machiavelli.service.judge import Judge
+from machiavelli.service.refusal import Refused
+from machiavelli.service.visibility import Viewer
 from machiavelli.text.notation import format_order
 
 
@@ -43,13 +46,17 @@ def run_demo(
         game = str(Path(folder) / "demo-game")
         command("new", "classic_1454", game, "--seed", str(seed))
         for _ in range(phases):
-            settings, state = GameDir(game).open()
-            board = scenario_board(settings.scenario, settings.players)
-            for power, orders in random_phase_orders(board, state, rng).items():
+            with Judge.in_folder(game) as judge:
+                [name] = judge.game_names(everything=True)
+                view = judge.view(name, Viewer.master())
+            if isinstance(view, Refused):
+                raise click.ClickException(view.reason)
+            board = scenario_board(view.scenario)
+            for power, orders in random_phase_orders(board, view.state, rng).items():
                 if not orders:
                     continue
                 path = Path(folder) / f"{power}.txt"
                 path.write_text("".join(format_order(o) + "\n" for o in orders))
                 command("orders", game, power, str(path))
-            command("process", game)
+            command("process", game, "--phase", str(view.phase))
         command("history", game)

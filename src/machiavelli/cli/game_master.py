@@ -1,34 +1,35 @@
 """The game master's commands: new, orders, process, show, history.
 
-A game lives in a directory (see :mod:`machiavelli.cli.store`).  Orders are checked
-when they are stored: accepted ones are kept in the judge's canonical notation,
-each refused line is reported with its number and the reason, and a later order
-for the same unit (or expense number, payee, ...) replaces an earlier one.
+Each command is a call to the judge service (:class:`machiavelli.service.judge.Judge`);
+the game is a folder holding its database, or a name in a shared database (``--db``, see
+:mod:`machiavelli.cli.where`).  Orders are checked when they are stored: accepted ones
+are kept in the judge's canonical notation, each refused line is reported with its
+number and the reason, and a later order for the same unit (or expense number, payee,
+...) replaces an earlier one.  The game master acts as the master of the game: for
+every power, seeing everything.
 """
 
 from __future__ import annotations
 
-import secrets
+import shutil
 import sys
+from pathlib import Path
 
 import click
 
-from machiavelli.cli.store import GameDir, GameDirError, GameSettings
+from machiavelli.cli.where import answer, db_option, messages, new_location, with_game
 from machiavelli.core.board import Board
-from machiavelli.core.options import (
-    apply_set_command,
-    assassinations_in_play,
-    flags_listing,
-    money_in_play,
-)
-from machiavelli.core.orders import Order, order_key
+from machiavelli.core.options import flags_listing
 from machiavelli.core.state import State
-from machiavelli.game.process import process_phase
-from machiavelli.game.scenario import load_scenario, scenario_board, unfunded_powers
-from machiavelli.game.start import start_game
+from machiavelli.game.scenario import scenario_board
 from machiavelli.game.victory import victory_line
-from machiavelli.text.notation import format_order, parse_orders
-from machiavelli.text.report import position_text, private_report
+from machiavelli.service.games import NewGame, Settings, set_up
+from machiavelli.service.judge import Judge
+from machiavelli.service.refusal import Refused
+from machiavelli.service.visibility import GameView, Viewer
+from machiavelli.text.report import private_report
+
+MASTER = Viewer.master("master")
 
 # 001 Appendix 4 asks the game master to state which support rule applies (APP4-SUP-0);
 # the judge's is option 1 (APP4-SUP-1, docs/rulings.md "Multi-coast provinces").
@@ -36,99 +37,19 @@ SUPPORT_RULE = ("Support into a province with two coasts succeeds whether or not
                 " supporting fleet could move to the coast concerned (001 Appendix 4, option 1).")
 
 
-def _open(directory: str) -> tuple[GameDir, GameSettings, State]:
-    game = GameDir(directory)
-    try:
-        settings, state = game.open()
-    except GameDirError as err:
-        raise click.ClickException(str(err)) from None
-    return game, settings, state
-
-
-def _power(state: State, name: str, board: Board) -> str:
-    power = _power_named(state, name, board)
-    if power in state.eliminated:
-        raise click.ClickException(f"{power} has been eliminated")
-    return power
-
-
-def _power_named(state: State, name: str, board: Board) -> str:
-    """The power ``name`` names, eliminated or not: its name, an abbreviation of two
-    letters or more, or its letter on the board (004: "These letters are used for
-    signing on", Milan I, Florence L)."""
-    wanted = name.strip().lower()
-    matches = [p for p in state.powers if p.lower() == wanted]
-    if not matches and len(wanted) == 1:
-        matches = [p for letter, p in board.powers.items()
-                   if letter.lower() == wanted and p in state.powers]
-    if not matches and len(wanted) >= 2:
-        matches = [p for p in state.powers if p.lower().startswith(wanted)]
-    if len(matches) != 1:
-        raise click.ClickException(
-            f"unknown power {name!r}: the powers are {', '.join(state.powers)}")
-    return matches[0]
-
-
-def game_information(board: Board, state: State, settings: GameSettings) -> list[str]:
+def game_information(board: Board, state: State, victory_cities: int | None) -> list[str]:
     """What the game master states about the game: flags (FLAG-LIST), victory (VIC-1,
     VIC-3) and, on a board with two-coast provinces, the support rule (APP4-SUP-0)."""
     lines = [f"Flags: {flags_listing(state.options)}",
-             victory_line(board, state, settings.victory_cities)]
+             victory_line(board, state, victory_cities)]
     if any(p.coasts for p in board.provinces.values()):
         lines.append(SUPPORT_RULE)
     return lines
 
 
-def _deal_start(state: State) -> None:
-    """Treasuries and chits as the options set on the command line want them (ASN-1)."""
-    if money_in_play(state):
-        for power in state.powers:
-            state.treasury.setdefault(power, 0)
-    else:
-        state.treasury = {}
-    if not assassinations_in_play(state):
-        state.chits = {}
-    elif not state.chits:
-        state.chits = {p: [q for q in state.powers if q != p] for p in state.powers}
-
-
-@click.command("new")
-@click.argument("scenario")
-@click.argument("directory")
-@click.option("--players", type=int, help="Number of players (picks the scenario's variant).")
-@click.option("--set", "flags", multiple=True, metavar="FLAG",
-              help="An option, as in 001's `set` command: famine, noplague, forts, ...")
-@click.option("--seed", default=None, help="Seed for the dice (default: a random one, kept).")
-@click.option("--victory-cities", type=int, default=None,
-              help="Cities needed to win (default: the scenario's).")
-def new_game(scenario: str, directory: str, players: int | None, flags: tuple[str, ...],
-             seed: str | None, victory_cities: int | None) -> None:
-    """Start a game of SCENARIO in DIRECTORY."""
-    try:
-        options = load_scenario(scenario, players)[1].options
-        for flag in flags:
-            changed = apply_set_command(options, flag if flag.startswith("set") else
-                                        f"set {flag}")
-            if isinstance(changed, str):
-                raise click.ClickException(changed)
-            options = changed
-        board, state = load_scenario(scenario, players, options=options)
-    except (KeyError, ValueError) as err:
-        raise click.ClickException(str(err)) from None
-    _deal_start(state)
-    settings = GameSettings(scenario=scenario, seed=seed or secrets.token_hex(8),
-                            players=players, victory_cities=victory_cities)
-    state, start = start_game(board, state, settings.seed, unfunded_powers(scenario, players))
-    try:
-        GameDir(directory).create(settings, state, start.report, start.private)
-    except GameDirError as err:
-        raise click.ClickException(str(err)) from None
-    click.echo(f"New game of {board.title} ({scenario}) in {directory}, seed {settings.seed}.")
-    click.echo("\n".join(game_information(board, state, settings)))
-    if start.report:
-        click.echo(start.report)
-    click.echo(position_text(board, state))
-    _echo_private(start.private)
+def _information(view: GameView) -> str:
+    board = scenario_board(view.scenario, view.players)
+    return "\n".join(game_information(board, view.state, view.victory_cities))
 
 
 def _echo_private(parts: dict[str, str]) -> None:
@@ -138,74 +59,117 @@ def _echo_private(parts: dict[str, str]) -> None:
         click.echo(text)
 
 
+@click.command("new")
+@click.argument("scenario")
+@click.argument("directory")
+@click.option("--players", type=int, help="Number of players (picks the scenario's variant).")
+@click.option("--set", "flags", multiple=True, metavar="FLAG",
+              help="An option, as in 001's `set` command: famine, noplague, forts, ...")
+@click.option("--seed", default=None, help="Seed for the dice (default: a random one, kept).")
+@click.option("--victory-cities", type=click.IntRange(min=1), default=None,
+              help="Cities needed to win (default: the scenario's).")
+@click.option("--deadlines", is_flag=True,
+              help="The judge keeps deadlines (nJudge's default schedule; `machiavelli sweep` "
+                   "processes); without it only the master's `process` does.")
+@db_option
+def new_game(scenario: str, directory: str, players: int | None, flags: tuple[str, ...],
+             seed: str | None, victory_cities: int | None, deadlines: bool,
+             db: str | None) -> None:
+    """Start a game of SCENARIO in DIRECTORY (with --db: a game named DIRECTORY)."""
+    settings = Settings(deadlines={} if deadlines else {"manual_process": True})
+    new = NewGame(directory, scenario, players, flags, seed, victory_cities, settings)
+    answer(set_up(new))  # refused before anything is created
+    created = not db and not Path(directory).exists()
+    with messages():
+        judge, name = new_location(directory, db)
+        try:
+            view = judge.create_game(NewGame(name, scenario, players, flags, seed,
+                                             victory_cities, settings), master=MASTER.name)
+            if isinstance(view, Refused) and created:
+                shutil.rmtree(directory, ignore_errors=True)
+            view = answer(view)
+            seed_used = judge.seed(name)
+        finally:
+            judge.close()
+    click.echo(f"New game of {view.title} ({scenario}) in {directory}, seed {seed_used}.")
+    click.echo(_information(view))
+    if view.start:
+        click.echo(view.start)
+    click.echo(view.position)
+    _echo_private(view.start_private)
+
 
 @click.command("orders")
 @click.argument("directory")
 @click.argument("power")
 @click.argument("file", type=click.File("rb"))
-def store_orders(directory: str, power: str, file: click.utils.LazyFile) -> None:
+@click.option("--phase", type=int, default=None,
+              help="Store only if the pending phase is still this one (its number).")
+@db_option
+def store_orders(directory: str, power: str, file: click.utils.LazyFile, phase: int | None,
+                 db: str | None) -> None:
     """Check and store POWER's orders from FILE (- for standard input)."""
-    game, settings, state = _open(directory)
-    board = scenario_board(settings.scenario, settings.players)
-    who = _power(state, power, board)
     text = file.read().decode("utf-8", errors="replace")  # bad bytes become unknown words
-    stored = parse_orders(game.stored_orders().get(who, ""), board, state, who).orders
-    submission = parse_orders(text, board, state, who)
-    merged: dict[tuple[str, ...], Order] = {order_key(o): o for o in stored}
-    for order in submission.orders:
-        merged.pop(order_key(order), None)
-        merged[order_key(order)] = order
-    lines = [format_order(o) for o in merged.values()]
-    game.store_orders(who, "".join(line + "\n" for line in lines))
-    click.echo(f"Orders of {who} for {state.label}:")
-    for line in lines:
+    stored = answer(with_game(directory, db, lambda judge, name: judge.submit_orders(
+        name, MASTER, power, text, phase=phase)))
+    click.echo(f"Orders of {stored.power} for {stored.label}:")
+    for line in stored.lines:
         click.echo(f"  {line}")
-    for error in submission.errors:
-        click.echo(f"line {error.line}: {error.text.strip()}: {error.reason}", err=True)
-    if submission.errors:
+    for error in stored.errors:
+        click.echo(_printable(f"line {error.line}: {error.text.strip()}: {error.reason}"),
+                   err=True)
+    if stored.errors:
         sys.exit(1)
+
+
+def _printable(text: str) -> str:
+    """A refused line as echoed: control characters shown as escapes, not sent raw."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 @click.command("process")
 @click.argument("directory")
-def process(directory: str) -> None:
+@click.option("--phase", type=int, default=None,
+              help="Process only if this phase (its number) is still pending: a repeated "
+                   "or concurrent process of it does nothing and says so.")
+@db_option
+def process(directory: str, phase: int | None, db: str | None) -> None:
     """Adjudicate the current phase, print the results and move to the next phase."""
-    game, settings, state = _open(directory)
-    if settings.winners:
-        raise click.ClickException(f"the game is over: {', '.join(settings.winners)} won")
-    board = scenario_board(settings.scenario, settings.players)
-    stored = game.stored_orders()
-    orders = {power: parse_orders(text, board, state, power).orders
-              for power, text in stored.items() if power in state.powers}
-    result = process_phase(board, state, orders, settings.seed, settings.victory_cities)
-    settings.winners = result.winners
-    game.save_phase(settings, state, result.after, stored, result.report, result.private)
-    click.echo(result.report)
-    _echo_private(result.private)
+    done = answer(with_game(directory, db, lambda judge, name: judge.process(
+        name, expected=phase, who=MASTER.name)))
+    if done.already or done.result is None:
+        click.echo(done.message)
+        return
+    click.echo(done.result.report)
+    _echo_private(done.result.private)
     click.echo("")
-    click.echo(f"Next: {result.after.label}")
+    click.echo(f"Next: {done.next_label}")
 
 
 @click.command("show")
 @click.argument("directory")
 @click.option("--power", default=None, help="Also show this power's private information.")
-def show(directory: str, power: str | None) -> None:
+@db_option
+def show(directory: str, power: str | None, db: str | None) -> None:
     """Show the position (and a power's private information and stored orders).
 
     Without --power only what every power may see is shown."""
-    game, settings, state = _open(directory)
-    board = scenario_board(settings.scenario, settings.players)
-    click.echo(f"{board.title} ({settings.scenario}), {settings.phases} phases processed")
-    click.echo("\n".join(game_information(board, state, settings)))
-    if settings.winners:
-        click.echo(f"The game is over: {', '.join(settings.winners)} won.")
-    click.echo(position_text(board, state))
-    if power is not None:
-        who = _power(state, power, board)
-        click.echo(private_report(state, who))
-        stored = game.stored_orders().get(who, "")
-        click.echo(f"Orders stored for {state.label}:")
-        click.echo(stored.rstrip() or "  (none)")
+    def look(judge: Judge, name: str) -> None:
+        view = answer(judge.view(name, MASTER))
+        click.echo(f"{view.title} ({view.scenario}), {view.phase} phases processed")
+        click.echo(_information(view))
+        if view.winners:
+            click.echo(f"The game is over: {', '.join(view.winners)} won.")
+        elif view.outcome:
+            click.echo(f"The game is over: {view.outcome}.")
+        click.echo(view.position)
+        if power is not None:
+            who = answer(judge.power_named(name, power))
+            click.echo(private_report(view.state, who))
+            stored = view.orders.get(who)
+            click.echo(f"Orders stored for {view.label}:")
+            click.echo("\n".join(stored.lines) if stored and stored.lines else "  (none)")
+    with_game(directory, db, look)
 
 
 @click.command("history")
@@ -215,32 +179,32 @@ def show(directory: str, power: str | None) -> None:
               help="Print every phase's public report and this power's private part.")
 @click.option("--master", is_flag=True,
               help="Print every phase's public report and every private part.")
-def history(directory: str, full: bool, power: str | None, master: bool) -> None:
+@db_option
+def history(directory: str, full: bool, power: str | None, master: bool,
+            db: str | None) -> None:
     """List every processed phase (with --full, their public reports)."""
-    game, settings, state = _open(directory)
-    board = scenario_board(settings.scenario, settings.players)
-    who = _power_named(state, power, board) if power is not None else None
+    def read(judge: Judge, name: str) -> tuple[GameView, str | None]:
+        who = answer(judge.power_named(name, power, eliminated=True)) if power else None
+        return answer(judge.view(name, MASTER, history=True)), who
+
+    view, who = with_game(directory, db, read)
     full = full or who is not None or master
 
     def private_of(parts: dict[str, str]) -> dict[str, str]:
-        if master:
-            return parts
-        return {p: text for p, text in parts.items() if p == who}
+        return parts if master else {p: text for p, text in parts.items() if p == who}
 
-    start = game.start_report()
-    if start:
-        click.echo(f"0000  {start.splitlines()[0]}")
+    if view.start:
+        click.echo(f"0000  {view.start.splitlines()[0]}")
         if full:
-            click.echo(start)
-            _echo_private(private_of(game.start_private()))
+            click.echo(view.start)
+            _echo_private(private_of(view.start_private))
             click.echo("")
-    for entry in game.history_entries():
-        report = (entry / "report.txt").read_text(encoding="utf-8")
-        first = report.splitlines()[0] if report else ""
-        click.echo(f"{entry.name}  {first}")
+    for entry in view.history:
+        first = entry.report.splitlines()[0] if entry.report else ""
+        click.echo(f"{entry.number:04d}  {first}")
         if full:
-            click.echo(report)
-            _echo_private(private_of(game.private_parts(entry)))
+            click.echo(entry.report)
+            _echo_private(private_of(entry.private))
             click.echo("")
 
 

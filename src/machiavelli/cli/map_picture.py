@@ -1,21 +1,19 @@
 """``machiavelli map``: the picture of a game's phase, as SVG or PNG.
 
-The game is read from its directory (:mod:`~machiavelli.cli.store`): the current
+The game is read through the judge service (a game folder, or ``--db``): the current
 phase with the viewer's stored orders, or a processed phase (``--phase N``) with
 its orders and results, adjudicated again from the recorded position and the
 game's seed (the same position, orders and seed give the same result).  What the
-picture shows a viewer is decided by :mod:`machiavelli.render.view`; once games
-live in the service, this command will draw what the service's view returns.
+picture shows a viewer is decided by :mod:`machiavelli.render.view`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 import click
 
-from machiavelli.cli.store import GameDir, GameDirError, GameSettings, read_state
+from machiavelli.cli.where import answer, db_option, with_game
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
 from machiavelli.core.orders import Order
@@ -25,22 +23,12 @@ from machiavelli.game.process import adjudicate_phase
 from machiavelli.game.scenario import scenario_board, scenario_info
 from machiavelli.render import draw_map
 from machiavelli.render.units import struck_by
+from machiavelli.service.judge import Judge
+from machiavelli.service.visibility import GameView, Viewer
 from machiavelli.text.notation import parse_orders
 
 PNG_WIDTH = 2000  # pixels: the names stay readable in a mail
-
-
-def _viewer(state: State, name: str | None) -> str | None:
-    if name is None:
-        return None
-    wanted = name.strip().lower()
-    matches = [p for p in state.powers if p.lower() == wanted]
-    if not matches and len(wanted) >= 2:
-        matches = [p for p in state.powers if p.lower().startswith(wanted)]
-    if len(matches) != 1:
-        raise click.ClickException(
-            f"unknown power {name!r}: the powers are {', '.join(state.powers)}")
-    return matches[0]
+MASTER = Viewer.master("master")
 
 
 def _orders(board: Board, state: State, texts: dict[str, str]) -> dict[str, list[Order]]:
@@ -48,48 +36,40 @@ def _orders(board: Board, state: State, texts: dict[str, str]) -> dict[str, list
             for power, text in texts.items() if power in state.powers}
 
 
-def _read_orders(folder: Path) -> dict[str, str]:
-    if not folder.is_dir():
-        return {}
-    return {p.stem: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.txt"))}
-
-
-def _report(entries: Sequence[Path], game: GameDir, number: int) -> str:
+def _report(view: GameView, number: int) -> str:
     """The report of the phase that led to phase ``number`` (the game's start for 1)."""
     if number <= 1:
-        return game.start_report()
-    return (entries[number - 2] / "report.txt").read_text(encoding="utf-8")
+        return view.start
+    return view.history[number - 2].report
 
 
-def picture(game: GameDir, settings: GameSettings, state: State, phase: int | None,
-            viewer: str | None) -> str:
-    board = scenario_board(settings.scenario, settings.players)
-    entries = game.history_entries()
+def picture(view: GameView, seed: str, phase: int | None, viewer: str | None) -> str:
+    """The map of ``view`` (the master's, with history) as ``viewer`` may see it."""
+    board = scenario_board(view.scenario, view.players)
+    entries = view.history
     results: list[OrderResult] = []
     pending: dict[str, list[Order]] = {}
     if phase is None:
-        drawn = state
-        if viewer is not None:
-            pending = _orders(board, state, {viewer: game.stored_orders().get(viewer, "")})
+        drawn = view.state
+        if viewer is not None and viewer in view.orders:
+            text = "".join(line + "\n" for line in view.orders[viewer].lines)
+            pending = _orders(board, drawn, {viewer: text})
         number = len(entries) + 1
     else:
         if not 1 <= phase <= len(entries):
             raise click.ClickException(
                 f"no phase {phase}: the processed phases are 1 to {len(entries)}"
                 if entries else "no phase has been processed yet")
-        entry = entries[phase - 1]
-        try:
-            drawn = read_state(entry / "before.json")
-        except GameDirError as err:
-            raise click.ClickException(str(err)) from None
-        orders = _orders(board, drawn, _read_orders(entry / "orders"))
-        dice = Dice.for_phase(settings.seed, drawn)
-        results = adjudicate_phase(board, drawn, orders, dice).results
+        before = view.start_position if phase == 1 else entries[phase - 2].position
+        assert before is not None
+        drawn = before
+        orders = _orders(board, drawn, entries[phase - 1].orders)
+        results = adjudicate_phase(board, drawn, orders, Dice.for_phase(seed, drawn)).results
         number = phase
-    plague = struck_by(board, "Plague", _report(entries, game, number)) if (
+    plague = struck_by(board, "Plague", _report(view, number)) if (
         drawn.season == "summer" and drawn.phase == "movement") else []
     return draw_map(board, drawn, results=results, viewer=viewer, pending=pending,
-                    plague=plague, title=scenario_info(settings.scenario).title)
+                    plague=plague, title=scenario_info(view.scenario).title)
 
 
 def to_png(svg: str) -> bytes:
@@ -114,15 +94,16 @@ def to_png(svg: str) -> bytes:
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="The file to write (default: standard output).")
 @click.option("--png", is_flag=True, help="A PNG picture instead of SVG (needs cairosvg).")
+@db_option
 def map_command(directory: str, phase: int | None, power: str | None, output: str | None,
-                png: bool) -> None:
+                png: bool, db: str | None) -> None:
     """Draw the map of the game in DIRECTORY: the position, orders and results."""
-    game = GameDir(directory)
-    try:
-        settings, state = game.open()
-    except GameDirError as err:
-        raise click.ClickException(str(err)) from None
-    svg = picture(game, settings, state, phase, _viewer(state, power))
+    def draw(judge: Judge, name: str) -> str:
+        viewer = answer(judge.power_named(name, power, eliminated=True)) if power else None
+        view = answer(judge.view(name, MASTER, history=True))
+        return picture(view, answer(judge.seed(name)), phase, viewer)
+
+    svg = with_game(directory, db, draw)
     data = to_png(svg) if png else svg.encode("utf-8")
     if output is None:
         stream = click.get_binary_stream("stdout")

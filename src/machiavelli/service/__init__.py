@@ -3,11 +3,15 @@
 Everything a front end (the CLI, the web app, the mail interface speaking nJudge's
 command language, the bots) may do to a game goes through this package, so that a rule
 (who may order, when a deadline falls, who reads a letter) lives in one place.  It may
-import the engine packages; it never imports a front end.  Its rule modules
-(:mod:`~machiavelli.service.deadlines`, :mod:`~machiavelli.service.processing`,
-:mod:`~machiavelli.service.absence`, :mod:`~machiavelli.service.draws`,
-:mod:`~machiavelli.service.press`, :mod:`~machiavelli.service.dates`) are pure
-functions of their arguments, after nJudge's help files: no database, no I/O, and no
-clock of their own (the time ``now`` is always a parameter).  ``docs/service.md`` says
-which nJudge semantics they follow and how they rule where the help is unclear.
+import the engine packages (core, text, movement, money, game) and the case runner; it
+never imports a front end.  Its rule modules (:mod:`~machiavelli.service.deadlines`,
+:mod:`~machiavelli.service.processing`, :mod:`~machiavelli.service.absence`,
+:mod:`~machiavelli.service.draws`, :mod:`~machiavelli.service.press`,
+:mod:`~machiavelli.service.dates`) are pure functions of their arguments, after nJudge's
+help files: no database, no I/O, and no clock of their own (the time ``now`` is always a
+parameter).  The games live in a database (:mod:`~machiavelli.service.database`,
+:mod:`~machiavelli.service.schema`), :class:`~machiavelli.service.judge.Judge` is the one
+door to them and :func:`~machiavelli.service.visibility.view` the one rule of who sees
+what.  ``docs/service.md`` describes the concepts, the API, the storage and which nJudge
+semantics the rules follow.
 """

@@ -42,6 +42,9 @@ _PLACE_EXPENSES: frozenset[ExpenseKind] = frozenset(
     {"famine_relief", "pacify_rebellion", "cause_rebellion"}
 )
 _YEARS = {"1": 1, "one": 1, "2": 2, "two": 2}
+#: The most digits an amount, an expense number, a duration or a rate may have: enough
+#: for any treasury, and far below what ``int()`` refuses to read (4,300 digits).
+MAX_DIGITS = 9
 _RATES = {1: 20, 2: 50}  # 001: 1 year at 20 %, 2 years at 50 %
 _ETYPE_LIST = (
     "famine relief, pacify rebellion, counter-bribe, disband, buy, "
@@ -80,15 +83,28 @@ def _take_amount(r: WordReader, ducat_d: bool = True) -> int | None:
         return None
     found = _AMOUNT.fullmatch(tok)
     if found is None:
-        raise OrderSyntaxError(f"'{tok}' is not a whole number of ducats")
+        raise OrderSyntaxError(f"'{_short(tok)}' is not a whole number of ducats")
+    parts = found.group(1).split("+")
+    if any(len(part) > MAX_DIGITS for part in parts) or len(parts) > 100:
+        raise OrderSyntaxError(f"'{_short(tok)}' is far more ducats than there are")
     r.i += 1
-    total = sum(int(part) for part in found.group(1).split("+"))
+    total = sum(int(part) for part in parts)
     if found.group(2) is None:
         if ducat_d:
             r.take(DUCATS)
         else:
             r.take(DUCATS[1:])
     return total
+
+
+def _number(tok: str) -> bool:
+    """Whether ``tok`` is a whole number ``int()`` reads (``²`` is a digit, not a number)."""
+    return tok.isdecimal() and len(tok) <= MAX_DIGITS
+
+
+def _short(tok: str) -> str:
+    """A word as a message quotes it: a word of thousands of digits is cut short."""
+    return tok if len(tok) <= 40 else f"{tok[:20]}...{tok[-10:]}"
 
 
 def _power(r: WordReader, what: str, stops: frozenset[str] = frozenset()) -> str:
@@ -143,7 +159,7 @@ def _duration(r: WordReader) -> int:
     r.take((("for",),))
     years: int | None = None
     tok = r.peek() or ""
-    if tok in _YEARS or (tok.isdigit() and r.peek(1) in ("year", "years")):
+    if tok in _YEARS or (_number(tok) and r.peek(1) in ("year", "years")):
         r.i += 1
         r.take((("year",), ("years",)))
         years = _YEARS.get(tok) or int(tok)
@@ -165,7 +181,7 @@ def _rate(r: WordReader) -> int | None:
     """``at 20 %`` / ``at 50 percent`` (001 loan interest), or None."""
     at = r.take((("at",),))
     tok = r.peek()
-    if tok is None or not tok.rstrip("%").isdigit():
+    if tok is None or not _number(tok.rstrip("%")):
         if at:
             raise OrderSyntaxError("an interest rate is missing after 'at'")
         return None
@@ -229,9 +245,9 @@ def _expense(r: WordReader) -> Expense:
     else:
         r.take(EXPENSES)
         written = r.peek() or ""
-        if not written.isdigit():
-            raise OrderSyntaxError("the expense's number is missing: expense 1: to expense 4:")
         r.i += 1
+    if not _number(written):
+        raise OrderSyntaxError("the expense's number is missing: expense 1: to expense 4:")
     number = int(written)
     if not 1 <= number <= 4:
         raise OrderSyntaxError(f"an expense's number is 1 to 4, not {number}")

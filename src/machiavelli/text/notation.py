@@ -236,34 +236,42 @@ def parse_orders(
     sub = Submission()
     keyed: dict[tuple[str, ...], int] = {}
     kept: list[Order | None] = []
+    builds: dict[tuple[str, ...], Build] = {}  # the builds kept so far, by key
     for number, written in parts:
         try:
             order = parse_order(written, board, state, power, phase, bought=bought)
         except OrderSyntaxError as err:
-            withdrawn = _withdrawn_build(written, board, state, power, phase, kept)
+            withdrawn = _withdrawn_build(written, board, state, power, phase, builds)
             if withdrawn is None:
                 sub.errors.append(OrderError(number, written, err.reason))
             else:  # a disband after a build withdraws the build (ADJ-ORD-3)
                 kept[keyed.pop(withdrawn)] = None
+                del builds[withdrawn]
             continue
         key = order_key(order)
         if key in keyed:
             kept[keyed[key]] = None
+            builds.pop(key, None)
         keyed[key] = len(kept)
         kept.append(order)
+        if isinstance(order, Build):
+            builds[key] = order
     sub.orders = [o for o in kept if o is not None]
     return sub
 
 
 def _withdrawn_build(
     written: str, board: Board, state: State, power: str, phase: PhaseKind | None,
-    kept: list[Order | None],
+    builds: dict[tuple[str, ...], Build],
 ) -> tuple[str, ...] | None:
-    """The key of the build that a removal of a not-yet-built unit withdraws, if any."""
-    builds = [o for o in kept if isinstance(o, Build)]
+    """The key of the build that a removal of a not-yet-built unit withdraws, if any.
+
+    ``builds`` are the builds kept so far (at most one per place): the scan stays short
+    however many lines the submission has.
+    """
     if (phase or state.phase) != "adjustment" or not builds:
         return None
-    planned = [Unit(b.kind, power, b.province, b.coast, b.special) for b in builds]
+    planned = [Unit(b.kind, power, b.province, b.coast, b.special) for b in builds.values()]
     try:
         order = parse_order(written, board, replace(state, units=[*state.units, *planned]),
                             power, phase)
@@ -272,15 +280,15 @@ def _withdrawn_build(
     if not isinstance(order, Remove):
         return None
     key = order_key(order)
-    return key if any(order_key(b) == key for b in builds) else None
+    return key if key in builds else None
 
 
 _ENVELOPE = frozenset({"signon", "signoff"})  # a judge mail's first and last lines
 
 
 def _parts(text: str) -> Iterator[tuple[int, str]]:
-    """The orders as written, with their line numbers."""
-    for number, raw in enumerate(text.splitlines(), start=1):
+    """The orders as written, with their line numbers (a UTF-8 byte order mark skipped)."""
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         line = raw.split("#", 1)[0]
         for part in line.split(";"):
             written = part.strip()

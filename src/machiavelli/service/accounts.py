@@ -1,0 +1,51 @@
+"""Users: a name, an address and a password kept as an argon2 hash (argon2-cffi).
+
+The web judge signs users in with these; the CLI's game master needs none.  A password
+is never stored or logged, only its hash; a hash made with older parameters is
+rehashed the next time its password is checked (:func:`sign_in` says so by returning
+the user with a new hash, which the caller's transaction stores).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from machiavelli.service.refusal import Refused
+from machiavelli.service.schema import NAME, User
+
+HASHER = PasswordHasher()
+MIN_PASSWORD = 8
+
+
+def add_user(session: Session, name: str, password: str | None, email: str | None,
+             now: datetime) -> User | Refused:
+    name = name.strip()
+    if not name or len(name) > NAME or any(c in name for c in "\n\r\t"):
+        return Refused("a user name has 1 to 64 characters on one line")
+    if session.scalars(select(User.id).where(User.name == name)).first() is not None:
+        return Refused(f"the user name {name!r} is taken")
+    if password is not None and len(password) < MIN_PASSWORD:
+        return Refused(f"a password has at least {MIN_PASSWORD} characters")
+    user = User(name=name, email=email, created_at=now,
+                password_hash=None if password is None else HASHER.hash(password))
+    session.add(user)
+    return user
+
+
+def sign_in(session: Session, name: str, password: str) -> User | Refused:
+    """The user if ``password`` is theirs (one message for every failure)."""
+    wrong = Refused("unknown user or wrong password")
+    user = session.scalars(select(User).where(User.name == name)).first()
+    if user is None or user.password_hash is None:
+        HASHER.hash(password)  # the same time whether the user exists or not
+        return wrong
+    try:
+        HASHER.verify(user.password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return wrong
+    return user

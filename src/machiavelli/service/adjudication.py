@@ -1,0 +1,110 @@
+"""Processing a phase: one transaction keyed by (game, phase), done once.
+
+:func:`process` runs inside a transaction that holds the game's row (``BEGIN
+IMMEDIATE`` on SQLite, ``SELECT ... FOR UPDATE`` on PostgreSQL).  It reads the pending
+phase's position and every power's stored orders, runs the engine
+(:func:`machiavelli.game.process.process_phase`, pure and seeded: the same phase always
+gives the same result), writes the next phase as a new row and moves the game's counter
+on; the caller commits all of it at once.  A crash before the commit leaves the game at
+the old phase with its orders; after it, at the new one.
+
+The phase to process is a key: a caller names the phase it means (``expected``), and
+when the game has already moved past it, because another process, the sweeper or a
+double click got there first, nothing happens and the answer says so
+(:attr:`Processed.already`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from machiavelli.core.orders import Order
+from machiavelli.game.process import PhaseResult, process_phase
+from machiavelli.service.away import expire
+from machiavelli.service.games import (
+    DamagedGame,
+    board_of,
+    journal,
+    live_phase,
+    phase_row,
+    phase_state,
+)
+from machiavelli.service.refusal import Refused
+from machiavelli.service.schema import Game, Notice
+from machiavelli.service.sheets import pending_sheets
+from machiavelli.service.timekeeping import set_clock
+from machiavelli.text.notation import parse_orders
+
+
+@dataclass
+class Processed:
+    """What processing did: the phase processed (or found processed already) and the next."""
+
+    game: str
+    phase: int  # the number of the phase asked for
+    label: str  # its label
+    already: bool = False  # True: it had been processed before; nothing was done now
+    next_label: str = ""
+    result: PhaseResult | None = None
+    civil_disorder: list[str] = field(default_factory=list)
+
+    @property
+    def message(self) -> str:
+        if self.already:
+            return (f"{self.label} (phase {self.phase}) was processed already: "
+                    f"the game is at {self.next_label}; nothing done")
+        return f"{self.label} processed; next: {self.next_label}"
+
+
+def process(session: Session, game: Game, now: datetime, *, expected: int | None = None,
+            who: str = "judge", civil_disorder: tuple[str, ...] = ()) -> Processed | Refused:
+    """Process ``game``'s pending phase (``expected``: only if it is still that one)."""
+    if expected is not None and expected != game.phase:
+        if expected > game.phase or expected < 0:
+            return Refused(f"{game.name} has no phase {expected}: it is at phase {game.phase}")
+        done = live_phase(session, game, expected)
+        current = live_phase(session, game)
+        return Processed(game.name, expected, done.label, already=True,
+                         next_label=current.label)
+    if game.status == "over":
+        return Refused(f"the game is over: {game.outcome or 'ended'}")
+    if game.status == "forming":
+        return Refused(f"{game.name} has not started")
+    row = live_phase(session, game)
+    state = phase_state(row)
+    board = board_of(game)
+    orders: dict[str, list[Order]] = {}
+    for sheet in pending_sheets(session, game):
+        if sheet.power not in state.powers or not sheet.text.strip():
+            continue
+        read = parse_orders(sheet.text, board, state, sheet.power)
+        if read.errors:  # the text was written by the judge: damage, not a player's error
+            first = read.errors[0]
+            raise DamagedGame(f"{game.name}: the stored orders of {sheet.power} for "
+                              f"{state.label} do not read back (line {first.line}: "
+                              f"{first.reason})")
+        orders[sheet.power] = read.orders
+    result = process_phase(board, state, orders, game.seed, game.victory_cities)
+    number = game.phase
+    session.add(phase_row(game, number + 1, result.after, result.report, result.private, now))
+    game.phase = number + 1
+    game.winners = list(result.winners)
+    if result.winners:
+        game.status = "over"
+        game.outcome = f"{', '.join(result.winners)} won"
+    game.votes = {}
+    game.updated_at = now
+    if game.status == "over":
+        game.clock = {}
+    else:
+        expire(game, now)
+        set_clock(game, board, result.after, now)
+    session.add(Notice(game_id=game.id, phase=number, to="all", kind="results",
+                       body=f"{game.name}: {state.label} processed; next {result.after.label}",
+                       created_at=now, delivered_at=None))
+    journal(session, game, who, f"processed phase {number} ({state.label})", now)
+    return Processed(game.name, number, state.label, next_label=result.after.label,
+                     result=result, civil_disorder=list(civil_disorder))

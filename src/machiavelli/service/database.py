@@ -1,0 +1,240 @@
+"""Where the games are kept: a database opened by URL, brought up to date on opening.
+
+- ``sqlite:///PATH``: the embedded default, one file, no server.  Opened in WAL mode
+  (readers never wait for a writer), ``synchronous=FULL`` (a committed phase survives a
+  power cut), foreign keys on, and a busy timeout; every writing transaction starts
+  with ``BEGIN IMMEDIATE``, so two writers queue instead of failing half-way.
+- ``postgresql+psycopg://...``: for many games and several processes.  A writing
+  transaction locks its game's row (``SELECT ... FOR UPDATE``) before it reads it.
+
+:func:`open_database` applies the migrations shipped in ``migrations/`` (Alembic) when
+the database is behind (``machiavelli db upgrade`` does the same by hand); a database
+newer than this program is refused.  Every failure of the storage itself (a read-only
+file system, a full disk, a file that is no database) becomes a :class:`StorageError`
+whose message says what happened, never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import NullPool
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+GAME_FILE = "game.db"  # the database in a game's own folder
+BUSY_TIMEOUT_MS = 60_000
+
+
+class StorageError(Exception):
+    """The database cannot be opened, read or written: the message says why."""
+
+
+def folder_url(folder: str | Path) -> str:
+    """The URL of the database kept in a game's folder."""
+    return f"sqlite:///{Path(folder) / GAME_FILE}"
+
+
+def describe_failure(err: BaseException) -> str:
+    """A storage failure in a player's words."""
+    text = str(getattr(err, "orig", None) or err).strip().splitlines()[0]
+    lowered = text.lower()
+    if "readonly" in lowered or "read-only" in lowered:
+        return f"the database cannot be written (read-only file system?): {text}"
+    if "disk is full" in lowered or "no space" in lowered:
+        return f"the disk is full: {text}"
+    if "not a database" in lowered or "malformed" in lowered:
+        return f"the database file is damaged: {text}"
+    if "unable to open" in lowered:
+        return f"the database cannot be opened: {text}"
+    return text
+
+
+@dataclass
+class Database:
+    """The engines of one database: one for reading, one for writing."""
+
+    url: str
+    reader: Engine
+    writer: Engine
+
+    @property
+    def postgresql(self) -> bool:
+        return self.writer.dialect.name == "postgresql"
+
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A session that only reads (it sees one consistent snapshot)."""
+        make = sessionmaker(self.reader, expire_on_commit=False)
+        with _storage_errors(), make() as session:
+            yield session  # closing ends the transaction; what was read stays readable
+
+    @contextmanager
+    def writing(self) -> Iterator[Session]:
+        """A transaction: committed when the block ends, rolled back on an exception."""
+        make = sessionmaker(self.writer, expire_on_commit=False)
+        with _storage_errors(), make() as session, session.begin():
+            yield session
+
+    def dispose(self) -> None:
+        self.reader.dispose()
+        self.writer.dispose()
+
+
+@contextmanager
+def _storage_errors() -> Iterator[None]:
+    try:
+        yield
+    except (DBAPIError, sqlite3.Error, OSError) as err:
+        raise StorageError(describe_failure(err)) from err
+
+
+def open_database(url: str, *, upgrade: bool = True, create: bool = True,
+                  check: bool = True) -> Database:
+    """The database at ``url``, its tables up to date (unless ``upgrade`` is False: then,
+    with ``check``, a database behind or ahead of this program is refused).
+
+    ``create=False`` refuses an SQLite file that does not exist yet.
+    """
+    try:
+        parsed = make_url(url)
+    except ArgumentError as err:
+        raise StorageError(f"not a database URL: {url!r} ({err})") from None
+    if parsed.get_backend_name() == "sqlite":
+        path = parsed.database or ""
+        if path and path != ":memory:":
+            if not create and not Path(path).is_file():
+                raise StorageError(f"{path}: no such database")
+            if Path(path).is_symlink():
+                raise StorageError(f"{path}: a symbolic link, not a database")
+        database = Database(url, _sqlite_engine(url, immediate=False),
+                            _sqlite_engine(url, immediate=True))
+    elif parsed.get_backend_name() == "postgresql":
+        if parsed.drivername == "postgresql":
+            url = str(parsed.set(drivername="postgresql+psycopg").render_as_string(False))
+        engine = create_engine(url, pool_pre_ping=True)
+        reader = engine.execution_options(isolation_level="REPEATABLE READ")  # one snapshot
+        database = Database(url, reader, engine)
+    else:
+        raise StorageError(f"unsupported database {parsed.get_backend_name()!r}: "
+                           "use sqlite:///FILE or postgresql://...")
+    try:
+        if upgrade:
+            upgrade_database(database)
+        elif check:
+            check_revision(database)
+    except BaseException:
+        database.dispose()
+        raise
+    return database
+
+
+def _sqlite_engine(url: str, *, immediate: bool) -> Engine:
+    engine = create_engine(url, poolclass=NullPool,
+                           connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we say when transactions begin
+        cursor = dbapi_connection.cursor()
+        try:
+            mode = cursor.execute("PRAGMA journal_mode=WAL").fetchone()
+            if mode is None or str(mode[0]).lower() != "wal":
+                raise sqlite3.OperationalError(
+                    f"the database cannot use WAL mode (journal_mode {mode})")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+# ----------------------------------------------------------------------
+# Migrations
+# ----------------------------------------------------------------------
+def _alembic_config(connection: Connection | None = None) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+@cache
+def head_revision() -> str:
+    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+@cache
+def known_revisions() -> frozenset[str]:
+    return frozenset(s.revision for s in
+                     ScriptDirectory.from_config(_alembic_config()).walk_revisions())
+
+
+def current_revision(database: Database) -> str | None:
+    with _storage_errors(), database.reader.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def check_revision(database: Database) -> None:
+    """Refuse a database this program does not know (newer, or not ours)."""
+    current = current_revision(database)
+    if current is not None and current != head_revision():
+        check_known(current)
+        raise StorageError(f"the database is at revision {current}, behind {head_revision()}: "
+                           "run `machiavelli db upgrade`")
+
+
+def upgrade_database(database: Database) -> bool:
+    """Apply the missing migrations; True if any was applied."""
+    head = head_revision()
+    current = current_revision(database)
+    if current == head:
+        return False
+    check_known(current)
+    try:
+        with database.writer.begin() as connection:
+            if database.postgresql:  # one migrating process at a time
+                connection.exec_driver_sql("SELECT pg_advisory_xact_lock(1454)")
+            if MigrationContext.configure(connection).get_current_revision() == head:
+                return False  # another process did it while we waited
+            command.upgrade(_alembic_config(connection), "head")
+    except (DBAPIError, sqlite3.Error, OSError) as err:
+        raise StorageError(describe_failure(err)) from err
+    except SQLAlchemyError as err:
+        raise StorageError(f"the database could not be brought up to date: {err}") from err
+    return True
+
+
+def check_known(revision: str | None) -> None:
+    if revision is None:
+        return
+    if revision not in known_revisions():
+        raise StorageError(f"the database is at revision {revision}, which this version of "
+                           "machiavelli does not know (a newer version wrote it)")
+
+
+def default_url() -> str | None:
+    """The shared database named by ``MACHIAVELLI_DB``, if any."""
+    return os.environ.get("MACHIAVELLI_DB") or None

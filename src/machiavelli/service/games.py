@@ -1,0 +1,342 @@
+"""Games: created from a scenario with its options, their settings, seats and the start.
+
+A game is created ``forming`` (players join, naming the powers they would like, best
+first) or started at once (the game master's CLI: the master plays every power).
+Starting deals the powers to the players (:func:`deal_powers`: each in the order they
+joined gets the first power of their list still free, the others a power drawn with the
+game's seed), then writes phase 0, the start position, with the game start's report
+(starting treasuries).  Every function here works inside the caller's transaction and
+returns a :class:`~machiavelli.service.refusal.Refused` for a request the rules turn
+down; the caller (:class:`~machiavelli.service.judge.Judge`) commits or rolls back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import secrets
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from machiavelli.core.board import Board
+from machiavelli.core.options import apply_set_command, assassinations_in_play, money_in_play
+from machiavelli.core.state import State
+from machiavelli.game.process import PhaseResult
+from machiavelli.game.scenario import load_scenario, scenario_board, unfunded_powers
+from machiavelli.game.start import start_game
+from machiavelli.service.refusal import Refused
+from machiavelli.service.schema import NAME, Game, Journal, Phase, Seat
+
+ROLES = ("player", "observer", "master")
+_GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
+class DamagedGame(Exception):
+    """A game's stored data fails its own checks (a checksum, a missing phase): our data,
+    not a player's error, so processing stops with this message."""
+
+
+@dataclass
+class Settings:
+    """A game's settings, stored as JSON in ``games.settings``.
+
+    ``private``: not listed to those who are not in it.  ``invite_only``: players join
+    only when a master seats them.  ``deadlines``, ``press``, ``draws`` and ``absence``:
+    the policies of :mod:`machiavelli.service.deadlines`, ``press``, ``draws`` and
+    ``absence`` as their ``to_dict`` gives them (empty: their defaults).
+    """
+
+    private: bool = False
+    invite_only: bool = False
+    zone: str = "UTC"
+    deadlines: dict[str, Any] = field(default_factory=dict)
+    press: dict[str, Any] = field(default_factory=dict)
+    draws: dict[str, Any] = field(default_factory=dict)
+    absence: dict[str, Any] = field(default_factory=dict)
+    absent: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # power -> absences
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What a game is made of: scenario, variant, options, dice seed, victory, settings."""
+
+    name: str
+    scenario: str
+    players: int | None = None
+    flags: tuple[str, ...] = ()
+    seed: str | None = None
+    victory_cities: int | None = None
+    settings: Settings = field(default_factory=Settings)
+
+
+# ----------------------------------------------------------------------
+# Positions kept in phase rows
+# ----------------------------------------------------------------------
+def state_text(state: State) -> str:
+    return json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+def checksum(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def row_checksum(state: str, report: str, private: dict[str, str]) -> str:
+    """The SHA-256 of everything a phase row records."""
+    return checksum("\0".join((state, report, json.dumps(private, sort_keys=True))))
+
+
+def phase_state(phase: Phase) -> State:
+    """The position a phase row holds, after checking the row's checksum."""
+    if row_checksum(phase.state, phase.report, phase.private) != phase.checksum:
+        raise DamagedGame(f"phase {phase.number} ({phase.label}): the stored phase does not "
+                          "match its checksum: it was changed outside the judge")
+    try:
+        return State.from_dict(json.loads(phase.state))
+    except (ValueError, TypeError, KeyError) as err:
+        raise DamagedGame(f"phase {phase.number}: not a valid position ({err})") from None
+
+
+def phase_row(game: Game, number: int, state: State, report: str, private: dict[str, str],
+              now: datetime) -> Phase:
+    """A new phase row: the position, the public report and each power's private part
+    (its treasury, loans and chits, its money orders, income and dice), as the engine
+    wrote them (:mod:`machiavelli.core.privacy`)."""
+    text = state_text(state)
+    return Phase(game_id=game.id, number=number, label=state.label, state=text,
+                 checksum=row_checksum(text, report, dict(private)), report=report,
+                 private=dict(private), created_at=now, superseded_at=None)
+
+
+def live_phase(session: Session, game: Game, number: int | None = None) -> Phase:
+    """The live phase row ``number`` (default: the current one)."""
+    wanted = game.phase if number is None else number
+    row = session.scalars(select(Phase).where(
+        Phase.game_id == game.id, Phase.number == wanted,
+        Phase.superseded_at.is_(None))).first()
+    if row is None:
+        raise DamagedGame(f"game {game.name}: phase {wanted} is missing")
+    return row
+
+
+def live_phases(session: Session, game: Game) -> list[Phase]:
+    return list(session.scalars(select(Phase).where(
+        Phase.game_id == game.id, Phase.superseded_at.is_(None)).order_by(Phase.number)))
+
+
+def board_of(game: Game) -> Board:
+    return scenario_board(game.scenario, game.players)
+
+
+def journal(session: Session, game: Game, who: str, what: str, now: datetime) -> None:
+    session.add(Journal(game_id=game.id, at=now, who=who[:NAME], what=what))
+
+
+# ----------------------------------------------------------------------
+# Creating and starting
+# ----------------------------------------------------------------------
+def deal_start(state: State) -> None:
+    """Treasuries and chits as the options want them (ASN-1)."""
+    if money_in_play(state):
+        for power in state.powers:
+            state.treasury.setdefault(power, 0)
+    else:
+        state.treasury = {}
+    if not assassinations_in_play(state):
+        state.chits = {}
+    elif not state.chits:
+        state.chits = {p: [q for q in state.powers if q != p] for p in state.powers}
+
+
+def set_up(new: NewGame) -> tuple[Board, State] | Refused:
+    """The scenario's board and position with the options of ``new``, or why not."""
+    if new.victory_cities is not None and new.victory_cities < 1:
+        return Refused(f"victory needs at least one city, not {new.victory_cities}")
+    try:
+        options = load_scenario(new.scenario, new.players)[1].options
+        for flag in new.flags:
+            changed = apply_set_command(options, flag if flag.startswith("set") else
+                                        f"set {flag}")
+            if isinstance(changed, str):
+                return Refused(changed)
+            options = changed
+        board, state = load_scenario(new.scenario, new.players, options=options)
+    except (KeyError, ValueError) as err:
+        return Refused(str(err).strip("'\""))
+    deal_start(state)
+    return board, state
+
+
+def find_game(session: Session, name: str, *, lock: bool = False) -> Game | Refused:
+    query = select(Game).where(Game.name == name)
+    if lock:
+        query = query.with_for_update()
+    game = session.scalars(query).first()
+    return game if game is not None else Refused(f"no game named {name!r}")
+
+
+def create_game(session: Session, new: NewGame, *, master: str | None, start: bool,
+                now: datetime) -> Game | Refused:
+    """A new game (started at once when ``start``), its creator seated as master."""
+    if not _GAME_NAME.fullmatch(new.name):
+        return Refused(f"{new.name!r} is not a game name: letters, digits, '_', '.', '-', "
+                       "up to 64")
+    made = set_up(new)
+    if isinstance(made, Refused):
+        return made
+    if session.scalars(select(Game.id).where(Game.name == new.name)).first() is not None:
+        return Refused(f"a game named {new.name!r} exists already")
+    game = Game(name=new.name, scenario=new.scenario, players=new.players,
+                seed=new.seed or secrets.token_hex(8), victory_cities=new.victory_cities,
+                flags=list(new.flags), settings=new.settings.to_dict(), status="forming",
+                phase=0, winners=[], outcome=None, clock={}, standing={}, votes={},
+                created_at=now, updated_at=now)
+    session.add(game)
+    session.flush()
+    if master is not None:
+        session.add(Seat(game_id=game.id, user_id=None, name=master[:NAME], role="master",
+                         power=None, preferences=[], joined_at=now))
+    journal(session, game, master or "judge", f"created ({new.scenario})", now)
+    if start:
+        started = start_play(session, game, now)
+        if isinstance(started, Refused):
+            return started
+    return game
+
+
+def start_play(session: Session, game: Game, now: datetime) -> PhaseResult | Refused:
+    """Deal the powers and write phase 0; the result's report is the game start's."""
+    if game.status != "forming":
+        return Refused(f"game {game.name} has started already")
+    made = set_up(NewGame(game.name, game.scenario, game.players, tuple(game.flags),
+                          game.seed, game.victory_cities))
+    if isinstance(made, Refused):
+        return made
+    board, state = made
+    players = [s for s in seats(session, game) if s.role == "player"]
+    dealt = deal_powers(state.powers, [(s.name, s.preferences) for s in players], game.seed)
+    for seat in players:
+        seat.power = dealt[seat.name]
+    state, start = start_game(board, state, game.seed, unfunded_powers(game.scenario,
+                                                                       game.players))
+    session.add(phase_row(game, 0, state, start.report, start.private, now))
+    game.status = "playing"
+    game.phase = 0
+    game.updated_at = now
+    journal(session, game, "judge", "started", now)
+    return PhaseResult(before=state, after=state, report=start.report, private=start.private)
+
+
+def deal_powers(powers: list[str], players: list[tuple[str, list[str]]],
+                seed: str) -> dict[str, str]:
+    """Each player, in the order they joined, gets the first power of their list still
+    free; the others a free power drawn with the game's seed."""
+    free = list(powers)
+    dealt: dict[str, str] = {}
+    unplaced: list[str] = []
+    for name, wanted in players:
+        choice = next((p for p in wanted if p in free), None)
+        if choice is None:
+            unplaced.append(name)
+            continue
+        dealt[name] = choice
+        free.remove(choice)
+    draw = random.Random(f"{seed}/powers")
+    for name in unplaced:
+        choice = draw.choice(free)
+        dealt[name] = choice
+        free.remove(choice)
+    return dealt
+
+
+# ----------------------------------------------------------------------
+# Seats
+# ----------------------------------------------------------------------
+def seats(session: Session, game: Game, *, present: bool = True) -> list[Seat]:
+    query = select(Seat).where(Seat.game_id == game.id)
+    if present:
+        query = query.where(Seat.left_at.is_(None))
+    return list(session.scalars(query.order_by(Seat.id)))
+
+
+def seat_of(session: Session, game: Game, name: str) -> Seat | None:
+    return next((s for s in seats(session, game) if s.name == name), None)
+
+
+def player_of(session: Session, game: Game, power: str) -> Seat | None:
+    return next((s for s in seats(session, game) if s.role == "player" and s.power == power),
+                None)
+
+
+def power_count(game: Game) -> int:
+    return len(load_scenario(game.scenario, game.players)[1].powers)
+
+
+def join(session: Session, game: Game, name: str, role: str, preferences: list[str],
+         now: datetime, *, by_master: bool = False, user_id: int | None = None) -> Seat | Refused:
+    """Seat ``name`` in ``game`` as player (with the powers wanted), observer or master."""
+    if role not in ROLES:
+        return Refused(f"a role is player, observer or master, not {role!r}")
+    if not name or len(name) > NAME:
+        return Refused("a name of 1 to 64 characters is needed")
+    if seat_of(session, game, name) is not None:
+        return Refused(f"{name} has a seat in {game.name} already")
+    if role == "master" and not by_master:
+        return Refused("only a master seats another master")
+    if role == "player":
+        if game.status != "forming":
+            return Refused(f"{game.name} has started: a power left by its player may be "
+                           "taken over (takeover)")
+        if Settings.from_dict(game.settings).invite_only and not by_master:
+            return Refused(f"{game.name} is by invitation: a master seats its players")
+        players = [s for s in seats(session, game) if s.role == "player"]
+        if len(players) >= power_count(game):
+            return Refused(f"{game.name} is full")
+        powers = load_scenario(game.scenario, game.players)[1].powers
+        wanted = []
+        for written in preferences:
+            power = power_of(game, powers, written)
+            if isinstance(power, Refused):
+                return power
+            wanted.append(power)
+        preferences = wanted
+    seat = Seat(game_id=game.id, user_id=user_id, name=name, role=role, power=None,
+                preferences=preferences if role == "player" else [], joined_at=now)
+    session.add(seat)
+    journal(session, game, name, f"joined as {role}", now)
+    return seat
+
+
+def power_of(game: Game, powers: list[str], written: str) -> str | Refused:
+    """The power ``written`` names in ``game``: in full, by a prefix, or by its letter."""
+    return match_power(powers, written, board_of(game).powers)
+
+
+def match_power(powers: list[str], written: str,
+                letters: Mapping[str, str] | None = None) -> str | Refused:
+    """A power named in full, by a prefix of two letters or more that fits only one, or
+    by its letter on the board (``letters``: 004, "These letters are used for signing
+    on": Milan I, Florence L)."""
+    wanted = written.strip().lower()
+    matches = [p for p in powers if p.lower() == wanted]
+    if not matches and len(wanted) == 1 and letters:
+        matches = [p for letter, p in letters.items() if letter.lower() == wanted and p in powers]
+    if not matches and len(wanted) >= 2:
+        matches = [p for p in powers if p.lower().startswith(wanted)]
+    if len(matches) != 1:
+        return Refused(f"unknown power {written!r}: the powers are {', '.join(powers)}")
+    return matches[0]

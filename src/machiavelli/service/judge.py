@@ -1,0 +1,384 @@
+"""The judge: the one door front ends use to games, users, orders, press and votes.
+
+:class:`Judge` opens a database (:func:`~machiavelli.service.database.open_database`)
+and runs every operation as one transaction: it reads or locks the game, calls the
+module that knows the rule, and commits, or rolls back when the answer is a
+:class:`~machiavelli.service.refusal.Refused` (a request the rules turn down is a value
+with its reason, never an exception).  Every operation that depends on the time takes
+``now`` (default: the clock), so that tests and replays are deterministic.
+
+Failures of the storage raise :class:`~machiavelli.service.database.StorageError`, and
+stored data that fails its own checks :class:`~machiavelli.service.games.DamagedGame`:
+both carry a message for the user.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TypeVar
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from machiavelli.service import (
+    accounts,
+    adjudication,
+    away,
+    games,
+    letters,
+    mastery,
+    press,
+    sheets,
+    sweeper,
+    timekeeping,
+    votes,
+)
+from machiavelli.service.absence import Absence
+from machiavelli.service.adjudication import Processed
+from machiavelli.service.archive import Archive, read_archive, write_archive
+from machiavelli.service.database import Database, folder_url, open_database
+from machiavelli.service.games import NewGame, Settings
+from machiavelli.service.refusal import Refused
+from machiavelli.service.schema import Game, Letter, Notice, Seat, User
+from machiavelli.service.sheets import Stored
+from machiavelli.service.transfer import export_game, import_game, unreadable_orders
+from machiavelli.service.visibility import GameView, Viewer, view
+
+T = TypeVar("T")
+
+
+def clock() -> datetime:
+    return datetime.now(UTC)
+
+
+class _Refusal(Exception):
+    """Carries a refusal out of a transaction so that it rolls back."""
+
+    def __init__(self, refused: Refused) -> None:
+        super().__init__(refused.reason)
+        self.refused = refused
+
+
+class Judge:
+    """Games kept in one database (``url``: ``sqlite:///FILE`` or ``postgresql://...``)."""
+
+    def __init__(self, url: str, *, upgrade: bool = True, create: bool = True) -> None:
+        self.url = url
+        self.db: Database = open_database(url, upgrade=upgrade, create=create)
+
+    @classmethod
+    def in_folder(cls, folder: str | Path, *, create: bool = False) -> Judge:
+        """The judge of the game kept in ``folder`` (its own SQLite database)."""
+        return cls(folder_url(folder), create=create)
+
+    def close(self) -> None:
+        self.db.dispose()
+
+    def __enter__(self) -> Judge:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    # -- transactions -------------------------------------------------------
+    def _write(self, name: str, act: Callable[[Session, Game], T | Refused]) -> T | Refused:
+        """``act`` on the locked game, committed unless it refuses."""
+        try:
+            with self.db.writing() as session:
+                game = games.find_game(session, name, lock=True)
+                if isinstance(game, Refused):
+                    raise _Refusal(game)
+                done = act(session, game)
+                if isinstance(done, Refused):
+                    raise _Refusal(done)
+                return done
+        except _Refusal as refusal:
+            return refusal.refused
+
+    def _read(self, name: str, act: Callable[[Session, Game], T]) -> T | Refused:
+        with self.db.reading() as session:
+            game = games.find_game(session, name)
+            if isinstance(game, Refused):
+                return game
+            return act(session, game)
+
+    # -- users --------------------------------------------------------------
+    def add_user(self, name: str, password: str | None = None, email: str | None = None,
+                 now: datetime | None = None) -> User | Refused:
+        try:
+            with self.db.writing() as session:
+                made = accounts.add_user(session, name, password, email, now or clock())
+                if isinstance(made, Refused):
+                    raise _Refusal(made)
+                return made
+        except _Refusal as refusal:
+            return refusal.refused
+
+    def sign_in(self, name: str, password: str) -> User | Refused:
+        with self.db.reading() as session:
+            return accounts.sign_in(session, name, password)
+
+    # -- games --------------------------------------------------------------
+    def create_game(self, new: NewGame, *, master: str | None = "master", start: bool = True,
+                    now: datetime | None = None) -> GameView | Refused:
+        """A new game; started at once (``start``) or forming, waiting for players."""
+        moment = now or clock()
+        try:
+            with self.db.writing() as session:
+                game = games.create_game(session, new, master=master, start=start,
+                                         now=moment)
+                if isinstance(game, Refused):
+                    raise _Refusal(game)
+                session.flush()
+                if start:
+                    _first_clock(session, game, moment)
+                return view(session, game, Viewer.master(master or "master"))
+        except _Refusal as refusal:
+            return refusal.refused
+
+    def game_names(self, viewer: Viewer | None = None, *, everything: bool = False
+                   ) -> list[str]:
+        """The games ``viewer`` may know of: a private game only to those seated in it
+        (``everything``: every game, for the judge's own keeper at the shell)."""
+        with self.db.reading() as session:
+            names = []
+            for game in session.scalars(select(Game).order_by(Game.name)):
+                private = games.Settings.from_dict(game.settings).private
+                if private and not everything and (
+                        viewer is None or games.seat_of(session, game, viewer.name) is None):
+                    continue
+                names.append(game.name)
+            return names
+
+    def view(self, name: str, viewer: Viewer, *, history: bool = False) -> GameView | Refused:
+        """What ``viewer`` may see of game ``name``: every read goes through here."""
+        return self._read(name, lambda s, g: view(s, g, viewer, history=history))
+
+    def seed(self, name: str) -> str | Refused:
+        """The game's dice seed (the game master's secret: no view shows it)."""
+        return self._read(name, lambda s, g: g.seed)
+
+    def power_named(self, name: str, written: str, *, eliminated: bool = False
+                    ) -> str | Refused:
+        """The power ``written`` names in game ``name`` (a prefix or its letter will do),
+        if still in play (or, with ``eliminated``, even if not)."""
+        def find(session: Session, game: Game) -> str | Refused:
+            state = games.phase_state(games.live_phase(session, game))
+            power = games.power_of(game, state.powers, written)
+            if isinstance(power, Refused):
+                return power
+            if power in state.eliminated and not eliminated:
+                return Refused(f"{power} has been eliminated")
+            return power
+        return self._read(name, find)
+
+    def viewer_for(self, name: str, seat_name: str) -> Viewer | Refused:
+        """The viewer a seated participant is (a player sees as its power)."""
+        def find(session: Session, game: Game) -> Viewer | Refused:
+            seat = games.seat_of(session, game, seat_name)
+            if seat is None:
+                return Refused(f"{seat_name} has no seat in {name}")
+            if seat.role == "player":
+                if seat.power is None:
+                    return Refused(f"{name} has not started: {seat_name} has no power yet")
+                return Viewer.player(seat.power, seat.name)
+            return Viewer.master(seat.name) if seat.role == "master" \
+                else Viewer.observer(seat.name)
+        found = self._read(name, find)
+        return found
+
+    def join(self, name: str, seat_name: str, role: str = "player",
+             preferences: Sequence[str] = (), *, by_master: bool = False,
+             now: datetime | None = None) -> Seat | Refused:
+        return self._write(name, lambda s, g: games.join(
+            s, g, seat_name, role, list(preferences), now or clock(), by_master=by_master))
+
+    def start(self, name: str, now: datetime | None = None) -> GameView | Refused:
+        def act(session: Session, game: Game) -> GameView | Refused:
+            started = games.start_play(session, game, now or clock())
+            if isinstance(started, Refused):
+                return started
+            session.flush()
+            _first_clock(session, game, now or clock())
+            return view(session, game, Viewer.master())
+        return self._write(name, act)
+
+    # -- orders -------------------------------------------------------------
+    def submit_orders(self, name: str, actor: Viewer, power: str | None, text: str, *,
+                      phase: int | None = None, replace: bool = False,
+                      now: datetime | None = None) -> Stored | Refused:
+        return self._write(name, lambda s, g: sheets.submit(
+            s, g, actor, power, text, now or clock(), phase=phase, replace=replace))
+
+    def set_wait(self, name: str, actor: Viewer, power: str | None, wait: bool,
+                 now: datetime | None = None) -> Stored | Refused:
+        return self._write(name, lambda s, g: sheets.set_wait(
+            s, g, actor, power, wait, now or clock()))
+
+    # -- processing ---------------------------------------------------------
+    def process(self, name: str, *, expected: int | None = None, who: str = "master",
+                now: datetime | None = None) -> Processed | Refused:
+        """Process the pending phase (``expected``: only if it is still that phase)."""
+        return self._write(name, lambda s, g: adjudication.process(
+            s, g, now or clock(), expected=expected, who=who))
+
+    # -- press --------------------------------------------------------------
+    def send_press(self, name: str, sender: Viewer, to: Sequence[str], body: str, *,
+                   grey: bool = False, as_power: str | None = None,
+                   now: datetime | None = None) -> Letter | Refused:
+        return self._write(name, lambda s, g: letters.send(
+            s, g, sender, list(to), body, now or clock(), grey=grey, as_power=as_power))
+
+    # -- settings -------------------------------------------------------------
+    def change_settings(self, name: str, actor: Viewer,
+                        change: Callable[[Settings, bool], Settings | Refused],
+                        now: datetime | None = None) -> Settings | Refused:
+        """A master changes the game's settings: ``change(settings, started)`` gives the
+        new ones (or a refusal), e.g. with :func:`machiavelli.service.press.set_press`."""
+        def act(session: Session, game: Game) -> Settings | Refused:
+            if not actor.is_master:
+                return Refused("only a master changes a game's settings")
+            changed = change(Settings.from_dict(game.settings), game.status != "forming")
+            if isinstance(changed, Refused):
+                return changed
+            game.settings = changed.to_dict()
+            game.updated_at = now or clock()
+            games.journal(session, game, actor.name, "changed the settings", now or clock())
+            return changed
+        return self._write(name, act)
+
+    def set_press(self, name: str, actor: Viewer, words: str,
+                  now: datetime | None = None) -> Settings | Refused:
+        """nJudge's press ``SET`` commands ("grey, no partial"), for a master."""
+        def change(settings: Settings, started: bool) -> Settings | Refused:
+            policy = press.set_press(press.PressPolicy.from_dict(settings.press), words,
+                                     game_started=started)
+            if isinstance(policy, Refused):
+                return policy
+            return replace(settings, press=policy.to_dict())
+        return self.change_settings(name, actor, change, now)
+
+    # -- absences -----------------------------------------------------------
+    def set_absence(self, name: str, actor: Viewer, power: str | None, dates: str,
+                    now: datetime | None = None) -> tuple[Absence, ...] | Refused:
+        """``SET ABSENCE dates`` ("15 Dec to 20 Dec"): the power's pending absences."""
+        return self._write(name, lambda s, g: away.set_absence(s, g, actor, power, dates,
+                                                               now or clock()))
+
+    def cancel_absence(self, name: str, actor: Viewer, power: str | None, date: str,
+                       now: datetime | None = None) -> tuple[Absence, ...] | Refused:
+        return self._write(name, lambda s, g: away.cancel(s, g, actor, power, date,
+                                                          now or clock()))
+
+    # -- draws --------------------------------------------------------------
+    def vote_draw(self, name: str, actor: Viewer, power: str | None, vote: bool,
+                  draw_list: Sequence[str] = (), now: datetime | None = None) -> str | Refused:
+        """A power votes for a draw (DIAS: of the survivors; NoDIAS: between
+        ``draw_list``) or withdraws its vote; a draw every survivor approves ends the game."""
+        return self._write(name, lambda s, g: votes.vote(s, g, actor, power, vote,
+                                                         now or clock(), draw_list))
+
+    # -- seats --------------------------------------------------------------
+    def resign(self, name: str, actor: Viewer, who: str | None = None,
+               now: datetime | None = None) -> Seat | Refused:
+        return self._write(name, lambda s, g: mastery.leave(
+            s, g, actor, who or actor.power or actor.name, "resigned", now or clock()))
+
+    def eject(self, name: str, actor: Viewer, who: str,
+              now: datetime | None = None) -> Seat | Refused:
+        return self._write(name, lambda s, g: mastery.leave(
+            s, g, actor, who, "ejected", now or clock()))
+
+    def take_over(self, name: str, seat_name: str, power: str,
+                  now: datetime | None = None) -> Seat | Refused:
+        return self._write(name, lambda s, g: mastery.take_over(
+            s, g, seat_name, power, now or clock()))
+
+    # -- master actions -----------------------------------------------------
+    def pause(self, name: str, actor: Viewer, paused: bool = True,
+              now: datetime | None = None) -> Game | Refused:
+        return self._write(name, lambda s, g: mastery.pause(s, g, actor, now or clock(),
+                                                            paused))
+
+    def extend(self, name: str, actor: Viewer, hours: float,
+               now: datetime | None = None) -> Game | Refused:
+        return self._write(name, lambda s, g: mastery.extend(s, g, actor, hours,
+                                                             now or clock()))
+
+    def rollback(self, name: str, actor: Viewer, number: int,
+                 now: datetime | None = None) -> Game | Refused:
+        return self._write(name, lambda s, g: mastery.rollback(s, g, actor, number,
+                                                               now or clock()))
+
+    # -- archives -----------------------------------------------------------
+    def export_game(self, name: str, folder: str | Path) -> Archive | Refused:
+        """Write game ``name`` into ``folder`` (the folder layout, with checksums)."""
+        archive = self._read(name, export_game)
+        if not isinstance(archive, Refused):
+            write_archive(archive, Path(folder))
+        return archive
+
+    def import_game(self, folder: str | Path, name: str,
+                    now: datetime | None = None) -> Game | Refused:
+        """The game archived in ``folder`` as a new game ``name`` (every file checked)."""
+        return self.import_archive(read_archive(Path(folder)), name, now)
+
+    def import_archive(self, archive: Archive, name: str,
+                       now: datetime | None = None) -> Game | Refused:
+        """An archive already read (:func:`~machiavelli.service.archive.read_archive`)
+        as a new game ``name``."""
+        problem = unreadable_orders(archive)
+        if problem is not None:
+            return problem
+        try:
+            with self.db.writing() as session:
+                game = import_game(session, archive, name, now or clock())
+                if isinstance(game, Refused):
+                    raise _Refusal(game)
+                return game
+        except _Refusal as refusal:
+            return refusal.refused
+
+    # -- the sweeper -----------------------------------------------------------
+    def sweep(self, names: Sequence[str] = (), now: datetime | None = None
+              ) -> list[sweeper.Swept | Refused]:
+        """Process every game (or those named) whose deadline, grace or all-ready
+        condition holds, and write the notices owed; one transaction per game."""
+        moment = now or clock()
+        if not names:
+            with self.db.reading() as session:
+                names = sweeper.games_to_sweep(session)
+        done: list[sweeper.Swept | Refused] = []
+        for name in names:
+            done.append(self._write(name, lambda s, g: sweeper.sweep_game(s, g.name, moment)))
+        return done
+
+    # -- notices ------------------------------------------------------------
+    def delivered(self, name: str, ids: Sequence[int],
+                  now: datetime | None = None) -> int | Refused:
+        """Mark notices delivered (the front end that sent them says so); how many."""
+        def act(session: Session, game: Game) -> int:
+            found = list(session.scalars(select(Notice).where(
+                Notice.game_id == game.id, Notice.id.in_(list(ids)),
+                Notice.delivered_at.is_(None))))
+            for notice in found:
+                notice.delivered_at = now or clock()
+            return len(found)
+        return self._write(name, act)
+
+    def notices(self, name: str, *, undelivered: bool = True) -> list[Notice] | Refused:
+        def find(session: Session, game: Game) -> list[Notice]:
+            query = select(Notice).where(Notice.game_id == game.id)
+            if undelivered:
+                query = query.where(Notice.delivered_at.is_(None))
+            return list(session.scalars(query.order_by(Notice.id)))
+        return self._read(name, find)
+
+
+
+def _first_clock(session: Session, game: Game, now: datetime) -> None:
+    state = games.phase_state(games.live_phase(session, game))
+    timekeeping.set_clock(game, games.board_of(game), state, now, first=True)

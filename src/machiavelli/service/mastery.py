@@ -1,0 +1,162 @@
+"""What a master may do to a game: pause and resume, extend, roll back, eject, and the
+player's own resign and take-over of a power left without a player.
+
+Acting as a power needs nothing here: a master's :class:`~machiavelli.service.visibility.Viewer`
+may give orders, set the wait flag and write press for any power (``as_power``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from machiavelli.service.games import (
+    board_of,
+    journal,
+    live_phase,
+    phase_state,
+    power_of,
+    seats,
+)
+from machiavelli.service.refusal import Refused
+from machiavelli.service.schema import Game, OrderSheet, Phase, Seat
+from machiavelli.service.timekeeping import current_clock, set_clock
+from machiavelli.service.visibility import Viewer
+
+ABANDONED = "abandoned"
+
+
+def only_masters(actor: Viewer, what: str) -> Refused | None:
+    return None if actor.is_master else Refused(f"only a master may {what}")
+
+
+def pause(session: Session, game: Game, actor: Viewer, now: datetime,
+          paused: bool = True) -> Game | Refused:
+    refused = only_masters(actor, "pause or resume a game")
+    if refused is not None:
+        return refused
+    if paused and game.status != "playing":
+        return Refused(f"{game.name} is {game.status}: only a game in play is paused")
+    if not paused and game.status != "paused":
+        return Refused(f"{game.name} is not paused")
+    game.status = "paused" if paused else "playing"
+    game.updated_at = now
+    journal(session, game, actor.name, "paused" if paused else "resumed", now)
+    return game
+
+
+def extend(session: Session, game: Game, actor: Viewer, hours: float,
+           now: datetime) -> Game | Refused:
+    """Move the pending phase's deadline and grace ``hours`` later (earlier if negative,
+    but not before now)."""
+    refused = only_masters(actor, "extend a deadline")
+    if refused is not None:
+        return refused
+    clock = current_clock(game)
+    if clock is None:
+        return Refused(f"{game.name}'s pending phase has no deadline")
+    moved = timedelta(hours=hours)
+    if clock.deadline + moved < now:
+        return Refused("the deadline would be in the past")
+    later = replace(clock, deadline=clock.deadline + moved, grace=clock.grace + moved)
+    game.clock = {**game.clock, "clock": later.to_dict()}
+    game.updated_at = now
+    journal(session, game, actor.name, f"moved the deadline by {hours:g} hours", now)
+    return game
+
+
+def rollback(session: Session, game: Game, actor: Viewer, number: int,
+             now: datetime) -> Game | Refused:
+    """Go back to phase ``number``: the later phases and their orders are kept, marked
+    superseded, and the orders of phase ``number`` are pending again."""
+    refused = only_masters(actor, "roll a game back")
+    if refused is not None:
+        return refused
+    if not 0 <= number <= game.phase:
+        return Refused(f"{game.name} has phases 0 to {game.phase}, not {number}")
+    if number == game.phase:
+        return Refused(f"{game.name} is at phase {number} already")
+    target = live_phase(session, game, number)
+    session.execute(update(Phase).where(
+        Phase.game_id == game.id, Phase.number > number, Phase.superseded_at.is_(None)
+    ).values(superseded_at=now))
+    session.execute(update(OrderSheet).where(
+        OrderSheet.game_id == game.id, OrderSheet.phase > number,
+        OrderSheet.superseded_at.is_(None)).values(superseded_at=now))
+    session.flush()
+    game.phase = number
+    game.winners = []
+    game.outcome = None
+    game.status = "playing"
+    game.votes = {}
+    game.updated_at = now
+    set_clock(game, board_of(game), phase_state(target), now)
+    journal(session, game, actor.name, f"rolled back to phase {number} ({target.label})", now)
+    return game
+
+
+def leave(session: Session, game: Game, actor: Viewer, who: str, how: str,
+          now: datetime) -> Seat | Refused:
+    """A player resigns (``how="resigned"``) or a master ejects a seat (``"ejected"``):
+    its power is abandoned, free for a take-over."""
+    if how == "ejected":
+        refused = only_masters(actor, "eject a player")
+        if refused is not None:
+            return refused
+    present = seats(session, game)
+    seat = next((s for s in present if s.name == who or s.power == who), None)
+    if seat is None and game.status != "forming":
+        state = phase_state(live_phase(session, game))
+        power = power_of(game, state.powers, who)
+        if not isinstance(power, Refused):
+            seat = next((s for s in present if s.power == power), None)
+    if seat is None:
+        return Refused(f"nobody named {who!r} sits in {game.name}")
+    if how == "resigned" and not actor.is_master and not (
+            actor.role == "player" and seat.power == actor.power or seat.name == actor.name):
+        return Refused("a player resigns only their own seat")
+    seat.left_at = now
+    seat.left_how = how
+    if seat.power is not None:
+        standing = dict(game.standing)
+        standing[seat.power] = ABANDONED
+        game.standing = standing
+    game.updated_at = now
+    journal(session, game, actor.name, f"{seat.name} ({seat.power or seat.role}) {how}", now)
+    return seat
+
+
+def take_over(session: Session, game: Game, name: str, power: str, now: datetime,
+              user_id: int | None = None) -> Seat | Refused:
+    """``name`` takes the seat of ``power``, which has no player (abandoned, resigned,
+    ejected, or never dealt)."""
+    if game.status not in ("playing", "paused"):
+        return Refused(f"{game.name} is {game.status}")
+    state = phase_state(live_phase(session, game))
+    found = power_of(game, state.powers, power)
+    if isinstance(found, Refused):
+        return found
+    if found in state.eliminated:
+        return Refused(f"{found} has been eliminated")
+    present = seats(session, game)
+    if any(s.power == found for s in present):
+        return Refused(f"{found} has a player")
+    if any(s.name == name for s in present):
+        return Refused(f"{name} has a seat in {game.name} already")
+    seat = Seat(game_id=game.id, user_id=user_id, name=name, role="player", power=found,
+                preferences=[found], joined_at=now)
+    session.add(seat)
+    standing = dict(game.standing)
+    standing.pop(found, None)
+    game.standing = standing
+    game.updated_at = now
+    journal(session, game, name, f"took over {found}", now)
+    return seat
+
+
+def seated_power(session: Session, game: Game, name: str) -> str | None:
+    return session.scalars(select(Seat.power).where(
+        Seat.game_id == game.id, Seat.name == name, Seat.left_at.is_(None))).first()

@@ -1,0 +1,1 @@
+"""The database's migrations (Alembic): ``env.py`` and one file a revision in ``versions/``."""

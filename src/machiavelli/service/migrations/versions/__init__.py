@@ -1,0 +1,1 @@
+"""One migration a file, oldest first: ``vNNNN_what.py``."""

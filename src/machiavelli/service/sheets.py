@@ -1,0 +1,139 @@
+"""Orders: stored per (game, phase, power), checked by the same parser as ever.
+
+A submission is read by :func:`machiavelli.text.notation.parse_orders` against the
+pending phase's position: accepted orders are merged into the power's stored orders
+(a later order for the same unit, expense number or payee replaces the earlier one)
+and kept in canonical text; each refused line comes back as a message with its number.
+The whole is one transaction on the game's locked row, so an order is either stored
+for the phase the reply names, and then processed with it, or refused with a message:
+never lost, and never played in a phase it was not written for (a submission naming
+a phase that has been processed is refused).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from machiavelli.core.orders import Order, order_key
+from machiavelli.core.state import State
+from machiavelli.service.games import board_of, live_phase, phase_state, power_of
+from machiavelli.service.refusal import Refused
+from machiavelli.service.schema import Game, OrderSheet
+from machiavelli.service.visibility import Viewer
+from machiavelli.text.notation import OrderError, format_order, parse_orders
+
+
+@dataclass
+class Stored:
+    """The reply to a submission: the orders now stored and the lines refused."""
+
+    power: str
+    phase: int
+    label: str
+    lines: list[str]
+    errors: list[OrderError] = field(default_factory=list)
+
+
+def acting_power(game: Game, state: State, actor: Viewer, written: str | None
+                 ) -> str | Refused:
+    """The power ``actor`` acts for: a player's own, or any a master names."""
+    if actor.role == "player":
+        if written is not None:
+            named = power_of(game, state.powers, written)
+            if isinstance(named, Refused) or named != actor.power:
+                return Refused(f"you play {actor.power}; you cannot act for {written}")
+        power = actor.power or ""
+    elif actor.is_master:
+        if written is None:
+            return Refused("name the power the master acts for")
+        named = power_of(game, state.powers, written)
+        if isinstance(named, Refused):
+            return named
+        power = named
+    else:
+        return Refused("an observer gives no orders")
+    if power in state.eliminated:
+        return Refused(f"{power} has been eliminated")
+    return power
+
+
+def sheet(session: Session, game: Game, phase: int, power: str) -> OrderSheet | None:
+    return session.scalars(select(OrderSheet).where(
+        OrderSheet.game_id == game.id, OrderSheet.phase == phase, OrderSheet.power == power,
+        OrderSheet.superseded_at.is_(None))).first()
+
+
+def pending_sheets(session: Session, game: Game) -> list[OrderSheet]:
+    return list(session.scalars(select(OrderSheet).where(
+        OrderSheet.game_id == game.id, OrderSheet.phase == game.phase,
+        OrderSheet.superseded_at.is_(None)).order_by(OrderSheet.power)))
+
+
+def check_phase(game: Game, phase: int | None, label: str) -> Refused | None:
+    if game.status == "over":
+        return Refused(f"the game is over: {game.outcome or 'ended'}")
+    if game.status == "forming":
+        return Refused(f"{game.name} has not started")
+    if phase is not None and phase != game.phase:
+        return Refused(f"phase {phase} is not the pending phase: the game is at phase "
+                       f"{game.phase}, {label}; nothing was stored")
+    return None
+
+
+def submit(session: Session, game: Game, actor: Viewer, power: str | None, text: str,
+           now: datetime, *, phase: int | None = None, replace: bool = False
+           ) -> Stored | Refused:
+    """Check ``text`` and store its accepted orders for the pending phase."""
+    state = phase_state(live_phase(session, game))
+    refused = check_phase(game, phase, state.label)
+    if refused is not None:
+        return refused
+    who = acting_power(game, state, actor, power)
+    if isinstance(who, Refused):
+        return who
+    board = board_of(game)
+    row = sheet(session, game, game.phase, who)
+    stored = [] if row is None or replace else parse_orders(row.text, board, state, who).orders
+    submission = parse_orders(text, board, state, who)
+    merged: dict[tuple[str, ...], Order] = {order_key(o): o for o in stored}
+    for order in submission.orders:
+        merged.pop(order_key(order), None)
+        merged[order_key(order)] = order
+    lines = [format_order(o) for o in merged.values()]
+    messages = [{"line": e.line, "text": e.text, "reason": e.reason}
+                for e in submission.errors]
+    if row is None:
+        row = OrderSheet(game_id=game.id, phase=game.phase, power=who, wait=False,
+                         ready=False, superseded_at=None)
+        session.add(row)
+    row.text = "".join(line + "\n" for line in lines)
+    row.messages = messages
+    row.written_by = (actor.name or who)[:64]
+    row.updated_at = now
+    return Stored(who, game.phase, state.label, lines, list(submission.errors))
+
+
+def set_wait(session: Session, game: Game, actor: Viewer, power: str | None, wait: bool,
+             now: datetime) -> Stored | Refused:
+    """A power is ready (its orders, even none, are final) or, with ``wait``, asks the
+    judge to wait for the deadline (nJudge's ``SET WAIT``; ``SET NOWAIT`` is ready)."""
+    state = phase_state(live_phase(session, game))
+    refused = check_phase(game, None, state.label)
+    if refused is not None:
+        return refused
+    who = acting_power(game, state, actor, power)
+    if isinstance(who, Refused):
+        return who
+    row = sheet(session, game, game.phase, who)
+    if row is None:
+        row = OrderSheet(game_id=game.id, phase=game.phase, power=who, text="", messages=[],
+                         written_by=(actor.name or who)[:64], superseded_at=None)
+        session.add(row)
+    row.wait = wait
+    row.ready = not wait
+    row.updated_at = now
+    return Stored(who, game.phase, state.label, row.text.splitlines())

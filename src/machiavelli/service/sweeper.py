@@ -1,0 +1,114 @@
+"""The sweeper: every game whose deadline, grace or all-ready condition holds is
+processed, and the late notices and reminders it owes are written.
+
+``machiavelli sweep`` runs it once (from cron, say every few minutes); the web server
+will run it in a loop.  Each game is swept in its own transaction on its locked row, so
+two sweepers at once (or a sweeper and a master's ``process``) never process a phase
+twice: the second finds the phase processed and does nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from machiavelli.core.board import Board
+from machiavelli.core.state import State
+from machiavelli.service import adjudication
+from machiavelli.service.games import board_of, find_game, journal, live_phase, phase_state
+from machiavelli.service.refusal import Refused
+from machiavelli.service.schema import Game, Notice
+from machiavelli.service.timekeeping import (
+    CIVIL_DISORDER,
+    attendance,
+    current_clock,
+    local,
+    verdict,
+)
+
+REMINDER_BEFORE = timedelta(hours=24)  # a reminder to the powers still missing
+ABANDONED = "abandoned"
+
+
+@dataclass
+class Swept:
+    """What the sweeper did to one game."""
+
+    game: str
+    label: str
+    processed: bool
+    why: str
+    notices: int = 0
+
+
+def games_to_sweep(session: Session) -> list[str]:
+    return list(session.scalars(select(Game.name).where(Game.status == "playing")
+                                .order_by(Game.name)))
+
+
+def sweep_game(session: Session, name: str, now: datetime) -> Swept | Refused:
+    """One game's sweep, inside the caller's transaction (the game's row is locked)."""
+    game = find_game(session, name, lock=True)
+    if isinstance(game, Refused):
+        return game
+    if game.status != "playing":
+        return Swept(name, "", False, f"the game is {game.status}")
+    state = phase_state(live_phase(session, game))
+    board = board_of(game)
+    found = verdict(session, game, board, state, now)
+    if found is None:
+        return Swept(name, state.label, False, "the game has no deadline")
+    sent = 0
+    standing = dict(game.standing)
+    for power in found.abandoned:
+        if standing.get(power) != CIVIL_DISORDER:
+            standing[power] = ABANDONED
+    if found.late_notice:
+        late = ", ".join(sorted(found.late))
+        for power in sorted(found.late):
+            sent += _notice(session, game, power, "late",
+                            f"{game.name}: your orders for {state.label} are late.", now)
+        sent += _notice(session, game, "all", "late",
+                        f"{game.name}: {state.label} waits for {late}.", now)
+        game.clock = {**game.clock, "last_notice": local(game, now).isoformat()}
+    sent += _reminders(session, game, board, state, now)
+    if not found.process:
+        game.standing = standing
+        return Swept(name, state.label, False, found.why.value, sent)
+    for power in found.civil_disorder:
+        standing[power] = CIVIL_DISORDER
+    game.standing = standing
+    if found.civil_disorder:
+        journal(session, game, "sweeper",
+                f"civil disorder: {', '.join(sorted(found.civil_disorder))}", now)
+    done = adjudication.process(session, game, now, expected=game.phase, who="sweeper",
+                                civil_disorder=tuple(sorted(found.civil_disorder)))
+    if isinstance(done, Refused):
+        return done
+    return Swept(name, state.label, not done.already, found.why.value, sent + 1)
+
+
+def _reminders(session: Session, game: Game, board: Board, state: State,
+               now: datetime) -> int:
+    """One reminder a phase, a day before the deadline, to the powers still missing."""
+    clock = current_clock(game)
+    if clock is None or game.clock.get("reminded") == game.phase:
+        return 0
+    if now < clock.deadline - REMINDER_BEFORE or now >= clock.deadline:
+        return 0
+    missing = attendance(session, game, board, state).missing
+    for power in sorted(missing):
+        _notice(session, game, power, "reminder",
+                f"{game.name}: orders for {state.label} are due by {clock.deadline}.", now)
+    game.clock = {**game.clock, "reminded": game.phase}
+    return len(missing)
+
+
+def _notice(session: Session, game: Game, to: str, kind: str, body: str,
+            now: datetime) -> int:
+    session.add(Notice(game_id=game.id, phase=game.phase, to=to, kind=kind, body=body,
+                       created_at=now, delivered_at=None))
+    return 1

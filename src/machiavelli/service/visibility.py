@@ -1,0 +1,283 @@
+"""Who sees what: :func:`view`, the one place that decides.
+
+Every read of a game (the CLI's ``show`` and ``history``, the web's pages and API, the
+mail judge's replies, a bot's observation) is a :class:`GameView` made by :func:`view`
+for a :class:`Viewer`:
+
+- everyone sees the public board: the units, who controls what, rebellions, famine,
+  the seats, every phase's public report (the engine keeps each power's private part
+  apart: :mod:`machiavelli.core.privacy`) and the press sent to everyone;
+- a player also sees its own power's treasury, loans, chits and defaults, its own
+  orders and messages, the private part of each report for its power (its expenses,
+  loans, income) and the letters it sent or received (a grey letter's sender is
+  hidden from everyone but the master);
+- an observer sees the public board and the press sent to everyone or to observers;
+- a master sees everything: every power's money, orders and private parts, every
+  letter with its real sender and addressees, and who has orders in.
+
+The position handed out is a copy of the stored one with the other powers' money taken
+out, so a front end cannot leak what it never received.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Literal
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from machiavelli.core.state import State
+from machiavelli.service.games import (
+    DamagedGame,
+    NewGame,
+    board_of,
+    live_phases,
+    phase_state,
+    seats,
+    set_up,
+)
+from machiavelli.service.refusal import Refused
+from machiavelli.service.schema import Game, Letter, OrderSheet, Phase
+from machiavelli.text.report import position_text, private_report
+
+ViewerRole = Literal["player", "observer", "master", "public"]
+ANONYMOUS = "(anonymous)"
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking: a power's player, an observer, a master, or anyone (public)."""
+
+    role: ViewerRole
+    power: str | None = None
+    name: str = ""
+
+    @classmethod
+    def master(cls, name: str = "master") -> Viewer:
+        return cls("master", None, name)
+
+    @classmethod
+    def player(cls, power: str, name: str = "") -> Viewer:
+        return cls("player", power, name or power)
+
+    @classmethod
+    def observer(cls, name: str = "observer") -> Viewer:
+        return cls("observer", None, name)
+
+    @classmethod
+    def public(cls) -> Viewer:
+        return cls("public", None, "")
+
+    @property
+    def is_master(self) -> bool:
+        return self.role == "master"
+
+    def may_see_power(self, power: str) -> bool:
+        """Whether this viewer may read ``power``'s money, orders and private reports."""
+        return self.is_master or (self.role == "player" and self.power == power)
+
+
+@dataclass
+class OrdersView:
+    power: str
+    lines: list[str]
+    messages: list[dict[str, object]]
+    wait: bool
+    updated_at: datetime
+
+
+@dataclass
+class PhaseView:
+    """A processed phase (``number`` >= 1) or the start (0), as the viewer may read it."""
+
+    number: int
+    label: str  # the position this row holds ("Summer 1454 movement")
+    report: str  # the public report of the phase processed to reach it
+    private: dict[str, str]  # power -> its private part (the viewer's own, or all)
+    orders: dict[str, str]  # the orders processed to reach it (own, or all for a master)
+    position: State  # the position reached, other powers' money taken out
+    created_at: datetime
+
+
+@dataclass
+class LetterView:
+    id: int
+    phase: int
+    sender: str  # ANONYMOUS for a grey letter, except to its sender and the master
+    sender_role: str
+    to: list[str]  # ["all"] for a broadcast
+    grey: bool
+    body: str
+    sent_at: datetime
+
+
+@dataclass
+class SeatView:
+    name: str
+    role: str
+    power: str | None
+    preferences: list[str]
+
+
+@dataclass
+class GameView:
+    """Everything one viewer may see of a game."""
+
+    viewer: Viewer
+    name: str
+    scenario: str
+    players: int | None  # the scenario's variant
+    victory_cities: int | None  # None: the scenario's
+    title: str
+    status: str
+    phase: int  # the number of the pending phase (phases processed so far)
+    label: str  # "Spring 1454 movement"
+    state: State  # the position with other powers' money taken out
+    position: str  # the public position as text
+    private: dict[str, str]  # power -> treasury, loans and chits (own, or all for a master)
+    orders: dict[str, OrdersView]  # the pending phase's orders (own, or all for a master)
+    submitted: list[str]  # the powers with orders in (master only; empty otherwise)
+    seats: list[SeatView]
+    winners: list[str]
+    outcome: str | None
+    clock: dict[str, object]
+    standing: dict[str, str]
+    start: str  # the game start's public report ("" if nothing happened then)
+    start_private: dict[str, str]  # power -> its private part of the start (own, or all)
+    start_position: State | None  # the position at the start (None while forming)
+    history: list[PhaseView] = field(default_factory=list)
+    press: list[LetterView] = field(default_factory=list)
+
+
+def redacted(state: State, viewer: Viewer) -> State:
+    """The position with the money of every power this viewer may not see taken out."""
+    if viewer.is_master:
+        return state.copy()
+    own = viewer.power if viewer.role == "player" else None
+    copy = state.copy()
+    return replace(copy, treasury={k: v for k, v in copy.treasury.items() if k == own},
+                   loans={k: v for k, v in copy.loans.items() if k == own},
+                   chits={k: v for k, v in copy.chits.items() if k == own},
+                   defaulted=[p for p in copy.defaulted if p == own])
+
+
+def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
+         press: bool = True) -> GameView:
+    """What ``viewer`` may see of ``game`` (with ``history``: every phase's report)."""
+    rows = live_phases(session, game) if history else _current_rows(session, game)
+    board = board_of(game)
+    if rows:
+        state = phase_state(rows[-1])
+    else:  # forming: the scenario's set up, before the game start
+        made = set_up(NewGame(game.name, game.scenario, game.players, tuple(game.flags)))
+        if isinstance(made, Refused):
+            raise DamagedGame(f"{game.name}: {made.reason}")
+        state = made[1]
+    sheets = list(session.scalars(select(OrderSheet).where(
+        OrderSheet.game_id == game.id, OrderSheet.superseded_at.is_(None),
+        OrderSheet.phase == game.phase)))
+    orders = {s.power: OrdersView(s.power, s.text.splitlines(), list(s.messages), s.wait,
+                                  s.updated_at)
+              for s in sheets if viewer.may_see_power(s.power)}
+    shown = redacted(state, viewer)
+    private = {p: private_report(state, p) for p in state.powers
+               if viewer.may_see_power(p) and p not in state.eliminated and
+               (state.treasury or state.loans or state.chits)}
+    start_row = rows[0] if rows and rows[0].number == 0 else None
+    return GameView(
+        viewer=viewer, name=game.name, scenario=game.scenario, players=game.players,
+        victory_cities=game.victory_cities, title=board.title,
+        status=game.status, phase=game.phase, label=state.label, state=shown,
+        position=position_text(board, state), private=private, orders=orders,
+        submitted=sorted(s.power for s in sheets if s.text.strip()) if viewer.is_master
+        else [],
+        seats=[SeatView(s.name, s.role, s.power, list(s.preferences) if viewer.is_master
+                        else []) for s in seats(session, game)],
+        winners=list(game.winners), outcome=game.outcome, clock=dict(game.clock),
+        standing=dict(game.standing),
+        start=start_row.report if start_row is not None else "",
+        start_private=_private_of(start_row, viewer) if start_row is not None else {},
+        start_position=redacted(phase_state(start_row), viewer) if start_row is not None
+        else None,
+        history=[_phase_view(session, game, row, viewer) for row in rows if row.number > 0]
+        if history else [],
+        press=letters_for(session, game, viewer) if press else [],
+    )
+
+
+def _current_rows(session: Session, game: Game) -> list[Phase]:
+    """The start and the pending phase's rows (none while the game is forming)."""
+    if game.status == "forming":
+        return []
+    found = list(session.scalars(select(Phase).where(
+        Phase.game_id == game.id, Phase.superseded_at.is_(None),
+        Phase.number.in_({0, game.phase})).order_by(Phase.number)))
+    if not found or found[-1].number != game.phase:
+        raise DamagedGame(f"game {game.name}: phase {game.phase} is missing")
+    return found
+
+
+def _private_of(row: Phase, viewer: Viewer) -> dict[str, str]:
+    return {p: text for p, text in row.private.items() if viewer.may_see_power(p) and text}
+
+
+def _phase_view(session: Session, game: Game, row: Phase, viewer: Viewer) -> PhaseView:
+    position = phase_state(row)  # checks the row's checksum
+    processed = list(session.scalars(select(OrderSheet).where(
+        OrderSheet.game_id == game.id, OrderSheet.superseded_at.is_(None),
+        OrderSheet.phase == row.number - 1)))
+    return PhaseView(
+        number=row.number, label=row.label, report=row.report,
+        private=_private_of(row, viewer),
+        orders={s.power: s.text for s in processed if viewer.may_see_power(s.power)},
+        position=redacted(position, viewer), created_at=row.created_at)
+
+
+def letters_for(session: Session, game: Game, viewer: Viewer) -> list[LetterView]:
+    """The press this viewer may read, oldest first, as it is shown to that viewer."""
+    found = []
+    for letter in session.scalars(select(Letter).where(Letter.game_id == game.id)
+                                  .order_by(Letter.id)):
+        own = (letter.sender_role == "player" and viewer.role == "player"
+               and letter.sender == viewer.power) or (
+            letter.sender_role == viewer.role and letter.sender == viewer.name)
+        if not (own or reaches(letter, viewer)):
+            continue
+        if letter.postal and not (own or viewer.is_master) and game.phase <= letter.phase:
+            continue  # postal press is delivered when its phase is processed
+        truth = viewer.is_master or own
+        sender = letter.sender if (truth or not letter.grey) else ANONYMOUS
+        found.append(LetterView(letter.id, letter.phase, sender,
+                                letter.sender_role if sender != ANONYMOUS else "",
+                                _addressed(letter, truth), letter.grey, letter.body,
+                                letter.sent_at))
+    return found
+
+
+def _addressed(letter: Letter, truth: bool) -> list[str]:
+    """The addressees as this reader is shown them (["all"] for a broadcast)."""
+    if truth:
+        return ["all"] if letter.broadcast else list(letter.recipients)
+    shown = letter.shown_to
+    if shown is None:
+        return ["all"]
+    names = [*sorted(shown.get("powers", [])), *(["master"] if shown.get("master") else []),
+             *(["observers"] if shown.get("observers") else [])]
+    return (["all but", *names] if shown.get("all_but") else names)
+
+
+def reaches(letter: Letter, viewer: Viewer) -> bool:
+    """Whether ``viewer`` may read ``letter``: its sender, its recipients, the master."""
+    if viewer.is_master:
+        return True
+    if viewer.role == "player":
+        if letter.sender_role == "player" and letter.sender == viewer.power:
+            return True
+        return letter.broadcast or (viewer.power or "") in letter.recipients
+    if viewer.role == "observer":
+        if letter.sender_role == "observer" and letter.sender == viewer.name:
+            return True
+        return letter.broadcast or "observers" in letter.recipients
+    return False
