@@ -14,7 +14,6 @@ It chooses with any :class:`~machiavelli.bots.players.Player` (``greedy`` by def
 the position it is shown and the scenario's board give it the same
 :class:`~machiavelli.bots.menu.LegalOrders` the environment gives; a unit order the
 server does not list is replaced by the server's first listed order for that unit.
-It needs the ``client`` extra (httpx).
 """
 
 from __future__ import annotations

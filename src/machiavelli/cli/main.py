@@ -13,6 +13,7 @@ from machiavelli.cli.scenarios import scenarios
 from machiavelli.cli.seats import COMMANDS as SEAT_COMMANDS
 from machiavelli.cli.selfplay import selfplay
 from machiavelli.cli.tools import bench, demo
+from machiavelli.cli.web import web
 
 
 @click.group()
@@ -30,5 +31,6 @@ main.add_command(judge)
 main.add_command(map_command)
 main.add_command(scenarios)
 main.add_command(selfplay)
+main.add_command(web)
 for command in (*GAME_COMMANDS, *SEAT_COMMANDS):
     main.add_command(command)
