@@ -107,3 +107,40 @@ def test_unlisted_unit_orders_fall_back_to_a_listed_one() -> None:
     assert agreed([Move(pav, "mil"), Pay(3, "bank")], listed) == [
         "A pav - mil", "pay 3 ducats to bank"]
     assert agreed([Hold(UnitRef("F", "gen"))], listed) == []
+
+
+def test_bots_play_on_the_web_judge_through_its_api(tmp_path: object) -> None:
+    """The real web judge (in this process): two bots with API keys play their powers of
+    a five-player game, phase after phase, with no line refused."""
+    from web_game import add_user, web_site
+
+    from machiavelli.service.visibility import Viewer
+
+    site = web_site(f"sqlite:///{tmp_path}/bots.db")
+    for user in ("boss", "bot-milan", "bot-venice"):
+        add_user(site, user)
+    made = site.client.post("/api/v1/games", headers=site.api("boss"), json={
+        "name": "botgame", "scenario": "classic_1454", "players": 5})
+    assert made.status_code == 201, made.text
+    for user, power in (("bot-milan", "Milan"), ("bot-venice", "Venice")):
+        joined = site.client.post("/api/v1/games/botgame/join", headers=site.api(user),
+                                  json={"powers": [power]})
+        assert joined.status_code == 200, joined.text
+    started = site.client.post("/api/v1/games/botgame/master/start",
+                               headers=site.api("boss"), json={})
+    assert started.status_code == 200, started.text
+    bots = [BotClient("http://127.0.0.1", site.keys[user], "botgame", bot, seed=2,
+                      http=site.browser())
+            for user, bot in (("bot-milan", "greedy"), ("bot-venice", "random"))]
+    for _ in range(3):
+        assert all(bot.play_once() for bot in bots)
+        view = site.judge.view("botgame", Viewer.master())
+        assert not isinstance(view, str) and hasattr(view, "orders")
+        for power in ("Milan", "Venice"):
+            sheet = view.orders[power]
+            assert sheet.lines and not sheet.messages, (power, sheet)
+        processed = site.client.post("/api/v1/games/botgame/master/process",
+                                     headers=site.api("boss"), json={})
+        assert processed.status_code == 200, processed.text
+    assert view.phase >= 2
+    site.judge.close()

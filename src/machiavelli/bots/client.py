@@ -35,7 +35,7 @@ from machiavelli.core.board import Board
 from machiavelli.core.orders import Ally, Order, order_key
 from machiavelli.core.privacy import is_money_order
 from machiavelli.core.state import State
-from machiavelli.game.scenario import scenario_board
+from machiavelli.game.scenario import scenario_board, scenario_info
 from machiavelli.text.notation import format_order
 
 log = logging.getLogger("machiavelli.bots.client")
@@ -71,10 +71,16 @@ class BotClient:
         return self.http.post(f"{API}/games/{self.game}{path}",
                               json=dict(body)).raise_for_status().json()
 
-    def board_of(self, scenario: str) -> Board:
-        if scenario not in self._boards:
-            self._boards[scenario] = scenario_board(scenario)
-        return self._boards[scenario]
+    def board_of(self, scenario: str, state: State) -> Board:
+        """The scenario's board, for the variant whose powers are the game's."""
+        wanted = frozenset(state.powers)
+        key = f"{scenario}/{','.join(sorted(wanted))}"
+        if key not in self._boards:
+            found = [v for v in scenario_info(scenario).variants if frozenset(v.powers) == wanted]
+            self._boards[key] = (scenario_board(scenario, found[0].players,
+                                                option=found[0].option) if found
+                                 else scenario_board(scenario))
+        return self._boards[key]
 
     def play_once(self) -> bool:
         """Orders and readiness for the pending phase, once; True if it played."""
@@ -86,7 +92,7 @@ class BotClient:
         state = State.from_dict(view["board"])
         if power in state.eliminated:
             return False
-        board = self.board_of(view["scenario"])
+        board = self.board_of(view["scenario"], state)
         seen = Observation(power, state, report=view.get("position", ""),
                            private=view.get("private", {}).get(power, ""))
         chosen = self.player.choose(board, seen, legal_orders(board, state, power), self.rng)
