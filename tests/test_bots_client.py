@@ -144,3 +144,45 @@ def test_bots_play_on_the_web_judge_through_its_api(tmp_path: object) -> None:
         assert processed.status_code == 200, processed.text
     assert view.phase >= 2
     site.judge.close()
+
+
+def test_a_master_seats_a_bot_on_a_power(tmp_path: object) -> None:
+    """The master's `bot` action: a bot user with its own API key takes the power, and
+    the server plays it through the API (play_seated, which the server runs every few
+    seconds); an unknown bot is refused."""
+    from web_game import add_user, web_site
+
+    from machiavelli.service.visibility import Viewer
+    from machiavelli.web.seated_bots import play_seated
+
+    site = web_site(f"sqlite:///{tmp_path}/seated.db")
+    for user in ("boss", "vera"):
+        add_user(site, user)
+    made = site.client.post("/api/v1/games", headers=site.api("boss"), json={
+        "name": "seated", "scenario": "classic_1454", "players": 5})
+    assert made.status_code == 201, made.text
+    site.client.post("/api/v1/games/seated/join", headers=site.api("vera"),
+                     json={"powers": ["Venice"]})
+    assert site.client.post("/api/v1/games/seated/master/start", headers=site.api("boss"),
+                            json={}).status_code == 200
+    said = site.client.post("/api/v1/games/seated/master/bot", headers=site.api("boss"),
+                            json={"power": "Milan", "bot": "greedy"})
+    assert said.status_code == 200, said.text
+    assert said.json()["said"] == "A greedy bot (bot-greedy-milan) now plays Milan."
+    refused = site.client.post("/api/v1/games/seated/master/bot", headers=site.api("boss"),
+                               json={"power": "Naples", "bot": "clever"})
+    assert refused.status_code in (400, 409, 422) and "greedy" in refused.text
+    not_master = site.client.post("/api/v1/games/seated/master/bot", headers=site.api("vera"),
+                                  json={"power": "Naples", "bot": "greedy"})
+    assert not_master.status_code == 403
+    site_state = site.client.app.state.site  # type: ignore[attr-defined]
+    [bot] = site_state.bots
+    bot.http = site.browser()  # the server's own address, in the test process
+    bot.http.headers["Authorization"] = f"Bearer {bot.key}"
+    play_seated(site_state)
+    view = site.judge.view("seated", Viewer.master())
+    assert not isinstance(view, str) and hasattr(view, "orders")
+    seats = {s.power: s.name for s in view.seats if s.role == "player"}
+    assert seats["Milan"] == "bot-greedy-milan"
+    assert view.orders["Milan"].lines and not view.orders["Milan"].messages
+    site.judge.close()

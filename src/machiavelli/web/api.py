@@ -147,6 +147,7 @@ class MasterAction(BaseModel):
     power: str | None = None
     role: str | None = None
     want: list[str] = Field(default_factory=list, max_length=20)
+    bot: str | None = Field(None, description="bot: greedy, random or hold")
 
 
 # ----------------------------------------------------------------------
@@ -344,15 +345,15 @@ def resign(request: Request, name: str, user: KeyUser) -> dict[str, str]:
 def master(request: Request, name: str, action: str, body: MasterAction,
            user: KeyUser) -> dict[str, str]:
     """start, process, extend (hours), pause, resume, rollback (phase), eject (who),
-    replace (user, power), seat (user, role, want)."""
+    replace (user, power), seat (user, role, want), bot (power, bot)."""
     seen = seen_of(request, name, user)
     if not seen.viewer.is_master:
         raise HTTPException(403, "only the game's master")
     field = {k: str(v) for k, v in body.model_dump().items() if v is not None
              and k != "want"}
     field["want"] = " ".join(body.want)
-    return {"said": refusal(master_act(site_of(request).judge, name, seen.viewer, action,
-                                       field))}
+    site = site_of(request)
+    return {"said": refusal(master_act(site.judge, name, seen.viewer, action, field, site))}
 
 
 @router.post("/judge", status_code=501)
