@@ -2,7 +2,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bench-parse geometry schematic-maps postgres clean
+.PHONY: run demo bench-web chromium test lint bench bench-parse geometry schematic-maps postgres clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -10,7 +10,13 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# the web judge on embedded SQLite (var/), with the demo game: http://127.0.0.1:$(PORT)
+PORT ?= 8000
 run: $(STAMP)
+	$(VENV)/bin/machiavelli web --demo --port $(PORT)
+
+# the command-line demo: a game played through the game master's commands
+demo: $(STAMP)
 	$(VENV)/bin/machiavelli demo
 
 # PostgreSQL for the service's tests (they start a throw-away cluster of their own):
@@ -24,7 +30,16 @@ postgres:
 	    --no-install-recommends postgresql >/dev/null) || echo "apt-get failed"; \
 	fi
 
-test: $(STAMP) postgres
+# Debian's Chromium for the browser tests (Playwright drives it; never `playwright install`)
+chromium:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    --no-install-recommends chromium >/dev/null) || echo "apt-get failed"; \
+	else echo "*** /usr/bin/chromium is missing: the browser tests will fail ***"; fi
+
+test: $(STAMP) postgres chromium
 	$(VENV)/bin/ruff check src tests tools
 	$(VENV)/bin/mypy src
 	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
@@ -42,6 +57,10 @@ test: $(STAMP) postgres
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests tools
 	$(VENV)/bin/mypy src
+
+# the web judge under load on loopback: N players (ROUNDS each), SQLite and PostgreSQL
+bench-web: $(STAMP) postgres
+	$(PY) tools/bench_web.py
 
 bench-parse: $(STAMP)
 	$(VENV)/bin/machiavelli bench-parse

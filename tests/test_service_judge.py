@@ -309,6 +309,19 @@ def test_sweep_with_nmr_puts_late_powers_in_civil_disorder_at_the_grace(judge: J
     assert view.phase == 1 and set(view.standing.values()) == {"civil disorder"}
 
 
+def test_a_player_back_after_civil_disorder_is_waited_for_again(judge: Judge) -> None:
+    """nJudge: CD powers are not considered "until a SIGNON clears the mark"."""
+    new(judge, deadlines={"nmr": True})
+    grace = datetime.fromisoformat(look(judge, "g").clock["clock"]["grace"])  # type: ignore
+    ok(judge.sweep(now=grace + timedelta(minutes=1)))
+    assert look(judge, "g").standing["Venice"] == "civil disorder"
+    venice = Viewer.player("Venice", "ann")
+    ok(judge.submit_orders("g", venice, None, "A ven H", now=grace + timedelta(hours=1)))
+    assert "Venice" not in look(judge, "g").standing
+    ok(judge.submit_orders("g", MASTER, "Milan", "", now=grace + timedelta(hours=1)))
+    assert look(judge, "g").standing["Milan"] == "civil disorder"  # a master clears nothing
+
+
 def test_a_manual_game_is_never_swept(judge: Judge) -> None:
     new(judge, deadlines={"manual_process": True})
     grace = datetime.fromisoformat(look(judge, "g").clock["clock"]["grace"])  # type: ignore

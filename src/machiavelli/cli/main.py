@@ -11,7 +11,9 @@ from machiavelli.cli.mail import judge, mail
 from machiavelli.cli.map_picture import map_command
 from machiavelli.cli.scenarios import scenarios
 from machiavelli.cli.seats import COMMANDS as SEAT_COMMANDS
+from machiavelli.cli.selfplay import selfplay
 from machiavelli.cli.tools import bench, demo
+from machiavelli.cli.web import web
 
 
 @click.group()
@@ -28,5 +30,7 @@ main.add_command(mail)
 main.add_command(judge)
 main.add_command(map_command)
 main.add_command(scenarios)
+main.add_command(selfplay)
+main.add_command(web)
 for command in (*GAME_COMMANDS, *SEAT_COMMANDS):
     main.add_command(command)

@@ -84,6 +84,17 @@ def check_phase(game: Game, phase: int | None, label: str) -> Refused | None:
     return None
 
 
+def player_returns(game: Game, actor: Viewer, power: str) -> None:
+    """A power's own player acting again clears its abandoned or civil-disorder mark.
+
+    nJudge: a power marked CD is not waited for "until a SIGNON clears the mark"; a
+    player who orders or says it is ready has signed on.  A master acting for the
+    power clears nothing.
+    """
+    if actor.role == "player" and power in game.standing:
+        game.standing = {p: how for p, how in game.standing.items() if p != power}
+
+
 def submit(session: Session, game: Game, actor: Viewer, power: str | None, text: str,
            now: datetime, *, phase: int | None = None, replace: bool = False
            ) -> Stored | Refused:
@@ -95,6 +106,7 @@ def submit(session: Session, game: Game, actor: Viewer, power: str | None, text:
     who = acting_power(game, state, actor, power)
     if isinstance(who, Refused):
         return who
+    player_returns(game, actor, who)
     board = board_of(game)
     row = sheet(session, game, game.phase, who)
     stored = [] if row is None or replace else parse_orders(row.text, board, state, who).orders
@@ -128,6 +140,7 @@ def set_wait(session: Session, game: Game, actor: Viewer, power: str | None, wai
     who = acting_power(game, state, actor, power)
     if isinstance(who, Refused):
         return who
+    player_returns(game, actor, who)
     row = sheet(session, game, game.phase, who)
     if row is None:
         row = OrderSheet(game_id=game.id, phase=game.phase, power=who, text="", messages=[],

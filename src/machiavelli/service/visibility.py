@@ -86,6 +86,7 @@ class OrdersView:
     messages: list[dict[str, object]]
     wait: bool
     updated_at: datetime
+    ready: bool = False  # said ready (its orders, even none or partly refused, are final)
 
 
 @dataclass
@@ -180,7 +181,7 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
         OrderSheet.game_id == game.id, OrderSheet.superseded_at.is_(None),
         OrderSheet.phase == game.phase)))
     orders = {s.power: OrdersView(s.power, s.text.splitlines(), list(s.messages), s.wait,
-                                  s.updated_at)
+                                  s.updated_at, s.ready)
               for s in sheets if viewer.may_see_power(s.power)}
     shown = redacted(state, viewer)
     private = {p: private_report(state, p) for p in state.powers

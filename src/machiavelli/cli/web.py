@@ -1,0 +1,46 @@
+"""``machiavelli web``: the web judge (pages and JSON API) on a database."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from machiavelli.service.database import StorageError, default_url
+from machiavelli.web.server import serve
+from machiavelli.web.site import WebConfig
+
+DEFAULT_FILE = Path("var") / "machiavelli-web.db"
+
+
+@click.command("web")
+@click.option("--db", default=None, metavar="URL",
+              help="The database (default: $MACHIAVELLI_DB, else sqlite:///var/"
+                   "machiavelli-web.db).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on (the loopback address: this machine only).")
+@click.option("--port", type=int, default=None,
+              help="The port (default: $PORT, else 8000).")
+@click.option("--demo", is_flag=True,
+              help="Set up the demo game (bots hold six powers) and run its bots.")
+@click.option("--sweep", "sweep_seconds", type=float, default=30.0, show_default=True,
+              help="Seconds between runs of the deadline sweeper (0: none; use "
+                   "`machiavelli sweep` from cron).")
+@click.option("--secure-cookies", is_flag=True,
+              help="Mark cookies Secure (when served behind HTTPS).")
+def web(db: str | None, host: str, port: int | None, demo: bool, sweep_seconds: float,
+        secure_cookies: bool) -> None:
+    """Serve the web judge: play in the browser, or through the JSON API (/api/v1)."""
+    url = db or default_url()
+    if url is None:
+        DEFAULT_FILE.parent.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite:///{DEFAULT_FILE}"
+    chosen = port if port is not None else int(os.environ.get("PORT") or 8000)
+    config = WebConfig(url, sweep_seconds=sweep_seconds, secure_cookies=secure_cookies)
+    try:
+        serve(config, host, chosen, demo=demo)
+    except StorageError as err:
+        raise click.ClickException(str(err)) from None
+    except KeyboardInterrupt:
+        pass

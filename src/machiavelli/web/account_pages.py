@@ -1,0 +1,173 @@
+"""The account pages: sign up, log in (password or mailed link), log out, API keys."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request, Response
+from starlette.concurrency import run_in_threadpool
+
+from machiavelli.service.refusal import Refused
+from machiavelli.web import sessions
+from machiavelli.web.site import (
+    CheckedForm,
+    back,
+    clock,
+    render,
+    set_session_cookie,
+    signed_in,
+    site_of,
+    text_field,
+    visitor_of,
+)
+
+router = APIRouter(include_in_schema=False)
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _signed_in_as(request: Request, user_id: int, to: str) -> Response:
+    """A new session for ``user_id`` (the old one is ended: no session fixation)."""
+    site = site_of(request)
+    visitor = visitor_of(request)
+    token, _ = sessions.sign_in_session(site.judge.db, visitor.token if visitor else None,
+                                        user_id, clock())
+    response = back(to)
+    set_session_cookie(response, token, site.config)
+    return response
+
+
+def _safe_next(value: str) -> str:
+    return value if value.startswith("/") and not value.startswith("//") else "/"
+
+
+@router.get("/signup")
+def signup_page(request: Request) -> Response:
+    return render(request, "signup.html", name="", email="")
+
+
+@router.post("/signup")
+def signup(request: Request, form: CheckedForm) -> Response:
+    site = site_of(request)
+    name, email = text_field(form, "name").strip(), text_field(form, "email").strip()
+    password = text_field(form, "password")
+    if password != text_field(form, "again"):
+        return render(request, "signup.html", status=400, name=name, email=email,
+                      problem="The two passwords differ.")
+    if email and ("@" not in email or len(email) > 256 or any(c.isspace() for c in email)):
+        return render(request, "signup.html", status=400, name=name, email=email,
+                      problem="That is not a mail address.")
+    user = site.judge.add_user(name, password, email or None)
+    if isinstance(user, Refused):
+        return render(request, "signup.html", status=400, name=name, email=email,
+                      problem=user.reason)
+    return _signed_in_as(request, user.id, "/?said=" + "Welcome%2C%20" + name)
+
+
+@router.get("/login")
+def login_page(request: Request, next: str = "/") -> Response:
+    return render(request, "login.html", name="", next=_safe_next(next))
+
+
+@router.post("/login")
+def login(request: Request, form: CheckedForm) -> Response:
+    site = site_of(request)
+    name, password = text_field(form, "name").strip(), text_field(form, "password")
+    to = _safe_next(text_field(form, "next", "/"))
+    keys = sessions.attempt_keys(name, _address(request))
+    now = clock()
+    if sessions.too_many(site.judge.db, "login", keys, now):
+        return render(request, "login.html", status=429, name=name, next=to,
+                      problem="Too many failed log-ins: wait a quarter of an hour, or ask "
+                              "for a log-in link by mail.")
+    user = site.judge.sign_in(name, password)
+    if isinstance(user, Refused):
+        sessions.record_attempt(site.judge.db, "login", keys, now)
+        return render(request, "login.html", status=401, name=name, next=to,
+                      problem="Unknown user or wrong password.")
+    return _signed_in_as(request, user.id, to)
+
+
+@router.post("/logout")
+def logout(request: Request, form: CheckedForm) -> Response:
+    visitor = visitor_of(request)
+    sessions.end_session(site_of(request).judge.db, visitor.token if visitor else None)
+    response = back("/", said="Signed out.")
+    response.delete_cookie("machiavelli_session", path="/")
+    return response
+
+
+@router.get("/login/link")
+def link_page(request: Request) -> Response:
+    return render(request, "login_link.html")
+
+
+@router.post("/login/link")
+def ask_link(request: Request, form: CheckedForm) -> Response:
+    """Mail a log-in link; the answer is the same whether the user exists or not."""
+    site = site_of(request)
+    wanted = text_field(form, "who").strip()
+    keys = sessions.attempt_keys(wanted, _address(request))
+    now = clock()
+    if sessions.too_many(site.judge.db, "link", keys, now, limit=3):
+        return render(request, "login_link.html", status=429,
+                      problem="Too many links asked for: wait a quarter of an hour.")
+    sessions.record_attempt(site.judge.db, "link", keys, now)
+    user = sessions.user_named(site.judge.db, wanted)
+    if user is not None:
+        sessions.mail_login_link(site.judge.db, user, site.config.base_url, now)
+    return render(request, "login_link.html", sent=True)
+
+
+@router.get("/login/link/{token}")
+def use_link(request: Request, token: str) -> Response:
+    """Following a link shows a button: a GET changes nothing (mail scanners follow
+    links), the POST signs in."""
+    return render(request, "login_link.html", token=token)
+
+
+@router.post("/login/link/{token}")
+def sign_in_by_link(request: Request, token: str,
+                    form: CheckedForm) -> Response:
+    user_id = sessions.use_login_link(site_of(request).judge.db, token, clock())
+    if user_id is None:
+        return render(request, "login_link.html", status=400,
+                      problem="This link has expired or has been used: ask for a new one.")
+    return _signed_in_as(request, user_id, "/?said=Signed%20in.")
+
+
+@router.get("/account")
+async def account(request: Request) -> Response:
+    name = signed_in(request)
+    site = site_of(request)
+    visitor = visitor_of(request)
+    assert visitor is not None and visitor.user_id is not None
+    keys = await run_in_threadpool(sessions.api_keys, site.judge.db, visitor.user_id)
+    user = await run_in_threadpool(sessions.user_by_id, site.judge.db, visitor.user_id)
+    return render(request, "account.html", name=name, keys=keys,
+                  email=user.email if user else None, new_key=None)
+
+
+@router.post("/account/keys")
+def make_key(request: Request, form: CheckedForm) -> Response:
+    name = signed_in(request)
+    site = site_of(request)
+    visitor = visitor_of(request)
+    assert visitor is not None and visitor.user_id is not None
+    key = sessions.make_api_key(site.judge.db, visitor.user_id, text_field(form, "label"),
+                                clock())
+    user = sessions.user_by_id(site.judge.db, visitor.user_id)
+    return render(request, "account.html", name=name,
+                  keys=sessions.api_keys(site.judge.db, visitor.user_id),
+                  email=user.email if user else None, new_key=key)
+
+
+@router.post("/account/keys/{key_id}/revoke")
+def revoke_key(request: Request, key_id: int,
+               form: CheckedForm) -> Response:
+    signed_in(request)
+    visitor = visitor_of(request)
+    assert visitor is not None and visitor.user_id is not None
+    done = sessions.revoke_key(site_of(request).judge.db, visitor.user_id, key_id)
+    return back("/account", said="Key revoked." if done else "",
+                bad="" if done else "No such key.")

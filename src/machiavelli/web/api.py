@@ -1,0 +1,362 @@
+"""The JSON API, ``/api/v1``: what the pages do, for programs (bots are API clients).
+
+A program authenticates with ``Authorization: Bearer <key>`` (keys are made on the
+account page); reading a public game needs no key.  Every read goes through
+:func:`~machiavelli.web.seen.look`, the same door as the pages, so an answer holds
+exactly what the service's view gives that user.  A request the rules refuse is
+answered ``400`` with ``{"detail": reason}``; an unknown game (or a private one the
+user has no seat in) ``404``; a missing or wrong key ``401``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, Field
+
+from machiavelli.service.refusal import Refused
+from machiavelli.service.visibility import Viewer
+from machiavelli.web import creation
+from machiavelli.web.master_pages import master_act
+from machiavelli.web.pictures import map_picture
+from machiavelli.web.seen import (
+    Seen,
+    check_lines,
+    free_powers,
+    legal_for,
+    letter_data,
+    line_results,
+    look,
+    phase_data,
+    summary,
+    view_data,
+)
+from machiavelli.web.sessions import user_of_key
+from machiavelli.web.site import site_of
+
+router = APIRouter(prefix="/api/v1", tags=["judge"])
+TEXT = 100_000  # the longest orders or letter, in characters
+
+
+def key_user(request: Request) -> str | None:
+    """The user of the request's API key (None without one; 401 for a wrong one)."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, key = header.partition(" ")
+    user = user_of_key(site_of(request).judge.db, key.strip()) \
+        if scheme.lower() == "bearer" else None
+    if user is None:
+        raise HTTPException(401, "unknown or revoked API key",
+                            headers={"WWW-Authenticate": "Bearer"})
+    return user.name
+
+
+MaybeUser = Annotated[str | None, Depends(key_user)]
+
+
+def needs_key(user: Annotated[str | None, Depends(key_user)]) -> str:
+    if user is None:
+        raise HTTPException(401, "this needs an API key (Authorization: Bearer <key>)",
+                            headers={"WWW-Authenticate": "Bearer"})
+    return user
+
+
+
+
+KeyUser = Annotated[str, Depends(needs_key)]
+
+
+def refusal(found: Any) -> Any:
+    if isinstance(found, Refused):
+        raise HTTPException(400, found.reason)
+    return found
+
+
+def seen_of(request: Request, name: str, user: str | None, *, history: bool = False) -> Seen:
+    seen = look(site_of(request).judge, name, user, history=history)
+    if isinstance(seen, Refused):
+        raise HTTPException(404, seen.reason)
+    return seen
+
+
+def acting(seen: Seen, power: str | None) -> str | None:
+    return power if seen.viewer.is_master else None
+
+
+# ----------------------------------------------------------------------
+# Bodies
+# ----------------------------------------------------------------------
+class CreateGame(BaseModel):
+    name: str = Field(max_length=64)
+    scenario: str = Field(max_length=64, examples=["classic_1454"])
+    players: int | None = Field(None, ge=1, le=20)
+    flags: list[str] = Field(default_factory=list, max_length=40,
+                             examples=[["nomoney", "plague"]])
+    victory_cities: int | None = Field(None, ge=1)
+    deadlines: dict[str, Any] = Field(default_factory=dict,
+                                      examples=[{"movement": {"next": 48, "grace": 24},
+                                                 "nmr": True}])
+    press: dict[str, Any] = Field(default_factory=dict, examples=[{"colours": "white/grey"}])
+    draws: dict[str, Any] = Field(default_factory=dict, examples=[{"dias": True}])
+    private: bool = False
+    invite_only: bool = False
+    zone: str = Field("UTC", max_length=64)
+
+
+class Join(BaseModel):
+    role: str = Field("player", pattern="^(player|observer)$")
+    powers: list[str] = Field(default_factory=list, max_length=20,
+                              description="powers wanted, best first")
+
+
+class Orders(BaseModel):
+    text: str = Field(max_length=TEXT, examples=["A pav - for\nF gen H"])
+    power: str | None = Field(None, description="the power a master acts for")
+    replace: bool = Field(True, description="replace the stored orders (else merge)")
+
+
+class Ready(BaseModel):
+    ready: bool = True
+    power: str | None = None
+
+
+class Press(BaseModel):
+    to: list[str] = Field(min_length=1, max_length=30, examples=[["Venice", "Milan"]])
+    body: str = Field(max_length=TEXT)
+    grey: bool = False
+    power: str | None = Field(None, description="the power a master writes as")
+
+
+class Vote(BaseModel):
+    vote: bool = True
+    power: str | None = None
+
+
+class TakeOver(BaseModel):
+    power: str
+
+
+class MasterAction(BaseModel):
+    hours: float | None = None
+    phase: int | None = None
+    who: str | None = None
+    user: str | None = None
+    power: str | None = None
+    role: str | None = None
+    want: list[str] = Field(default_factory=list, max_length=20)
+    bot: str | None = Field(None, description="bot: greedy, random or hold")
+
+
+# ----------------------------------------------------------------------
+# Games
+# ----------------------------------------------------------------------
+@router.get("/me")
+def me(user: KeyUser) -> dict[str, str]:
+    """Who the key belongs to."""
+    return {"name": user}
+
+
+@router.get("/scenarios")
+def scenarios() -> dict[str, Any]:
+    """The scenarios and their variants (``setup`` values: ``scenario@players``), the
+    rule flags with their defaults per rules family."""
+    return {"setups": [{"group": g, "choices": [c.__dict__ for c in cs]}
+                       for g, cs in creation.setup_choices()],
+            "flags": creation.flag_rows()}
+
+
+@router.get("/games")
+def lobby(request: Request, user: MaybeUser) -> list[dict[str, Any]]:
+    """The games this user may see: forming, running and finished."""
+    judge = site_of(request).judge
+    rows = []
+    for name in judge.game_names(Viewer("observer", None, user) if user else None):
+        seen = look(judge, name, user)
+        if not isinstance(seen, Refused):
+            rows.append({**summary(seen.view, seen.settings), "mine": seen.seated})
+    return rows
+
+
+@router.post("/games", status_code=201)
+def create(request: Request, body: CreateGame, user: KeyUser
+           ) -> dict[str, Any]:
+    """A new game, forming; its creator is its master."""
+    setup = body.scenario + (f"@{body.players}" if body.players else "")
+    new = refusal(creation.new_game(
+        body.name, setup, body.flags,
+        victory="" if body.victory_cities is None else str(body.victory_cities),
+        deadlines=body.deadlines, press=body.press, draws=body.draws, private=body.private,
+        invite_only=body.invite_only, zone=body.zone))
+    view = refusal(site_of(request).judge.create_game(new, master=user, start=False))
+    seen = seen_of(request, view.name, user)
+    return view_data(seen)
+
+
+@router.post("/games/{name}/join")
+def join(request: Request, name: str, body: Join, user: KeyUser
+         ) -> dict[str, Any]:
+    seen_of(request, name, user)
+    seat = refusal(site_of(request).judge.join(name, user, body.role, body.powers))
+    return {"name": seat.name, "role": seat.role, "preferences": list(seat.preferences)}
+
+
+@router.post("/games/{name}/takeover")
+def take_over(request: Request, name: str, body: TakeOver, user: KeyUser
+              ) -> dict[str, Any]:
+    """Take a power nobody plays (not in a game by invitation)."""
+    seen = seen_of(request, name, user)
+    if seen.settings.invite_only:
+        raise HTTPException(400, "this game is by invitation: the master seats players")
+    if body.power not in free_powers(seen.view):
+        raise HTTPException(400, f"{body.power} is not free")
+    seat = refusal(site_of(request).judge.take_over(name, user, body.power))
+    return {"name": seat.name, "power": seat.power}
+
+
+@router.get("/games/{name}")
+def game(request: Request, name: str, user: MaybeUser, history: bool = False) -> dict[str, Any]:
+    """The game as this user may see it (``history``: with every past phase)."""
+    return view_data(seen_of(request, name, user, history=history))
+
+
+@router.get("/games/{name}/phases")
+def phases(request: Request, name: str, user: MaybeUser
+           ) -> list[dict[str, Any]]:
+    """Every processed phase: its report (public part, and the user's private part)."""
+    return [phase_data(p) for p in seen_of(request, name, user, history=True).view.history]
+
+
+@router.get("/games/{name}/phases/{number}")
+def phase(request: Request, name: str, number: int, user: MaybeUser
+          ) -> dict[str, Any]:
+    found = [p for p in seen_of(request, name, user, history=True).view.history
+             if p.number == number]
+    if not found:
+        raise HTTPException(404, f"no processed phase {number}")
+    return phase_data(found[0])
+
+
+SVG: dict[int | str, dict[str, Any]] = {200: {"content": {"image/svg+xml": {}}}}
+
+
+@router.get("/games/{name}/map.svg", response_class=Response, responses=SVG)
+def game_map(request: Request, name: str, user: MaybeUser) -> Response:
+    """The map of the pending phase as this user may see it (with its own orders)."""
+    seen = seen_of(request, name, user, history=True)
+    svg = map_picture(site_of(request).judge, seen)
+    assert svg is not None
+    return Response(svg, media_type="image/svg+xml")
+
+
+@router.get("/games/{name}/phases/{number}/map.svg", response_class=Response, responses=SVG)
+def phase_map(request: Request, name: str, number: int, user: MaybeUser) -> Response:
+    """The map of processed phase ``number``: the position before it with the results
+    of the orders processed then, as this user may see them."""
+    seen = seen_of(request, name, user, history=True)
+    svg = map_picture(site_of(request).judge, seen, number)
+    if svg is None:
+        raise HTTPException(404, f"no processed phase {number}")
+    return Response(svg, media_type="image/svg+xml")
+
+
+@router.get("/games/{name}/legal")
+def legal(request: Request, name: str, user: KeyUser, power: str | None = None) -> dict[str, Any]:
+    """Every legal order of the power's units in the pending phase, by unit."""
+    seen = seen_of(request, name, user)
+    chosen = seen.viewer.power if seen.viewer.role == "player" else power
+    if chosen is None or not seen.viewer.may_see_power(chosen) \
+            or chosen not in seen.view.state.powers:
+        raise HTTPException(403, "legal orders are for your own power (a master: any)")
+    return {"power": chosen, "phase": seen.view.phase, "label": seen.view.label,
+            "orders": legal_for(seen, chosen)}
+
+
+@router.post("/games/{name}/check")
+def check(request: Request, name: str, body: Orders, user: KeyUser
+          ) -> dict[str, Any]:
+    """Each line's verdict, without storing anything."""
+    seen = seen_of(request, name, user)
+    chosen = seen.viewer.power if seen.viewer.role == "player" else acting(seen, body.power)
+    if chosen is None or chosen not in seen.view.state.powers:
+        raise HTTPException(403, "orders are for your own power (a master: name one)")
+    return {"power": chosen, "lines": check_lines(seen, chosen, body.text)}
+
+
+@router.post("/games/{name}/orders")
+def orders(request: Request, name: str, body: Orders, user: KeyUser
+           ) -> dict[str, Any]:
+    """Store orders for the pending phase: each line comes back with its verdict."""
+    seen = seen_of(request, name, user)
+    stored = refusal(site_of(request).judge.submit_orders(
+        name, seen.viewer, acting(seen, body.power), body.text, replace=body.replace))
+    return {"power": stored.power, "phase": stored.phase, "label": stored.label,
+            "stored": stored.lines, "lines": line_results(body.text, stored.errors),
+            "errors": len(stored.errors)}
+
+
+@router.post("/games/{name}/ready")
+def ready(request: Request, name: str, body: Ready, user: KeyUser
+          ) -> dict[str, Any]:
+    """Ready (the judge may process once all are in) or wait for the deadline."""
+    seen = seen_of(request, name, user)
+    done = refusal(site_of(request).judge.set_wait(name, seen.viewer,
+                                                   acting(seen, body.power), not body.ready))
+    return {"power": done.power, "phase": done.phase, "ready": body.ready}
+
+
+@router.get("/games/{name}/press")
+def letters(request: Request, name: str, user: MaybeUser
+            ) -> list[dict[str, Any]]:
+    """The letters this user may read."""
+    return [letter_data(x) for x in seen_of(request, name, user).view.press]
+
+
+@router.post("/games/{name}/press", status_code=201)
+def press(request: Request, name: str, body: Press, user: KeyUser
+          ) -> dict[str, Any]:
+    seen = seen_of(request, name, user)
+    letter = refusal(site_of(request).judge.send_press(
+        name, seen.viewer, body.to, body.body, grey=body.grey,
+        as_power=acting(seen, body.power)))
+    return {"id": letter.id, "phase": letter.phase, "grey": letter.grey,
+            "to": ["all"] if letter.broadcast else list(letter.recipients)}
+
+
+@router.post("/games/{name}/draw")
+def draw(request: Request, name: str, body: Vote, user: KeyUser
+         ) -> dict[str, str]:
+    seen = seen_of(request, name, user)
+    return {"said": refusal(site_of(request).judge.vote_draw(
+        name, seen.viewer, acting(seen, body.power), body.vote))}
+
+
+@router.post("/games/{name}/resign")
+def resign(request: Request, name: str, user: KeyUser) -> dict[str, str]:
+    seen = seen_of(request, name, user)
+    seat = refusal(site_of(request).judge.resign(name, seen.viewer,
+                                                 seen.viewer.power or user))
+    return {"name": seat.name, "left": "resigned"}
+
+
+@router.post("/games/{name}/master/{action}")
+def master(request: Request, name: str, action: str, body: MasterAction,
+           user: KeyUser) -> dict[str, str]:
+    """start, process, extend (hours), pause, resume, rollback (phase), eject (who),
+    replace (user, power), seat (user, role, want), bot (power, bot)."""
+    seen = seen_of(request, name, user)
+    if not seen.viewer.is_master:
+        raise HTTPException(403, "only the game's master")
+    field = {k: str(v) for k, v in body.model_dump().items() if v is not None
+             and k != "want"}
+    field["want"] = " ".join(body.want)
+    site = site_of(request)
+    return {"said": refusal(master_act(site.judge, name, seen.viewer, action, field, site))}
+
+
+@router.post("/judge", status_code=501)
+def judge_text() -> dict[str, str]:
+    """nJudge's command language as text (the mail judge's interpreter): not yet wired."""
+    raise HTTPException(501, "the judge's text commands come with the mail judge")

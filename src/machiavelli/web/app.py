@@ -1,0 +1,219 @@
+"""The web application: :func:`create_app` puts the pages, the API and the sweeper together.
+
+- FastAPI (on Starlette) serves the pages and the JSON API, whose OpenAPI document is
+  at ``/openapi.json`` (and readable at ``/docs``).
+- :class:`BodyLimit` refuses a request body over ``max_body`` bytes (413), before it
+  is read, whether its length is announced or not.
+- The visitor middleware finds the browser's session from its cookie, or opens a
+  session (not signed in) so that the first form already has its CSRF token.
+- Security headers on every answer: a content security policy allowing scripts and
+  styles from the site only, no framing, no sniffing, no referrer outside.
+- The deadline sweeper (:meth:`~machiavelli.service.judge.Judge.sweep`) runs every
+  ``sweep_seconds`` as a background task while the server runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from machiavelli.service.database import StorageError
+from machiavelli.service.games import DamagedGame
+from machiavelli.service.judge import Judge
+from machiavelli.web import account_pages, api, game_pages, master_pages
+from machiavelli.web.seated_bots import play_seated
+from machiavelli.web.sessions import Visitor, find_visitor, new_session
+from machiavelli.web.site import (
+    COOKIE,
+    HERE,
+    Site,
+    WebConfig,
+    clock,
+    render,
+    set_session_cookie,
+)
+from machiavelli.web.tables import ensure_tables
+
+log = logging.getLogger("machiavelli.web")
+
+SECURITY_HEADERS = {
+    "content-security-policy": ("default-src 'self'; script-src 'self'; style-src 'self'; "
+                                "img-src 'self' data:; frame-ancestors 'none'; "
+                                "form-action 'self'; base-uri 'none'"),
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",
+}
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes with 413 (announced or streamed)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for key, value in scope.get("headers", []):
+            if key == b"content-length":
+                try:
+                    announced = int(value)
+                except ValueError:
+                    announced = self.limit + 1
+                if announced > self.limit:
+                    await _too_large(send, self.limit)
+                    return
+        if any(key == b"content-length" for key, _ in scope.get("headers", [])):
+            await self.app(scope, receive, send)  # the server stops at the length announced
+            return
+        # no length announced (chunked): read the body first, up to the limit
+        parts: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            size += len(message.get("body", b""))
+            if size > self.limit:
+                await _too_large(send, self.limit)
+                return
+            parts.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        body = b"".join(parts)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    body = f'{{"detail": "the request body is over {limit} bytes"}}'.encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def sweep_forever(site: Site) -> None:
+    """The deadline sweeper, every ``sweep_seconds``, until the server stops."""
+    while True:
+        try:
+            done = await run_in_threadpool(site.judge.sweep)
+            for swept in done:
+                if getattr(swept, "processed", False):
+                    log.info("sweeper: %s processed (%s)", swept.game, swept.label)  # type: ignore[union-attr]
+        except (StorageError, DamagedGame) as err:
+            log.error("sweeper: %s", err)
+        await asyncio.sleep(site.config.sweep_seconds)
+
+
+async def bots_forever(site: Site, every: float = 3.0) -> None:
+    """The bots masters seated play their phases (through the API, from a thread)."""
+    while True:
+        if site.bots:
+            await asyncio.to_thread(play_seated, site)
+        await asyncio.sleep(every)
+
+
+def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
+    """The web judge on ``config.database`` (or on the ``judge`` given)."""
+    site = Site(config, judge or Judge(config.database))
+    ensure_tables(site.judge.db)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        tasks = ([asyncio.create_task(sweep_forever(site)),
+                  asyncio.create_task(bots_forever(site))] if config.sweep_seconds > 0
+                 else [])
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    app = FastAPI(title="Machiavelli judge", version="1",
+                  description="Play Machiavelli: the web judge's JSON API (issue 11). "
+                              "Authenticate with `Authorization: Bearer <API key>`; keys "
+                              "are made on the account page.",
+                  lifespan=lifespan, openapi_url="/openapi.json", docs_url="/docs",
+                  redoc_url=None)
+    app.state.site = site
+
+    @app.middleware("http")
+    async def visitor(request: Request,
+                      call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        path = request.url.path
+        opened: Visitor | None = None
+        if not (path.startswith("/static/") or path.startswith("/api/")
+                or path in ("/openapi.json", "/docs")):
+            token = request.cookies.get(COOKIE)
+            found = await run_in_threadpool(find_visitor, site.judge.db, token, clock())
+            if found is None:
+                fresh, csrf = await run_in_threadpool(new_session, site.judge.db, None,
+                                                      clock())
+                found = opened = Visitor(fresh, csrf, None, None)
+            request.state.visitor = found
+        response = await call_next(request)
+        if opened is not None and not any(
+                h.startswith(f"{COOKIE}=") for h in response.headers.getlist("set-cookie")):
+            set_session_cookie(response, opened.token, config)
+        for key, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(key, value)
+        return response
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"detail": exc.detail}, status_code=exc.status_code,
+                                headers=exc.headers)
+        return render(request, "error.html", status=exc.status_code, message=str(exc.detail))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"detail": _plain(exc.errors())}, status_code=422)
+        return render(request, "error.html", status=422,
+                      message="The form was incomplete: " + "; ".join(
+                          str(e.get("msg", "")) for e in exc.errors()))
+
+    @app.exception_handler(StorageError)
+    @app.exception_handler(DamagedGame)
+    async def broken(request: Request, exc: Exception) -> Response:
+        log.error("%s: %s", request.url.path, exc)
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"detail": str(exc)}, status_code=503)
+        return render(request, "error.html", status=503, message=str(exc))
+
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.include_router(account_pages.router)
+    app.include_router(game_pages.router)
+    app.include_router(master_pages.router)
+    app.include_router(api.router)
+    app.add_middleware(BodyLimit, limit=config.max_body)
+    return app
+
+
+def _plain(errors: Any) -> list[dict[str, Any]]:
+    return [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", ""))} for e in errors]

@@ -1,0 +1,196 @@
+"""Making a game from a form or a JSON body: scenario and variant, rule flags, deadlines
+per kind of phase, grace, NMR, press, draws, private and invite-only.
+
+The choices offered come from the engine and the service: the scenarios and their
+variants (:func:`~machiavelli.game.scenario.list_scenarios`), the flags and their
+defaults per rules family (:mod:`machiavelli.core.options`), the deadline, press and
+draw policies with their defaults (:mod:`machiavelli.service.deadlines`,
+:mod:`~machiavelli.service.press`, :mod:`~machiavelli.service.draws`).  A choice the
+rules refuse comes back as a :class:`~machiavelli.service.refusal.Refused`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from machiavelli.core.options import FLAGS, VARIANT_DEFAULTS
+from machiavelli.game.scenario import list_scenarios
+from machiavelli.service.deadlines import DeadlinePolicy, PhaseKind
+from machiavelli.service.draws import DrawPolicy
+from machiavelli.service.games import NewGame, Settings
+from machiavelli.service.press import FakePress, ObserverPress, PressColours, PressPolicy
+from machiavelli.service.refusal import Refused
+
+FAMILIES = {"mach1": "Machiavelli", "mach2": "Machiavelli 2", "basic": "Basic",
+            "diplomacy": "Diplomacy"}
+FLAG_NOTES = {
+    "mach2": "the 1995 rules", "summer": "a summer campaign each year",
+    "money": "ducats, bribes and income", "dice": "dice for income and disasters",
+    "loans": "the bank of Florence lends", "famine": "famine strikes", "plague": "plague",
+    "storm": "storms at sea", "assassinations": "assassins", "garrisons": "garrisons in cities",
+    "special": "special units (mercenaries, militia ...)",
+    "fortresses": "autonomous garrisons in fortresses",
+    "adjacency": "strict adjacency", "coastal_convoys": "convoys along coasts",
+    "disband": "disband at any time",
+}
+KINDS = (("movement", "Movement"), ("retreat", "Retreat"), ("adjustment", "Adjustment"))
+
+
+@dataclass(frozen=True)
+class SetupChoice:
+    value: str  # "scenario@players" (scenario may carry ":option")
+    label: str
+
+
+def setup_choices() -> list[tuple[str, list[SetupChoice]]]:
+    """Every scenario with its variants, as the create form lists them."""
+    groups = []
+    for info in list_scenarios():
+        choices = []
+        for variant in info.variants:
+            several = sum(1 for v in info.variants if v.players == variant.players) > 1
+            name = f"{info.name}:{variant.option}" if variant.option > 1 else info.name
+            label = f"{variant.players} players"
+            if several:
+                label += f", option {variant.option}"
+            label += f": {', '.join(variant.powers)}"
+            choices.append(SetupChoice(f"{name}@{variant.players}", label))
+        groups.append((f"{info.title} ({info.name})", choices))
+    return groups
+
+
+def flag_rows() -> list[dict[str, Any]]:
+    """Each rule flag with its default in every rules family."""
+    return [{"name": flag, "note": FLAG_NOTES.get(flag, ""),
+             "defaults": {FAMILIES[f]: VARIANT_DEFAULTS[f].get(flag, False)
+                          for f in FAMILIES}} for flag in FLAGS]
+
+
+def policy_defaults() -> dict[str, Any]:
+    return {"deadlines": DeadlinePolicy(), "press": PressPolicy(), "draws": DrawPolicy(),
+            "colours": [c.value for c in PressColours],
+            "observers": [o.value for o in ObserverPress],
+            "fakes": [f.value for f in FakePress], "kinds": KINDS}
+
+
+def _number(text: str, what: str) -> float | Refused:
+    try:
+        value = float(text)
+    except ValueError:
+        return Refused(f"{what}: {text!r} is not a number of hours")
+    if not 0 <= value <= 24 * 365:
+        return Refused(f"{what}: {value:g} hours is out of range")
+    return value
+
+
+def _clock(text: str) -> int | Refused:
+    """``HH:MM`` -> minutes past midnight; empty -> -1 (no fixed time of day)."""
+    text = text.strip()
+    if not text:
+        return -1
+    try:
+        hours, minutes = (int(x) for x in text.split(":"))
+    except ValueError:
+        return Refused(f"a time of day is written HH:MM, not {text!r}")
+    if not (0 <= hours < 24 and 0 <= minutes < 60):
+        return Refused(f"no time of day {text!r}")
+    return hours * 60 + minutes
+
+
+def form_deadlines(field: dict[str, str]) -> dict[str, Any] | Refused:
+    """The deadline policy of the create form (``movement_next``, ``movement_grace``,
+    ``movement_clock``, ..., ``days``, ``nmr``, ``manual``)."""
+    policy: dict[str, Any] = {}
+    days = field.get("days", "").strip() or "-MTWTF-"
+    for kind, title in KINDS:
+        schedule: dict[str, Any] = {"days": days}
+        for setting in ("next", "grace", "min", "delay"):
+            text = field.get(f"{kind}_{setting}", "").strip()
+            if text:
+                value = _number(text, f"{title} {setting}")
+                if isinstance(value, Refused):
+                    return value
+                schedule[setting] = value
+        clock = _clock(field.get(f"{kind}_clock", ""))
+        if isinstance(clock, Refused):
+            return clock
+        if field.get(f"{kind}_clock", "").strip() or kind != "movement":
+            schedule["clock"] = clock
+        policy[kind] = schedule
+    policy["nmr"] = field.get("nmr") == "on"
+    policy["manual_process"] = field.get("manual") == "on"
+    return policy
+
+
+def form_flags(field: dict[str, str]) -> list[str]:
+    """``set`` words for the flags the form changed (``flag_money=off`` -> ``nomoney``)."""
+    words = []
+    for flag in FLAGS:
+        chosen = field.get(f"flag_{flag}", "")
+        if chosen == "on":
+            words.append(flag)
+        elif chosen == "off":
+            words.append(f"no{flag}")
+    return words
+
+
+def new_game(name: str, setup: str, flags: list[str], *, victory: str = "",
+             deadlines: dict[str, Any] | None = None, press: dict[str, Any] | None = None,
+             draws: dict[str, Any] | None = None, private: bool = False,
+             invite_only: bool = False, zone: str = "UTC") -> NewGame | Refused:
+    """The game asked for, every policy checked by its own ``from_dict``."""
+    scenario, _, players_text = setup.partition("@")
+    players = None
+    if players_text:
+        if not players_text.isdigit():
+            return Refused(f"{players_text!r} is not a number of players")
+        players = int(players_text)
+    victory_cities = None
+    if victory.strip():
+        if not victory.strip().isdigit():
+            return Refused(f"{victory!r} is not a number of cities")
+        victory_cities = int(victory)
+    try:
+        checked = Settings(
+            private=private, invite_only=invite_only, zone=zone or "UTC",
+            deadlines=DeadlinePolicy.from_dict(deadlines or {}).to_dict(),
+            press=PressPolicy.from_dict(press or {}).to_dict(),
+            draws=DrawPolicy.from_dict(draws or {}).to_dict())
+    except (ValueError, TypeError, KeyError) as err:
+        return Refused(str(err).strip("'\""))
+    return NewGame(name.strip(), scenario.strip(), players, tuple(flags),
+                   victory_cities=victory_cities, settings=checked)
+
+
+def form_game(field: dict[str, str]) -> NewGame | Refused:
+    """The game the create form asks for."""
+    deadlines = form_deadlines(field)
+    if isinstance(deadlines, Refused):
+        return deadlines
+    press = {"colours": field.get("colours", PressColours.WHITE.value),
+             "partial": field.get("partial") == "on",
+             "fake": field.get("fake", FakePress.NO_FAKE.value),
+             "observers": field.get("observers", ObserverPress.ANY.value),
+             "postal": field.get("postal") == "on"}
+    return new_game(field.get("name", ""), field.get("setup", ""), form_flags(field),
+                    victory=field.get("victory", ""), deadlines=deadlines, press=press,
+                    draws={"dias": field.get("dias") == "on"},
+                    private=field.get("private") == "on",
+                    invite_only=field.get("invite_only") == "on",
+                    zone=field.get("zone", "UTC").strip())
+
+
+def schedule_summary(policy: DeadlinePolicy) -> list[str]:
+    """The deadline table in words, for the game page."""
+    lines = []
+    for kind, title in KINDS:
+        s = policy.schedule(PhaseKind(kind))
+        at = f" at {s.clock // 60:02d}:{s.clock % 60:02d}" if s.clock >= 0 else ""
+        lines.append(f"{title}: {s.next_hours:g} h{at}, grace {s.grace_hours:g} h, "
+                     f"days {s.days}")
+    lines.append("NMR: late powers go into civil disorder" if policy.nmr
+                 else "No NMR: the judge waits for late powers")
+    if policy.manual_process:
+        lines.append("Processed by the master only")
+    return lines

@@ -1,0 +1,286 @@
+"""The players' pages: the lobby, creating and joining a game, and the game page with its
+orders, ready toggle, press, draw votes, resignation and the history of results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi.responses import HTMLResponse
+
+from machiavelli.service.deadlines import DeadlinePolicy
+from machiavelli.service.press import PressColours, PressPolicy
+from machiavelli.service.refusal import Refused
+from machiavelli.service.visibility import LetterView, Viewer
+from machiavelli.web import creation
+from machiavelli.web.pictures import map_picture
+from machiavelli.web.seen import (
+    Seen,
+    check_lines,
+    deadline_of,
+    free_powers,
+    look,
+    pending_expenses,
+    summary,
+)
+from machiavelli.web.site import (
+    CheckedForm,
+    back,
+    list_field,
+    render,
+    signed_in,
+    site_of,
+    text_field,
+    user_of,
+)
+
+router = APIRouter(include_in_schema=False)
+
+
+def page_of(name: str) -> str:
+    return f"/games/{name}"
+
+
+def seen_or_404(request: Request, name: str, *, history: bool = False) -> Seen:
+    seen = look(site_of(request).judge, name, user_of(request), history=history)
+    if isinstance(seen, Refused):
+        raise HTTPException(404, seen.reason)
+    return seen
+
+
+# ----------------------------------------------------------------------
+# The lobby and creating games
+# ----------------------------------------------------------------------
+@router.get("/", response_class=HTMLResponse)
+def lobby(request: Request) -> Response:
+    judge = site_of(request).judge
+    user = user_of(request)
+    groups: dict[str, list[dict[str, Any]]] = {"forming": [], "playing": [], "over": []}
+    for name in judge.game_names(Viewer("observer", None, user) if user else None):
+        seen = look(judge, name, user)
+        if isinstance(seen, Refused):
+            continue
+        row = summary(seen.view, seen.settings)
+        row["mine"] = seen.seated
+        groups["playing" if row["status"] == "paused" else row["status"]].append(row)
+    return render(request, "lobby.html", groups=groups)
+
+
+@router.get("/games/new", response_class=HTMLResponse)
+def create_page(request: Request) -> Response:
+    signed_in(request)
+    return render(request, "create.html", setups=creation.setup_choices(),
+                  flags=creation.flag_rows(), policies=creation.policy_defaults(),
+                  field={})
+
+
+@router.post("/games/new")
+def create(request: Request, form: CheckedForm) -> Response:
+    user = signed_in(request)
+    field = {k: text_field(form, k) for k in form}
+    new = creation.form_game(field)
+    made = site_of(request).judge.create_game(new, master=user, start=False) \
+        if not isinstance(new, Refused) else new
+    if isinstance(made, Refused):
+        return render(request, "create.html", status=400, setups=creation.setup_choices(),
+                      flags=creation.flag_rows(), policies=creation.policy_defaults(),
+                      field=field, problem=made.reason)
+    return back(page_of(made.name), said="The game is made: players may join it now; "
+                                         "start it from the master's console.")
+
+
+# ----------------------------------------------------------------------
+# The game page
+# ----------------------------------------------------------------------
+def threads(press: list[LetterView], me: str) -> list[dict[str, Any]]:
+    """Letters grouped by who takes part: broadcasts, then each set of correspondents."""
+    found: dict[tuple[str, ...], list[LetterView]] = {}
+    for letter in press:
+        if letter.to == ["all"]:
+            key: tuple[str, ...] = ("everyone",)
+        else:
+            people = {letter.sender, *letter.to} - {me}
+            key = tuple(sorted(people)) or (me,)
+        found.setdefault(key, []).append(letter)
+    ordered = sorted(found.items(), key=lambda item: (item[0] != ("everyone",), item[0]))
+    return [{"with": ", ".join(k), "letters": v} for k, v in ordered]
+
+
+def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, Any]:
+    view = seen.view
+    viewer = seen.viewer
+    own = viewer.power if viewer.role == "player" else None
+    history = view.history
+    chosen = next((p for p in history if p.number == phase), history[-1] if history else None)
+    policy = PressPolicy.from_dict(seen.settings.press)
+    user = user_of(request)
+    return {
+        "seen": seen, "view": view, "viewer": viewer, "own": own,
+        "is_master": viewer.is_master, "summary": summary(view, seen.settings),
+        "deadline": deadline_of(view), "free": free_powers(view),
+        "private": view.private.get(own, "") if own else "",
+        "expenses": pending_expenses(view, own) if own else [],
+        "orders": view.orders.get(own) if own else None,
+        "threads": threads(view.press, own or viewer.name),
+        "history": history, "chosen": chosen,
+        "recipients": [p for p in view.state.powers if p != own
+                       and p not in view.state.eliminated],
+        "grey_allowed": policy.colours in (PressColours.GREY, PressColours.WHITE_GREY,
+                                           PressColours.GREY_WHITE),
+        "press_allowed": policy.colours is not PressColours.NONE or viewer.is_master,
+        "schedule": creation.schedule_summary(DeadlinePolicy.from_dict(
+            seen.settings.deadlines)),
+        "may_join": user is not None and not seen.seated and view.status == "forming",
+        "may_take": user is not None and not seen.seated and not seen.settings.invite_only,
+        "joined": seen.seated and view.status == "forming",
+    }
+
+
+@router.get("/games/{name}", response_class=HTMLResponse)
+def game_page(request: Request, name: str, phase: int | None = None) -> Response:
+    seen = seen_or_404(request, name, history=True)
+    return render(request, "game.html", **game_context(request, seen, phase))
+
+
+@router.get("/games/{name}/map.svg")
+def map_svg(request: Request, name: str, phase: int | None = None) -> Response:
+    """The map as this visitor may see it: the pending phase, or processed ``phase``."""
+    seen = seen_or_404(request, name, history=True)
+    svg = map_picture(site_of(request).judge, seen, phase)
+    if svg is None:
+        raise HTTPException(404, f"no processed phase {phase}")
+    return Response(svg, media_type="image/svg+xml",
+                    headers={"cache-control": "private, no-store"})
+
+
+@router.get("/games/{name}/phase", response_class=HTMLResponse)
+def phase_part(request: Request, name: str, phase: int | None = None) -> Response:
+    """The results of one past phase (the history slider's fragment)."""
+    seen = seen_or_404(request, name, history=True)
+    return render(request, "phase_part.html", **game_context(request, seen, phase))
+
+
+def _acting(seen: Seen, form: dict[str, Any]) -> str | None:
+    """The power a master acts for (a player always acts for its own)."""
+    power = text_field(form, "power").strip()
+    return power or None if seen.viewer.is_master else None
+
+
+def _back_to(form: dict[str, Any], name: str) -> str:
+    """Where a form goes back to: the page it names, if it is this game's."""
+    to = text_field(form, "back")
+    return to if to.startswith(f"/games/{name}/") or to == page_of(name) else page_of(name)
+
+
+@router.post("/games/{name}/check", response_class=HTMLResponse)
+def check(request: Request, name: str, form: CheckedForm
+          ) -> Response:
+    """Each line of the order box with the parser's verdict (as the player types)."""
+    seen = seen_or_404(request, name)
+    power = seen.viewer.power if seen.viewer.role == "player" else _acting(seen, form)
+    if power is None or power not in seen.view.state.powers:
+        return HTMLResponse("")
+    results = check_lines(seen, power, text_field(form, "orders"))
+    return render(request, "check_part.html", results=results)
+
+
+@router.post("/games/{name}/orders")
+def submit_orders(request: Request, name: str,
+                  form: CheckedForm) -> Response:
+    signed_in(request)
+    seen = seen_or_404(request, name)
+    to = _back_to(form, name)
+    stored = site_of(request).judge.submit_orders(
+        name, seen.viewer, _acting(seen, form), text_field(form, "orders"), replace=True,
+        phase=seen.view.phase)
+    if isinstance(stored, Refused):
+        return back(to, bad=stored.reason)
+    said = f"{stored.power}: {len(stored.lines)} order(s) stored for {stored.label}."
+    if stored.errors:
+        said += " Refused: " + "; ".join(f"line {e.line} ({e.text}): {e.reason}"
+                                         for e in stored.errors)
+        return back(to, bad=said)
+    return back(to, said=said)
+
+
+@router.post("/games/{name}/ready")
+def ready(request: Request, name: str, form: CheckedForm
+          ) -> Response:
+    signed_in(request)
+    seen = seen_or_404(request, name)
+    wait = text_field(form, "wait") == "on"
+    done = site_of(request).judge.set_wait(name, seen.viewer, _acting(seen, form), wait)
+    if isinstance(done, Refused):
+        return back(_back_to(form, name), bad=done.reason)
+    return back(_back_to(form, name), said=f"{done.power} waits for the deadline." if wait else
+                f"{done.power} is ready: the judge may process once everyone is in.")
+
+
+@router.post("/games/{name}/press")
+def press(request: Request, name: str, form: CheckedForm
+          ) -> Response:
+    signed_in(request)
+    seen = seen_or_404(request, name)
+    to = list_field(form, "to")
+    body = text_field(form, "body")
+    letter = site_of(request).judge.send_press(
+        name, seen.viewer, to, body, grey=text_field(form, "grey") == "on",
+        as_power=_acting(seen, form))
+    if isinstance(letter, Refused):
+        return back(page_of(name) + "#press", bad=letter.reason)
+    return back(page_of(name) + "#press", said="Letter sent.")
+
+
+@router.post("/games/{name}/draw")
+def draw(request: Request, name: str, form: CheckedForm
+         ) -> Response:
+    signed_in(request)
+    seen = seen_or_404(request, name)
+    said = site_of(request).judge.vote_draw(name, seen.viewer, _acting(seen, form),
+                                            text_field(form, "vote") != "no")
+    if isinstance(said, Refused):
+        return back(page_of(name), bad=said.reason)
+    return back(page_of(name), said=said)
+
+
+@router.post("/games/{name}/resign")
+def resign(request: Request, name: str, form: CheckedForm
+           ) -> Response:
+    user = signed_in(request)
+    seen = seen_or_404(request, name)
+    if text_field(form, "sure") != "yes":
+        return back(page_of(name), bad="Tick the box to confirm that you resign.")
+    done = site_of(request).judge.resign(name, seen.viewer, seen.viewer.power or user)
+    if isinstance(done, Refused):
+        return back(page_of(name), bad=done.reason)
+    return back(page_of(name), said=f"{done.name} resigned.")
+
+
+@router.post("/games/{name}/join")
+def join(request: Request, name: str, form: CheckedForm
+         ) -> Response:
+    user = signed_in(request)
+    seen = seen_or_404(request, name)
+    role = "observer" if text_field(form, "role") == "observer" else "player"
+    wanted = [p for p in list_field(form, "want") if p in seen.view.state.powers]
+    seat = site_of(request).judge.join(name, user, role, list(dict.fromkeys(wanted)))
+    if isinstance(seat, Refused):
+        return back(page_of(name), bad=seat.reason)
+    return back(page_of(name), said=f"You joined {name} as {seat.role}.")
+
+
+@router.post("/games/{name}/takeover")
+def take_over(request: Request, name: str, form: CheckedForm
+              ) -> Response:
+    """A visitor takes a power nobody plays (not in a game by invitation)."""
+    user = signed_in(request)
+    seen = seen_or_404(request, name)
+    if seen.settings.invite_only:
+        return back(page_of(name), bad="This game is by invitation: the master seats players.")
+    power = text_field(form, "power")
+    if power not in free_powers(seen.view):
+        return back(page_of(name), bad=f"{power or 'That power'} is not free.")
+    seat = site_of(request).judge.take_over(name, user, power)
+    if isinstance(seat, Refused):
+        return back(page_of(name), bad=seat.reason)
+    return back(page_of(name), said=f"You play {seat.power} now.")

@@ -1,0 +1,100 @@
+"""The master's console: start, process now, extend, pause and resume, roll back, seat,
+eject or replace a player, and act as any power (orders, readiness, press)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi.responses import HTMLResponse
+
+from machiavelli.service.judge import Judge
+from machiavelli.service.refusal import Refused
+from machiavelli.service.visibility import Viewer
+from machiavelli.web.game_pages import game_context, page_of, seen_or_404
+from machiavelli.web.seated_bots import seat_bot
+from machiavelli.web.seen import Seen, check_lines
+from machiavelli.web.site import (
+    CheckedForm,
+    Site,
+    back,
+    render,
+    signed_in,
+    site_of,
+    text_field,
+)
+
+router = APIRouter(include_in_schema=False)
+ACTIONS = ("start", "process", "extend", "pause", "resume", "rollback", "eject", "replace",
+           "seat", "bot")
+
+
+def master_seen(request: Request, name: str, *, history: bool = False) -> Seen:
+    signed_in(request)
+    seen = seen_or_404(request, name, history=history)
+    if not seen.viewer.is_master:
+        raise HTTPException(403, "Only the game's master may use the console.")
+    return seen
+
+
+@router.get("/games/{name}/master", response_class=HTMLResponse)
+def console(request: Request, name: str, power: str | None = None) -> Response:
+    seen = master_seen(request, name, history=True)
+    context = game_context(request, seen, None)
+    acting = power if power in seen.view.state.powers else None
+    sheet = seen.view.orders.get(acting) if acting else None
+    checks = check_lines(seen, acting, "\n".join(sheet.lines)) if acting and sheet else []
+    return render(request, "master.html", **context, acting=acting, sheet=sheet,
+                  checks=checks, journal_note="")
+
+
+def master_act(judge: Judge, name: str, actor: Viewer, action: str,
+               field: dict[str, str], site: Site | None = None) -> str | Refused:
+    """One master action; the answer says what was done (the page and the API share it)."""
+    if action == "bot" and site is not None:
+        return seat_bot(site, name, field.get("power", ""), field.get("bot", "greedy"))
+    if action == "start":
+        started = judge.start(name)
+        return started if isinstance(started, Refused) else f"{name} has started."
+    if action == "process":
+        done = judge.process(name, who=actor.name)
+        return done if isinstance(done, Refused) else "The phase is processed."
+    if action == "extend":
+        try:
+            hours = float(field.get("hours", "24"))
+        except ValueError:
+            return Refused("the extension is a number of hours")
+        moved = judge.extend(name, actor, hours)
+        return moved if isinstance(moved, Refused) else f"Deadline moved by {hours:g} hours."
+    if action in ("pause", "resume"):
+        paused = judge.pause(name, actor, action == "pause")
+        return paused if isinstance(paused, Refused) else f"{name} is {paused.status}."
+    if action == "rollback":
+        try:
+            number = int(field.get("phase", ""))
+        except ValueError:
+            return Refused("roll back to which phase? (a number)")
+        rolled = judge.rollback(name, actor, number)
+        return rolled if isinstance(rolled, Refused) else f"Rolled back to phase {number}."
+    if action == "eject":
+        seat = judge.eject(name, actor, field.get("who", ""))
+        return seat if isinstance(seat, Refused) else f"{seat.name} was ejected."
+    if action == "replace":
+        taken = judge.take_over(name, field.get("user", "").strip(), field.get("power", ""))
+        return taken if isinstance(taken, Refused) else f"{taken.name} now plays {taken.power}."
+    if action == "seat":
+        wanted = [w for w in field.get("want", "").replace(",", " ").split() if w]
+        seat = judge.join(name, field.get("user", "").strip(),
+                          field.get("role", "player") or "player", wanted, by_master=True)
+        return seat if isinstance(seat, Refused) else f"{seat.name} is seated as {seat.role}."
+    return Refused(f"no master action {action!r}: {', '.join(ACTIONS)}")
+
+
+@router.post("/games/{name}/master/{action}")
+def act(request: Request, name: str, action: str,
+        form: CheckedForm) -> Response:
+    seen = master_seen(request, name)
+    field = {k: text_field(form, k) for k in form}
+    site = site_of(request)
+    said = master_act(site.judge, name, seen.viewer, action, field, site)
+    if isinstance(said, Refused):
+        return back(f"/games/{name}/master", bad=said.reason)
+    return back(f"/games/{name}/master" if action != "process" else page_of(name), said=said)

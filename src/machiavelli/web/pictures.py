@@ -1,0 +1,85 @@
+"""The map on the game page and in the API, as the viewer may see it (``render/``).
+
+- The pending phase: the position of the viewer's view (other powers' money taken out by
+  the service) with the viewer's own orders not yet processed.
+- A processed phase ``n``: the position before it, as the viewer's view holds it, with
+  the results of the orders processed then.  The results are adjudicated again from the
+  recorded position, the orders and the game's seed (as ``machiavelli map`` does: the
+  same position, orders and seed give the same result); :func:`~machiavelli.render.draw_map`
+  then shows the viewer only what :mod:`machiavelli.render.view` allows it (the same rule
+  as the reports', :mod:`machiavelli.core.privacy`): the moves everyone learns from the
+  results, and its own expenses alone.
+"""
+
+from __future__ import annotations
+
+from machiavelli.core.dice import Dice
+from machiavelli.core.orders import Order
+from machiavelli.core.results import OrderResult
+from machiavelli.game.process import adjudicate_phase
+from machiavelli.game.scenario import scenario_info
+from machiavelli.render import MASTER, draw_map
+from machiavelli.render.units import struck_by
+from machiavelli.service.judge import Judge
+from machiavelli.service.refusal import Refused
+from machiavelli.service.visibility import Viewer
+from machiavelli.text.notation import parse_orders
+from machiavelli.web.seen import Seen
+
+
+def render_name(viewer: Viewer) -> str | None:
+    """The renderer's viewer: a power's name, the master, or the public (None)."""
+    if viewer.is_master:
+        return MASTER
+    return viewer.power if viewer.role == "player" else None
+
+
+def map_picture(judge: Judge, seen: Seen, phase: int | None = None) -> str | None:
+    """The SVG of the pending phase (``phase`` None) or of processed phase ``phase``
+    (1 to the game's phase); None when there is no such phase."""
+    view = seen.view
+    who = render_name(seen.viewer)
+    title = scenario_info(view.scenario).title
+    if view.status == "forming":
+        return draw_map(seen.board, view.state, viewer=who, title=title)
+    if phase is None:
+        pending: dict[str, list[Order]] = {}
+        for power, sheet in view.orders.items():
+            text = "".join(line + "\n" for line in sheet.lines)
+            pending[power] = list(parse_orders(text, seen.board, view.state, power).orders)
+        return draw_map(seen.board, view.state, viewer=who, pending=pending, title=title,
+                        plague=_plague(seen, len(view.history) + 1))
+    if not 1 <= phase <= len(view.history):
+        return None
+    shown = view.start_position if phase == 1 else view.history[phase - 2].position
+    if shown is None:
+        return None
+    return draw_map(seen.board, shown, viewer=who, results=_results(judge, seen, phase),
+                    plague=_plague(seen, phase), title=title)
+
+
+def _results(judge: Judge, seen: Seen, phase: int) -> list[OrderResult]:
+    """Every order processed in ``phase`` and how it ended (the renderer shows the viewer
+    its share), adjudicated again from the whole recorded position."""
+    whole = judge.view(seen.view.name, Viewer.master(), history=True)
+    seed = judge.seed(seen.view.name)
+    if isinstance(whole, Refused) or isinstance(seed, Refused):
+        return []
+    before = whole.start_position if phase == 1 else whole.history[phase - 2].position
+    if before is None:
+        return []
+    orders = {power: list(parse_orders(text, seen.board, before, power).orders)
+              for power, text in whole.history[phase - 1].orders.items()
+              if power in before.powers}
+    return adjudicate_phase(seen.board, before, orders, Dice.for_phase(seed, before)).results
+
+
+def _plague(seen: Seen, number: int) -> list[str]:
+    """The provinces the plague struck as the position drawn for phase ``number`` began
+    (the report that led to it says; the pending phase is ``len(history) + 1``)."""
+    view = seen.view
+    shown = view.start_position if number <= 1 else view.history[number - 2].position
+    if shown is None or not (shown.season == "summer" and shown.phase == "movement"):
+        return []
+    report = view.start if number <= 1 else view.history[number - 2].report
+    return list(struck_by(seen.board, "Plague", report))

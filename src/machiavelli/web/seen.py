@@ -1,0 +1,194 @@
+"""What a visitor sees of a game: the viewer they are, and the view made into data.
+
+:func:`look` is the only way the pages and the API read a game: it decides which
+:class:`~machiavelli.service.visibility.Viewer` the visitor is (the seat they hold, else
+the public) and asks :meth:`~machiavelli.service.judge.Judge.view` for that viewer, the
+service's one rule of who sees what.  A private game is unknown to those not seated in
+it.  :func:`view_data` turns the view into plain data for the templates and the JSON
+API alike, so both show exactly what the view holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from machiavelli.core.board import Board
+from machiavelli.core.options import flags_listing, options_in_force
+from machiavelli.game.scenario import scenario_board
+from machiavelli.movement.legal_lists import legal_orders
+from machiavelli.service.games import Settings, find_game
+from machiavelli.service.judge import Judge
+from machiavelli.service.refusal import Refused
+from machiavelli.service.visibility import GameView, LetterView, PhaseView, Viewer
+from machiavelli.text.notation import format_order, parse_orders
+
+MONEY_WORDS = ("borrow", "pay", "give", "expense", "loan")
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A visitor's look at a game: who they are in it and what they may see."""
+
+    viewer: Viewer
+    view: GameView
+    settings: Settings
+    board: Board
+    seated: bool  # the visitor holds a seat (a player before the start has no power yet)
+
+
+def viewer_of(judge: Judge, game: str, user: str | None) -> tuple[Viewer, bool]:
+    """The viewer ``user`` is in ``game`` (the public when not seated), and whether seated."""
+    if not user:
+        return Viewer.public(), False
+    found = judge.viewer_for(game, user)
+    if isinstance(found, Refused):
+        seated = "has not started" in found.reason
+        return Viewer.public(), seated
+    return found, True
+
+
+def look(judge: Judge, game: str, user: str | None, *, history: bool = False
+         ) -> Seen | Refused:
+    """What ``user`` (None: anyone) may see of ``game``."""
+    viewer, seated = viewer_of(judge, game, user)
+    view = judge.view(game, viewer, history=history)
+    if isinstance(view, Refused):
+        return view
+    settings, players = game_settings(judge, game)
+    return Seen(viewer, view, settings, board_of(view.scenario, players), seated)
+
+
+@lru_cache(maxsize=64)
+def board_of(scenario: str, players: int | None) -> Board:
+    """The scenario's board (read once: a board never changes)."""
+    return scenario_board(scenario, players)
+
+
+def game_settings(judge: Judge, game: str) -> tuple[Settings, int | None]:
+    """The game's settings (what the lobby shows of its rules) and its player count."""
+    with judge.db.reading() as session:
+        found = find_game(session, game)
+        if isinstance(found, Refused):
+            return Settings(), None
+        return Settings.from_dict(found.settings), found.players
+
+
+# ----------------------------------------------------------------------
+# The view as data
+# ----------------------------------------------------------------------
+def deadline_of(view: GameView) -> str | None:
+    clock = view.clock.get("clock")
+    if isinstance(clock, dict) and view.status == "playing":
+        value = clock.get("deadline")
+        return str(value) if value else None
+    return None
+
+
+def free_powers(view: GameView) -> list[str]:
+    """The powers in play that nobody plays (a visitor may take one over)."""
+    if view.status not in ("playing", "paused"):
+        return []
+    taken = {s.power for s in view.seats if s.role == "player" and s.power}
+    return [p for p in view.state.powers if p not in taken and p not in view.state.eliminated]
+
+
+def summary(view: GameView, settings: Settings) -> dict[str, Any]:
+    """A game as the lobby lists it."""
+    players = [s for s in view.seats if s.role == "player"]
+    return {
+        "name": view.name, "scenario": view.scenario, "title": view.title,
+        "status": view.status, "phase": view.phase, "label": view.label,
+        "players": len(players), "powers": len(view.state.powers),
+        "masters": [s.name for s in view.seats if s.role == "master"],
+        "free_powers": free_powers(view), "deadline": deadline_of(view),
+        "private": settings.private, "invite_only": settings.invite_only,
+        "outcome": view.outcome,
+    }
+
+
+def letter_data(letter: LetterView) -> dict[str, Any]:
+    return {"id": letter.id, "phase": letter.phase, "sender": letter.sender,
+            "sender_role": letter.sender_role, "to": list(letter.to), "grey": letter.grey,
+            "body": letter.body, "sent_at": letter.sent_at.isoformat()}
+
+
+def phase_data(phase: PhaseView) -> dict[str, Any]:
+    return {"number": phase.number, "label": phase.label, "report": phase.report,
+            "private": dict(phase.private), "orders": dict(phase.orders),
+            "created_at": phase.created_at.isoformat()}
+
+
+def view_data(seen: Seen) -> dict[str, Any]:
+    """Everything the viewer may see, as plain data (the JSON API's answer)."""
+    view = seen.view
+    state = view.state
+    return {
+        **summary(view, seen.settings),
+        "viewer": {"role": view.viewer.role, "power": view.viewer.power,
+                   "name": view.viewer.name},
+        "position": view.position,
+        "board": state.to_dict(),
+        "options": flags_listing(options_in_force(state.options)),
+        "private": dict(view.private),
+        "orders": {p: {"lines": o.lines, "messages": o.messages, "wait": o.wait, "ready": o.ready,
+                       "updated_at": o.updated_at.isoformat()} for p, o in view.orders.items()},
+        "submitted": list(view.submitted),
+        "seats": [{"name": s.name, "role": s.role, "power": s.power,
+                   "preferences": s.preferences} for s in view.seats],
+        "winners": list(view.winners),
+        "clock": {k: v for k, v in view.clock.items() if k == "clock"},
+        "standing": dict(view.standing),
+        "start": view.start,
+        "history": [phase_data(p) for p in view.history],
+        "press": [letter_data(x) for x in view.press],
+    }
+
+
+def pending_expenses(view: GameView, power: str) -> list[str]:
+    """The money orders ``power`` has given for the pending phase (its own view only)."""
+    orders = view.orders.get(power)
+    if orders is None:
+        return []
+    return [line for line in orders.lines if line.split(" ", 1)[0].lower() in MONEY_WORDS]
+
+
+# ----------------------------------------------------------------------
+# Orders: the same parser as the CLI, against the position the viewer sees
+# ----------------------------------------------------------------------
+def check_lines(seen: Seen, power: str, text: str) -> list[dict[str, Any]]:
+    """Each line of ``text`` with its verdict: ``ok``, ``blank`` or the parser's reason."""
+    return line_results(text, parse_orders(text, seen.board, seen.view.state, power).errors)
+
+
+def line_results(text: str, errors: list[Any]) -> list[dict[str, Any]]:
+    reasons: dict[int, list[str]] = {}
+    for error in errors:
+        reasons.setdefault(error.line, []).append(error.reason)
+    results = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        body = line.split("#", 1)[0].strip()
+        if number in reasons:
+            results.append({"line": number, "text": line, "ok": False,
+                            "reason": "; ".join(reasons[number])})
+        else:
+            results.append({"line": number, "text": line, "ok": True,
+                            "reason": None, "blank": not body})
+    return results
+
+
+def legal_for(seen: Seen, power: str) -> dict[str, list[str]]:
+    """Every legal order of ``power``'s units in the pending phase, by unit."""
+    options = legal_orders(seen.board, seen.view.state, power)
+    return {" ".join(key): [format_order(o) for o in orders]
+            for key, orders in sorted(options.items())}
+
+
+def moment(value: datetime | str | None) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    return value.strftime("%a %d %b %Y, %H:%M %Z").strip()

@@ -1,0 +1,76 @@
+"""Running the web judge: :func:`serve` starts uvicorn on the loopback address by default.
+
+With ``demo`` the demo game is set up first (:mod:`machiavelli.web.demo`) and its bots
+play from a thread once the server answers; the mail the web judge would send (log-in
+links) is printed on the terminal, since this judge sends no real mail yet.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+import uvicorn
+
+from machiavelli.service.judge import Judge
+from machiavelli.web.app import create_app
+from machiavelli.web.demo import set_up_demo
+from machiavelli.web.robot import run_robots
+from machiavelli.web.sessions import mark_sent, outbox
+from machiavelli.web.site import WebConfig, clock
+from machiavelli.web.tables import ensure_tables
+
+
+def print_outbox(judge: Judge, stop: threading.Event, every: float = 2.0) -> None:
+    """Show the outbox's mail on the terminal (the demo's post office)."""
+    while not stop.is_set():
+        mails = outbox(judge.db)
+        for mail in mails:
+            print(f"\n--- mail to {mail.to}: {mail.subject}\n{mail.body}---", flush=True)
+        if mails:
+            mark_sent(judge.db, [m.id for m in mails], clock())
+        stop.wait(every)
+
+
+def serve(config: WebConfig, host: str = "127.0.0.1", port: int = 8000, *,
+          demo: bool = False, say: bool = True) -> None:
+    """Serve until interrupted (Ctrl-C)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    for noisy in ("httpx", "alembic"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    config.base_url = f"http://{host}:{port}"
+    judge = Judge(config.database)
+    ensure_tables(judge.db)
+    stop = threading.Event()
+    threads = []
+    if demo:
+        found = set_up_demo(judge, config.base_url)
+        config.announce = found.announce
+        config.demo_game = found.game
+        threads.append(threading.Thread(target=run_robots, args=(found.robots, stop),
+                                        name="bots", daemon=True))
+        threads.append(threading.Thread(target=print_outbox, args=(judge, stop),
+                                        name="outbox", daemon=True))
+    app = create_app(config, judge)
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="info",
+                                           access_log=False))
+
+    def start_when_up() -> None:
+        while not server.started and not stop.is_set():
+            stop.wait(0.2)
+        if say:
+            print(f"\nThe Machiavelli judge is at {config.base_url}/  (Ctrl-C stops it)\n",
+                  flush=True)
+        for thread in threads:
+            thread.start()
+
+    waiter = threading.Thread(target=start_when_up, name="start", daemon=True)
+    waiter.start()
+    try:
+        server.run()
+    finally:
+        stop.set()
+        for thread in threads:
+            if thread.is_alive():
+                thread.join(timeout=10)
+        judge.close()

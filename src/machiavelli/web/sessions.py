@@ -1,0 +1,228 @@
+"""Who is asking: browser sessions, CSRF tokens, log-in limits, mailed links, API keys.
+
+- A session is a random token in an ``HttpOnly``, ``SameSite=Lax`` cookie (``Secure``
+  when the site is served over HTTPS); the database keeps its SHA-256 only.  A browser
+  gets a session before it signs in (it holds the CSRF token of the log-in form), and
+  signing in replaces it with a new one, so that a token planted before the log-in
+  (session fixation) is worth nothing after it.
+- Every form carries the session's CSRF token (``csrf`` field, or the ``X-CSRF-Token``
+  header for htmx); a POST without the right one is refused.
+- Failed log-ins are counted per user name and per address: past
+  :data:`LOGIN_LIMIT` in :data:`LOGIN_WINDOW` the log-in is refused until the window
+  has passed, whatever the password.
+- A log-in link is a one-time token mailed (written to the outbox) to the user's
+  address, good for :data:`LINK_LIFETIME`.
+- An API key is ``mk_`` and 32 random bytes; the table keeps its SHA-256 and a prefix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, func, or_, select
+
+from machiavelli.service.database import Database
+from machiavelli.service.schema import User
+from machiavelli.web.tables import ApiKey, Attempt, LoginLink, OutboxMail, WebSession
+
+SESSION_LIFETIME = timedelta(days=30)
+ANONYMOUS_LIFETIME = timedelta(hours=12)
+LOGIN_LIMIT = 5  # failed log-ins per user name (or per address) ...
+LOGIN_WINDOW = timedelta(minutes=15)  # ... in this window
+LINK_LIFETIME = timedelta(minutes=30)
+KEY_PREFIX = "mk_"
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Visitor:
+    """The session behind a request: its CSRF token and the user, if signed in."""
+
+    token: str
+    csrf: str
+    user_id: int | None
+    user_name: str | None
+
+
+# ----------------------------------------------------------------------
+# Sessions
+# ----------------------------------------------------------------------
+def new_session(db: Database, user_id: int | None, now: datetime) -> tuple[str, str]:
+    """A new session: (its token for the cookie, its CSRF token)."""
+    token = secrets.token_urlsafe(32)
+    csrf = secrets.token_urlsafe(24)
+    life = SESSION_LIFETIME if user_id is not None else ANONYMOUS_LIFETIME
+    with db.writing() as session:
+        session.add(WebSession(token_hash=digest(token), user_id=user_id, csrf=csrf,
+                               created_at=now, seen_at=now, expires_at=now + life))
+    return token, csrf
+
+
+def find_visitor(db: Database, token: str | None, now: datetime) -> Visitor | None:
+    """The live session of ``token``, or None (unknown, expired, or no token)."""
+    if not token:
+        return None
+    with db.reading() as session:
+        row = session.scalars(select(WebSession).where(
+            WebSession.token_hash == digest(token))).first()
+        if row is None or row.expires_at <= now:
+            return None
+        name = None
+        if row.user_id is not None:
+            name = session.scalars(select(User.name).where(User.id == row.user_id)).first()
+            if name is None:
+                return None
+        return Visitor(token, row.csrf, row.user_id, name)
+
+
+def sign_in_session(db: Database, old_token: str | None, user_id: int,
+                    now: datetime) -> tuple[str, str]:
+    """Replace the browser's session (if any) by a new signed-in one."""
+    end_session(db, old_token)
+    return new_session(db, user_id, now)
+
+
+def end_session(db: Database, token: str | None) -> None:
+    if not token:
+        return
+    with db.writing() as session:
+        session.execute(delete(WebSession).where(WebSession.token_hash == digest(token)))
+
+
+def csrf_ok(visitor: Visitor | None, given: str | None) -> bool:
+    return (visitor is not None and given is not None
+            and hmac.compare_digest(visitor.csrf.encode(), given.encode()))
+
+
+# ----------------------------------------------------------------------
+# Rate limits
+# ----------------------------------------------------------------------
+def attempt_keys(name: str, address: str) -> list[str]:
+    return [f"user:{name.strip().lower()[:100]}", f"ip:{address[:100]}"]
+
+
+def too_many(db: Database, kind: str, keys: list[str], now: datetime,
+             limit: int = LOGIN_LIMIT) -> bool:
+    """Whether any of ``keys`` has ``limit`` attempts of ``kind`` in the window."""
+    with db.reading() as session:
+        for key in keys:
+            count = session.scalar(select(func.count(Attempt.id)).where(
+                Attempt.kind == kind, Attempt.key == key,
+                Attempt.at > now - LOGIN_WINDOW))
+            if (count or 0) >= limit:
+                return True
+    return False
+
+
+def record_attempt(db: Database, kind: str, keys: list[str], now: datetime) -> None:
+    with db.writing() as session:
+        session.execute(delete(Attempt).where(Attempt.at <= now - LOGIN_WINDOW))
+        for key in keys:
+            session.add(Attempt(kind=kind, key=key, at=now))
+
+
+# ----------------------------------------------------------------------
+# Users
+# ----------------------------------------------------------------------
+def user_named(db: Database, name_or_address: str) -> User | None:
+    """The user with this name, or this mail address."""
+    wanted = name_or_address.strip()
+    if not wanted:
+        return None
+    with db.reading() as session:
+        return session.scalars(select(User).where(
+            or_(User.name == wanted, func.lower(User.email) == wanted.lower()))
+            .order_by(User.id)).first()
+
+
+def user_by_id(db: Database, user_id: int) -> User | None:
+    with db.reading() as session:
+        return session.get(User, user_id)
+
+
+# ----------------------------------------------------------------------
+# Log-in links
+# ----------------------------------------------------------------------
+def mail_login_link(db: Database, user: User, base_url: str, now: datetime) -> None:
+    """Write a one-time log-in link for ``user`` to the outbox."""
+    token = secrets.token_urlsafe(32)
+    with db.writing() as session:
+        session.add(LoginLink(token_hash=digest(token), user_id=user.id, created_at=now,
+                              expires_at=now + LINK_LIFETIME, used_at=None))
+        session.add(OutboxMail(
+            to=user.email or user.name, subject="Your log-in link for the Machiavelli judge",
+            body=(f"Hello {user.name},\n\nfollow this link within "
+                  f"{int(LINK_LIFETIME.total_seconds() // 60)} minutes to sign in "
+                  f"(it works once):\n\n  {base_url.rstrip('/')}/login/link/{token}\n\n"
+                  "If you did not ask for it, ignore this mail.\n"),
+            created_at=now, sent_at=None))
+
+
+def use_login_link(db: Database, token: str, now: datetime) -> int | None:
+    """The user a live, unused link signs in (the link is used up), or None."""
+    with db.writing() as session:
+        link = session.scalars(select(LoginLink).where(
+            LoginLink.token_hash == digest(token)).with_for_update()).first()
+        if link is None or link.used_at is not None or link.expires_at <= now:
+            return None
+        link.used_at = now
+        return link.user_id
+
+
+def outbox(db: Database, *, unsent: bool = True) -> list[OutboxMail]:
+    with db.reading() as session:
+        query = select(OutboxMail).order_by(OutboxMail.id)
+        if unsent:
+            query = query.where(OutboxMail.sent_at.is_(None))
+        return list(session.scalars(query))
+
+
+def mark_sent(db: Database, ids: list[int], now: datetime) -> None:
+    with db.writing() as session:
+        for mail in session.scalars(select(OutboxMail).where(OutboxMail.id.in_(ids))):
+            mail.sent_at = now
+
+
+# ----------------------------------------------------------------------
+# API keys
+# ----------------------------------------------------------------------
+def make_api_key(db: Database, user_id: int, label: str, now: datetime) -> str:
+    """A new key for ``user_id``: shown once, kept as its hash."""
+    key = KEY_PREFIX + secrets.token_urlsafe(32)
+    with db.writing() as session:
+        session.add(ApiKey(user_id=user_id, label=(label.strip() or "key")[:64],
+                           prefix=key[:10], key_hash=digest(key), created_at=now,
+                           used_at=None, revoked=False))
+    return key
+
+
+def user_of_key(db: Database, key: str) -> User | None:
+    """The user a live API key belongs to, or None."""
+    if not key.startswith(KEY_PREFIX) or len(key) > 200:
+        return None
+    with db.reading() as session:
+        row = session.scalars(select(ApiKey).where(ApiKey.key_hash == digest(key),
+                                                   ApiKey.revoked.is_(False))).first()
+        return None if row is None else session.get(User, row.user_id)
+
+
+def api_keys(db: Database, user_id: int) -> list[ApiKey]:
+    with db.reading() as session:
+        return list(session.scalars(select(ApiKey).where(
+            ApiKey.user_id == user_id, ApiKey.revoked.is_(False)).order_by(ApiKey.id)))
+
+
+def revoke_key(db: Database, user_id: int, key_id: int) -> bool:
+    with db.writing() as session:
+        row = session.get(ApiKey, key_id)
+        if row is None or row.user_id != user_id:
+            return False
+        row.revoked = True
+        return True

@@ -1,0 +1,144 @@
+"""The site's settings and what every page needs: the judge, the templates, the visitor.
+
+:class:`Site` is kept on the application (``app.state.site``); a request finds it with
+:func:`site_of`.  :func:`render` fills a template with the visitor (user, CSRF token)
+and the flash message, escaping everything (Jinja2's autoescape), so that a player's
+orders or letters are shown as text, never as HTML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import Depends, HTTPException, Request, Response
+from fastapi.responses import HTMLResponse, RedirectResponse
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from machiavelli.service.judge import Judge
+from machiavelli.web.seen import moment
+from machiavelli.web.sessions import Visitor, csrf_ok
+
+HERE = Path(__file__).resolve().parent
+COOKIE = "machiavelli_session"
+MAX_BODY = 256 * 1024  # bytes: the longest request body accepted (orders, press, forms)
+
+
+@dataclass
+class WebConfig:
+    """How the web judge runs.
+
+    ``database``: the service's URL; ``base_url``: the address in mailed links;
+    ``secure_cookies``: mark cookies ``Secure`` (behind HTTPS); ``sweep_seconds``: how
+    often the deadline sweeper runs inside the server (0: never; ``machiavelli sweep``
+    from cron does it); ``max_body``: the largest request body; ``announce``: a line
+    shown on every page (the demo says which seats a visitor may take).
+    """
+
+    database: str
+    base_url: str = "http://127.0.0.1:8000"
+    secure_cookies: bool = False
+    sweep_seconds: float = 30.0
+    max_body: int = MAX_BODY
+    announce: str = ""
+    demo_game: str | None = None
+
+
+@dataclass
+class Site:
+    config: WebConfig
+    judge: Judge
+    #: the bots masters have seated (machiavelli.web.seated_bots), played by the server
+    bots: list[Any] = field(default_factory=list)
+    templates: Environment = field(default_factory=lambda: Environment(
+        loader=FileSystemLoader(HERE / "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True)))
+
+    def __post_init__(self) -> None:
+        self.templates.filters["moment"] = moment
+        self.templates.filters["urlpart"] = lambda text: quote(str(text), safe="")
+
+
+def clock() -> datetime:
+    return datetime.now(UTC)
+
+
+def site_of(request: Request) -> Site:
+    found: Site = request.app.state.site
+    return found
+
+
+def visitor_of(request: Request) -> Visitor | None:
+    found: Visitor | None = getattr(request.state, "visitor", None)
+    return found
+
+
+def user_of(request: Request) -> str | None:
+    visitor = visitor_of(request)
+    return visitor.user_name if visitor is not None else None
+
+
+def render(request: Request, template: str, status: int = 200, **context: Any
+           ) -> HTMLResponse:
+    site = site_of(request)
+    visitor = visitor_of(request)
+    page = site.templates.get_template(template).render(
+        request=request, user=visitor.user_name if visitor else None,
+        csrf=visitor.csrf if visitor else "", flash=request.query_params.get("said", ""),
+        flash_bad=request.query_params.get("bad", ""), announce=site.config.announce,
+        demo_game=site.config.demo_game, **context)
+    return HTMLResponse(page, status_code=status)
+
+
+def back(url: str, said: str = "", bad: str = "") -> RedirectResponse:
+    """Back to ``url`` (after a form: 303 See Other) with a message to show."""
+    url, hash_mark, fragment = url.partition("#")
+    if said or bad:
+        joiner = "&" if "?" in url else "?"
+        key, text = ("bad", bad) if bad else ("said", said)
+        url = f"{url}{joiner}{key}={quote(text[:300], safe='')}"
+    return RedirectResponse(url + hash_mark + fragment, status_code=303)
+
+
+async def checked_form(request: Request) -> dict[str, Any]:
+    """The form of a POST, refused (403) unless it carries the session's CSRF token."""
+    form = await request.form()
+    given = request.headers.get("x-csrf-token") or form.get("csrf")
+    if not csrf_ok(visitor_of(request), given if isinstance(given, str) else None):
+        raise HTTPException(403, "The form has expired or did not come from this site "
+                                 "(CSRF check failed): reload the page and try again.")
+    return {k: form.getlist(k) if len(form.getlist(k)) > 1 else form.get(k) for k in form}
+
+
+def signed_in(request: Request) -> str:
+    name = user_of(request)
+    if name is None:
+        raise HTTPException(401, "Sign in first.")
+    return name
+
+
+def text_field(form: dict[str, Any], name: str, default: str = "") -> str:
+    value = form.get(name, default)
+    if isinstance(value, list):
+        value = value[-1] if value else default
+    return value if isinstance(value, str) else default
+
+
+def list_field(form: dict[str, Any], name: str) -> list[str]:
+    value = form.get(name)
+    if value is None:
+        return []
+    values = value if isinstance(value, list) else [value]
+    return [v for v in values if isinstance(v, str) and v.strip()]
+
+
+def set_session_cookie(response: Response, token: str, config: WebConfig) -> None:
+    """The session cookie: HttpOnly, SameSite=Lax, Secure behind HTTPS."""
+    response.set_cookie(COOKIE, token, httponly=True, samesite="lax",
+                        secure=config.secure_cookies, path="/", max_age=30 * 24 * 3600)
+
+
+CheckedForm = Annotated[dict[str, Any], Depends(checked_form)]

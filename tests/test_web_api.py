@@ -1,0 +1,179 @@
+"""The JSON API (/api/v1) as a program uses it, the OpenAPI document, and the sweeper
+running inside the server."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+from web_game import Site, add_user, web_site
+
+from machiavelli.service.visibility import Viewer
+from machiavelli.text.notation import parse_orders
+from machiavelli.web.app import create_app
+from machiavelli.web.robot import Robot
+from machiavelli.web.seen import look
+from machiavelli.web.site import WebConfig
+
+FAST = {k: {"next": 0.0, "grace": 0.0, "delay": 0.0, "min": 0.0, "clock": -1, "days": "SMTWTFS"}
+        for k in ("movement", "retreat", "adjustment")}
+
+
+def started_game(site: Site, name: str, players: dict[str, str], **extra: Any) -> None:
+    """A game made, joined and started through the API (master: ``boss``)."""
+    for user in ("boss", *players):
+        if user not in site.keys:
+            add_user(site, user)
+    made = site.client.post("/api/v1/games", headers=site.api("boss"),
+                            json={"name": name, "scenario": "classic_1454", "players": 5,
+                                  **extra})
+    assert made.status_code == 201, made.text
+    assert made.json()["status"] == "forming" and made.json()["viewer"]["role"] == "master"
+    for user, power in players.items():
+        joined = site.client.post(f"/api/v1/games/{name}/join", headers=site.api(user),
+                                  json={"powers": [power]})
+        assert joined.status_code == 200 and joined.json()["preferences"] == [power]
+    started = site.client.post(f"/api/v1/games/{name}/master/start",
+                               headers=site.api("boss"), json={})
+    assert started.status_code == 200, started.text
+
+
+def test_a_phase_played_through_the_api(tmp_path: object) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    started_game(site, "api-game", {"vera": "Venice", "milo": "Milan"})
+    vera, milo, boss = site.api("vera"), site.api("milo"), site.api("boss")
+    view = site.client.get("/api/v1/games/api-game", headers=vera).json()
+    assert view["viewer"] == {"role": "player", "power": "Venice", "name": "vera"}
+    legal = site.client.get("/api/v1/games/api-game/legal", headers=vera).json()
+    assert legal["power"] == "Venice" and legal["orders"]
+    first = next(options[0] for unit, options in legal["orders"].items()
+                 if unit.startswith("unit"))
+    text = f"{first}\nA ven - the moon\n\nborrow 5 ducats for 1 year"
+    checked = site.client.post("/api/v1/games/api-game/check", headers=vera,
+                               json={"text": text}).json()
+    seen = look(site.judge, "api-game", "vera")
+    assert not isinstance(seen, str) and hasattr(seen, "board")
+    reason = parse_orders("A ven - the moon", seen.board, seen.view.state, "Venice"
+                          ).errors[0].reason
+    assert [(r["line"], r["ok"], r["reason"]) for r in checked["lines"]] == [
+        (1, True, None), (2, False, reason), (3, True, None), (4, True, None)]
+    stored = site.client.post("/api/v1/games/api-game/orders", headers=vera,
+                              json={"text": text}).json()
+    assert stored["errors"] == 1 and stored["lines"][1]["reason"] == reason
+    assert stored["stored"] == [first, "borrow 5 ducats for 1 year"]
+    assert site.client.post("/api/v1/games/api-game/ready", headers=vera,
+                            json={"ready": False}).json()["ready"] is False
+    letter = site.client.post("/api/v1/games/api-game/press", headers=vera,
+                              json={"to": ["Milan"], "body": "Peace on the Adige?"})
+    assert letter.status_code == 201 and letter.json()["to"] == ["Milan"]
+    assert [x["body"] for x in site.client.get("/api/v1/games/api-game/press",
+                                               headers=milo).json()] == ["Peace on the Adige?"]
+    assert site.client.get("/api/v1/games/api-game/press").json() == []
+    said = site.client.post("/api/v1/games/api-game/draw", headers=milo, json={"vote": True})
+    assert "Milan votes for a draw" in said.json()["said"]
+    processed = site.client.post("/api/v1/games/api-game/master/process", headers=boss,
+                                 json={})
+    assert processed.json() == {"said": "The phase is processed."}
+    phases = site.client.get("/api/v1/games/api-game/phases", headers=vera).json()
+    assert [p["number"] for p in phases] == [1]
+    assert phases[0]["orders"] == {"Venice": f"{first}\nborrow 5 ducats for 1 year\n"}
+    assert site.client.get("/api/v1/games/api-game/phases/1", headers=milo
+                           ).json()["orders"] == {}
+    assert site.client.get("/api/v1/games/api-game/phases/7").status_code == 404
+    pending = site.client.get("/api/v1/games/api-game/map.svg", headers=vera)
+    assert pending.headers["content-type"].startswith("image/svg+xml")
+    assert 'data-viewer="Venice"' in pending.text
+    public = site.client.get("/api/v1/games/api-game/phases/1/map.svg")
+    assert 'data-viewer="public"' in public.text and "<svg" in public.text
+    assert site.client.get("/api/v1/games/api-game/phases/2/map.svg").status_code == 404
+    assert site.client.post("/api/v1/games/api-game/master/process", headers=vera,
+                            json={}).status_code == 403
+    gone = site.client.post("/api/v1/games/api-game/resign", headers=milo)
+    assert gone.json() == {"name": "milo", "left": "resigned"}
+    add_user(site, "newcomer")
+    took = site.client.post("/api/v1/games/api-game/takeover", headers=site.api("newcomer"),
+                            json={"power": "Milan"})
+    assert took.json() == {"name": "newcomer", "power": "Milan"}
+    site.judge.close()
+
+
+def test_refusals_and_privacy_of_the_lobby(tmp_path: object) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/lobby.db")
+    started_game(site, "open-game", {"ann": "Venice"})
+    started_game(site, "hidden", {"ann": "Milan"}, private=True)
+    add_user(site, "outsider")
+    names = [g["name"] for g in site.client.get("/api/v1/games",
+                                                 headers=site.api("outsider")).json()]
+    assert names == ["open-game"]
+    unlisted = site.client.get("/api/v1/games/hidden", headers=site.api("outsider"))
+    assert unlisted.status_code == 200 and unlisted.json()["private"] == {}  # by its address
+    assert site.client.get("/api/v1/games/hidden", headers=site.api("ann")).status_code == 200
+    mine = [g["name"] for g in site.client.get("/api/v1/games", headers=site.api("ann")
+                                                ).json()]
+    assert mine == ["hidden", "open-game"]
+    bad = site.client.post("/api/v1/games", headers=site.api("ann"),
+                           json={"name": "x", "scenario": "no_such_scenario"})
+    assert bad.status_code == 400
+    bad = site.client.post("/api/v1/games", headers=site.api("ann"),
+                           json={"name": "y", "scenario": "classic_1454",
+                                 "deadlines": {"movement": {"days": "nope"}}})
+    assert bad.status_code == 400 and "days" in bad.json()["detail"]
+    invited = site.client.post("/api/v1/games", headers=site.api("ann"),
+                               json={"name": "club", "scenario": "classic_1454",
+                                     "invite_only": True})
+    assert invited.status_code == 201
+    refused = site.client.post("/api/v1/games/club/join", headers=site.api("outsider"),
+                               json={"powers": ["Venice"]})
+    assert refused.status_code == 400 and "invitation" in refused.json()["detail"]
+    seated = site.client.post("/api/v1/games/club/master/seat", headers=site.api("ann"),
+                              json={"user": "outsider", "want": ["Venice"]})
+    assert seated.status_code == 200, seated.text
+    assert site.client.post("/api/v1/judge", json={}).status_code == 501
+    site.judge.close()
+
+
+def test_the_openapi_document_describes_the_api(tmp_path: object) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/doc.db")
+    document = site.client.get("/openapi.json").json()
+    paths = set(document["paths"])
+    for path in ("/api/v1/games", "/api/v1/games/{name}", "/api/v1/games/{name}/join",
+                 "/api/v1/games/{name}/phases", "/api/v1/games/{name}/phases/{number}",
+                 "/api/v1/games/{name}/phases/{number}/map.svg", "/api/v1/games/{name}/map.svg",
+                 "/api/v1/games/{name}/legal", "/api/v1/games/{name}/orders",
+                 "/api/v1/games/{name}/ready", "/api/v1/games/{name}/press",
+                 "/api/v1/games/{name}/draw", "/api/v1/games/{name}/master/{action}",
+                 "/api/v1/judge"):
+        assert path in paths, path
+    assert not any(p.startswith("/games") for p in paths)  # the pages are not API
+    site.judge.close()
+
+
+def test_the_sweeper_runs_inside_the_server(tmp_path: object) -> None:
+    url = f"sqlite:///{tmp_path}/sweep.db"
+    site = web_site(url)
+    started_game(site, "quick", {"ann": "Venice"}, deadlines={**FAST, "nmr": True})
+    app = create_app(WebConfig(url, sweep_seconds=0.2), site.judge)
+    with TestClient(app):  # the lifespan starts the sweeper
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            view = site.judge.view("quick", Viewer.master())
+            if not isinstance(view, str) and getattr(view, "phase", 0) >= 1:
+                break
+            time.sleep(0.1)
+    view = site.judge.view("quick", Viewer.master())
+    assert not isinstance(view, str) and view.phase >= 1
+    site.judge.close()
+
+
+def test_a_bot_is_an_api_client(tmp_path: object) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/bot.db")
+    started_game(site, "botted", {"robo": "Papacy"})
+    robot = Robot("http://127.0.0.1", site.keys["robo"], "botted", seed=3)
+    site.client.headers["Authorization"] = f"Bearer {site.keys['robo']}"
+    assert robot.play_once(site.client) is True  # type: ignore[arg-type]
+    assert robot.play_once(site.client) is False  # once a phase
+    view = site.judge.view("botted", Viewer.master())
+    assert not isinstance(view, str) and hasattr(view, "orders")
+    assert view.orders["Papacy"].lines and not view.orders["Papacy"].messages
+    site.judge.close()

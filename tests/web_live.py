@@ -1,0 +1,89 @@
+"""A web judge served for real on the loopback address, and Debian's Chromium to drive it.
+
+:class:`LiveServer` runs uvicorn in a thread on 127.0.0.1 and a free port, on a fresh
+SQLite file, without the sweeper (the tests process phases as the master does).
+:func:`launch_chromium` starts ``/usr/bin/chromium`` (Debian's package, which ``make
+test`` installs when missing) through Playwright, headless, with a fresh profile
+(Playwright gives each launch a new user-data-dir of its own) and no network but the
+loopback: never Playwright's own browser download.  Screenshots go to
+``tests/screenshots/web/`` (kept after the run, ignored by git).
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+from machiavelli.service.judge import Judge
+from machiavelli.web.app import create_app
+from machiavelli.web.site import WebConfig
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+SHOTS = Path(__file__).resolve().parent / "screenshots" / "web"
+LAPTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    def __init__(self, url: str, **config: Any) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.judge = Judge(url)
+        self.config = WebConfig(url, base_url=self.base, sweep_seconds=0, **config)
+        self.app = create_app(self.config, self.judge)
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1",
+                                                    port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the web judge did not start")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+        self.judge.close()
+
+
+def launch_chromium(playwright: Any) -> Any:
+    if not CHROMIUM.exists():
+        raise RuntimeError("Debian's Chromium is not installed (/usr/bin/chromium): "
+                           "`make test` installs the chromium package")
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                      headless=True)
+
+
+def shoot(page: Any, name: str) -> Path:
+    """A full-page screenshot into the kept folder."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(SHOTS / f"{name}-top.png"))  # what the first screen shows
+    return path
+
+
+def csrf_of(html: str) -> str:
+    found = re.search(r'name="csrf" value="([^"]+)"', html)
+    assert found, "no CSRF token on the page"
+    return found.group(1)

@@ -1,0 +1,180 @@
+"""Load benchmark of the web judge (issue 11, item 9): not a timed test.
+
+N simulated players, five to a game (classic 1454 for five), each an API client with
+its own key, play ROUNDS rounds against a web judge served on the loopback address
+(``machiavelli web`` in its own process, one uvicorn worker, no sweeper): each round a
+player polls its view of the game, asks for its legal orders and submits a random
+legal order for every unit.  Every loop is bounded (rounds, a time cap, timeouts).
+It prints the orders stored per second and the latency percentiles (p50, p99) of the
+submissions and of all requests, on SQLite and on PostgreSQL (a throw-away cluster
+started as the service's tests start theirs; skipped with a message when PostgreSQL is
+not installed).
+
+    make bench-web                      # N=40, ROUNDS=10 on both databases
+    .venv/bin/python tools/bench_web.py --players 20 --rounds 5 --db sqlite
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "tests"))
+
+from service_db import Cluster, postgres_bin  # noqa: E402
+
+from machiavelli.service.judge import Judge  # noqa: E402
+from machiavelli.web.creation import new_game  # noqa: E402
+from machiavelli.web.sessions import make_api_key, user_named  # noqa: E402
+from machiavelli.web.site import clock  # noqa: E402
+from machiavelli.web.tables import ensure_tables  # noqa: E402
+
+POWERS = ("Florence", "Milan", "Naples", "Papacy", "Venice")
+TIME_CAP = 600.0  # seconds: no run goes on longer
+
+
+@dataclass
+class Player:
+    game: str
+    key: str
+    latencies: dict[str, list[float]] = field(default_factory=dict)
+    stored: int = 0
+    failed: int = 0
+
+
+def set_up(url: str, players: int) -> list[Player]:
+    """Users, keys and games in the database, before the server starts."""
+    judge = Judge(url)
+    ensure_tables(judge.db)
+    found = []
+    for g in range((players + len(POWERS) - 1) // len(POWERS)):
+        name = f"bench-{g}"
+        made = new_game(name, "classic_1454@5", [],
+                        deadlines={"manual_process": True})
+        judge.create_game(made, master="bench-master", start=False)  # type: ignore[arg-type]
+        for power in POWERS[: min(len(POWERS), players - g * len(POWERS))]:
+            user = f"p{g}-{power.lower()}"
+            judge.add_user(user, None, None)
+            row = user_named(judge.db, user)
+            assert row is not None
+            judge.join(name, user, "player", [power])
+            found.append(Player(name, make_api_key(judge.db, row.id, "bench", clock())))
+        judge.start(name)
+    judge.close()
+    return found
+
+
+def timed(player: Player, what: str, call: object) -> httpx.Response:
+    start = time.perf_counter()
+    answer: httpx.Response = call()  # type: ignore[operator]
+    player.latencies.setdefault(what, []).append(time.perf_counter() - start)
+    return answer
+
+
+def play(player: Player, base: str, rounds: int, stop_at: float, seed: int) -> None:
+    rng = random.Random(seed)
+    headers = {"Authorization": f"Bearer {player.key}"}
+    with httpx.Client(base_url=base, headers=headers, timeout=60.0) as client:
+        for _ in range(rounds):
+            if time.monotonic() > stop_at:
+                return
+            timed(player, "poll", lambda: client.get(f"/api/v1/games/{player.game}"))
+            legal = timed(player, "legal",
+                          lambda: client.get(f"/api/v1/games/{player.game}/legal")).json()
+            lines = [rng.choice(o) for u, o in sorted(legal["orders"].items())
+                     if o and u.startswith("unit")]
+            text = "\n".join(lines)
+            answer = timed(player, "orders", lambda text=text: client.post(  # type: ignore[misc]
+                f"/api/v1/games/{player.game}/orders", json={"text": text, "replace": True}))
+            if answer.status_code == 200:
+                player.stored += 1
+            else:
+                player.failed += 1
+
+
+def serve(url: str, port: int) -> subprocess.Popen[bytes]:
+    command = [str(Path(sys.executable).parent / "machiavelli"), "web", "--db", url,
+               "--port", str(port), "--sweep", "0"]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/v1/games", timeout=2).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    server.kill()
+    raise RuntimeError("the web judge did not start")
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+def run(url: str, label: str, players: int, rounds: int, port: int) -> None:
+    found = set_up(url, players)
+    server = serve(url, port)
+    try:
+        stop_at = time.monotonic() + TIME_CAP
+        threads = [threading.Thread(target=play, args=(p, f"http://127.0.0.1:{port}", rounds,
+                                                       stop_at, i))
+                   for i, p in enumerate(found)]
+        start = time.perf_counter()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=TIME_CAP + 60)
+        wall = time.perf_counter() - start
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    stored = sum(p.stored for p in found)
+    failed = sum(p.failed for p in found)
+    orders = [x for p in found for x in p.latencies.get("orders", [])]
+    every = [x for p in found for xs in p.latencies.values() for x in xs]
+    print(f"{label:<10} players {players:>3}  rounds {rounds:>3}  wall {wall:6.1f} s  "
+          f"submissions {stored} ({failed} refused)  {stored / wall:6.1f} orders/s  "
+          f"{len(every) / wall:6.1f} requests/s")
+    print(f"{'':<10} submit p50 {percentile(orders, .5):7.1f} ms  p99 "
+          f"{percentile(orders, .99):7.1f} ms   all requests p50 "
+          f"{percentile(every, .5):7.1f} ms  p99 {percentile(every, .99):7.1f} ms  "
+          f"(mean {statistics.mean(every) * 1000:.1f} ms)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=int(os.environ.get("N", 40)))
+    parser.add_argument("--rounds", type=int, default=int(os.environ.get("ROUNDS", 10)))
+    parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--port", type=int, default=8791)
+    args = parser.parse_args()
+    if args.db in ("sqlite", "both"):
+        with tempfile.TemporaryDirectory() as folder:
+            run(f"sqlite:///{folder}/bench.db", "SQLite", args.players, args.rounds, args.port)
+    if args.db in ("postgresql", "both"):
+        if postgres_bin() is None:
+            print("PostgreSQL       not installed (make test installs Debian's postgresql): "
+                  "skipped")
+            return
+        cluster = Cluster()
+        try:
+            run(cluster.new_database(), "PostgreSQL", args.players, args.rounds, args.port)
+        finally:
+            cluster.stop()
+
+
+if __name__ == "__main__":
+    main()
