@@ -127,3 +127,29 @@ def test_machiavelli_judge_reads_typed_commands(tmp_path: Path) -> None:
     assert "Registration processed." in result.output
     assert "You've been selected to play Master in game 'rome'" in result.output
     assert "Refused: Unknown setting" in result.output
+
+
+def test_machiavelli_mail_carries_out_a_message_and_sweeps(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path}/judge.db"
+    outbox = tmp_path / "out"
+    raw = ("From: Ann <ann@example.org>\nSubject: hello\n\nREGISTER\nName: Ann\nEND\n"
+           "create ?rome pw machiavelli\nset players 2\n")
+    done = CliRunner().invoke(main, ["mail", "--db", db, "--outbox", str(outbox)],
+                              input=raw.encode())
+    assert done.exit_code == 0, done.output
+    [written] = Outbox(outbox).messages()
+    text = written.read_bytes().decode()
+    assert "To: ann@example.org" in text and "Registration processed." in text
+    assert "You've been selected to play Master in game 'rome'" in text
+    swept = CliRunner().invoke(main, ["mail", "--sweep", "--db", db, "--outbox", str(outbox)])
+    assert swept.exit_code == 0 and "processed: nothing" in swept.output, swept.output
+
+
+def test_the_help_files_are_shipped_and_listed() -> None:
+    from machiavelli.mail.enquiries import help_file
+
+    listed = help_file("flist")
+    assert listed is not None
+    names = [line.split()[0] for line in listed.splitlines()[2:] if line.strip()]
+    assert names and all(help_file(name) for name in names)
+    assert help_file("syntax") == help_file("orders") and help_file("../x") is None
