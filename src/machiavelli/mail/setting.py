@@ -110,6 +110,9 @@ def _player(desk: Desk, viewer: Viewer, setting: Setting) -> Said:
         pending = "; ".join(f"{a.start:%a %b %d %Y %H:%M} to {a.end:%a %b %d %Y %H:%M}"
                             for a in found) or "none"
         return Outcome.done(f"Absences now: {pending}.")
+    if name == "all press":
+        return Outcome.refused(Why.UNSUPPORTED, "The Master gets a copy of every letter "
+                               "already; observers get the letters sent to them.")
     return Outcome.refused(Why.UNSUPPORTED, f"SET {setting.text.upper()}: this judge keeps "
                            "no such setting for a participant.")
 
