@@ -63,7 +63,7 @@ def test_our_reader_reads_every_command_njudge_carried_out() -> None:
     assert agree == 29
 
 
-def test_our_interpreter_agrees_with_njudge_on_every_exchange(tmp_path: Path) -> None:
+def test_our_interpreter_agrees_with_njudge_on_every_exchange(db_url: str) -> None:
     """The 29 exchanges carried out in order on one judge (nJudge's test date, its
     default variant Standard), each command's outcome compared with nJudge's: all
     agree.  The other mails agree for 27; the two deliberate differences are in
@@ -77,7 +77,7 @@ def test_our_interpreter_agrees_with_njudge_on_every_exchange(tmp_path: Path) ->
     expected = json.loads(EXPECTED.read_text(encoding="utf-8"))
     mails_in = [(p.stem, p.read_text(encoding="latin-1"))
                 for p in sorted((TESTS / "input").glob("*.in"))]
-    with Judge(f"sqlite:///{tmp_path}/judge.db") as judge:
+    with Judge(db_url) as judge:  # on SQLite and on PostgreSQL
         replays = run_exchanges(judge, mails_in, expected, datetime(2004, 1, 1, tzinfo=UTC),
                                 Config(judge="XXXX", default_variant="standard"))
     assert len(replays) == 29
