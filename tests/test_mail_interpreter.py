@@ -183,8 +183,9 @@ def test_the_players_own_settings(post: Post) -> None:
 def test_resign_return_and_take_over(post: Post) -> None:
     three_player_game(post)
     register(post, "dan")
-    answer = post.send("ann@x.org", "signon irome annpw\nresign")
+    answer = post.send("ann@x.org", "signon irome annpw\nresign\nA pav - for")
     assert status(answer, "resign") == ("done", None)
+    assert status(answer, "A pav - for") == ("refused", "not now")
     assert post.mails_to("bob@x.org", "Resignation")
     assert "Milan" not in {s.power for s in post.view("rome").seats}
     answer = post.send("ann@x.org", "signon irome annpw")

@@ -78,6 +78,7 @@ class Desk:
     skipping: bool = False  # a sign-on failed: the rest is not looked at
     ordered: bool = False  # orders were stored: the reply's end lists them
     joined: str | None = None  # a game joined: started at the end if full
+    resigned: bool = False  # RESIGN "must be the LAST command in the message"
     mails: list[OutMail] = field(default_factory=list)
 
     @property

@@ -34,6 +34,7 @@ from machiavelli.mail.reader import read_message, reader_outcome
 from machiavelli.mail.reply import GameHeader, judge_time, write_reply
 from machiavelli.mail.starting import start_if_full
 from machiavelli.mail.variants import variant_name
+from machiavelli.mail.words import Who
 from machiavelli.service.database import StorageError
 from machiavelli.service.games import DamagedGame
 from machiavelli.service.judge import Judge
@@ -106,6 +107,9 @@ def carry_out(desk: Desk, command: Command) -> Outcome:
     read = reader_outcome(command)
     if read is not None:
         return read
+    if desk.resigned and command.who is not Who.ANY:
+        return Outcome.refused(Why.NOT_NOW, "You have resigned from the game: RESIGN is the "
+                               "last command of a message.")
     handler = HANDLERS.get(command.verb)
     if handler is None:
         return Outcome.refused(Why.UNSUPPORTED, f"{command.verb.value.upper()} is not a "

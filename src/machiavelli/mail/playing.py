@@ -181,6 +181,7 @@ def resign(desk: Desk, command: Command) -> Outcome:
     seat = desk.judge.resign(desk.game, viewer, now=desk.now)
     if isinstance(seat, Refused):
         return refusal(seat, Why.NOT_ALLOWED)
+    desk.resigned = True
     who = seat.power or "Observer"
     said = f"{desk.sender} has resigned as {who} in game '{desk.game}'."
     if not isinstance(view, Refused):
