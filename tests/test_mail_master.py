@@ -170,3 +170,20 @@ def test_list_history_summary_whois_who_game_version_and_get(post: Post) -> None
     mine = post.send("ann@x.org", "signon irome annpw\nlist\nhistory")
     assert "Treasury" in said(mine, "list") and "counter-bribe" in said(mine, "history")
     assert "Private to Venice" not in said(mine, "list")
+
+
+def test_a_draw_voted_by_every_survivor_ends_the_game_and_everyone_is_told(post: Post) -> None:
+    three_player_game(post)
+    for name, letter in (("ann", "i"), ("bob", "v"), ("cy", "l")):
+        answer = post.send(f"{name}@x.org", f"signon {letter}rome {name}pw\nset draw")
+        assert status(answer, "set draw") == ("done", None), answer.reply
+    assert post.view("rome").status == "playing"  # the powers in civil disorder have not
+    answer = post.send("ann@x.org", "signon irome annpw\nset concede venice")
+    assert status(answer, "set concede venice") == ("refused", "rules")  # not the largest
+    votes = "".join(f"become {p}\nset draw\n" for p in
+                    ("austria", "france", "naples", "papacy", "turkey"))
+    answer = post.send(MASTER, GM + votes)
+    assert all(s == "done" for _, s, _ in outcomes(answer)), answer.reply
+    view = post.view("rome")
+    assert view.status == "over" and view.outcome is not None and "drawn" in view.outcome
+    assert post.mails_to("ann@x.org", "Game over") and post.mails_to("cy@x.org", "Game over")

@@ -22,6 +22,7 @@ from machiavelli.mail.commands import Command
 from machiavelli.mail.desk import Desk, board_of
 from machiavelli.mail.game_settings import Rules, apply_clock, apply_rule
 from machiavelli.mail.outcome import Outcome, Status, Why
+from machiavelli.mail.playing import tell_everyone
 from machiavelli.mail.settings import SetGroup, SetLine, Setting
 from machiavelli.mail.variants import scenario_named
 from machiavelli.mail.words import Who
@@ -91,16 +92,21 @@ def _player(desk: Desk, viewer: Viewer, setting: Setting) -> Said:
             return _refused(stored, Why.NOT_NOW)
         return Outcome.done(f"Wait flag set for {stored.power}." if setting.on else
                             f"Wait flag cleared for {stored.power}: its orders are final.")
-    if name == "draw":
-        listed = _powers_of(desk, setting.value) if setting.on else []
-        if isinstance(listed, Refused):
-            return _refused(listed, Why.SYNTAX)
-        said = judge.vote_draw(game, viewer, power, setting.on, listed, now=desk.now)
-        return _refused(said, Why.RULES) if isinstance(said, Refused) else Outcome.done(said)
-    if name == "concede":
-        said = judge.concede(game, viewer, power, setting.value if setting.on else None,
-                             now=desk.now)
-        return _refused(said, Why.RULES) if isinstance(said, Refused) else Outcome.done(said)
+    if name in ("draw", "concede"):
+        if name == "draw":
+            listed = _powers_of(desk, setting.value) if setting.on else []
+            if isinstance(listed, Refused):
+                return _refused(listed, Why.SYNTAX)
+            said = judge.vote_draw(game, viewer, power, setting.on, listed, now=desk.now)
+        else:
+            said = judge.concede(game, viewer, power, setting.value if setting.on else None,
+                                 now=desk.now)
+        if isinstance(said, Refused):
+            return _refused(said, Why.RULES)
+        view = desk.view()
+        if isinstance(view, GameView) and view.status == "over":
+            tell_everyone(desk, view, "Game over", f"Game '{game}' is over: {view.outcome}.")
+        return Outcome.done(said)
     if name == "absence":
         found = (judge.set_absence(game, viewer, power, setting.value, now=desk.now)
                  if setting.on else
