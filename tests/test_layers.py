@@ -17,8 +17,8 @@ import pytest
 SRC = Path(__file__).resolve().parent.parent / "src"
 
 # bottom first; a layer may import itself and every layer before it
-LAYERS = ["core", "text", "movement", "money", "game", "cases", "render", "service", "mail",
-          "web", "cli"]
+LAYERS = ["core", "text", "movement", "money", "game", "cases", "render", "service", "bots",
+          "mail", "web", "cli"]
 
 
 def module_name(root: Path, path: Path) -> str:

@@ -61,3 +61,36 @@ def test_our_reader_reads_every_command_njudge_carried_out() -> None:
                            if c.status == "refused" and c.why == "syntax"]
         agree += len(refused_by_us) == len(refused_by_them)
     assert agree == 29
+
+
+def test_our_interpreter_agrees_with_njudge_on_every_exchange(db_url: str) -> None:
+    """The 29 exchanges carried out in order on one judge (nJudge's test date, its
+    default variant Standard), each command's outcome compared with nJudge's: all
+    agree.  The other mails agree for 27; the two deliberate differences are in
+    docs/rulings.md ("The judge by mail")."""
+    from datetime import UTC, datetime
+
+    from machiavelli.mail.conformance import run_exchanges
+    from machiavelli.mail.desk import Config
+    from machiavelli.service.judge import Judge
+
+    expected = json.loads(EXPECTED.read_text(encoding="utf-8"))
+    mails_in = [(p.stem, p.read_text(encoding="latin-1"))
+                for p in sorted((TESTS / "input").glob("*.in"))]
+    with Judge(db_url) as judge:  # on SQLite and on PostgreSQL
+        replays = run_exchanges(judge, mails_in, expected, datetime(2004, 1, 1, tzinfo=UTC),
+                                Config(judge="XXXX", default_variant="standard"))
+    assert len(replays) == 29
+    differing = [f"{r.name} line {c.line} {c.text}: nJudge {c.theirs}, ours {c.ours}"
+                 for r in replays for c in r.commands if not c.agrees]
+    assert differing == []
+    assert sum(len(r.commands) for r in replays) == 56
+    other_mails = {r.name: (sorted(r.their_mails - r.our_mails),
+                            sorted(r.our_mails - r.their_mails))
+                   for r in replays if not r.mails_agree}
+    assert other_mails == {
+        # nJudge mails the Master a "Preference Change" when the game starts; we do not
+        "Bug91-06": ([("master1@localhost", "preference")], []),
+        # nJudge moves the deadline on a take-over and tells the old player; we do not
+        "Bug91-16": ([("player1@localhost", "notice")], []),
+    }

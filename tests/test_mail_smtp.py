@@ -102,7 +102,8 @@ def test_machiavelli_mail_reads_one_message_on_stdin(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     [written] = Outbox(outbox).messages()
     assert b"> press to g" in written.read_bytes()
-    bounce = CliRunner().invoke(main, ["mail", "--outbox", str(outbox)],
+    bounce = CliRunner().invoke(main, ["mail", "--outbox", str(outbox), "--db",
+                                       f"sqlite:///{tmp_path}/judge.db"],
                                 input=b"From: MAILER-DAEMON@x.org\n\nfailed\n")
     assert bounce.exit_code == 0 and len(Outbox(outbox).messages()) == 1
 
@@ -113,7 +114,42 @@ def test_host_and_port() -> None:
     assert parse_host_port("[::1]:26", 25) == ("::1", 26)
 
 
-def test_machiavelli_judge_reads_typed_commands() -> None:
-    result = CliRunner().invoke(main, ["judge"], input="signon fdt pass\nset sideways\n")
+def test_machiavelli_judge_reads_typed_commands(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["judge", "--check"],
+                                input="signon fdt pass\nset sideways\n")
     assert result.exit_code == 0, result.output
     assert "> set sideways" in result.output and "Refused: Unknown setting" in result.output
+    typed = "register\nName: Ann\nend\ncreate ?rome pw machiavelli\nset sideways\n"
+    result = CliRunner().invoke(main, ["judge", "--as", "ann@example.org", "--db",
+                                       f"sqlite:///{tmp_path}/judge.db", "--outbox",
+                                       str(tmp_path / "out")], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "Registration processed." in result.output
+    assert "You've been selected to play Master in game 'rome'" in result.output
+    assert "Refused: Unknown setting" in result.output
+
+
+def test_machiavelli_mail_carries_out_a_message_and_sweeps(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path}/judge.db"
+    outbox = tmp_path / "out"
+    raw = ("From: Ann <ann@example.org>\nSubject: hello\n\nREGISTER\nName: Ann\nEND\n"
+           "create ?rome pw machiavelli\nset players 2\n")
+    done = CliRunner().invoke(main, ["mail", "--db", db, "--outbox", str(outbox)],
+                              input=raw.encode())
+    assert done.exit_code == 0, done.output
+    [written] = Outbox(outbox).messages()
+    text = written.read_bytes().decode()
+    assert "To: ann@example.org" in text and "Registration processed." in text
+    assert "You've been selected to play Master in game 'rome'" in text
+    swept = CliRunner().invoke(main, ["mail", "--sweep", "--db", db, "--outbox", str(outbox)])
+    assert swept.exit_code == 0 and "processed: nothing" in swept.output, swept.output
+
+
+def test_the_help_files_are_shipped_and_listed() -> None:
+    from machiavelli.mail.enquiries import help_file
+
+    listed = help_file("flist")
+    assert listed is not None
+    names = [line.split()[0] for line in listed.splitlines()[2:] if line.strip()]
+    assert names and all(help_file(name) for name in names)
+    assert help_file("syntax") == help_file("orders") and help_file("../x") is None

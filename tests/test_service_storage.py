@@ -82,6 +82,8 @@ def test_a_read_only_database_gives_a_message_and_keeps_the_game(tmp_path: Path)
     def read_only(dbapi_connection: sqlite3.Connection, _: object) -> None:
         dbapi_connection.execute("PRAGMA query_only = 1")
 
+    judge.db.writer.dispose()  # the pooled connections reconnect, read-only
+
     with pytest.raises(StorageError, match="read-only|readonly"):
         judge.submit_orders("g", Viewer.master(), "Milan", "A pav - for")
     with pytest.raises(StorageError, match="read-only|readonly"):
@@ -99,6 +101,8 @@ def test_a_full_disk_gives_a_message_and_keeps_the_game(tmp_path: Path) -> None:
     @event.listens_for(judge.db.writer, "connect")
     def full(dbapi_connection: sqlite3.Connection, _: object) -> None:
         dbapi_connection.execute(f"PRAGMA max_page_count = {pages}")
+
+    judge.db.writer.dispose()  # the pooled connections reconnect on a full disk
 
     with pytest.raises(StorageError, match="disk is full"):  # the refused lines are kept
         judge.submit_orders("g", Viewer.master(), "Milan", "A pav - for\n" + "xyzzy\n" * 5000)

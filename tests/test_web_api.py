@@ -129,7 +129,13 @@ def test_refusals_and_privacy_of_the_lobby(tmp_path: object) -> None:
     seated = site.client.post("/api/v1/games/club/master/seat", headers=site.api("ann"),
                               json={"user": "outsider", "want": ["Venice"]})
     assert seated.status_code == 200, seated.text
-    assert site.client.post("/api/v1/judge", json={}).status_code == 501
+    assert site.client.post("/api/v1/judge", json={"text": "list"}).status_code == 401
+    said = site.client.post("/api/v1/judge", headers=site.api("ann"),
+                            json={"text": "list club\nsignon iclub nopass"})
+    assert said.status_code == 200, said.text
+    reply = said.json()["reply"]
+    assert reply.startswith(":: Judge: MACH") and "> list club" in reply
+    assert "Game 'club'" in reply and "Refused: Game 'club' has not started" in reply
     site.judge.close()
 
 

@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import re
 
+from machiavelli.cases.game_cases import (
+    read_game_sections,
+    read_scenario,
+    scenario_case_board,
+)
 from machiavelli.cases.history import CaseError, derive_history, read_past_order
 from machiavelli.cases.model import (
     EXTRA_SECTIONS,
@@ -36,14 +41,22 @@ def build_case(
     load_board: BoardLoader,
     expected: bool = True,
 ) -> Case:
-    variant_text, variant_line = raw.values.get("VARIANT", file_variant)
-    variant = VARIANTS.get(variant_text.strip().lower())
-    if variant is None:
-        known = ", ".join(v.name for v in VARIANTS.values())
-        raise CaseError(f"unknown variant {variant_text!r} (known: {known})", variant_line)
-    case = Case(raw.name, file, raw.line, variant.name, variant.board, dict(variant.options))
-    board = load_board(variant.board)
+    scenario = read_scenario(raw)
+    if scenario is not None:  # a case from a game: the scenario's board and options
+        board, start = scenario_case_board(*scenario, raw.values["SCENARIO"][1])
+        variant = VARIANTS["standard" if start.option("diplomacy") else "machiavelli"]
+        case = Case(raw.name, file, raw.line, variant.name, board.name, dict(start.options),
+                    scenario=scenario[0], players=scenario[1])
+    else:
+        variant_text, variant_line = raw.values.get("VARIANT", file_variant)
+        found = VARIANTS.get(variant_text.strip().lower())
+        if found is None:
+            known = ", ".join(v.name for v in VARIANTS.values())
+            raise CaseError(f"unknown variant {variant_text!r} (known: {known})", variant_line)
+        case = Case(raw.name, file, raw.line, found.name, found.board, dict(found.options))
+        board = load_board(found.board)
     rd = EntryReader(board, case)
+    read_game_sections(rd, case, raw)
     for text, line in file_options:
         rd.options(text, line, case.options)
     if "PRESTATE_SETPHASE" in raw.values:

@@ -59,6 +59,8 @@ VALUE_KEYWORDS = frozenset(
         "PRESTATE_SETPHASE",
         "PRESTATE_OPTIONS",
         "DICE",
+        "SCENARIO",
+        "SEED",
     }
 )
 # Keywords that open a section of indented entries.
@@ -79,6 +81,8 @@ SECTION_KEYWORDS = frozenset(
         "PRESTATE_FAMINE",
         "PRESTATE_DEFAULTED",
         "PRESTATE_ASSASSINATED",
+        "PRESTATE_HOMES",
+        "PRESTATE_ELIMINATED",
         "ORDERS",
         "POSTSTATE",
         "POSTSTATE_SAME",

@@ -127,6 +127,13 @@ class Case:
     defaulted: list[str] = field(default_factory=list)
     assassinated: list[str] = field(default_factory=list)
     dice: list[int] | None = None  # DICE: the values the case's dice give, in order
+    # Cases from games (machiavelli.cases.game_cases): SCENARIO, SEED, PRESTATE_HOMES,
+    # PRESTATE_ELIMINATED
+    scenario: str | None = None
+    players: int | None = None
+    seed: str | None = None
+    home: dict[str, list[str]] | None = None
+    eliminated: list[str] = field(default_factory=list)
     income: IncomeStep = "before"
     orders: list[OrderLine] = field(default_factory=list)
     # Expected results; None = the case does not state it (not compared).

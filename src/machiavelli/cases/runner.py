@@ -21,6 +21,7 @@ from machiavelli.cases.engine import (
     default_engine,
 )
 from machiavelli.cases.files import unit_key
+from machiavelli.cases.game_cases import case_board, process_case, scenario_fields
 from machiavelli.cases.model import AUTONOMOUS, Case, ExpectedResult
 from machiavelli.cases.money import assassinated_in, diff_money, format_money_sections
 from machiavelli.core.board import Board
@@ -114,7 +115,7 @@ def initial_state(case: Case, board: Board) -> State:
     for pid, p in board.provinces.items():
         if p.home is not None and p.home in board.powers:
             home.setdefault(board.powers[p.home], []).append(pid)
-    return State(
+    return scenario_fields(case, State(
         board=board.name,
         year=case.year,
         season=case.season,
@@ -134,7 +135,7 @@ def initial_state(case: Case, board: Board) -> State:
         defaulted=list(case.defaulted),
         assassinated=list(case.assassinated),
         options=dict(case.options),
-    )
+    ))
 
 
 def case_dice(case: Case) -> Dice:
@@ -153,7 +154,7 @@ def run_case(case: Case, engine: Engine | None = None) -> CaseRun:
     engine = engine or default_engine()
     where = "building the position"
     try:
-        board = engine.load_board(case.board)
+        board = case_board(case, engine.load_board)
         state = initial_state(case, board)
         run.before = state.copy()  # kept as it was, whatever the engine does with state
         where = "reading the orders"
@@ -163,6 +164,10 @@ def run_case(case: Case, engine: Engine | None = None) -> CaseRun:
             orders.setdefault(power, []).extend(submission.orders)
             run.order_errors.extend(f"{power}: {_describe_error(e)}" for e in submission.errors)
         where = f"adjudicating the {case.phase} phase"
+        if case.seed is not None:  # a case from a game: processed as the game does
+            (run.state, run.results, run.events, run.private_events,
+             run.rolls) = process_case(board, state.copy(), orders, case.seed)
+            return run
         dice = case_dice(case)
         try:
             adjudication = _adjudicate(case, engine, board, state, orders, dice)
@@ -410,7 +415,7 @@ def _dislodged_to_compare(case: Case, state: State, engine: Engine | None) -> li
             kept.append(d.unit)
             continue
         try:
-            board = (engine or default_engine()).load_board(case.board)
+            board = case_board(case, (engine or default_engine()).load_board)
             if can_retreat(board, state, d):
                 kept.append(d.unit)
         except Exception:  # cannot tell: compare it
@@ -451,7 +456,7 @@ def _diff_map(section: str, expected: Mapping[str, str], actual: Mapping[str, st
 def _diff_results(case: Case, run: CaseRun, engine: Engine) -> list[str]:
     assert run.before is not None
     out = []
-    board = engine.load_board(case.board)
+    board = case_board(case, engine.load_board)
     for e in case.expect_results or []:
         got = _outcome_for(e, run, board, engine)
         if got != e.outcome:

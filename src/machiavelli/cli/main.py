@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "judge": ("machiavelli.cli.mail", "judge"),
     "map": ("machiavelli.cli.map_picture", "map_command"),
     "scenarios": ("machiavelli.cli.scenarios", "scenarios"),
+    "selfplay": ("machiavelli.cli.selfplay", "selfplay"),
     "web": ("machiavelli.cli.web", "web"),
     # the game master's commands on a game directory
     "new": ("machiavelli.cli.game_master", "new_game"),

@@ -234,10 +234,18 @@ def _plausible(price: int, rng: random.Random) -> int:
     return price
 
 
-def expense_ideas(
-    board: Board, state: State, power: str, chits: Sequence[str], rng: random.Random
+def expense_targets(
+    board: Board, state: State, power: str, chits: Sequence[str]
 ) -> list[Idea]:
-    """Every expense that would make sense for ``power`` now, with a plausible amount."""
+    """Every expense that would make sense for ``power`` now, at its price.
+
+    Bribes on units near one of the power's own at their price, a counter-bribe
+    of 3 on each own unit, rebellions in provinces others control where one may
+    be caused, famine relief and pacification where needed, an assassination of
+    12 ducats (one number) with each chit held.  Deterministic, in a fixed order:
+    the bots' money menu (:mod:`machiavelli.bots.menu`) and :func:`expense_ideas`
+    read it.
+    """
     ideas: list[Idea] = []
     near = [u for u in state.units if u.owner != power
             and has_unit_near(board, state.units, power, u.province)]
@@ -246,19 +254,17 @@ def expense_ideas(
         for kind in kinds:
             bribe = bribe_kind(kind, unit)
             if bribe is not None:
-                price = bribe_price(board, bribe, unit)
                 ideas.append((kind, unit.kind, unit.province, None,
-                              _plausible(price, rng)))
+                              bribe_price(board, bribe, unit)))
     for unit in state.units_of(power):
-        ideas.append(("counter_bribe", unit.kind, unit.province, None, 3 * rng.randint(1, 3)))
+        ideas.append(("counter_bribe", unit.kind, unit.province, None, 3))
     for province, controller in sorted(state.province_owner.items()):
         if (controller == power or province not in board.provinces
                 or rebellion_problem(board, state, province, by=power) is not None
                 or not has_unit_near(board, state.units, power, province)):
             continue
         home = is_home_province(board, state, controller, province)
-        ideas.append(("cause_rebellion", None, province, None,
-                      _plausible(rebellion_price(home), rng)))
+        ideas.append(("cause_rebellion", None, province, None, rebellion_price(home)))
     for province in state.famine:
         if has_unit_near(board, state.units, power, province):
             ideas.append(("famine_relief", None, province, None, 3))
@@ -267,7 +273,25 @@ def expense_ideas(
             ideas.append(("pacify_rebellion", None, province, None, 12))
     if assassinations_in_play(state):
         for target in chits:
-            ideas.append(("assassinate", None, None, target, rng.choice((12, 24, 36))))
+            ideas.append(("assassinate", None, None, target, 12))
+    return ideas
+
+
+def expense_ideas(
+    board: Board, state: State, power: str, chits: Sequence[str], rng: random.Random
+) -> list[Idea]:
+    """Every expense that would make sense for ``power`` now, with a plausible amount:
+    :func:`expense_targets`, bribes and rebellions about their price, counter-bribes of
+    3, 6 or 9, assassinations of 12, 24 or 36."""
+    ideas: list[Idea] = []
+    for kind, unit_kind, province, victim, price in expense_targets(board, state, power, chits):
+        if kind == "counter_bribe":
+            price = 3 * rng.randint(1, 3)
+        elif kind == "assassinate":
+            price = rng.choice((12, 24, 36))
+        elif kind not in ("famine_relief", "pacify_rebellion"):
+            price = _plausible(price, rng)
+        ideas.append((kind, unit_kind, province, victim, price))
     return ideas
 
 
@@ -321,6 +345,7 @@ __all__ = [
     "PLAYERS",
     "Habits",
     "expense_ideas",
+    "expense_targets",
     "mischief_orders",
     "random_adjustment_orders",
     "random_expenses",

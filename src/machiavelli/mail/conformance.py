@@ -22,14 +22,18 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from machiavelli.mail.commands import Command, SignOn, SignOnKind, Verb
+from machiavelli.mail.desk import Config
 from machiavelli.mail.envelope import parse_message
+from machiavelli.mail.interpreter import Answer, interpret
 from machiavelli.mail.outcome import Status, Why
 from machiavelli.mail.reader import read_message, reader_outcome
 from machiavelli.mail.settings import SetLine
+from machiavelli.service.judge import Judge
 
 _MAIL = re.compile(r"^===== mail sent to (?P<to>[^/\n]*)/(?P<subject>[^\n]*)\n"
                    r"(?P<body>.*?)^===== end of mail ======\n?", re.MULTILINE | re.DOTALL)
@@ -218,3 +222,66 @@ def exchanges_in(tests: Path) -> list[Exchange]:
 def expectations_json(exchanges: Sequence[Exchange]) -> str:
     """The exchanges as the JSON file the tests keep (tests/njudge_exchanges.json)."""
     return json.dumps([e.to_dict() for e in exchanges], indent=1, ensure_ascii=False) + "\n"
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One command of an exchange: nJudge's outcome and ours (status, why)."""
+
+    exchange: str
+    line: int
+    text: str
+    theirs: tuple[str, str | None]
+    ours: tuple[str, str | None]
+
+    @property
+    def agrees(self) -> bool:
+        return self.theirs == self.ours
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One exchange carried out by our interpreter: each command's outcome beside
+    nJudge's, and the other mails each judge sent, as (to, kind)."""
+
+    name: str
+    commands: tuple[Comparison, ...]
+    their_mails: frozenset[tuple[str, str]]
+    our_mails: frozenset[tuple[str, str]]
+
+    @property
+    def agrees(self) -> bool:
+        """Every command's outcome agrees."""
+        return all(c.agrees for c in self.commands)
+
+    @property
+    def mails_agree(self) -> bool:
+        return self.their_mails == self.our_mails
+
+
+def replay(expected: dict[str, Any], answer: Answer) -> Replay:
+    """Our answer to one exchange beside nJudge's (``expected``: one exchange of
+    tests/njudge_exchanges.json); commands are matched by line number, mails by
+    address and kind (:attr:`Mail.kind`, from the subject)."""
+    ours = {command.line: (str(outcome.status), None if outcome.why is None
+                           else str(outcome.why)) for command, outcome in answer.entries}
+    commands = tuple(Comparison(expected["name"], c["line"], c["text"],
+                                (c["status"], c["why"]), ours.get(c["line"], ("missing", None)))
+                     for c in expected["commands"])
+    their_mails = frozenset((to, kind) for to, kind in expected["mails"])
+    our_mails = frozenset((m.to, Mail(m.to, m.subject, m.text).kind) for m in answer.mails)
+    return Replay(expected["name"], commands, their_mails, our_mails)
+
+
+def run_exchanges(judge: Judge, mails_in: Sequence[tuple[str, str]],
+                  expected: Sequence[dict[str, Any]], now: datetime,
+                  config: Config) -> list[Replay]:
+    """nJudge's exchanges (name, mail in) carried out in order on one judge, each
+    compared with nJudge's outcomes and mails."""
+    by_name = {e["name"]: e for e in expected}
+    found: list[Replay] = []
+    for name, mail_in in mails_in:
+        incoming = parse_message(mail_in)
+        answer = interpret(judge, incoming.sender, incoming.body, now, config)
+        found.append(replay(by_name[name], answer))
+    return found

@@ -411,7 +411,10 @@ def _bribe_effect(step: _Step, spend: Spend) -> None:
     board, unit, bribe = step.board, spend.unit, spend.bribe
     assert unit is not None and bribe is not None
     target = describe(board, unit)
-    index = step.units.index(unit)
+    # the unit by its place, as earlier effects of this step left it (a siege lapsed
+    # by a bribe on the garrison, SIEGE-10)
+    index = next(i for i, u in enumerate(step.units) if unit_key(u) == unit_key(unit))
+    unit = step.units[index]
     rule = f"EXP-{bribe.letter.upper()}"
     public = target[0].upper() + target[1:]  # the effect, without payer or price
     if spend.order.kind == "disband":

@@ -22,6 +22,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from machiavelli.core.orders import Order
+from machiavelli.core.state import State
 from machiavelli.game.process import PhaseResult, process_phase
 from machiavelli.service.away import expire
 from machiavelli.service.games import (
@@ -32,6 +33,7 @@ from machiavelli.service.games import (
     phase_row,
     phase_state,
 )
+from machiavelli.service.later import apply_due
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Notice
 from machiavelli.service.sheets import pending_sheets
@@ -73,21 +75,10 @@ def process(session: Session, game: Game, now: datetime, *, expected: int | None
         return Refused(f"the game is over: {game.outcome or 'ended'}")
     if game.status == "forming":
         return Refused(f"{game.name} has not started")
-    row = live_phase(session, game)
-    state = phase_state(row)
+    state = phase_state(live_phase(session, game))
     board = board_of(game)
-    orders: dict[str, list[Order]] = {}
-    for sheet in pending_sheets(session, game):
-        if sheet.power not in state.powers or not sheet.text.strip():
-            continue
-        read = parse_orders(sheet.text, board, state, sheet.power)
-        if read.errors:  # the text was written by the judge: damage, not a player's error
-            first = read.errors[0]
-            raise DamagedGame(f"{game.name}: the stored orders of {sheet.power} for "
-                              f"{state.label} do not read back (line {first.line}: "
-                              f"{first.reason})")
-        orders[sheet.power] = read.orders
-    result = process_phase(board, state, orders, game.seed, game.victory_cities)
+    result = process_phase(board, state, stored_orders(session, game, state), game.seed,
+                           game.victory_cities)
     number = game.phase
     session.add(phase_row(game, number + 1, result.after, result.report, result.private, now))
     game.phase = number + 1
@@ -102,9 +93,39 @@ def process(session: Session, game: Game, now: datetime, *, expected: int | None
     else:
         expire(game, now)
         set_clock(game, board, result.after, now)
+        session.flush()
+        apply_due(session, game, result.after, now)
     session.add(Notice(game_id=game.id, phase=number, to="all", kind="results",
                        body=f"{game.name}: {state.label} processed; next {result.after.label}",
                        created_at=now, delivered_at=None))
     journal(session, game, who, f"processed phase {number} ({state.label})", now)
     return Processed(game.name, number, state.label, next_label=result.after.label,
                      result=result, civil_disorder=list(civil_disorder))
+
+
+def predict(session: Session, game: Game) -> PhaseResult | Refused:
+    """What processing the pending phase now would give, with the orders stored so far
+    (nJudge's ``PREDICT``); nothing is written.  The dice are the game's, so the
+    prediction is what processing now would do."""
+    if game.status not in ("playing", "paused"):
+        return Refused(f"{game.name} is {game.status}: there is no phase to predict")
+    state = phase_state(live_phase(session, game))
+    return process_phase(board_of(game), state, stored_orders(session, game, state),
+                         game.seed, game.victory_cities)
+
+
+def stored_orders(session: Session, game: Game, state: State) -> dict[str, list[Order]]:
+    """Every power's stored orders for the pending phase, read back."""
+    board = board_of(game)
+    orders: dict[str, list[Order]] = {}
+    for sheet in pending_sheets(session, game):
+        if sheet.power not in state.powers or not sheet.text.strip():
+            continue
+        read = parse_orders(sheet.text, board, state, sheet.power)
+        if read.errors:  # the text was written by the judge: damage, not a player's error
+            first = read.errors[0]
+            raise DamagedGame(f"{game.name}: the stored orders of {sheet.power} for "
+                              f"{state.label} do not read back (line {first.line}: "
+                              f"{first.reason})")
+        orders[sheet.power] = read.orders
+    return orders

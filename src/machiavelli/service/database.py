@@ -33,7 +33,6 @@ from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
-from sqlalchemy.pool import NullPool
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 GAME_FILE = "game.db"  # the database in a game's own folder
@@ -144,8 +143,11 @@ def open_database(url: str, *, upgrade: bool = True, create: bool = True,
 
 
 def _sqlite_engine(url: str, *, immediate: bool) -> Engine:
-    engine = create_engine(url, poolclass=NullPool,
-                           connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+    # connections are kept open and reused (a server answers many requests); closing
+    # the last connection of a WAL database checkpoints it, which costs a sync each time
+    engine = create_engine(url, pool_size=4, max_overflow=16, pool_pre_ping=False,
+                           connect_args={"timeout": BUSY_TIMEOUT_MS / 1000,
+                                         "check_same_thread": False})
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:

@@ -50,7 +50,10 @@ class Settings:
     ``private``: not listed to those who are not in it.  ``invite_only``: players join
     only when a master seats them.  ``deadlines``, ``press``, ``draws`` and ``absence``:
     the policies of :mod:`machiavelli.service.deadlines`, ``press``, ``draws`` and
-    ``absence`` as their ``to_dict`` gives them (empty: their defaults).
+    ``absence`` as their ``to_dict`` gives them (empty: their defaults).  ``quorum``:
+    the number of players the game starts with when fewer than its powers (nJudge's
+    ``SET PLAYERS``); the powers nobody was dealt are then in civil disorder, open to a
+    take-over.
     """
 
     private: bool = False
@@ -61,6 +64,7 @@ class Settings:
     draws: dict[str, Any] = field(default_factory=dict)
     absence: dict[str, Any] = field(default_factory=dict)
     absent: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # power -> absences
+    quorum: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -231,6 +235,9 @@ def start_play(session: Session, game: Game, now: datetime) -> PhaseResult | Ref
     dealt = deal_powers(state.powers, [(s.name, s.preferences) for s in players], game.seed)
     for seat in players:
         seat.power = dealt[seat.name]
+    if Settings.from_dict(game.settings).quorum is not None:
+        game.standing = {p: "civil disorder" for p in state.powers
+                         if p not in dealt.values()}
     state, start = start_game(board, state, game.seed, unfunded_powers(game.scenario,
                                                                        game.players))
     session.add(phase_row(game, 0, state, start.report, start.private, now))
@@ -319,6 +326,59 @@ def join(session: Session, game: Game, name: str, role: str, preferences: list[s
     session.add(seat)
     journal(session, game, name, f"joined as {role}", now)
     return seat
+
+
+def set_preferences(session: Session, game: Game, name: str, preferences: list[str],
+                    now: datetime) -> Seat | Refused:
+    """A player of a forming game changes the powers it would like, best first."""
+    seat = seat_of(session, game, name)
+    if seat is None or seat.role != "player":
+        return Refused(f"{name} is no player of {game.name}")
+    if game.status != "forming":
+        return Refused(f"the powers of {game.name} have been dealt already")
+    powers = load_scenario(game.scenario, game.players)[1].powers
+    wanted: list[str] = []
+    for written in preferences:
+        power = power_of(game, powers, written)
+        if isinstance(power, Refused):
+            return power
+        if power not in wanted:
+            wanted.append(power)
+    seat.preferences = wanted
+    game.updated_at = now
+    return seat
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What a forming game is made of, which its master may still change."""
+
+    scenario: str
+    players: int | None
+    flags: tuple[str, ...]
+    victory_cities: int | None
+
+
+def reshape(session: Session, game: Game, shape: Shape, now: datetime) -> Shape | Refused:
+    """Change a forming game's scenario, variant, options or victory (checked as a new
+    game would be)."""
+    if game.status != "forming":
+        return Refused(f"{game.name} has started: its variant and options are set")
+    made = set_up(NewGame(game.name, shape.scenario, shape.players, shape.flags, game.seed,
+                          shape.victory_cities))
+    if isinstance(made, Refused):
+        return made
+    joined = len([s for s in seats(session, game) if s.role == "player"])
+    if joined > len(made[1].powers):
+        return Refused(f"{joined} players have joined {game.name}: more than its powers")
+    game.scenario, game.players = shape.scenario, shape.players
+    game.flags, game.victory_cities = list(shape.flags), shape.victory_cities
+    game.updated_at = now
+    return shape
+
+
+def shape_of(game: Game) -> Shape:
+    return Shape(game.scenario, game.players, tuple(game.flags), game.victory_cities)
 
 
 def power_of(game: Game, powers: list[str], written: str) -> str | Refused:

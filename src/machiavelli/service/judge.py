@@ -23,11 +23,14 @@ from typing import TypeVar
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from machiavelli.game.process import PhaseResult
 from machiavelli.service import (
     accounts,
     adjudication,
     away,
+    credentials,
     games,
+    later,
     letters,
     mastery,
     press,
@@ -40,9 +43,11 @@ from machiavelli.service.absence import Absence
 from machiavelli.service.adjudication import Processed
 from machiavelli.service.archive import Archive, read_archive, write_archive
 from machiavelli.service.database import Database, folder_url, open_database
-from machiavelli.service.games import NewGame, Settings
+from machiavelli.service.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
+from machiavelli.service.games import NewGame, Settings, Shape
+from machiavelli.service.press import Addressees, Colour
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Game, Letter, Notice, Seat, User
+from machiavelli.service.schema import Game, LaterOrders, Letter, Notice, Seat, User
 from machiavelli.service.sheets import Stored
 from machiavelli.service.transfer import export_game, import_game, unreadable_orders
 from machiavelli.service.visibility import GameView, Viewer, view
@@ -157,6 +162,11 @@ class Judge:
         """What ``viewer`` may see of game ``name``: every read goes through here."""
         return self._read(name, lambda s, g: view(s, g, viewer, history=history))
 
+    def settings(self, name: str) -> Settings | Refused:
+        """The game's settings: its deadline, press, draw and absence rules (what nJudge's
+        LIST shows; the absences in it are for the judge's own use)."""
+        return self._read(name, lambda s, g: Settings.from_dict(g.settings))
+
     def seed(self, name: str) -> str | Refused:
         """The game's dice seed (the game master's secret: no view shows it)."""
         return self._read(name, lambda s, g: g.seed)
@@ -192,9 +202,14 @@ class Judge:
 
     def join(self, name: str, seat_name: str, role: str = "player",
              preferences: Sequence[str] = (), *, by_master: bool = False,
-             now: datetime | None = None) -> Seat | Refused:
-        return self._write(name, lambda s, g: games.join(
-            s, g, seat_name, role, list(preferences), now or clock(), by_master=by_master))
+             password: str | None = None, address: str | None = None,
+             user_id: int | None = None, now: datetime | None = None) -> Seat | Refused:
+        """Seat ``seat_name`` (with its own sign-on ``password`` and mail ``address``)."""
+        def act(session: Session, game: Game) -> Seat | Refused:
+            seat = games.join(session, game, seat_name, role, list(preferences),
+                              now or clock(), by_master=by_master, user_id=user_id)
+            return seat if isinstance(seat, Refused) else _credentials(seat, password, address)
+        return self._write(name, act)
 
     def start(self, name: str, now: datetime | None = None) -> GameView | Refused:
         def act(session: Session, game: Game) -> GameView | Refused:
@@ -292,10 +307,13 @@ class Judge:
         return self._write(name, lambda s, g: mastery.leave(
             s, g, actor, who, "ejected", now or clock()))
 
-    def take_over(self, name: str, seat_name: str, power: str,
-                  now: datetime | None = None) -> Seat | Refused:
-        return self._write(name, lambda s, g: mastery.take_over(
-            s, g, seat_name, power, now or clock()))
+    def take_over(self, name: str, seat_name: str, power: str, *,
+                  password: str | None = None, address: str | None = None,
+                  user_id: int | None = None, now: datetime | None = None) -> Seat | Refused:
+        def act(session: Session, game: Game) -> Seat | Refused:
+            seat = mastery.take_over(session, game, seat_name, power, now or clock(), user_id)
+            return seat if isinstance(seat, Refused) else _credentials(seat, password, address)
+        return self._write(name, act)
 
     # -- master actions -----------------------------------------------------
     def pause(self, name: str, actor: Viewer, paused: bool = True,
@@ -312,6 +330,111 @@ class Judge:
                  now: datetime | None = None) -> Game | Refused:
         return self._write(name, lambda s, g: mastery.rollback(s, g, actor, number,
                                                                now or clock()))
+
+    def terminate(self, name: str, actor: Viewer, now: datetime | None = None
+                  ) -> Game | Refused:
+        return self._write(name, lambda s, g: mastery.terminate(s, g, actor, now or clock()))
+
+    def promote(self, name: str, actor: Viewer, seat_name: str,
+                now: datetime | None = None) -> Seat | Refused:
+        """An observer becomes a master too."""
+        return self._write(name, lambda s, g: mastery.promote(s, g, actor, seat_name,
+                                                              now or clock()))
+
+    def change_clock(self, name: str, actor: Viewer,
+                     change: Callable[[PhaseClock, DeadlinePolicy, PhaseKind],
+                                      PhaseClock | Refused],
+                     now: datetime | None = None) -> PhaseClock | Refused:
+        """The master moves the pending phase's deadline, grace or start (``change``:
+        a rule of :mod:`~machiavelli.service.deadlines`, such as ``set_deadline``)."""
+        return self._write(name, lambda s, g: mastery.change_clock(s, g, actor, change,
+                                                                   now or clock()))
+
+    def reshape(self, name: str, actor: Viewer, change: Callable[[Shape], Shape | Refused],
+                now: datetime | None = None) -> Shape | Refused:
+        """A master changes a forming game's scenario, variant, options or victory."""
+        def act(session: Session, game: Game) -> Shape | Refused:
+            if not actor.is_master:
+                return Refused("only a master changes a game's variant and options")
+            shape = change(games.shape_of(game))
+            if isinstance(shape, Refused):
+                return shape
+            return games.reshape(session, game, shape, now or clock())
+        return self._write(name, act)
+
+    def predict(self, name: str, actor: Viewer) -> PhaseResult | Refused:
+        """What processing now would give (a master's look; nothing is written)."""
+        if not actor.is_master:
+            return Refused("only a master may predict a phase")
+        return self._read(name, adjudication.predict)
+
+    # -- the judge by mail: registrations, seats, later orders -------------------
+    def register(self, address: str, form: Sequence[tuple[str, str]],
+                 now: datetime | None = None) -> tuple[User, bool] | Refused:
+        """File a registration form for ``address`` (again: the form is updated)."""
+        try:
+            with self.db.writing() as session:
+                done = credentials.register(session, address, form, now or clock())
+                if isinstance(done, Refused):
+                    raise _Refusal(done)
+                return done
+        except _Refusal as refusal:
+            return refusal.refused
+
+    def registered(self, address: str) -> User | None:
+        with self.db.reading() as session:
+            return credentials.registered(session, address)
+
+    def sign_on(self, name: str, role: str, password: str, *, power: str | None = None,
+                seat_name: str | None = None, left: bool = False) -> Seat | Refused:
+        """The seat of ``power`` (a player), ``seat_name`` (an observer or a master) or
+        any of ``role``, if ``password`` is its sign-on password (``left``: the last
+        player of ``power``, who left)."""
+        return self._read(name, lambda s, g: credentials.sign_on(
+            s, g, role, password, power=power, name=seat_name, left=left))
+
+    def update_seat(self, name: str, seat_name: str, *, password: str | None = None,
+                    address: str | None = None) -> Seat | Refused:
+        """A participant's own password or mail address."""
+        return self._write(name, lambda s, g: credentials.update_seat(
+            s, g, seat_name, password=password, address=address))
+
+    def seats(self, name: str, *, present: bool = True) -> list[Seat] | Refused:
+        """Every seat with its address (the judge's own records: for its mail, never
+        shown as they are; ``present=False``: with those who left)."""
+        return self._read(name, lambda s, g: games.seats(s, g, present=present))
+
+    def set_preferences(self, name: str, seat_name: str, preferences: Sequence[str],
+                        now: datetime | None = None) -> Seat | Refused:
+        return self._write(name, lambda s, g: games.set_preferences(
+            s, g, seat_name, list(preferences), now or clock()))
+
+    def hold_orders(self, name: str, actor: Viewer, power: str | None, season: str,
+                    year: int, kind: str, text: str,
+                    now: datetime | None = None) -> LaterOrders | Refused:
+        """Keep orders for a later phase, submitted when the game reaches it."""
+        return self._write(name, lambda s, g: later.hold(s, g, actor, power, season, year,
+                                                         kind, text, now or clock()))
+
+    def clear_later(self, name: str, actor: Viewer, power: str | None,
+                    now: datetime | None = None) -> int | Refused:
+        return self._write(name, lambda s, g: later.clear(s, g, actor, power, now or clock()))
+
+    def send_letter(self, name: str, sender: Viewer, to: Addressees | None, body: str, *,
+                    colour: Colour | None = None, fake_broadcast: bool | None = None,
+                    fake_to: Addressees | None = None, postal: bool = False,
+                    as_power: str | None = None, now: datetime | None = None
+                    ) -> Letter | Refused:
+        """A letter with every option of nJudge's ``PRESS`` (``to`` None: everybody)."""
+        return self._write(name, lambda s, g: letters.send_draft(
+            s, g, sender, to, body, now or clock(), colour=colour,
+            fake_broadcast=fake_broadcast, fake_to=fake_to, postal=postal, as_power=as_power))
+
+    def concede(self, name: str, actor: Viewer, power: str | None, to: str | None,
+                now: datetime | None = None) -> str | Refused:
+        """``SET CONCEDE power`` (``to`` None: ``SET NO CONCEDE``)."""
+        return self._write(name, lambda s, g: votes.concede(s, g, actor, power, to,
+                                                            now or clock()))
 
     # -- archives -----------------------------------------------------------
     def export_game(self, name: str, folder: str | Path) -> Archive | Refused:
@@ -377,6 +500,16 @@ class Judge:
             return list(session.scalars(query.order_by(Notice.id)))
         return self._read(name, find)
 
+
+
+def _credentials(seat: Seat, password: str | None, address: str | None) -> Seat | Refused:
+    if address is not None:
+        seat.address = address
+    if password is not None:
+        problem = credentials.set_password(seat, password)
+        if problem is not None:
+            return problem
+    return seat
 
 
 def _first_clock(session: Session, game: Game, now: datetime) -> None:

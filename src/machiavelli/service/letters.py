@@ -14,7 +14,16 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from machiavelli.core.state import State
-from machiavelli.service.games import Settings, board_of, live_phase, phase_state, power_of
+from machiavelli.service.games import (
+    DamagedGame,
+    NewGame,
+    Settings,
+    board_of,
+    live_phase,
+    phase_state,
+    power_of,
+    set_up,
+)
 from machiavelli.service.press import (
     Addressees,
     Cleared,
@@ -71,7 +80,34 @@ def _moment(session: Session, game: Game, state: State, power: str | None,
 def send(session: Session, game: Game, sender: Viewer, to: list[str], body: str,
          now: datetime, *, grey: bool = False, as_power: str | None = None) -> Letter | Refused:
     """Store a letter from ``sender`` (a master may write as a power: ``as_power``)."""
-    state = phase_state(live_phase(session, game))
+    state = position(session, game)
+    shown = recipients(game, state.powers, to)
+    if isinstance(shown, Refused):
+        return shown
+    broadcast, names = shown
+    addressees = None if broadcast else Addressees(
+        frozenset(n for n in names if n not in SPECIAL), "master" in names, "observers" in names)
+    return send_draft(session, game, sender, addressees, body, now,
+                      colour=Colour.GREY if grey else None, as_power=as_power)
+
+
+def position(session: Session, game: Game) -> State:
+    """The pending phase's position (a forming game's: its set up, before the start)."""
+    if game.status == "forming":
+        made = set_up(NewGame(game.name, game.scenario, game.players, tuple(game.flags)))
+        if isinstance(made, Refused):
+            raise DamagedGame(f"{game.name}: {made.reason}")
+        return made[1]
+    return phase_state(live_phase(session, game))
+
+
+def send_draft(session: Session, game: Game, sender: Viewer, to: Addressees | None,
+               body: str, now: datetime, *, colour: Colour | None = None,
+               fake_broadcast: bool | None = None, fake_to: Addressees | None = None,
+               postal: bool = False, as_power: str | None = None) -> Letter | Refused:
+    """Store a letter with every option of nJudge's ``PRESS`` (``to`` None: everybody;
+    ``to.all_but``: everybody but those named; the fakes), if the press policy clears it."""
+    state = position(session, game)
     seat: Seat
     if sender.role == "player":
         if sender.power in state.eliminated:
@@ -88,18 +124,18 @@ def send(session: Session, game: Game, sender: Viewer, to: list[str], body: str,
         seat = Seat.observer(sender.name)
     else:
         return Refused("only the game's players, observers and masters send press")
-    shown = recipients(game, state.powers, to)
-    if isinstance(shown, Refused):
-        return shown
-    broadcast, names = shown
-    addressees = None if broadcast else Addressees(
-        frozenset(n for n in names if n not in SPECIAL), "master" in names, "observers" in names)
-    draft = Draft(seat, addressees, Colour.GREY if grey else None, blank=not body.strip())
+    draft = Draft(seat, to, colour, fake_broadcast, fake_to, postal, blank=not body.strip())
     cleared = judge_letter(PressPolicy.from_dict(Settings.from_dict(game.settings).press),
                            draft, _moment(session, game, state, seat.power, now))
     if isinstance(cleared, Refused):
         return cleared
-    return _store(session, game, seat, broadcast, names, cleared, body, now)
+    if to is None:
+        return _store(session, game, seat, True, [], cleared, body, now)
+    names = sorted(to.powers) + ["master"] * to.master + ["observers"] * to.observers
+    if to.all_but:
+        names = [p for p in state.powers if p not in to.powers and p not in state.eliminated]
+        names += ["master"] * (not to.master) + ["observers"] * (not to.observers)
+    return _store(session, game, seat, False, names, cleared, body, now)
 
 
 def _store(session: Session, game: Game, seat: Seat, broadcast: bool, names: list[str],

@@ -7,12 +7,14 @@ may give orders, set the wait flag and write press for any power (``as_power``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from machiavelli.service.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
 from machiavelli.service.games import (
     board_of,
     journal,
@@ -23,7 +25,7 @@ from machiavelli.service.games import (
 )
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, OrderSheet, Phase, Seat
-from machiavelli.service.timekeeping import current_clock, set_clock
+from machiavelli.service.timekeeping import current_clock, phase_kind, policy, set_clock
 from machiavelli.service.visibility import Viewer
 
 ABANDONED = "abandoned"
@@ -66,6 +68,57 @@ def extend(session: Session, game: Game, actor: Viewer, hours: float,
     game.updated_at = now
     journal(session, game, actor.name, f"moved the deadline by {hours:g} hours", now)
     return game
+
+
+def terminate(session: Session, game: Game, actor: Viewer, now: datetime) -> Game | Refused:
+    """The master declares the game over (a forming game ends before it starts)."""
+    refused = only_masters(actor, "terminate a game")
+    if refused is not None:
+        return refused
+    if game.status == "over":
+        return Refused(f"{game.name} is over already: {game.outcome or 'ended'}")
+    game.status = "over"
+    game.outcome = "terminated by the master"
+    game.clock = {}
+    game.updated_at = now
+    journal(session, game, actor.name, "terminated the game", now)
+    return game
+
+
+def promote(session: Session, game: Game, actor: Viewer, name: str,
+            now: datetime) -> Seat | Refused:
+    """An observer becomes a master of the game too (nJudge's ``PROMOTE``)."""
+    refused = only_masters(actor, "promote an observer")
+    if refused is not None:
+        return refused
+    seat = next((s for s in seats(session, game) if s.name == name), None)
+    if seat is None or seat.role != "observer":
+        return Refused(f"{name} is no observer of {game.name}")
+    seat.role = "master"
+    game.updated_at = now
+    journal(session, game, actor.name, f"promoted {name} to master", now)
+    return seat
+
+
+def change_clock(session: Session, game: Game, actor: Viewer,
+                 change: Callable[[PhaseClock, DeadlinePolicy, PhaseKind], PhaseClock | Refused],
+                 now: datetime) -> PhaseClock | Refused:
+    """The master moves the pending phase's deadline, grace or earliest processing
+    (``change`` is one of :mod:`~machiavelli.service.deadlines`' ``set_*`` rules)."""
+    refused = only_masters(actor, "change a deadline")
+    if refused is not None:
+        return refused
+    clock = current_clock(game)
+    if clock is None or game.status not in ("playing", "paused"):
+        return Refused(f"{game.name} has no pending deadline")
+    state = phase_state(live_phase(session, game))
+    changed = change(clock, policy(game), phase_kind(state))
+    if isinstance(changed, Refused):
+        return changed
+    game.clock = {**game.clock, "clock": changed.to_dict()}
+    game.updated_at = now
+    journal(session, game, actor.name, f"set the deadline to {changed.deadline}", now)
+    return changed
 
 
 def rollback(session: Session, game: Game, actor: Viewer, number: int,

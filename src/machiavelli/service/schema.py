@@ -71,6 +71,7 @@ class User(Base):
     email: Mapped[str | None] = mapped_column(String(256))
     password_hash: Mapped[str | None] = mapped_column(String(256))
     created_at: Mapped[datetime]
+    profile: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the REGISTER form
 
 
 class Game(Base):
@@ -109,7 +110,9 @@ class Seat(Base):
 
     A player's seat names its power once the game has started (before, ``preferences``
     lists the powers wanted, best first).  ``left_at``/``left_how`` record a player who
-    resigned, was ejected or replaced: the seat is kept, as history.
+    resigned, was ejected or replaced: the seat is kept, as history.  ``address``: where
+    the judge's mail for this seat goes; ``password_hash``: the seat's own sign-on
+    password (argon2), as nJudge keeps one per power, observer and master.
     """
 
     __tablename__ = "seats"
@@ -123,6 +126,8 @@ class Seat(Base):
     joined_at: Mapped[datetime]
     left_at: Mapped[datetime | None]
     left_how: Mapped[str | None] = mapped_column(String(16))
+    address: Mapped[str | None] = mapped_column(String(256))
+    password_hash: Mapped[str | None] = mapped_column(String(256))
 
 
 class Phase(Base):
@@ -173,6 +178,23 @@ class OrderSheet(Base):
     written_by: Mapped[str] = mapped_column(String(NAME))
     updated_at: Mapped[datetime]
     superseded_at: Mapped[datetime | None]
+
+
+class LaterOrders(Base):
+    """Orders a power wrote for a later phase (nJudge's ``PHASE season year phase``): kept
+    as written and submitted when the game reaches that phase."""
+
+    __tablename__ = "later_orders"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    power: Mapped[str] = mapped_column(String(NAME))
+    season: Mapped[str] = mapped_column(String(16))
+    year: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))  # movement, retreat or adjustment
+    text: Mapped[str] = mapped_column(Text)
+    written_by: Mapped[str] = mapped_column(String(NAME))
+    created_at: Mapped[datetime]
+    applied_at: Mapped[datetime | None]
 
 
 class Letter(Base):

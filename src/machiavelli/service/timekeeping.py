@@ -110,7 +110,7 @@ def attendance(session: Session, game: Game, board: Board, state: State) -> Atte
     for sheet in pending_sheets(session, game):
         if sheet.wait:
             waiting.add(sheet.power)
-        if sheet.ready or (sheet.text.strip() and not sheet.messages and not sheet.wait):
+        if sheet.ready or (sheet.text.strip() and not sheet.messages):
             submitted.add(sheet.power)
             if sheet.power in due:
                 last = sheet.updated_at if last is None else max(last, sheet.updated_at)

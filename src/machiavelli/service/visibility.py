@@ -112,6 +112,7 @@ class LetterView:
     grey: bool
     body: str
     sent_at: datetime
+    postal: bool = False  # postal press: delivered with the phase's results
 
 
 @dataclass
@@ -253,7 +254,7 @@ def letters_for(session: Session, game: Game, viewer: Viewer) -> list[LetterView
         found.append(LetterView(letter.id, letter.phase, sender,
                                 letter.sender_role if sender != ANONYMOUS else "",
                                 _addressed(letter, truth), letter.grey, letter.body,
-                                letter.sent_at))
+                                letter.sent_at, letter.postal))
     return found
 
 

@@ -13,15 +13,27 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from machiavelli.game.victory import cities_controlled
 from machiavelli.service.draws import (
     NO_VOTES,
     DrawPolicy,
+    GameEnd,
     Votes,
     draw_passed,
+    game_end,
+    vote_concession,
     vote_draw,
+    withdraw_concession,
     withdraw_draw,
 )
-from machiavelli.service.games import Settings, journal, live_phase, phase_state, power_of
+from machiavelli.service.games import (
+    Settings,
+    board_of,
+    journal,
+    live_phase,
+    phase_state,
+    power_of,
+)
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game
 from machiavelli.service.sheets import acting_power, check_phase
@@ -56,7 +68,45 @@ def vote(session: Session, game: Game, actor: Viewer, power: str | None, wanted:
     game.updated_at = now
     said = f"{who} {'votes for a draw' if wanted else 'withdraws its vote for a draw'}."
     journal(session, game, actor.name, said, now)
-    end = draw_passed(policy, changed, survivors)
+    return _ended(session, game, draw_passed(policy, changed, survivors), said, now)
+
+
+def concede(session: Session, game: Game, actor: Viewer, power: str | None, to: str | None,
+            now: datetime) -> str | Refused:
+    """``power`` concedes the game to ``to`` (the largest power, by cities), or with
+    ``to`` None withdraws its concession; a concession every other survivor made ends
+    the game."""
+    state = phase_state(live_phase(session, game))
+    refused = check_phase(game, None, state.label)
+    if refused is not None:
+        return refused
+    who = acting_power(game, state, actor, power)
+    if isinstance(who, Refused):
+        return who
+    policy = DrawPolicy.from_dict(Settings.from_dict(game.settings).draws)
+    ballots = Votes.from_dict(game.votes) if game.votes else NO_VOTES
+    survivors = frozenset(p for p in state.powers if p not in state.eliminated)
+    board = board_of(game)
+    sizes = {p: len(cities_controlled(board, state, p)) for p in survivors}
+    if to is None:
+        changed: Votes | Refused = withdraw_concession(ballots, who)
+        said = f"{who} withdraws its concession."
+    else:
+        named = power_of(game, state.powers, to)
+        if isinstance(named, Refused):
+            return named
+        changed = vote_concession(policy, ballots, who, named, survivors, sizes)
+        said = f"{who} concedes the game to {named}."
+    if isinstance(changed, Refused):
+        return changed
+    game.votes = changed.to_dict()
+    game.updated_at = now
+    journal(session, game, actor.name, said, now)
+    return _ended(session, game, game_end(policy, changed, survivors, sizes), said, now)
+
+
+def _ended(session: Session, game: Game, end: GameEnd | None, said: str,
+           now: datetime) -> str:
     if end is None:
         return said
     drawn = ", ".join(sorted(end.powers))

@@ -16,6 +16,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
+from machiavelli.mail.interpreter import judge_text
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
 from machiavelli.web import creation
@@ -33,7 +34,7 @@ from machiavelli.web.seen import (
     summary,
     view_data,
 )
-from machiavelli.web.sessions import user_of_key
+from machiavelli.web.sessions import user_named, user_of_key
 from machiavelli.web.site import site_of
 
 router = APIRouter(prefix="/api/v1", tags=["judge"])
@@ -147,6 +148,7 @@ class MasterAction(BaseModel):
     power: str | None = None
     role: str | None = None
     want: list[str] = Field(default_factory=list, max_length=20)
+    bot: str | None = Field(None, description="bot: greedy, random or hold")
 
 
 # ----------------------------------------------------------------------
@@ -344,18 +346,27 @@ def resign(request: Request, name: str, user: KeyUser) -> dict[str, str]:
 def master(request: Request, name: str, action: str, body: MasterAction,
            user: KeyUser) -> dict[str, str]:
     """start, process, extend (hours), pause, resume, rollback (phase), eject (who),
-    replace (user, power), seat (user, role, want)."""
+    replace (user, power), seat (user, role, want), bot (power, bot)."""
     seen = seen_of(request, name, user)
     if not seen.viewer.is_master:
         raise HTTPException(403, "only the game's master")
     field = {k: str(v) for k, v in body.model_dump().items() if v is not None
              and k != "want"}
     field["want"] = " ".join(body.want)
-    return {"said": refusal(master_act(site_of(request).judge, name, seen.viewer, action,
-                                       field))}
+    site = site_of(request)
+    return {"said": refusal(master_act(site.judge, name, seen.viewer, action, field, site))}
 
 
-@router.post("/judge", status_code=501)
-def judge_text() -> dict[str, str]:
-    """nJudge's command language as text (the mail judge's interpreter): not yet wired."""
-    raise HTTPException(501, "the judge's text commands come with the mail judge")
+class JudgeText(BaseModel):
+    text: str = Field(max_length=TEXT)
+
+
+@router.post("/judge")
+def judge_commands(request: Request, body: JudgeText, user: KeyUser) -> dict[str, str]:
+    """nJudge's command language, as in a mail to the judge (``SIGN ON``, orders,
+    ``PRESS``, ``SET`` ...): the commands of ``text`` carried out for the key's user (its
+    address is the sender; its name when it has none) and the judge's reply."""
+    site = site_of(request)
+    account = user_named(site.judge.db, user)
+    sender = account.email if account is not None and account.email else user
+    return {"reply": judge_text(site.judge, sender, body.text)}

@@ -31,6 +31,7 @@ from machiavelli.service.database import StorageError
 from machiavelli.service.games import DamagedGame
 from machiavelli.service.judge import Judge
 from machiavelli.web import account_pages, api, game_pages, master_pages
+from machiavelli.web.seated_bots import play_seated
 from machiavelli.web.sessions import Visitor, find_visitor, new_session
 from machiavelli.web.site import (
     COOKIE,
@@ -126,6 +127,14 @@ async def sweep_forever(site: Site) -> None:
         await asyncio.sleep(site.config.sweep_seconds)
 
 
+async def bots_forever(site: Site, every: float = 3.0) -> None:
+    """The bots masters seated play their phases (through the API, from a thread)."""
+    while True:
+        if site.bots:
+            await asyncio.to_thread(play_seated, site)
+        await asyncio.sleep(every)
+
+
 def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
     """The web judge on ``config.database`` (or on the ``judge`` given)."""
     site = Site(config, judge or Judge(config.database))
@@ -133,12 +142,13 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        task = (asyncio.create_task(sweep_forever(site)) if config.sweep_seconds > 0
-                else None)
+        tasks = ([asyncio.create_task(sweep_forever(site)),
+                  asyncio.create_task(bots_forever(site))] if config.sweep_seconds > 0
+                 else [])
         try:
             yield
         finally:
-            if task is not None:
+            for task in tasks:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task

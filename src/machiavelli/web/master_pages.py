@@ -10,12 +10,21 @@ from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
 from machiavelli.web.game_pages import game_context, page_of, seen_or_404
+from machiavelli.web.seated_bots import seat_bot
 from machiavelli.web.seen import Seen, check_lines
-from machiavelli.web.site import CheckedForm, back, render, signed_in, site_of, text_field
+from machiavelli.web.site import (
+    CheckedForm,
+    Site,
+    back,
+    render,
+    signed_in,
+    site_of,
+    text_field,
+)
 
 router = APIRouter(include_in_schema=False)
 ACTIONS = ("start", "process", "extend", "pause", "resume", "rollback", "eject", "replace",
-           "seat")
+           "seat", "bot")
 
 
 def master_seen(request: Request, name: str, *, history: bool = False) -> Seen:
@@ -38,8 +47,10 @@ def console(request: Request, name: str, power: str | None = None) -> Response:
 
 
 def master_act(judge: Judge, name: str, actor: Viewer, action: str,
-               field: dict[str, str]) -> str | Refused:
+               field: dict[str, str], site: Site | None = None) -> str | Refused:
     """One master action; the answer says what was done (the page and the API share it)."""
+    if action == "bot" and site is not None:
+        return seat_bot(site, name, field.get("power", ""), field.get("bot", "greedy"))
     if action == "start":
         started = judge.start(name)
         return started if isinstance(started, Refused) else f"{name} has started."
@@ -82,7 +93,8 @@ def act(request: Request, name: str, action: str,
         form: CheckedForm) -> Response:
     seen = master_seen(request, name)
     field = {k: text_field(form, k) for k in form}
-    said = master_act(site_of(request).judge, name, seen.viewer, action, field)
+    site = site_of(request)
+    said = master_act(site.judge, name, seen.viewer, action, field, site)
     if isinstance(said, Refused):
         return back(f"/games/{name}/master", bad=said.reason)
     return back(f"/games/{name}/master" if action != "process" else page_of(name), said=said)

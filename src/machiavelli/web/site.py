@@ -51,6 +51,8 @@ class WebConfig:
 class Site:
     config: WebConfig
     judge: Judge
+    #: the bots masters have seated (machiavelli.web.seated_bots), played by the server
+    bots: list[Any] = field(default_factory=list)
     templates: Environment = field(default_factory=lambda: Environment(
         loader=FileSystemLoader(HERE / "templates"),
         autoescape=select_autoescape(default=True, default_for_string=True)))

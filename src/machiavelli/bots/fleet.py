@@ -1,0 +1,71 @@
+"""Many games at once: in this process, over local worker processes, or on a Ray cluster.
+
+:func:`run_games` yields each game's :class:`~machiavelli.bots.selfplay.GameRecord` as
+it ends (in any order).  ``workers`` > 1 plays on that many processes of this machine;
+``ray`` (an address, or ``"local"`` for a Ray instance of ``workers`` CPUs started
+here) fans the games out as Ray tasks, one game a task.  Ray is an optional extra
+(``pip install 'machiavelli-judge[ray]'``), imported only when asked for.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from machiavelli.bots.selfplay import GameConfig, GameRecord, play_game
+
+IN_FLIGHT_PER_CPU = 4  # Ray tasks submitted ahead per CPU of the cluster
+
+
+class RayMissing(RuntimeError):
+    """``--ray`` without Ray installed."""
+
+
+def run_games(configs: Sequence[GameConfig], workers: int = 1,
+              ray: str | None = None) -> Iterator[GameRecord]:
+    """Every game of ``configs`` played; records as the games end."""
+    if ray is not None:
+        yield from _run_ray(configs, ray, workers)
+    elif workers <= 1:
+        for config in configs:
+            yield play_game(config)
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            yield from pool.imap_unordered(play_game, configs, chunksize=1)
+
+
+def _ray_module() -> Any:
+    try:
+        import ray  # the optional extra
+    except ImportError as err:
+        raise RayMissing("--ray needs Ray: pip install 'machiavelli-judge[ray]'") from err
+    return ray
+
+
+def _run_ray(configs: Sequence[GameConfig], address: str, workers: int) -> Iterator[GameRecord]:
+    ray = _ray_module()
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address == "local":
+            ray.init(num_cpus=max(workers, 1), include_dashboard=False, log_to_driver=False,
+                     configure_logging=False)
+        else:
+            ray.init(address=address, log_to_driver=False, configure_logging=False)
+    try:
+        remote = ray.remote(play_game)
+        cpus = max(int(ray.cluster_resources().get("CPU", 1)), 1)
+        waiting = list(configs)
+        running: list[Any] = []
+        while waiting or running:
+            while waiting and len(running) < cpus * IN_FLIGHT_PER_CPU:
+                running.append(remote.remote(waiting.pop(0)))
+            done, running = ray.wait(running, num_returns=1)
+            record: GameRecord = ray.get(done[0])
+            yield record
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+__all__ = ["RayMissing", "run_games"]

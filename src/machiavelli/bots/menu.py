@@ -1,0 +1,161 @@
+"""What a power may order now: the units' legal orders and the money menu.
+
+:func:`legal_orders` gives a :class:`LegalOrders`: every legal order of each of the
+power's units (and its alliances), as
+:func:`machiavelli.movement.legal_lists.legal_orders` lists them, and in a movement
+phase with money the :class:`MoneyMenu` (001, ORDER SYNTAX: expenditure orders):
+
+- ``borrow``: 5, 10, ... ducats up to what the bank still lends (LOAN-2: 25 of
+  principal at most), for 1 or 2 years, while loans are in play and the power never
+  defaulted;
+- ``repay``: payments to the bank of what the power owes, loan by loan in the order
+  the bank takes them (``pay N ducats to bank``), within the treasury;
+- ``pay``: 3, 6 and 12 ducats and half the treasury to each other power in the game;
+- ``chits``: each assassination chit held, given to each other power it does not name;
+- ``expenses``: every expense that fits the position
+  (:func:`machiavelli.game.random_orders.expense_targets`): bribes at their price and 3
+  and 6 over it (to beat a counter-bribe), counter-bribes of 3 to 12, rebellions at
+  their price, famine relief, pacification, assassinations of 12, 24 and 36 ducats;
+  each at most the treasury.  Every expense is numbered 1: a player picks up to four
+  and numbers them (:func:`numbered`).
+
+Every order is an order object that :func:`machiavelli.text.notation.format_order`
+writes in the judge's syntax.  The amounts are within the treasury as it is before
+the phase's loans; the engine judges anything beyond.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+
+from machiavelli.core.board import Board
+from machiavelli.core.options import loans_in_play, money_in_play
+from machiavelli.core.orders import BANK, Borrow, Expense, GiveChit, MoneyOrder, Order, Pay
+from machiavelli.core.state import State
+from machiavelli.game.random_orders import expense_targets
+from machiavelli.money.finance import MAX_PRINCIPAL, loan_order, principal_owed
+from machiavelli.movement import legal_lists
+
+PAYMENTS = (3, 6, 12)
+BORROW_STEP = 5
+BRIBE_EXTRA = (0, 3, 6)
+COUNTER_BRIBES = (3, 6, 9, 12)
+ASSASSINATIONS = (12, 24, 36)
+MAX_EXPENSES = 4  # EXP-GEN-1
+
+
+@dataclass(frozen=True)
+class MoneyMenu:
+    """The money orders that make sense for one power now (see the module's doc)."""
+
+    borrow: tuple[Borrow, ...] = ()
+    repay: tuple[Pay, ...] = ()
+    pay: tuple[Pay, ...] = ()
+    chits: tuple[GiveChit, ...] = ()
+    expenses: tuple[Expense, ...] = ()
+
+    def __iter__(self) -> Iterator[MoneyOrder]:
+        yield from self.borrow
+        yield from self.repay
+        yield from self.pay
+        yield from self.chits
+        yield from self.expenses
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+@dataclass(frozen=True)
+class LegalOrders:
+    """A power's choices this phase: one order per key of ``units``, and money orders.
+
+    ``units`` maps an order key (:func:`machiavelli.core.orders.order_key`: a unit, a
+    build place, an alliance) to its legal orders; ``money`` is empty outside movement
+    phases with money in play.
+    """
+
+    power: str
+    units: dict[tuple[str, ...], list[Order]] = field(default_factory=dict)
+    money: MoneyMenu = field(default_factory=MoneyMenu)
+
+    def unit_keys(self) -> list[tuple[str, ...]]:
+        """The keys of units and build places (alliances left out), sorted."""
+        return sorted(k for k in self.units if k[0] != "ally")
+
+    def count(self) -> int:
+        return sum(len(v) for v in self.units.values()) + len(self.money)
+
+
+def legal_orders(board: Board, state: State, power: str) -> LegalOrders:
+    """Every order ``power`` may give in the current phase (see the module's doc)."""
+    units = legal_lists.legal_orders(board, state, power)
+    menu = money_menu(board, state, power) if state.phase == "movement" else MoneyMenu()
+    return LegalOrders(power, units, menu)
+
+
+def money_menu(board: Board, state: State, power: str) -> MoneyMenu:
+    """The money orders of a movement phase (see the module's doc)."""
+    if not money_in_play(state) or power in state.eliminated:
+        return MoneyMenu()
+    cash = max(state.treasury.get(power, 0), 0)
+    others = [p for p in state.powers if p != power and p not in state.eliminated]
+    return MoneyMenu(
+        borrow=_borrow(state, power),
+        repay=_repay(state, power, cash),
+        pay=tuple(Pay(a, p) for p in others for a in _gifts(cash)),
+        chits=_chits(state, power, others),
+        expenses=_expenses(board, state, power, cash),
+    )
+
+
+def _borrow(state: State, power: str) -> tuple[Borrow, ...]:
+    if not loans_in_play(state) or power in state.defaulted:
+        return ()
+    room = MAX_PRINCIPAL - principal_owed(state.loans.get(power, []))
+    amounts = sorted({*range(BORROW_STEP, room + 1, BORROW_STEP), room} - {0})
+    return tuple(Borrow(a, years) for years in (1, 2) for a in amounts if a > 0)
+
+
+def _repay(state: State, power: str, cash: int) -> tuple[Pay, ...]:
+    owed, found = 0, []
+    for loan in loan_order(state.loans.get(power, [])):
+        owed += loan.principal + loan.interest
+        if owed <= cash:
+            found.append(Pay(owed, BANK))
+    return tuple(found)
+
+
+def _gifts(cash: int) -> list[int]:
+    return sorted({a for a in (*PAYMENTS, cash // 2) if 0 < a <= cash})
+
+
+def _chits(state: State, power: str, others: Sequence[str]) -> tuple[GiveChit, ...]:
+    held = sorted({t for t in state.chits.get(power, []) if t not in state.eliminated})
+    return tuple(GiveChit(t, to) for t in held for to in others if to != t)
+
+
+def _expenses(board: Board, state: State, power: str, cash: int) -> tuple[Expense, ...]:
+    held = [t for t in state.chits.get(power, []) if t not in state.eliminated]
+    found: list[Expense] = []
+    for kind, unit_kind, province, victim, price in expense_targets(
+            board, state, power, sorted(set(held))):
+        if kind in ("disband", "buy", "garrison_to_autonomous"):
+            amounts: Sequence[int] = [price + extra for extra in BRIBE_EXTRA]
+        elif kind == "counter_bribe":
+            amounts = COUNTER_BRIBES
+        elif kind == "assassinate":
+            amounts = ASSASSINATIONS
+        else:
+            amounts = [price]
+        found += [Expense(1, a, kind, unit_kind, province, victim)
+                  for a in amounts if a <= cash]
+    return tuple(found)
+
+
+def numbered(expenses: Sequence[Expense]) -> list[Expense]:
+    """Up to four chosen expenses numbered 1, 2, ... in order (EXP-GEN-1)."""
+    return [replace(e, number=n) for n, e in enumerate(expenses[:MAX_EXPENSES], start=1)]
+
+
+__all__ = ["LegalOrders", "MoneyMenu", "legal_orders", "money_menu", "numbered"]

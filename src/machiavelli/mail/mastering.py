@@ -1,0 +1,199 @@
+"""The Master's commands (help files ``index`` and ``master``), on the service.
+
+``BECOME power`` (the orders, press and ``SET`` that follow are that power's),
+``PROCESS [season year phase]`` (naming the phase guards against processing twice:
+a phase already processed is not processed again), ``PREDICT``, ``ROLLBACK [turn]``
+(a processed phase's number; by default the one before the pending phase), ``PAUSE``,
+``RESUME``, ``TERMINATE``, ``EJECT power|address``, ``PROMOTE address`` and ``FORCE
+BEGIN``.  The result mails of a processed phase are sent from the service's notices,
+so a phase processed here, by the sweeper or by the deadline is told the same way.
+"""
+
+from __future__ import annotations
+
+from machiavelli.mail.commands import Command, PhaseRef
+from machiavelli.mail.desk import Desk, refusal
+from machiavelli.mail.outcome import Outcome, Why
+from machiavelli.mail.playing import tell_everyone
+from machiavelli.mail.starting import start_game
+from machiavelli.service.refusal import Refused
+from machiavelli.service.visibility import GameView, Viewer
+
+
+def _master(desk: Desk) -> Viewer | Outcome:
+    viewer = desk.viewer
+    if viewer is None or not viewer.is_master:
+        return Outcome.refused(Why.NOT_ALLOWED, "Only the game's Master may use this command.")
+    return viewer
+
+
+def _pending(desk: Desk) -> GameView | Outcome:
+    view = desk.view()
+    if isinstance(view, Refused):
+        return refusal(view)
+    return view
+
+
+def become(desk: Desk, command: Command) -> Outcome:
+    master = _master(desk)
+    if isinstance(master, Outcome):
+        if command.args.strip().lower() == "master":
+            return Outcome.refused(Why.NOT_ALLOWED, "Every game here has its Master from its "
+                                   "creation; a Master may PROMOTE an observer.")
+        return master
+    assert desk.game is not None
+    written = command.args.strip()
+    if written.lower() == "master":
+        desk.acting = None
+        return Outcome.done("You act as the Master again.")
+    power = desk.judge.power_named(desk.game, written)
+    if isinstance(power, Refused):
+        return refusal(power, Why.SYNTAX)
+    desk.acting = power
+    return Outcome.done(f"You are now acting as {power}: orders, press and SET are for it.")
+
+
+def process(desk: Desk, command: Command) -> Outcome:
+    master = _master(desk)
+    if isinstance(master, Outcome):
+        return master
+    view = _pending(desk)
+    if isinstance(view, Outcome):
+        return view
+    if view.status == "paused":
+        return Outcome.refused(Why.NOT_NOW, f"Game '{view.name}' is paused: no phase is "
+                               "processed until it is resumed (RESUME).")
+    expected = view.phase
+    named = command.detail
+    if isinstance(named, PhaseRef):
+        season = "winter" if named.kind == "adjustment" else named.season
+        state = view.state
+        if (season, named.year) != (state.season, state.year) or \
+                (named.kind is not None and named.kind != state.phase):
+            return Outcome.refused(Why.NOT_NOW, f"The pending phase is {state.label}, not "
+                                   f"{named}: nothing processed.")
+    assert desk.game is not None
+    done = desk.judge.process(desk.game, expected=expected, who=master.name, now=desk.now)
+    if isinstance(done, Refused):
+        return refusal(done, Why.NOT_NOW)
+    return Outcome.done(done.message[:1].upper() + done.message[1:] + ".")
+
+
+def predict(desk: Desk, command: Command) -> Outcome:
+    master = _master(desk)
+    if isinstance(master, Outcome):
+        return master
+    assert desk.game is not None
+    result = desk.judge.predict(desk.game, master)
+    if isinstance(result, Refused):
+        return refusal(result, Why.NOT_NOW)
+    return Outcome.done("Prediction (nothing is processed):", "", *result.report.splitlines())
+
+
+def rollback(desk: Desk, command: Command) -> Outcome:
+    master = _master(desk)
+    if isinstance(master, Outcome):
+        return master
+    view = _pending(desk)
+    if isinstance(view, Outcome):
+        return view
+    words = command.args.split()
+    if words and not words[0].isdigit():
+        return Outcome.refused(Why.SYNTAX, "ROLLBACK takes the number of a processed phase "
+                               "(HISTORY shows them).")
+    number = int(words[0]) if words else view.phase - 1
+    assert desk.game is not None
+    done = desk.judge.rollback(desk.game, master, number, now=desk.now)
+    if isinstance(done, Refused):
+        return refusal(done, Why.NOT_NOW)
+    tell_everyone(desk, view, "Rollback", f"The Master rolled game '{desk.game}' back to "
+                  f"phase {number}.")
+    return Outcome.done(f"Game '{desk.game}' rolled back to phase {number}.")
+
+
+def pause(desk: Desk, command: Command) -> Outcome:
+    return _pause(desk, True)
+
+
+def resume(desk: Desk, command: Command) -> Outcome:
+    return _pause(desk, False)
+
+
+def _pause(desk: Desk, paused: bool) -> Outcome:
+    master = _master(desk)
+    if isinstance(master, Outcome):
+        return master
+    view = _pending(desk)
+    if isinstance(view, Outcome):
+        return view
+    assert desk.game is not None
+    done = desk.judge.pause(desk.game, master, paused, now=desk.now)
+    if isinstance(done, Refused):
+        return refusal(done, Why.NOT_NOW)
+    said = f"Game '{desk.game}' is {'paused' if paused else 'resumed'}."
+    tell_everyone(desk, view, "Paused" if paused else "Resumed", said)
+    return Outcome.done(said)
+
+
+def terminate(desk: Desk, command: Command) -> Outcome:
+    master = _master(desk)
+    if isinstance(master, Outcome):
+        return master
+    view = _pending(desk)
+    if isinstance(view, Outcome):
+        return view
+    assert desk.game is not None
+    done = desk.judge.terminate(desk.game, master, now=desk.now)
+    if isinstance(done, Refused):
+        return refusal(done, Why.NOT_NOW)
+    tell_everyone(desk, view, "Terminated", f"The Master ended game '{desk.game}'.")
+    return Outcome.done(f"Game '{desk.game}' is over: terminated by the Master.")
+
+
+def eject(desk: Desk, command: Command) -> Outcome:
+    master = _master(desk)
+    if isinstance(master, Outcome):
+        return master
+    view = _pending(desk)
+    if isinstance(view, Outcome):
+        return view
+    assert desk.game is not None
+    written = command.args.strip()
+    if not written:
+        return Outcome.refused(Why.SYNTAX, "EJECT takes a power or an address.")
+    who = written.lower() if "@" in written else desk.judge.power_named(desk.game, written)
+    if isinstance(who, Refused):
+        return refusal(who, Why.SYNTAX)
+    seat = desk.judge.eject(desk.game, master, who, now=desk.now)
+    if isinstance(seat, Refused):
+        return refusal(seat, Why.SYNTAX)
+    said = f"{seat.name} ({seat.power or seat.role}) was ejected from game '{desk.game}'."
+    tell_everyone(desk, view, f"Ejected: {seat.power or seat.role}", said)
+    return Outcome.done(said)
+
+
+def promote(desk: Desk, command: Command) -> Outcome:
+    master = _master(desk)
+    if isinstance(master, Outcome):
+        return master
+    assert desk.game is not None
+    seat = desk.judge.promote(desk.game, master, command.args.strip().lower(), now=desk.now)
+    if isinstance(seat, Refused):
+        return refusal(seat, Why.SYNTAX)
+    desk.send(seat.address, f"{desk.config.judge}:{desk.game} Promoted",
+              f"You are now a Master of game '{desk.game}' (SIGN ON m{desk.game} with your "
+              "observer's password).")
+    return Outcome.done(f"{seat.name} is now a Master of game '{desk.game}'.")
+
+
+def force_begin(desk: Desk, command: Command) -> Outcome:
+    master = _master(desk)
+    if isinstance(master, Outcome):
+        return master
+    assert desk.game is not None
+    return start_game(desk, desk.game)
+
+
+def unsupported(desk: Desk, command: Command) -> Outcome:
+    return Outcome.refused(Why.UNSUPPORTED, f"{command.verb.value.upper()} is not a command "
+                           "of this judge.")

@@ -1,0 +1,198 @@
+"""A player's commands: orders, ``PHASE``, ``CLEAR``, press and ``RESIGN``.
+
+- Order lines go to the service as the power's submission (the order language reads
+  them; each refused line is answered with its number in the message and the reason;
+  a later order for a unit replaces an earlier one).  After ``PHASE season year
+  phase`` they are held for that phase (:meth:`~machiavelli.service.judge.Judge.
+  hold_orders`), unless it is the pending one.  A Master orders for the power he has
+  become (``BECOME``).
+- ``PRESS`` and ``BROADCAST`` make the service's letter from their options
+  (:mod:`~machiavelli.mail.press_options`); the press policy clears it; each reader
+  then gets a mail showing the letter as the service's view shows it to that reader
+  (a grey letter's sender hidden, a fake's claimed addressees).  ``POSTAL PRESS`` is
+  a signed broadcast held until the phase is processed.
+- ``RESIGN`` leaves the game; the others are told.
+"""
+
+from __future__ import annotations
+
+from machiavelli.mail.commands import Command, OrderLines, PhaseRef, Verb
+from machiavelli.mail.desk import Desk, board_of, refusal, viewer_of
+from machiavelli.mail.outcome import Outcome, Why
+from machiavelli.mail.press_options import PressRequest, addressees_of
+from machiavelli.service.refusal import Refused
+from machiavelli.service.schema import Letter
+from machiavelli.service.visibility import GameView, Viewer
+
+
+def acting_power(desk: Desk) -> str | None | Outcome:
+    """The power the desk's orders are for (None: the player's own), or why none."""
+    viewer = desk.viewer
+    if viewer is None:
+        return Outcome.refused(Why.SIGN_ON_FIRST, "Sign on first.")
+    if viewer.role == "observer":
+        return Outcome.refused(Why.NOT_ALLOWED, "Observers give no orders.")
+    if viewer.is_master:
+        if desk.acting is None:
+            return Outcome.refused(Why.NOT_ALLOWED, "The Master orders for a power after "
+                                   "BECOME power.")
+        return desk.acting
+    if viewer.power is None:
+        return Outcome.refused(Why.NOT_NOW, "The powers are not dealt yet.")
+    return None
+
+
+def orders(desk: Desk, command: Command) -> Outcome:
+    given = command.detail
+    assert isinstance(given, OrderLines)
+    power = acting_power(desk)
+    if isinstance(power, Outcome):
+        return power
+    assert desk.game is not None
+    view = desk.view()
+    if isinstance(view, Refused):
+        return refusal(view)
+    text = "\n".join(line for _, line in given.lines)
+    if given.phase is not None and not _is_pending(given.phase, view):
+        kind = given.phase.kind or "movement"
+        held = desk.judge.hold_orders(desk.game, _viewer(desk), power, given.phase.season,
+                                      given.phase.year, kind, text, now=desk.now)
+        if isinstance(held, Refused):
+            return refusal(held, Why.NOT_NOW)
+        return Outcome.done(f"Held for {given.phase.season.capitalize()} {given.phase.year} "
+                            f"{kind}: {len(given.lines)} line(s), read when that phase comes.")
+    stored = desk.judge.submit_orders(desk.game, _viewer(desk), power, text, now=desk.now)
+    if isinstance(stored, Refused):
+        return refusal(stored, Why.NOT_NOW)
+    desk.ordered = True
+    errors = [f"Line {given.lines[e.line - 1][0]}: {e.text}: {e.reason}"
+              for e in stored.errors if 0 < e.line <= len(given.lines)]
+    accepted = len(given.lines) - len(errors)
+    if errors and not accepted:
+        return Outcome.refused(Why.SYNTAX, *errors)
+    return Outcome.done(f"Accepted for {stored.power}, {stored.label}: {accepted} order(s).",
+                        *errors)
+
+
+def _viewer(desk: Desk) -> Viewer:
+    assert desk.viewer is not None
+    return desk.viewer
+
+
+def _is_pending(phase: PhaseRef, view: GameView) -> bool:
+    state = view.state
+    season = "winter" if phase.kind == "adjustment" else phase.season
+    return (season, phase.year, phase.kind or "movement") == (state.season, state.year,
+                                                              state.phase)
+
+
+def phase(desk: Desk, command: Command) -> Outcome:
+    given = command.detail
+    assert isinstance(given, PhaseRef)
+    return Outcome.done(f"The orders that follow are for {given}.")
+
+
+def clear(desk: Desk, command: Command) -> Outcome:
+    power = acting_power(desk)
+    if isinstance(power, Outcome):
+        return power
+    assert desk.game is not None
+    dropped = desk.judge.clear_later(desk.game, _viewer(desk), power, now=desk.now)
+    if isinstance(dropped, Refused):
+        return refusal(dropped, Why.NOT_NOW)
+    return Outcome.done(f"Orders held for later phases cleared ({dropped} set(s)).")
+
+
+def press(desk: Desk, command: Command) -> Outcome:
+    assert desk.game is not None
+    view = desk.view()
+    if isinstance(view, Refused):
+        return refusal(view)
+    viewer = _viewer(desk)
+    if viewer.role == "player" and viewer.power is None:
+        return Outcome.refused(Why.NOT_NOW, "Players write press once the powers are dealt; "
+                               "until then only the Master and observers do.")
+    body = "\n".join(command.body)
+    if command.verb is Verb.DIARY:
+        return Outcome.refused(Why.UNSUPPORTED, "Diaries are not kept by this judge.")
+    request = command.detail if isinstance(command.detail, PressRequest) else PressRequest()
+    letters = _letters(view)
+    to = fake = None
+    if request.to is not None:
+        found = addressees_of(request.to, letters)
+        if isinstance(found, Refused):
+            return refusal(found, Why.SYNTAX)
+        to = found
+    if request.fake_to is not None:
+        faked = addressees_of(request.fake_to, letters)
+        if isinstance(faked, Refused):
+            return refusal(faked, Why.SYNTAX)
+        fake = faked
+    letter = desk.judge.send_letter(
+        desk.game, viewer, to, body, colour=request.colour,
+        fake_broadcast=request.fake_broadcast, fake_to=fake,
+        postal=command.verb is Verb.POSTAL_PRESS, as_power=desk.acting, now=desk.now)
+    if isinstance(letter, Refused):
+        return refusal(letter, Why.RULES)
+    if not letter.postal:
+        deliver_letter(desk, view, letter)
+    if letter.broadcast:
+        return Outcome.done("Broadcast message sent." if not letter.postal
+                           else "Postal press kept: it goes out with the phase's results.")
+    return Outcome.done(f"Message sent to {', '.join(letter.recipients)}.")
+
+
+def _letters(view: GameView) -> dict[str, str]:
+    """The game's power letters (004: Milan I, Florence L), for its powers in play."""
+    board = board_of(view)
+    return {letter: power for letter, power in board.powers.items()
+            if power in view.state.powers}
+
+
+def deliver_letter(desk: Desk, view: GameView, letter: Letter) -> None:
+    """A mail to each reader, showing the letter as the service shows it to that reader."""
+    seats = desk.judge.seats(view.name)
+    if isinstance(seats, Refused):
+        return
+    sender_seat = desk.seat.name if desk.seat is not None and desk.seat.role != "master" \
+        else ""  # a Master gets his own letters too, as nJudge sends them
+    for seat in seats:
+        if seat.name == sender_seat or not seat.address:
+            continue
+        shown = desk.view(view.name, viewer_of(seat))
+        if isinstance(shown, Refused):
+            continue
+        found = next((p for p in shown.press if p.id == letter.id), None)
+        if found is None:
+            continue
+        to = "everybody" if found.to == ["all"] else " ".join(found.to)
+        kind = "Broadcast" if found.to == ["all"] else "Press"
+        desk.send(seat.address, desk.subject(shown, f"{kind} from {found.sender}"),
+                  f"Message from {found.sender} to {to} in '{view.name}':\n\n{found.body}\n")
+
+
+def resign(desk: Desk, command: Command) -> Outcome:
+    assert desk.game is not None
+    viewer = _viewer(desk)
+    if viewer.is_master:
+        return Outcome.refused(Why.NOT_ALLOWED, "The Master does not resign: EJECT yourself "
+                               "(EJECT address) to leave the game.")
+    view = desk.view()
+    seat = desk.judge.resign(desk.game, viewer, now=desk.now)
+    if isinstance(seat, Refused):
+        return refusal(seat, Why.NOT_ALLOWED)
+    desk.resigned = True
+    who = seat.power or "Observer"
+    said = f"{desk.sender} has resigned as {who} in game '{desk.game}'."
+    if not isinstance(view, Refused):
+        tell_everyone(desk, view, f"Resignation: {who}", said)
+    return Outcome.done(f"{who} has resigned from game '{desk.game}'.")
+
+
+def tell_everyone(desk: Desk, view: GameView, what: str, text: str) -> None:
+    seats = desk.judge.seats(view.name)
+    if isinstance(seats, Refused):
+        return
+    for seat in seats:
+        if seat.name != desk.sender:
+            desk.send(seat.address, desk.subject(view, what), text)

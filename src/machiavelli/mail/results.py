@@ -1,0 +1,140 @@
+"""The mails the judge owes after the fact: each phase's results, reminders, late notices.
+
+The service writes a notice for every processed phase (whether the Master's
+``PROCESS``, the sweeper at a deadline, or an early all-ready processing did it),
+and the sweeper writes reminders and late notices (:mod:`machiavelli.service.sweeper`).
+:func:`owed_mails` turns the notices not yet delivered into mails:
+
+- a phase's results go to every seat with an address, each made from the service's view
+  for that seat: a power gets the public report and its own private part (its money
+  orders, income, dice), an observer the public report, the Master everything (every
+  power's part); the postal press of the phase comes with them; the map of the new
+  position as that reader may see it is attached (when maps are on);
+- a notice to a power goes to its player, to ``all`` to everyone, to ``master`` to the
+  Masters.
+
+A notice is marked delivered once mailed to someone; a notice with nobody to mail to
+(a game without mail addresses) is left for the other front ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from machiavelli.mail.desk import (
+    Config,
+    OutMail,
+    Picture,
+    board_of,
+    clock_of,
+    code_of,
+    picture_viewer,
+    viewer_of,
+)
+from machiavelli.mail.reply import GameHeader, header_lines, judge_time
+from machiavelli.mail.variants import variant_name
+from machiavelli.service.judge import Judge
+from machiavelli.service.refusal import Refused
+from machiavelli.service.schema import Notice, Seat
+from machiavelli.service.visibility import GameView, Viewer
+
+
+@dataclass(frozen=True)
+class Owed:
+    """The mails owed for one game's notices, and the notices they deliver."""
+
+    game: str
+    mails: tuple[OutMail, ...]
+    notices: tuple[int, ...]
+
+
+def owed_mails(judge: Judge, config: Config, games: list[str] | None = None) -> list[Owed]:
+    """The mails every undelivered notice asks for (``games``: only those games)."""
+    owed: list[Owed] = []
+    for name in games if games is not None else judge.game_names(everything=True):
+        notices = judge.notices(name)
+        seats = judge.seats(name)
+        if isinstance(notices, Refused) or isinstance(seats, Refused) or not notices:
+            continue
+        mails: list[OutMail] = []
+        done: list[int] = []
+        for notice in notices:
+            made = (result_mails(judge, name, seats, notice, config)
+                    if notice.kind == "results" else notice_mails(judge, name, seats, notice,
+                                                                  config))
+            if made:
+                mails += made
+                done.append(notice.id)
+        if done:
+            owed.append(Owed(name, tuple(mails), tuple(done)))
+    return owed
+
+
+def notice_mails(judge: Judge, name: str, seats: list[Seat], notice: Notice,
+                 config: Config) -> list[OutMail]:
+    """A reminder, late notice or request, to whom the notice names."""
+    if notice.to == "all":
+        readers = seats
+    elif notice.to == "master":
+        readers = [s for s in seats if s.role == "master"]
+    else:
+        readers = [s for s in seats if s.power == notice.to]
+    view = judge.view(name, Viewer.public())
+    code = code_of(view.state) if isinstance(view, GameView) else ""
+    what = {"late": "Late notice", "reminder": "Reminder"}.get(notice.kind, notice.kind)
+    return [OutMail(s.address, f"{config.judge}:{name} - {code} {what}".replace("  ", " "),
+                    notice.body + "\n") for s in readers if s.address]
+
+
+def result_mails(judge: Judge, name: str, seats: list[Seat], notice: Notice,
+                 config: Config) -> list[OutMail]:
+    """Each seat's results of the phase ``notice`` tells of, as that seat may read them."""
+    mails = []
+    for seat in seats:
+        if not seat.address:
+            continue
+        viewer = viewer_of(seat)
+        view = judge.view(name, viewer, history=True)
+        if isinstance(view, Refused):
+            continue
+        text = result_text(view, notice.phase, config)
+        if text is None:
+            continue
+        phase = next(p for p in view.history if p.number == notice.phase + 1)
+        picture = Picture(board_of(view), phase.position, picture_viewer(viewer),
+                          f"{name}-{phase.number:03d}") if config.maps else None
+        mails.append(OutMail(seat.address, f"{config.judge}:{name} - "
+                             f"{code_of(phase.position)} Results", text, picture))
+    return mails
+
+
+def result_text(view: GameView, processed: int, config: Config) -> str | None:
+    """The results of phase ``processed`` as ``view``'s viewer may read them (None: that
+    phase is not in the game's history, as after a rollback)."""
+    phase = next((p for p in view.history if p.number == processed + 1), None)
+    if phase is None:
+        return None
+    viewer = view.viewer
+    clock = clock_of(view) if phase.number == view.phase else None
+    header = GameHeader(view.name, variant_name(view.scenario), code_of(phase.position),
+                        clock.deadline if clock is not None else None)
+    who = (viewer.power if viewer.role == "player" and viewer.power else
+           "the Master" if viewer.is_master else "an observer")
+    lines = [*header_lines(config.judge, header), "",
+             f"Results of game '{view.name}', phase {phase.number} "
+             f"({view.name}.{phase.number:03d}), as {who} may read them.", "",
+             *phase.report.rstrip().splitlines(), ""]
+    for power, text in sorted(phase.private.items()):
+        lines += [f"{power}'s own part (only {power} and the Master read it):",
+                  *text.rstrip().splitlines(), ""]
+    postal = [p for p in view.press if p.phase == processed and p.postal]
+    for letter in postal:
+        if letter.body.strip():
+            lines += [f"Press from {letter.sender}:", *letter.body.rstrip().splitlines(), ""]
+    if phase.number == view.phase:
+        if view.status == "over":
+            lines.append(f"The game is over: {view.outcome or 'ended'}.")
+        elif clock is not None:
+            lines.append(f"Next: {view.label}. The deadline is {judge_time(clock.deadline)}; "
+                         f"the grace period ends {judge_time(clock.grace)}.")
+    return "\n".join(lines).rstrip() + "\n"

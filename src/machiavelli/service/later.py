@@ -1,0 +1,103 @@
+"""Orders for a later phase (nJudge's ``PHASE season year phase``), and ``CLEAR``.
+
+"To specify that any following orders should be held until the specified phase before
+processing" (help file ``index``): the orders are kept as written, since the position
+they are for does not exist yet, and submitted as the power's orders when processing
+reaches that phase, then read like any other (a line the order language refuses gets
+its message then; a later order for a unit replaces an earlier one).  Orders held for
+a phase the game passes without reaching (a retreat phase that never came) lapse.
+``CLEAR`` drops every order a power holds for later phases ("there is no way to clear
+orders entered for the current phase").
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from machiavelli.core.state import State
+from machiavelli.service.games import live_phase, phase_state
+from machiavelli.service.refusal import Refused
+from machiavelli.service.schema import Game, LaterOrders
+from machiavelli.service.sheets import Stored, acting_power, check_phase, submit
+from machiavelli.service.visibility import Viewer
+
+SEASONS = ("spring", "summer", "fall", "winter")
+KINDS = ("movement", "retreat", "adjustment")
+
+
+def phase_key(season: str, year: int, kind: str) -> tuple[int, int, int]:
+    """The order of phases: year, season, then movement, retreat, adjustment."""
+    if kind == "adjustment":
+        season = "winter"
+    return year, SEASONS.index(season), KINDS.index(kind)
+
+
+def state_key(state: State) -> tuple[int, int, int]:
+    return phase_key(state.season, state.year, state.phase)
+
+
+def hold(session: Session, game: Game, actor: Viewer, power: str | None, season: str,
+         year: int, kind: str, text: str, now: datetime) -> LaterOrders | Refused:
+    """Keep ``text`` as ``power``'s orders for a phase after the pending one."""
+    if season not in SEASONS or kind not in KINDS:
+        return Refused(f"no such phase: {season} {year} {kind}")
+    state = phase_state(live_phase(session, game))
+    refused = check_phase(game, None, state.label)
+    if refused is not None:
+        return refused
+    who = acting_power(game, state, actor, power)
+    if isinstance(who, Refused):
+        return who
+    if phase_key(season, year, kind) <= state_key(state):
+        return Refused(f"{season.capitalize()} {year} {kind} is not after the pending phase, "
+                       f"{state.label}")
+    row = LaterOrders(game_id=game.id, power=who, season=season if kind != "adjustment"
+                      else "winter", year=year, kind=kind, text=text,
+                      written_by=(actor.name or who)[:64], created_at=now, applied_at=None)
+    session.add(row)
+    return row
+
+
+def pending(session: Session, game: Game, power: str | None = None) -> list[LaterOrders]:
+    query = select(LaterOrders).where(LaterOrders.game_id == game.id,
+                                      LaterOrders.applied_at.is_(None))
+    if power is not None:
+        query = query.where(LaterOrders.power == power)
+    return list(session.scalars(query.order_by(LaterOrders.id)))
+
+
+def clear(session: Session, game: Game, actor: Viewer, power: str | None,
+          now: datetime) -> int | Refused:
+    """Drop every order ``power`` holds for later phases; how many sets were dropped."""
+    state = phase_state(live_phase(session, game))
+    refused = check_phase(game, None, state.label)
+    if refused is not None:
+        return refused
+    who = acting_power(game, state, actor, power)
+    if isinstance(who, Refused):
+        return who
+    rows = pending(session, game, who)
+    for row in rows:
+        session.delete(row)
+    return len(rows)
+
+
+def apply_due(session: Session, game: Game, state: State, now: datetime) -> list[Stored]:
+    """Submit the orders held for the phase ``state`` is at (the game's new pending
+    phase); orders held for a phase now past lapse."""
+    done: list[Stored] = []
+    here = state_key(state)
+    for row in pending(session, game):
+        key = phase_key(row.season, row.year, row.kind)
+        if key > here:
+            continue
+        row.applied_at = now
+        if key < here or row.power in state.eliminated:
+            continue
+        stored = submit(session, game, Viewer.master(row.written_by), row.power, row.text, now)
+        if not isinstance(stored, Refused):
+            done.append(stored)
+    return done
