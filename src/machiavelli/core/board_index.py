@@ -69,6 +69,8 @@ class BoardIndex:
         # spaces: the provinces, then their cities ("gen#"); Venice's city is Venice
         self.spaces: list[str] = provinces + [p + "#" for p in provinces]
         self.space_number: dict[str, int] = {s: i for i, s in enumerate(self.spaces)}
+        #: the province (id) of each space
+        self.space_province: list[str] = provinces + provinces
         self.city_space: list[int] = [
             i if self.venice[i] else count + i for i in range(count)
         ]
@@ -101,6 +103,9 @@ class BoardIndex:
         self.army_near: list[frozenset[int]] = [_numbers(m) for m in self.army_adj]
         self.fleet_near: list[frozenset[int]] = [_numbers(m) for m in self.fleet_adj]
         self.reach_near: list[frozenset[int]] = [_numbers(m) for m in self.fleet_reach]
+        #: whether fleets' adjacency goes both ways (it does on every map)
+        self.fleet_symmetric: bool = all(
+            a in self.fleet_near[b] for a in range(len(locations)) for b in self.fleet_near[a])
         self.coastal: list[bool] = [
             not self.sea[i] and bool(self.province_locations[i]) for i in range(count)
         ]

@@ -17,16 +17,23 @@ from machiavelli.core.state import Unit
 class Occupancy:
     """The units by province: the army or fleet, the garrison, and the first of either."""
 
-    def __init__(self, units: Sequence[Unit]) -> None:
+    def __init__(
+        self,
+        units: Sequence[Unit],
+        field: dict[str, int] | None = None,
+        city: dict[str, int] | None = None,
+    ) -> None:
+        """``field`` and ``city``: the numbers by province, when already made (as
+        :attr:`field_index` and :attr:`city_index` would be)."""
         self.units = units
-        field: dict[str, int] = {}
-        city: dict[str, int] = {}
-        for i in range(len(units) - 1, -1, -1):  # the first in a place wins, as in State.unit_in
-            u = units[i]
-            if u.kind == "G":
-                city[u.province] = i
-            else:
-                field[u.province] = i
+        if field is None or city is None:
+            field, city = {}, {}
+            for i in range(len(units) - 1, -1, -1):  # the first in a place wins, as in unit_in
+                u = units[i]
+                if u.kind == "G":
+                    city[u.province] = i
+                else:
+                    field[u.province] = i
         #: province -> the number of its army or fleet, of the garrison of its city
         self.field_index = field
         self.city_index = city

@@ -67,7 +67,7 @@ def convoy_capable(board: Board, geo: _Geometry, province: str, coastal: bool) -
 class Chains:
     """Chains of fleets that can convoy, in one position: built once, asked many times.
 
-    Fleets are found by their locations' bits (:mod:`machiavelli.core.board_index`):
+    Fleets are known by their locations' numbers (:mod:`machiavelli.core.board_index`):
     a search spreads from a province through the fleet locations next to it,
     keeping to those where a fleet able to convoy stands.
     """
@@ -77,66 +77,59 @@ class Chains:
         ix = self.ix = board_index(board)
         coastal = rules.coastal_convoys
         sea, coast, number, location_number = ix.sea, ix.coastal, ix.number, ix.location_number
-        nodes = 0  # the locations of the fleets now able to convoy (convoy_capable)
+        #: the locations of the fleets now able to convoy (convoy_capable)
+        nodes: set[int] = set()
         for u in units:
             if u.kind != "F":
                 continue
-            p = number[u.province]
+            where = u.province
+            p = number[where]
             if sea[p] or (coastal and coast[p]):
-                nodes |= 1 << location_number[u.location]
+                nodes.add(location_number[where if u.coast is None else where + "/" + u.coast])
         self.nodes = nodes
-        self._linked: dict[tuple[str, str], int] = {}
+        self._linked: dict[tuple[str, str], set[int]] = {}
 
-    def _search(self, start: str, besides: tuple[str, ...]) -> int:
+    def _search(self, start: str, besides: tuple[str, ...]) -> set[int]:
         """The locations of the convoying fleets linked to ``start``, none in ``besides``."""
         ix = self.ix
-        fleet_adj = ix.fleet_adj
+        near = ix.fleet_near
+        locations, number = ix.province_locations, ix.number
         allowed = self.nodes
-        for province in besides:
-            for loc in ix.province_locations[ix.number[province]]:
-                allowed &= ~(1 << loc)
-        frontier = 0
-        for loc in ix.province_locations[ix.number[start]]:
-            frontier |= fleet_adj[loc]
-        frontier &= allowed
-        seen = frontier
+        if besides:
+            allowed = allowed.difference(*(locations[number[p]] for p in besides))
+        seen: set[int] = set()
+        if not allowed:
+            return seen
+        frontier: list[int] = []
+        for loc in locations[number[start]]:
+            for n in near[loc]:
+                if n in allowed and n not in seen:
+                    seen.add(n)
+                    frontier.append(n)
         while frontier:
-            reach = 0
-            while frontier:
-                low = frontier & -frontier
-                reach |= fleet_adj[low.bit_length() - 1]
-                frontier ^= low
-            frontier = reach & allowed & ~seen
-            seen |= frontier
+            for n in near[frontier.pop()]:
+                if n in allowed and n not in seen:
+                    seen.add(n)
+                    frontier.append(n)
         return seen
 
-    def _locations(self, mask: int) -> set[str]:
-        found = set()
-        while mask:
-            low = mask & -mask
-            found.add(self.ix.locations[low.bit_length() - 1])
-            mask ^= low
-        return found
+    def _locations(self, found: set[int]) -> set[str]:
+        locations = self.ix.locations
+        return {locations[n] for n in found}
 
     def route_dests(self, start: str) -> tuple[set[str], set[str]]:
         """The fleets (locations) linked to an army at ``start``, and the coasts they lead to."""
         ix = self.ix
         seen = self._search(start, (start,))
-        reach = 0
-        mask = seen
-        while mask:
-            low = mask & -mask
-            reach |= ix.fleet_reach[low.bit_length() - 1]
-            mask ^= low
-        dests = set()
         own = ix.number[start]
-        for p in range(ix.count):
-            if (reach >> p) & 1 and p != own and ix.coastal[p]:
-                dests.add(ix.provinces[p])
+        reach: set[int] = set()
+        for n in seen:
+            reach.update(ix.reach_near[n])
+        dests = {ix.provinces[p] for p in reach if p != own and ix.coastal[p]}
         return self._locations(seen), dests
 
-    def linked(self, start: str, dest: str) -> int:
-        """The locations (bits) of the fleets on some chain of fleets from ``start`` to
+    def linked(self, start: str, dest: str) -> set[int]:
+        """The locations (numbers) of the fleets on some chain of fleets from ``start`` to
         ``dest``."""
         key = (start, dest)
         found = self._linked.get(key)
@@ -145,9 +138,22 @@ class Chains:
             found = self._linked[key] = self._search(start, besides) & self._search(dest, besides)
         return found
 
+    def links(self, start: str, dest: str) -> bool:
+        """Whether some chain of fleets links ``start`` to ``dest`` (``linked`` is not
+        empty): one search when fleets' adjacency goes both ways, as on every map."""
+        ix = self.ix
+        if not ix.fleet_symmetric:
+            return bool(self.linked(start, dest))
+        seen = self._search(start, (start, dest))
+        if not seen:
+            return False
+        near = ix.fleet_near
+        return any(not seen.isdisjoint(near[loc])
+                   for loc in ix.province_locations[ix.number[dest]])
+
     def on_chain(self, location: str, start: str, dest: str) -> bool:
         """Whether the fleet at ``location`` is on some chain from ``start`` to ``dest``."""
-        return (self.linked(start, dest) >> self.ix.location_number[location]) & 1 == 1
+        return self.ix.location_number[location] in self.linked(start, dest)
 
     def fleets_between(self, start: str, dest: str) -> set[str]:
         """Locations of the fleets on some chain of fleets from ``start`` to ``dest``."""

@@ -86,11 +86,17 @@ class Checker:
     not change while it is in use.
     """
 
-    def __init__(self, board: Board, state: State, rules: Rules | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        state: State,
+        rules: Rules | None = None,
+        occupancy: Occupancy | None = None,
+    ) -> None:
         self.board = board
         self.state = state
         self.rules = rules if rules is not None else rules_of(state.options)
-        self.occupancy = Occupancy(state.units)
+        self.occupancy = occupancy if occupancy is not None else Occupancy(state.units)
         self._chains: Chains | None = None
         self.ix = board_index(board)
         # the usual orders are recognised at once in a movement phase (but for mach2's Venice)
@@ -106,10 +112,18 @@ class Checker:
         """``None`` if ``power`` may give ``order`` now, else the reason it is void."""
         if self.quick and _usual(self, power, order):
             return None
+        return self.check_in_full(power, order)
+
+    def check_in_full(self, power: str, order: Order) -> str | None:
+        """:meth:`check` without looking for a usual order first."""
         try:
             return self._check(power, order)
         except KeyError as err:  # a place that is not on this board
             return f"unknown place {err}"
+
+    def links(self, start: str, dest: str) -> bool:
+        """Whether some chain of fleets links ``start`` to ``dest``."""
+        return self.chains.links(start, dest)
 
     def _check(self, power: str, order: Order) -> str | None:
         state = self.state
@@ -271,7 +285,7 @@ def _usual_army_move(checker: Checker, own: str, into: str, by_convoy: bool) -> 
         return True
     if to == at or ix.sea[to] or not ix.coastal[at] or not ix.coastal[to]:
         return False
-    return checker.chains.linked(own, into) != 0
+    return checker.chains.links(own, into)
 
 
 # ----------------------------------------------------------------------
@@ -399,7 +413,7 @@ def check_move(c: Checker, unit: Unit, order: Move) -> str | None:
         return "a convoyed army must start and end in coastal provinces (CVY-2)"
     if order.via:
         return _check_route(c, unit.province, order.dest, order.via)
-    if not c.chains.linked(unit.province, order.dest):
+    if not c.chains.links(unit.province, order.dest):
         return f"no chain of fleets can convoy an army from {src} to {dest} (DATC 6.D.32)"
     return None
 

@@ -48,7 +48,15 @@ from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State
 from machiavelli.movement.legality import Checker
 from machiavelli.movement.outcome import Orders, apply_outcome, one_unit_per_space, unit_ref
-from machiavelli.movement.pieces import Powers, make_pieces
+from machiavelli.movement.pieces import (
+    Pieces,
+    Powers,
+    link_pieces,
+    make_pieces,
+    reset_piece,
+    set_piece,
+)
+from machiavelli.movement.quick import quick_hold, quick_move, quick_support
 from machiavelli.movement.resolver import Resolver
 from machiavelli.movement.sieges import forced_siege_order
 
@@ -115,22 +123,53 @@ class MovementPhase:
 def movement_phase(
     board: Board, state: State, orders: Mapping[str, Sequence[Order]]
 ) -> MovementPhase:
-    """The phase's orders checked, the siege rules applied and the pieces made."""
+    """The phase's orders checked, the siege rules applied and the pieces made.
+
+    The usual orders are checked and made pieces at once (:mod:`~machiavelli.movement.quick`);
+    the others are checked in full and made pieces by the general rules once the
+    siege rules have had their say.
+    """
     rules = rules_of(state.options)
+    ix = board_index(board)
+    powers = Powers(state.powers)
+    units = state.units
+    pieces = Pieces(ix, units, powers)
+    where = Occupancy(units, pieces.field_index, pieces.city_index)
+    checker = Checker(board, state, rules, where)
+    quick = checker.quick
+    linked = checker.links
+    rebellions = state.rebellions
     early: list[OrderResult] = []  # the results known before resolving: void orders, alliances
     allies: dict[str, set[str]] = {}
-    units = state.units
     given = Orders(len(units))
     given.power = [u.owner for u in units]
+    written, given_power = given.written, given.power
     ordered: list[int] = []  # the units given an order, by number, as first ordered
+    general: list[int] = []  # those whose piece the general rules make
     disbanded: set[tuple[str, bool]] = set()
-    checker = Checker(board, state, rules)
-    where = checker.occupancy
     field_index, city_index = where.field_index, where.city_index
     assassinated = state.assassinated
     for power, power_orders in orders.items():
+        fast = quick and not (assassinated and power in assassinated)
         for order in power_orders:
             kind = type(order)
+            if fast:
+                if kind is Move:
+                    i = quick_move(pieces, power, order, linked, rebellions)  # type: ignore[arg-type]
+                elif kind is SupportMove or kind is SupportHold:
+                    i = quick_support(pieces, power, order)  # type: ignore[arg-type]
+                elif kind is Hold:
+                    i = quick_hold(pieces, power, order)  # type: ignore[arg-type]
+                else:
+                    i = -1
+                if i >= 0:
+                    if written[i] is None:
+                        ordered.append(i)
+                    else:  # a second order for the unit: its piece is made again
+                        general.append(i)
+                    given_power[i] = power
+                    written[i] = order  # type: ignore[assignment]
+                    continue
             unit_order = (kind is Move or kind is SupportMove or kind is SupportHold
                           or kind is Hold or kind in _UNIT_TYPES)
             if not unit_order and (kind in _MONEY_TYPES or isinstance(order, MONEY_ORDERS)):
@@ -138,16 +177,17 @@ def movement_phase(
             if assassinated and power in assassinated:
                 early.append(OrderResult(power, order, "void", ASSASSINATED))
                 continue
-            reason = checker.check(power, order)
+            reason = checker.check_in_full(power, order)
             if reason is not None:
                 early.append(OrderResult(power, order, "void", reason))
             elif unit_order or is_unit_order(order):
                 ref = order.unit  # type: ignore[union-attr]
                 i = (city_index if ref.kind == "G" else field_index)[ref.province]
-                if given.written[i] is None:
+                if written[i] is None:
                     ordered.append(i)
-                given.power[i] = power
-                given.written[i] = order  # type: ignore[assignment]
+                general.append(i)
+                given_power[i] = power
+                written[i] = order  # type: ignore[assignment]
             elif isinstance(order, Ally):
                 permitted = allies.setdefault(power, set())
                 if order.allow:
@@ -160,7 +200,7 @@ def movement_phase(
                 early.append(OrderResult(power, order, "succeeds"))
             else:
                 early.append(OrderResult(power, order, "void", "not a movement order"))
-    if disbanded:  # the units left, numbered again
+    if disbanded:  # the units left, numbered again, and every piece made again
         kept = [i for i, u in enumerate(units) if (u.province, u.kind == "G") not in disbanded]
         state = replace(state, units=[units[i] for i in kept])
         where = Occupancy(state.units)
@@ -170,10 +210,19 @@ def movement_phase(
         given.power = [before.power[i] for i in kept]
         given.written = [before.written[i] for i in kept]
         ordered = [renumbered[i] for i in ordered if i in renumbered]
-    _carried_out(state, given, ordered, where, rules)
-    ix = board_index(board)
-    powers = Powers(state.powers)
-    pieces = make_pieces(ix, rules, state.units, given.order, state.rebellions, powers)
+        _carried_out(state, given, ordered, where, rules)
+        pieces = make_pieces(ix, rules, state.units, given.order, rebellions, powers)
+    else:
+        _carried_out(state, given, general, where, rules)
+        done: set[int] = set()
+        for i in general:
+            if i not in done:
+                done.add(i)
+                reset_piece(pieces, i)
+                carried = given.order[i]
+                if carried is not None:
+                    set_piece(pieces, i, carried, rebellions)
+        link_pieces(pieces, given.order)
     permits = {powers.number(p): {powers.number(q) for q in allowed}
                for p, allowed in allies.items()}
     return MovementPhase(board, state, rules, given, Resolver(pieces, permits, rules.mach2),
@@ -183,7 +232,8 @@ def movement_phase(
 def _carried_out(
     state: State, given: Orders, ordered: list[int], where: Occupancy, rules: Rules
 ) -> None:
-    """The order each unit carries out: its own (or hold), as the siege rules leave it."""
+    """The order each unit carries out: its own (or hold), as the siege rules leave it
+    (``ordered``: the units they may concern, ordered as their orders came)."""
     given.order = list(given.written)
     units = state.units
     rebellions = state.rebellions

@@ -86,33 +86,35 @@ def apply_outcome(
     units = state.units
     count = len(units)
     winners: dict[int, int] = {}
-    for i in range(count):
-        if kind[i] == MOVE and won[i]:
-            winners[dest[i]] = i
+    for d, moving in resolver.moves_to.items():
+        for j in moving:
+            if won[j]:
+                winners[d] = j
     fixed: dict[int, tuple[Outcome, str]] = {}  # outcomes and notes settled here
     sieges_done: dict[str, str] = {}  # province -> "garrison" or "rebels"
-    entered: list[tuple[str | None, str]] = []
+    rebellions = state.rebellions
+    entered: list[tuple[str | None, str]] = []  # (read by the rebellions only)
     held: list[Unit] = []
     dislodged: list[Dislodged] = []
-    final: list[Unit] = []  # the units after the moves,
-    came_from: list[int] = []  # the number of the unit each was,
-    ends: list[int] = []  # and the space it ends in
+    gone: list[int] = []  # the units dislodged, by number
+    final: list[Unit] = []  # the units after the moves (the others, in their order),
+    ends: list[int] = []  # and the space each ends in
     mach2 = rules.mach2
     orders = given.order
-    provinces, province_of_space = ix.provinces, ix.province_of_space
+    space_province, dest_coast = ix.space_province, pieces.dest_coast
     for i, unit in enumerate(units):
         if won[i] and kind[i] == MOVE:
             d = dest[i]
-            province = provinces[province_of_space(d)]
+            province = space_province[d]
             order = orders[i]
             if type(order) is Move:
-                coast = pieces.dest_coast[i] if unit.kind == "F" else None
+                coast = dest_coast[i] if unit.kind == "F" else None
                 final.append(unit_of(unit.kind, unit.owner, province, coast, unit.special))
             else:
-                final.append(_moved_unit(unit, order, pieces.dest_coast[i], province))
-            came_from.append(i)
+                final.append(_moved_unit(unit, order, dest_coast[i], province))
             ends.append(d)
-            entered.append((unit.owner, province))
+            if rebellions:
+                entered.append((unit.owner, province))
             continue
         attacker = winners.get(space[i], -1) if winners else -1
         if attacker >= 0:
@@ -121,6 +123,7 @@ def apply_outcome(
             dislodged.append(Dislodged(replace(unit, siege=0) if unit.siege else unit, origin,
                                        by_conversion))
             fixed[i] = ("dislodged", pieces.void_note[i] or given.note[i])
+            gone.append(i)
             continue
         order = orders[i]
         kept = unit
@@ -133,22 +136,23 @@ def apply_outcome(
             if settled is not None:
                 fixed[i] = settled
         final.append(kept)
-        came_from.append(i)
         ends.append(space[i])
-        if kind[i] != MOVE and unit.kind != "G":
+        if rebellions and kind[i] != MOVE and unit.kind != "G":
             held.append(unit)
 
-    if sieges_done:
-        keep = [j for j, u in enumerate(final)
-                if not (u.kind == "G" and sieges_done.get(u.province) == "garrison")]
-        final = [final[j] for j in keep]
-        came_from = [came_from[j] for j in keep]
-        ends = [ends[j] for j in keep]
-    if len(set(ends)) != len(ends):
-        one_unit_per_space(board, [(u, orders[j] or Hold(unit_ref(units[j])))
-                                   for u, j in zip(final, came_from, strict=True)])
+    if sieges_done or len(set(ends)) != len(ends):
+        left = set(gone)
+        came_from = [i for i in range(count) if i not in left]  # the unit each one was
+        if sieges_done:
+            keep = [j for j, u in enumerate(final)
+                    if not (u.kind == "G" and sieges_done.get(u.province) == "garrison")]
+            final = [final[j] for j in keep]
+            came_from = [came_from[j] for j in keep]
+            ends = [ends[j] for j in keep]
+        if len(set(ends)) != len(ends):
+            one_unit_per_space(board, [(u, orders[j] or Hold(unit_ref(units[j])))
+                                       for u, j in zip(final, came_from, strict=True)])
 
-    rebellions = state.rebellions
     events: list[str] = []
     if rebellions:
         before = replace(state, rebellions={

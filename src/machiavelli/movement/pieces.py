@@ -57,10 +57,15 @@ class Powers:
 
 
 class Pieces:
-    """Every unit's piece: one list per property, indexed by the unit's number."""
+    """Every unit's piece: one list per property, indexed by the unit's number.
+
+    Made as holds; :func:`set_piece` gives a piece its order and :func:`link_pieces`
+    links supports and convoys once every piece has one.
+    """
 
     def __init__(self, ix: BoardIndex, units: Sequence[Unit], powers: Powers) -> None:
         self.ix = ix
+        self.units = units
         count = self.count = len(units)
         number = ix.number
         numbers = powers.numbers
@@ -72,25 +77,34 @@ class Pieces:
         self.garrison: list[bool] = [False] * count
         self.location: list[int] = [-1] * count  # a fleet's location, else -1
         self.strength: list[int] = [1] * count
+        #: province -> the number of its army or fleet, of the garrison of its city (the
+        #: first listed, as :class:`~machiavelli.core.occupancy.Occupancy` has them)
+        self.field_index: dict[str, int] = {}
+        self.city_index: dict[str, int] = {}
+        field_index, city_index = self.field_index, self.city_index
         city_space, location_number = ix.city_space, ix.location_number
-        for i in range(count):
+        province, space, power = self.province, self.space, self.power
+        for i in range(count - 1, -1, -1):  # backwards: the first in a place wins
             u = units[i]
-            prov = number[u.province]
-            self.province[i] = prov
+            where = u.province
+            prov = number[where]
+            province[i] = prov
             owner = u.owner
             if owner is not None:
-                self.power[i] = numbers[owner] if owner in numbers else powers.number(owner)
+                power[i] = numbers[owner] if owner in numbers else powers.number(owner)
             kind = u.kind
             if kind == "G":
                 self.garrison[i] = True
-                self.space[i] = city_space[prov]
+                space[i] = city_space[prov]
+                city_index[where] = i
             else:
-                self.space[i] = prov
+                space[i] = prov
+                field_index[where] = i
                 if kind == "F":
                     self.fleet[i] = True
                     coast = u.coast
                     self.location[i] = location_number[
-                        u.province if coast is None else u.province + "/" + coast]
+                        where if coast is None else where + "/" + coast]
             if u.special is not None and u.special != "militia":
                 self.strength[i] = u.strength
         #: a move's destination space; the space a support goes to; else -1
@@ -107,8 +121,10 @@ class Pieces:
         #: why a support or convoy became a hold ("" when it did not)
         self.void_note: list[str] = [""] * count
         #: the piece in each space
-        self.occupant: dict[int, int] = {s: i for i, s in enumerate(self.space)}
-        # made once the pieces are linked (make_pieces):
+        self.occupant: dict[int, int] = {s: i for i, s in enumerate(space)}
+        #: adjacent moves written "via convoy"
+        self.explicit: set[int] = set()
+        # made once the pieces are linked (link_pieces):
         self.moves_to: dict[int, list[int]] = {}  # space -> the moves into it
         self.supports: dict[int, list[int]] = {}  # piece -> the supports it gets
         self.convoys: dict[int, list[int]] = {}  # army's piece -> the fleets convoying it
@@ -126,61 +142,96 @@ def make_pieces(
 ) -> Pieces:
     """The pieces of ``units`` carrying out ``orders`` (None: a hold), linked."""
     pieces = Pieces(ix, units, powers)
-    explicit: set[int] = set()  # adjacent moves written "via convoy"
-    city_space, number = ix.city_space, ix.number
-    kind, dest, province = pieces.kind, pieces.dest, pieces.province
-    fleet, garrison = pieces.fleet, pieces.garrison
     for i, order in enumerate(orders):
-        if order is None:
-            continue
-        if isinstance(order, SupportMove | SupportHold):
-            kind[i] = SUPPORT
-            continue
-        if isinstance(order, Move):
-            d = dest[i] = number[order.dest]
-            kind[i] = MOVE
-            if fleet[i]:
-                _fleet_move(pieces, i, d, order.dest_coast)
-            elif not garrison[i]:
-                via = order.via
-                if via:
-                    pieces.route[i] = tuple(number[p] for p in via)
-                adjacent = d in ix.army_near[province[i]]
-                pieces.convoyed[i] = bool(via) or not adjacent
-                if adjacent and order.convoy:
-                    explicit.add(i)
-        elif isinstance(order, Convert):
-            prov = province[i]
-            if ix.venice[prov]:
-                continue  # converted in place after the moves (001 Venice d, e)
-            kind[i] = MOVE
-            if garrison[i]:
-                dest[i] = prov
-                pieces.becomes_fleet[i] = order.to == "F"
-            else:
-                dest[i] = city_space[prov]
-                pieces.becomes_fleet[i] = False
-        elif isinstance(order, Convoy):
-            kind[i] = CONVOY
-            continue
+        if order is not None:
+            set_piece(pieces, i, order, rebellions)
+    link_pieces(pieces, orders)
+    return pieces
+
+
+def set_piece(
+    pieces: Pieces, i: int, order: UnitOrder, rebellions: dict[str, Rebellion]
+) -> None:
+    """Piece ``i`` (a hold as made) carrying out ``order``."""
+    ix = pieces.ix
+    if isinstance(order, SupportMove | SupportHold):
+        pieces.kind[i] = SUPPORT
+        return
+    if isinstance(order, Move):
+        d = pieces.dest[i] = ix.number[order.dest]
+        pieces.kind[i] = MOVE
+        if pieces.fleet[i]:
+            _fleet_move(pieces, i, d, order.dest_coast)
+        elif not pieces.garrison[i]:
+            via = order.via
+            if via:
+                number = ix.number
+                pieces.route[i] = tuple(number[p] for p in via)
+            adjacent = d in ix.army_near[pieces.province[i]]
+            pieces.convoyed[i] = bool(via) or not adjacent
+            if adjacent and order.convoy:
+                pieces.explicit.add(i)
+    elif isinstance(order, Convert):
+        prov = pieces.province[i]
+        if ix.venice[prov]:
+            return  # converted in place after the moves (001 Venice d, e)
+        pieces.kind[i] = MOVE
+        if pieces.garrison[i]:
+            pieces.dest[i] = prov
+            pieces.becomes_fleet[i] = order.to == "F"
         else:
-            continue
-        owner = units[i].owner
-        if rebellions and owner is not None:
-            _mark_rebels(pieces, i, owner, rebellions)
-    _link(pieces, orders, explicit)
-    kind, dest, target = pieces.kind, pieces.dest, pieces.target
-    for i in range(pieces.count):
+            pieces.dest[i] = ix.city_space[prov]
+            pieces.becomes_fleet[i] = False
+    elif isinstance(order, Convoy):
+        pieces.kind[i] = CONVOY
+        return
+    else:
+        return
+    owner = pieces.units[i].owner
+    if rebellions and owner is not None:
+        mark_rebels(pieces, i, owner, rebellions)
+
+
+def reset_piece(pieces: Pieces, i: int) -> None:
+    """Piece ``i`` back to the hold it was made as."""
+    pieces.kind[i] = HOLD
+    pieces.dest[i] = -1
+    pieces.step_to[i] = -1
+    pieces.dest_coast[i] = None
+    pieces.convoyed[i] = False
+    pieces.route[i] = ()
+    pieces.target[i] = -1
+    pieces.rebel_support[i] = False
+    pieces.venice_bounces[i] = False
+    pieces.becomes_fleet[i] = pieces.fleet[i]
+    pieces.void_note[i] = ""
+    pieces.explicit.discard(i)
+
+
+def link_pieces(pieces: Pieces, orders: Sequence[UnitOrder | None]) -> None:
+    """Supports and convoys attached to what they support (:func:`_link`), then the moves
+    into each space and the supports and convoys each piece gets."""
+    kind = pieces.kind
+    active = [i for i, k in enumerate(kind) if k != HOLD]
+    _link(pieces, orders, active)
+    dest, target = pieces.dest, pieces.target
+    moves_to, supports, convoys = pieces.moves_to, pieces.supports, pieces.convoys
+    rebel_support = pieces.rebel_support
+    for i in active:
         k = kind[i]
         if k == MOVE:
-            pieces.moves_to.setdefault(dest[i], []).append(i)
-            if pieces.rebel_support[i]:
-                pieces.rebel_users.setdefault(dest[i], set()).add(pieces.power[i])
+            d = dest[i]
+            found = moves_to.get(d)
+            if found is None:
+                moves_to[d] = [i]
+            else:
+                found.append(i)
+            if rebel_support[i]:
+                pieces.rebel_users.setdefault(d, set()).add(pieces.power[i])
         elif k == SUPPORT:
-            pieces.supports.setdefault(target[i], []).append(i)
+            supports.setdefault(target[i], []).append(i)
         elif k == CONVOY:
-            pieces.convoys.setdefault(target[i], []).append(i)
-    return pieces
+            convoys.setdefault(target[i], []).append(i)
 
 
 def _fleet_move(pieces: Pieces, i: int, dest: int, coast: str | None) -> None:
@@ -195,7 +246,7 @@ def _fleet_move(pieces: Pieces, i: int, dest: int, coast: str | None) -> None:
     pieces.dest_coast[i] = coast
 
 
-def _mark_rebels(pieces: Pieces, i: int, owner: str, rebellions: dict[str, Rebellion]) -> None:
+def mark_rebels(pieces: Pieces, i: int, owner: str, rebellions: dict[str, Rebellion]) -> None:
     """Rebel support and the Venice rebel's bounce (001 REB-EFF-6, VEN-I)."""
     ix = pieces.ix
     dest = pieces.dest[i]
@@ -219,34 +270,41 @@ def _target(pieces: Pieces, by_space: dict[int, int], province: str, garrison: b
     return by_space.get(ix.city_space[prov] if garrison else prov, -1)
 
 
-def _link(pieces: Pieces, orders: Sequence[UnitOrder | None], explicit: set[int]) -> None:
-    """Attach supports and convoys to what they support; decide which moves go by convoy."""
+def _link(pieces: Pieces, orders: Sequence[UnitOrder | None], active: list[int]) -> None:
+    """Attach supports and convoys to what they support; decide which moves go by convoy.
+
+    ``active``: the pieces that are not holds, in order."""
     kind = pieces.kind
-    if SUPPORT not in kind and CONVOY not in kind:
+    has_convoys = CONVOY in kind
+    if not has_convoys and SUPPORT not in kind:
         return
     by_space = pieces.occupant
     number = pieces.ix.number
+    explicit = pieces.explicit
     # an army next to its destination goes by convoy if a fleet of its own power convoys
     # it, or if it says "via convoy" and some fleet convoys it (DATC 4.A.3, 6.G.8)
-    for i, order in enumerate(orders):
-        if kind[i] != CONVOY or not isinstance(order, Convoy):
-            continue
-        t = _target(pieces, by_space, order.target.province, order.target.kind == "G")
-        if (
-            t >= 0
-            and kind[t] == MOVE
-            and not pieces.fleet[t]
-            and not pieces.garrison[t]
-            and pieces.dest[t] == number.get(order.dest, -2)
-        ):
-            pieces.target[i] = t
-            if pieces.power[t] == pieces.power[i] or t in explicit:
-                pieces.convoyed[t] = True
-        else:
-            kind[i] = HOLD
-            pieces.void_note[i] = NOT_MADE_CONVOY
-    for i, order in enumerate(orders):
+    if has_convoys:
+        for i in active:
+            order = orders[i]
+            if kind[i] != CONVOY or not isinstance(order, Convoy):
+                continue
+            t = _target(pieces, by_space, order.target.province, order.target.kind == "G")
+            if (
+                t >= 0
+                and kind[t] == MOVE
+                and not pieces.fleet[t]
+                and not pieces.garrison[t]
+                and pieces.dest[t] == number.get(order.dest, -2)
+            ):
+                pieces.target[i] = t
+                if pieces.power[t] == pieces.power[i] or t in explicit:
+                    pieces.convoyed[t] = True
+            else:
+                kind[i] = HOLD
+                pieces.void_note[i] = NOT_MADE_CONVOY
+    for i in active:
         k = kind[i]
+        order = orders[i]
         if k == CONVOY:
             if not pieces.convoyed[pieces.target[i]]:
                 pieces.target[i] = -1

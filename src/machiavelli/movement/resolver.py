@@ -65,6 +65,21 @@ class Resolver:
         self.pending: list[int] = []  # decisions left as guesses, awaiting a cycle's head
         self.no_convoy: set[int] = set()
         kind, dest, space = pieces.kind, pieces.dest, pieces.space
+        # the pieces' lists the decisions read most, at hand
+        self.kind = kind
+        self.dest = dest
+        self.space = space
+        self.power = pieces.power
+        self.strength = pieces.strength
+        self.convoyed = pieces.convoyed
+        self.venice_bounces = pieces.venice_bounces
+        self.rebel_support = pieces.rebel_support
+        self.straits = bool(ix.straits)
+        #: a piece whose path is open whatever happens: no convoy, no strait to cross
+        straits = self.straits
+        self.plain: list[bool] = [
+            not pieces.convoyed[i] and not (straits and pieces.fleet[i] and pieces.step_to[i] >= 0)
+            for i in range(n)]
         self.occupant = pieces.occupant
         self.moves_to = pieces.moves_to
         self.supports = pieces.supports
@@ -198,22 +213,29 @@ class Resolver:
         fleet's (a strait may stop it); a lone move to an empty space without support
         succeeds.  (The guesses never concern them, so the order does not matter.)"""
         p = self.pieces
-        kind, space, dest = p.kind, p.space, p.dest
+        kind, space, dest, plain = self.kind, self.space, self.dest, self.plain
         moves_to, state, resolution = self.moves_to, self.state, self.resolution
-        straits = bool(p.ix.straits)
+        occupant, supports = self.occupant, self.supports
+        venice_bounces, rebel_support, fleet = self.venice_bounces, self.rebel_support, p.fleet
+        straits = self.straits
+        left: list[int] = []
         for i in range(self.count):
             k = kind[i]
             if k == MOVE:
-                if (len(moves_to[dest[i]]) == 1 and dest[i] not in self.occupant
-                        and i not in self.supports and not p.convoyed[i]
-                        and not p.venice_bounces[i] and not p.rebel_support[i]
-                        and not (straits and p.fleet[i])):
+                d = dest[i]
+                if (len(moves_to[d]) == 1 and d not in occupant and i not in supports
+                        and plain[i] and not venice_bounces[i] and not rebel_support[i]
+                        and not (straits and fleet[i])):
                     state[i] = _RESOLVED
                     resolution[i] = True
-            elif space[i] not in moves_to and (k != SUPPORT or not (straits and p.fleet[i])):
+                else:
+                    left.append(i)
+            elif space[i] not in moves_to and (k != SUPPORT or not (straits and fleet[i])):
                 state[i] = _RESOLVED
                 resolution[i] = True
-        for i in range(self.count):
+            else:
+                left.append(i)
+        for i in left:
             if state[i] != _RESOLVED:
                 self.resolve(i)
 
@@ -222,20 +244,19 @@ class Resolver:
     # ------------------------------------------------------------------
     def _head_to_head(self, i: int) -> int:
         """The piece at i's destination moving into i's space, both without convoy; or -1."""
-        p = self.pieces
-        if p.convoyed[i]:
+        convoyed = self.convoyed
+        if convoyed[i]:
             return -1
-        q = self.occupant.get(p.dest[i], -1)
-        if q >= 0 and p.kind[q] == MOVE and p.dest[q] == p.space[i] and not p.convoyed[q]:
+        q = self.occupant.get(self.dest[i], -1)
+        if q >= 0 and self.kind[q] == MOVE and self.dest[q] == self.space[i] and not convoyed[q]:
             return q
         return -1
 
     def _move_succeeds(self, i: int) -> bool:
-        p = self.pieces
-        if p.venice_bounces[i] or not self.path_ok(i):
+        if self.venice_bounces[i] or not (self.plain[i] or self.path_ok(i)):
             return False
         attack = self.attack_strength(i)
-        dest = p.dest[i]
+        dest = self.dest[i]
         opponent = self._head_to_head(i)
         if opponent >= 0:
             if attack <= self.defend_strength(opponent):
@@ -251,33 +272,31 @@ class Resolver:
         supports = self.supports.get(i)
         if supports is None:
             return 0
-        p = self.pieces
+        power, strength = self.power, self.strength
         total = 0
         for s in supports:
-            if exclude_power is not None and p.power[s] == exclude_power:
+            if exclude_power is not None and power[s] == exclude_power:
                 continue
             if self.resolve(s):
-                total += p.strength[s]
+                total += strength[s]
         return total
 
     def _rebel_bonus(self, i: int) -> int:
-        p = self.pieces
-        if not p.rebel_support[i]:
+        if not self.rebel_support[i]:
             return 0
-        return 1 if len(self.rebel_users.get(p.dest[i], ())) == 1 else 0
+        return 1 if len(self.rebel_users.get(self.dest[i], ())) == 1 else 0
 
     def attack_strength(self, i: int) -> int:
-        if not self.path_ok(i):
+        if not (self.plain[i] or self.path_ok(i)):
             return 0
-        p = self.pieces
-        occ = self.occupant.get(p.dest[i], -1)
-        base = p.strength[i] + self._rebel_bonus(i)
+        occ = self.occupant.get(self.dest[i], -1)
+        base = self.strength[i] + (self._rebel_bonus(i) if self.rebel_support[i] else 0)
         if occ < 0:
             return base + self._support_strength(i)
-        if p.kind[occ] == MOVE and self._head_to_head(i) < 0 and self.resolve(occ):
+        if self.kind[occ] == MOVE and self._head_to_head(i) < 0 and self.resolve(occ):
             return base + self._support_strength(i)
-        owner = p.power[occ]
-        if owner >= 0 and owner == p.power[i]:
+        owner = self.power[occ]
+        if owner >= 0 and owner == self.power[i]:
             return 0  # a power never dislodges its own unit
         return base + self._support_strength(i, exclude_power=None if owner < 0 else owner)
 
@@ -285,49 +304,51 @@ class Resolver:
         occ = self.occupant.get(space, -1)
         if occ < 0:
             return 0
-        p = self.pieces
-        if p.kind[occ] == MOVE:
+        garrison = self.pieces.garrison[occ]
+        if self.kind[occ] == MOVE:
             if self.resolve(occ):
                 return 0
-            return UNASSAILABLE if p.garrison[occ] else p.strength[occ]
-        if p.garrison[occ]:
+            return UNASSAILABLE if garrison else self.strength[occ]
+        if garrison:
             return UNASSAILABLE
-        return p.strength[occ] + self._support_strength(occ)
+        return self.strength[occ] + self._support_strength(occ)
 
     def defend_strength(self, q: int) -> int:
-        return self.pieces.strength[q] + self._rebel_bonus(q) + self._support_strength(q)
+        bonus = self._rebel_bonus(q) if self.rebel_support[q] else 0
+        return self.strength[q] + bonus + self._support_strength(q)
 
     def prevent_strength(self, q: int) -> int:
-        if self.pieces.venice_bounces[q] or not self.path_ok(q):
+        if self.venice_bounces[q] or not (self.plain[q] or self.path_ok(q)):
             return 0
         opponent = self._head_to_head(q)
         if opponent >= 0 and self.resolve(opponent):
             return 0
-        return self.pieces.strength[q] + self._rebel_bonus(q) + self._support_strength(q)
+        bonus = self._rebel_bonus(q) if self.rebel_support[q] else 0
+        return self.strength[q] + bonus + self._support_strength(q)
 
     def dislodged(self, i: int) -> bool:
-        p = self.pieces
-        if p.kind[i] == MOVE and self.resolve(i):
+        if self.kind[i] == MOVE and self.resolve(i):
             return False
-        return any(self.resolve(m) for m in self.moves_to.get(p.space[i], ()))
+        return any(self.resolve(m) for m in self.moves_to.get(self.space[i], ()))
 
     # ------------------------------------------------------------------
     # Supports
     # ------------------------------------------------------------------
     def _support_given(self, i: int) -> bool:
-        p = self.pieces
-        dest = p.dest[i]
-        if p.fleet[i] and dest >= 0 and not self._step_open(
-                i, p.province[i], -1 if p.ix.is_city(dest) else dest):
-            return False
-        power = p.power[i]
-        for m in self.moves_to.get(p.space[i], ()):
-            attacker = p.power[m]
+        dest = self.dest[i]
+        if self.straits:
+            p = self.pieces
+            if p.fleet[i] and dest >= 0 and not self._step_open(
+                    i, p.province[i], -1 if p.ix.is_city(dest) else dest):
+                return False
+        power, space = self.power[i], self.space
+        for m in self.moves_to.get(space[i], ()):
+            attacker = self.power[m]
             if attacker >= 0 and attacker == power:
                 continue
-            if p.venice_bounces[m] or not self.path_ok(m):
+            if self.venice_bounces[m] or not (self.plain[m] or self.path_ok(m)):
                 continue
-            if p.space[m] == dest:
+            if space[m] == dest:
                 # an attack from where the support goes cuts it only by dislodging
                 if self.resolve(m):
                     return False
