@@ -185,6 +185,11 @@ class Expense:
     power: str | None = None  # the victim of "assassinate"
 
 
+#: the orders keyed by their unit (:func:`order_key`)
+_UNIT_KEYED: frozenset[type] = frozenset({
+    Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege, Retreat,
+    Disband, Remove, Maintain})
+
 MoneyOrder = Borrow | Pay | GiveChit | Expense
 UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Convert | Besiege | LiftSiege
 MovementOrder = UnitOrder | Ally
@@ -195,6 +200,9 @@ Order = MovementOrder | RetreatOrder | AdjustmentOrder | MoneyOrder
 
 def order_key(order: Order) -> tuple[str, ...]:
     """Orders with the same key replace each other: a later one wins."""
+    if type(order) in _UNIT_KEYED:  # the usual case, first
+        unit: UnitRef = order.unit  # type: ignore[union-attr]
+        return ("unit", unit.province, "G" if unit.kind == "G" else "AF")
     if isinstance(order, Ally):
         return ("ally", order.power)
     if isinstance(order, Build):

@@ -75,11 +75,10 @@ class Resolver:
         self.venice_bounces = pieces.venice_bounces
         self.rebel_support = pieces.rebel_support
         self.straits = bool(ix.straits)
-        #: a piece whose path is open whatever happens: no convoy, no strait to cross
-        straits = self.straits
-        self.plain: list[bool] = [
-            not pieces.convoyed[i] and not (straits and pieces.fleet[i] and pieces.step_to[i] >= 0)
-            for i in range(n)]
+        #: False for a piece whose path is open whatever happens (no convoy, no strait to
+        #: cross): :meth:`path_ok` need not be asked
+        self.blocked: list[bool] = pieces.convoyed if not self.straits else [
+            pieces.convoyed[i] or (pieces.fleet[i] and pieces.step_to[i] >= 0) for i in range(n)]
         self.occupant = pieces.occupant
         self.moves_to = pieces.moves_to
         self.supports = pieces.supports
@@ -103,52 +102,58 @@ class Resolver:
     # Kruijswijk's guess-and-check recursion
     # ------------------------------------------------------------------
     def resolve(self, i: int) -> bool:
-        st = self.state[i]
+        state, resolution = self.state, self.resolution
+        st = state[i]
         if st == _RESOLVED:
-            return self.resolution[i]
+            return resolution[i]
+        frames = self.frames
         if st == _GUESSING:  # the caller depends on this guess
-            frame = self.frames[-1]
+            frame = frames[-1]
             if frame is None:
-                self.frames[-1] = {i}
+                frames[-1] = {i}
             else:
                 frame.add(i)
-            return self.resolution[i]
-        start = len(self.pending)
-        self.resolution[i] = False
-        self.state[i] = _GUESSING
-        self.frames.append(None)
+            return resolution[i]
+        pending = self.pending
+        start = len(pending)
+        resolution[i] = False
+        state[i] = _GUESSING
+        frames.append(None)
         first = self._adjudicate(i)
-        reads = self.frames.pop()
-        if self.state[i] == _RESOLVED:  # settled meanwhile by a backup rule
-            return self.resolution[i]
+        reads = frames.pop()
+        if state[i] == _RESOLVED:  # settled meanwhile by a backup rule
+            return resolution[i]
         if not reads:
-            self._settle(i, first, start)
+            if len(pending) > start:
+                self._reset(start)
+            resolution[i] = first
+            state[i] = _RESOLVED
             return first
-        outside = reads - {i} - set(self.pending[start:])
+        outside = reads - {i} - set(pending[start:])
         if outside:
             # depends on a guess made further up: stay a guess until that one settles
-            frame = self.frames[-1]
+            frame = frames[-1]
             if frame is None:
-                self.frames[-1] = outside
+                frames[-1] = outside
             else:
                 frame.update(outside)
-            self.resolution[i] = first
-            self.pending.append(i)
+            resolution[i] = first
+            pending.append(i)
             return first
         # i heads a cycle of its own: try the other guess
         self._reset(start)
-        self.resolution[i] = True
-        self.frames.append(None)
+        resolution[i] = True
+        frames.append(None)
         second = self._adjudicate(i)
-        self.frames.pop()
-        if self.state[i] == _RESOLVED:
-            return self.resolution[i]
+        frames.pop()
+        if state[i] == _RESOLVED:
+            return resolution[i]
         if first == second:
             self._settle(i, first, start)
             return first
-        cycle = [i, *self.pending[start:]]
+        cycle = [i, *pending[start:]]
         self._reset(start)
-        self.state[i] = _UNRESOLVED
+        state[i] = _UNRESOLVED
         self._backup_rule(cycle)
         return self.resolve(i)
 
@@ -200,7 +205,7 @@ class Resolver:
         if i >= self.count:
             controller, power = self.strait_keys[i]
             return self._strait_closes(controller, power)
-        k = self.pieces.kind[i]
+        k = self.kind[i]
         if k == MOVE:
             return self._move_succeeds(i)
         if k == SUPPORT:
@@ -213,7 +218,7 @@ class Resolver:
         fleet's (a strait may stop it); a lone move to an empty space without support
         succeeds.  (The guesses never concern them, so the order does not matter.)"""
         p = self.pieces
-        kind, space, dest, plain = self.kind, self.space, self.dest, self.plain
+        kind, space, dest, blocked = self.kind, self.space, self.dest, self.blocked
         moves_to, state, resolution = self.moves_to, self.state, self.resolution
         occupant, supports = self.occupant, self.supports
         venice_bounces, rebel_support, fleet = self.venice_bounces, self.rebel_support, p.fleet
@@ -224,7 +229,7 @@ class Resolver:
             if k == MOVE:
                 d = dest[i]
                 if (len(moves_to[d]) == 1 and d not in occupant and i not in supports
-                        and plain[i] and not venice_bounces[i] and not rebel_support[i]
+                        and not blocked[i] and not venice_bounces[i] and not rebel_support[i]
                         and not (straits and fleet[i])):
                     state[i] = _RESOLVED
                     resolution[i] = True
@@ -253,7 +258,7 @@ class Resolver:
         return -1
 
     def _move_succeeds(self, i: int) -> bool:
-        if self.venice_bounces[i] or not (self.plain[i] or self.path_ok(i)):
+        if self.venice_bounces[i] or (self.blocked[i] and not self.path_ok(i)):
             return False
         attack = self.attack_strength(i)
         dest = self.dest[i]
@@ -287,7 +292,7 @@ class Resolver:
         return 1 if len(self.rebel_users.get(self.dest[i], ())) == 1 else 0
 
     def attack_strength(self, i: int) -> int:
-        if not (self.plain[i] or self.path_ok(i)):
+        if (self.blocked[i] and not self.path_ok(i)):
             return 0
         occ = self.occupant.get(self.dest[i], -1)
         base = self.strength[i] + (self._rebel_bonus(i) if self.rebel_support[i] else 0)
@@ -318,7 +323,7 @@ class Resolver:
         return self.strength[q] + bonus + self._support_strength(q)
 
     def prevent_strength(self, q: int) -> int:
-        if self.venice_bounces[q] or not (self.plain[q] or self.path_ok(q)):
+        if self.venice_bounces[q] or (self.blocked[q] and not self.path_ok(q)):
             return 0
         opponent = self._head_to_head(q)
         if opponent >= 0 and self.resolve(opponent):
@@ -346,7 +351,7 @@ class Resolver:
             attacker = self.power[m]
             if attacker >= 0 and attacker == power:
                 continue
-            if self.venice_bounces[m] or not (self.plain[m] or self.path_ok(m)):
+            if self.venice_bounces[m] or (self.blocked[m] and not self.path_ok(m)):
                 continue
             if space[m] == dest:
                 # an attack from where the support goes cuts it only by dislodging

@@ -17,6 +17,7 @@ same position starts.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
@@ -78,10 +79,18 @@ def _places(board: Board) -> _Places:
 _PLACES: PerBoard[_Places] = PerBoard(_places)
 
 
+def single_places(board: Board) -> dict[str, str]:
+    """The board's one-word place names that begin no longer name: id by word."""
+    return _PLACES(board).single
+
+
+_ODD = re.compile(r"[():.,>]")  # what only the regular expression splits well
+
+
 def quick_tokens(text: str) -> list[str]:
     """What :func:`tokens` gives, split without the regular expression when it can be."""
     low = text.lower()
-    if "(" in low or ")" in low or ":" in low or "." in low or "," in low or ">" in low:
+    if _ODD.search(low) is not None:
         return tokens(text)
     if "-" in low:
         low = low.replace("-", " - ")
@@ -415,7 +424,99 @@ def read_canonical(
     units: UnitsAt,
     power: str,
     bought: Collection[tuple[str, UnitKind]] = (),
+    places: dict[str, str] | None = None,
 ) -> Order | None:
-    """A movement phase's unit order in a usual form, or None (then read it in full)."""
+    """A movement phase's unit order in a usual form, or None (then read it in full).
+
+    ``places``: :func:`single_places` of the board, when at hand."""
     toks = quick_tokens(text)
-    return _Reader(toks, board, _PLACES(board).single, units, power, bought).read()
+    if places is None:
+        places = _PLACES(board).single
+    order = _plainest(toks, board, places, units, power, bought)
+    if order is not None:
+        return order
+    return _Reader(toks, board, places, units, power, bought).read()
+
+
+def _plainest(
+    toks: list[str], board: Board, places: dict[str, str], units: UnitsAt, power: str,
+    bought: Collection[tuple[str, UnitKind]],
+) -> Order | None:
+    """The forms :func:`~machiavelli.text.notation.format_order` writes, every unit's type
+    given and no coast written: ``a gen``, ``a gen h``, ``a gen - mil``, ``a gen s a mil``,
+    ``a gen s a mil - tus``, ``f lyo c a gen - tun``.  The order :class:`_Reader` reads
+    from them, or None: then ``_Reader`` reads them (and says None when it must)."""
+    n = len(toks)
+    if n < 2 or n > 7:
+        return None
+    written = TYPES.get(toks[0])
+    if written is None:
+        return None
+    province = places.get(toks[1])
+    if province is None:
+        return None
+    verb = toks[2] if n > 2 else "h"
+    if verb == "-":
+        if n != 4:
+            return None
+        dest = places.get(toks[3])
+        if dest is None:
+            return None
+        unit = _own(units, written, province, power, bought)
+        if unit is None or unit.kind == "G":
+            return None
+        coast: str | None = None
+        if unit.kind == "F" and board.provinces[dest].coasts:
+            reach = board.fleet_reaches(unit.location, dest)
+            if len(reach) == 1:
+                coast = reach[0].split("/", 1)[1]
+        return Move(unit, dest, coast, (), False)
+    if verb == "h":
+        if n > 3:
+            return None
+        unit = _own(units, written, province, power, bought)
+        return None if unit is None else Hold(unit)
+    if (verb != "s" and verb != "c") or (n != 5 and n != 7):
+        return None
+    kind = TYPES.get(toks[3])
+    target = places.get(toks[4])
+    if kind is None or target is None or target == province:
+        return None
+    to: str | None = None
+    if n == 7:
+        to = places.get(toks[6])
+        if toks[5] != "-" or to is None:
+            return None
+    unit = _own(units, written, province, power, bought)
+    if unit is None:
+        return None
+    ref = _target(units, kind, target)
+    if verb == "s":
+        return SupportHold(unit, ref) if to is None else SupportMove(unit, ref, to, None)
+    if to is None or unit.kind != "F":
+        return None
+    return Convoy(unit, ref, to)
+
+
+def _own(
+    units: UnitsAt, written: UnitKind, province: str, power: str,
+    bought: Collection[tuple[str, UnitKind]],
+) -> UnitRef | None:
+    """``_Reader.own`` with the unit's type written."""
+    here = units.by_province.get(province)
+    if not here:
+        return None
+    for unit in here:
+        if unit.kind == written:
+            if unit.owner != power and (unit.province, unit.kind) not in bought:
+                return None
+            return ref_of(unit.kind, unit.province, unit.coast)
+    return None
+
+
+def _target(units: UnitsAt, written: UnitKind, province: str) -> UnitRef:
+    """``_Reader.target`` with the unit's type written and no coast."""
+    for u in units.by_province.get(province, ()):
+        if u.kind == written:
+            return ref_of(u.kind, province, u.coast)
+    return ref_of(written, province, None)

@@ -159,7 +159,7 @@ from machiavelli.core.orders import (
     order_key,
 )
 from machiavelli.core.state import PhaseKind, State, Unit, UnitKind
-from machiavelli.text.canonical import UnitsAt, read_canonical, units_at
+from machiavelli.text.canonical import UnitsAt, read_canonical, single_places, units_at
 from machiavelli.text.money_reader import EXPENSE_GLUED
 from machiavelli.text.order_reader import OrderReader
 from machiavelli.text.order_words import (
@@ -224,10 +224,13 @@ def _parse(
     phase: PhaseKind,
     bought: Collection[tuple[str, UnitKind]],
     units: UnitsAt | None,
+    places: dict[str, str] | None = None,
 ) -> Order:
-    """:func:`parse_order`, with the units by province shared by a submission's orders."""
+    """:func:`parse_order`, with the units by province (and the board's one-word places)
+    shared by a submission's orders."""
     if phase == "movement":  # the usual forms first (machiavelli.text.canonical)
-        order = read_canonical(text, board, units or units_at(state.units), power, bought)
+        order = read_canonical(text, board, units or units_at(state.units), power, bought,
+                               places)
         if order is not None:
             return order
     order = OrderReader(text, board, state, power, phase, bought).read()
@@ -248,16 +251,18 @@ def parse_orders(
     A later order with the same :func:`~machiavelli.core.orders.order_key` replaces the
     earlier one.  Units bought by the submission's final expenses may be ordered.
     """
-    parts = list(_parts(text))
+    parts = _parts(text)
     bought = _bought(parts, board, state, power, phase)
     sub = Submission()
     keyed: dict[tuple[str, ...], int] = {}
     kept: list[Order | None] = []
     units = units_at(state.units)
     builds: dict[tuple[str, ...], Build] = {}  # the builds kept so far, by key
+    now = phase or state.phase
+    places = single_places(board) if now == "movement" else None
     for number, written in parts:
         try:
-            order = _parse(written, board, state, power, phase or state.phase, bought, units)
+            order = _parse(written, board, state, power, now, bought, units, places)
         except OrderSyntaxError as err:
             withdrawn = _withdrawn_build(written, board, state, power, phase, builds)
             if withdrawn is None:
@@ -304,9 +309,21 @@ def _withdrawn_build(
 _ENVELOPE = frozenset({"signon", "signoff"})  # a judge mail's first and last lines
 
 
-def _parts(text: str) -> Iterator[tuple[int, str]]:
+def _parts(text: str) -> list[tuple[int, str]]:
     """The orders as written, with their line numbers (a UTF-8 byte order mark skipped)."""
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+    text = text.removeprefix("\ufeff")
+    if "#" in text or ";" in text or "sign" in text.lower():
+        return list(_every_part(text))
+    found = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        written = raw.strip()
+        if written:
+            found.append((number, written))
+    return found
+
+
+def _every_part(text: str) -> Iterator[tuple[int, str]]:
+    for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0]
         for part in line.split(";"):
             written = part.strip()
@@ -321,6 +338,8 @@ def _bought(
     """The units the submission's last expense of each number buys."""
     expenses: dict[int, Expense] = {}
     for _, written in parts:
+        if written[0] != "e" and written[0] != "E":
+            continue  # every spelling of an expense begins so
         first = written.split(None, 1)[0].lower()
         if (first,) not in EXPENSES and not EXPENSE_GLUED.match(first):
             continue
