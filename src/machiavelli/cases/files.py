@@ -187,12 +187,16 @@ def _raw_cases(text: str) -> Iterator[RawCase]:
     current: RawCase | None = None
     section: str | None = None
     for number, full in enumerate(text.splitlines(), start=1):
-        line = strip_comment(full).rstrip()
+        line = (strip_comment(full) if "#" in full else full).rstrip()
         if not line:
             continue
         indented = line[0].isspace()
         if indented and current is not None and section is not None:  # the usual entry
-            current.sections.setdefault(section, []).append((line.strip(), number))
+            found = current.sections.get(section)
+            if found is None:
+                current.sections[section] = [(line.strip(), number)]
+            else:
+                found.append((line.strip(), number))
             continue
         word, _, rest = line.strip().partition(" ")
         if "\t" in word:

@@ -13,7 +13,12 @@ import re
 from machiavelli.cases.history import CaseError
 from machiavelli.cases.model import AUTONOMOUS, KNOWN_OPTIONS, OPTION_ALIASES, Case
 from machiavelli.core.board import Board
-from machiavelli.core.state import SPECIAL_KINDS, Unit, unit_of
+from machiavelli.core.board_index import PerBoard
+from machiavelli.core.state import SPECIAL_KINDS, Unit, UnitKind, unit_of
+
+_KINDS: dict[str, UnitKind] = {"A": "A", "a": "A", "F": "F", "f": "F", "G": "G", "g": "G"}
+#: the power names read on each board: (name, autonomous allowed) -> power
+_POWER_NAMES: PerBoard[dict[tuple[str, bool], str | None]] = PerBoard(lambda board: {})
 
 
 class EntryReader:
@@ -24,7 +29,7 @@ class EntryReader:
         self.case = case
         self.powers = list(board.powers.values())
         self.spelt_at: dict[str, int] = {}
-        self._known: dict[tuple[str, bool], str | None] = {}  # names already read
+        self._known = _POWER_NAMES(board)  # names already read (on this board)
 
     # names ------------------------------------------------------------------
     def power(self, name: str, line: int, autonomous: bool = False) -> str | None:
@@ -115,6 +120,9 @@ class EntryReader:
         Returns the unit and the text after ``from``, if any.  The colon after
         the power may be missing (DATC 6.B.6 writes ``Italy F gol``).
         """
+        plain = self._plain_unit(entry, line)
+        if plain is not None:
+            return plain, None
         if ":" not in entry and len(entry.split()) >= 3:
             who, rest = entry.split(None, 1)
         else:
@@ -154,6 +162,33 @@ class EntryReader:
                 raise CaseError("a garrison has no coast", line)
             u = unit_of("G", owner, province, special=special)
         return u, origin
+
+    def _plain_unit(self, entry: str, line: int) -> Unit | None:
+        """:meth:`unit` of the usual entry, ``"France: A par"`` (a unit type, one word
+        naming a place without a coast), when it is a good one; None: read it in full."""
+        head, sep, rest = entry.partition(":")
+        if not sep:
+            return None
+        words = rest.split()
+        if len(words) != 2:
+            return None
+        kind = _KINDS.get(words[0])
+        where = words[1]
+        if kind is None or "/" in where or "(" in where:
+            return None
+        who = head.strip()
+        if not who or self.board.lookup(where) is None:
+            return None
+        owner = self.power(who, line, autonomous=True)
+        province = self.province(where, line)
+        p = self.board.provinces[province]
+        if kind == "A":
+            return None if p.sea or owner is None else unit_of("A", owner, province)
+        if kind == "F":
+            if owner is None or p.coasts or not self.board.fleet_locations(province):
+                return None
+            return unit_of("F", owner, province)
+        return None if p.city is None else unit_of("G", owner, province)
 
     def options(self, text: str, line: int, into: dict[str, bool]) -> None:
         """Set the options a list names; ``mach2`` also brings Mach2's default of no

@@ -25,6 +25,7 @@ from machiavelli.cases.game_cases import case_board, process_case, scenario_fiel
 from machiavelli.cases.model import AUTONOMOUS, Case, ExpectedResult
 from machiavelli.cases.money import assassinated_in, diff_money, format_money_sections
 from machiavelli.core.board import Board
+from machiavelli.core.board_index import PerBoard
 from machiavelli.core.dice import Dice, LoadedDice, Roll
 from machiavelli.core.orders import Borrow, Expense, GiveChit, Order, Pay, order_key
 from machiavelli.core.privacy import PrivateEvents, add_private
@@ -109,12 +110,21 @@ class CaseRun:
 # -- running --------------------------------------------------------------------
 
 
-def initial_state(case: Case, board: Board) -> State:
-    """The position a case starts from."""
+def _homes(board: Board) -> dict[str, list[str]]:
+    """Each power's home provinces, by the board's home letters."""
     home: dict[str, list[str]] = {}
     for pid, p in board.provinces.items():
         if p.home is not None and p.home in board.powers:
             home.setdefault(board.powers[p.home], []).append(pid)
+    return home
+
+
+_HOMES: PerBoard[dict[str, list[str]]] = PerBoard(_homes)
+
+
+def initial_state(case: Case, board: Board) -> State:
+    """The position a case starts from."""
+    home = {power: list(provinces) for power, provinces in _HOMES(board).items()}
     return scenario_fields(case, State(
         board=board.name,
         year=case.year,
@@ -245,12 +255,16 @@ def owner_label(owner: str | None) -> str:
 
 def format_unit(case: Case, u: Unit) -> str:
     """``"Russia: F stp/sc"``, ``"Milan: elite_mercenary A mil"``, ``"Autonomous: G pis"``."""
-    special = f"{u.special} " if u.special else ""
-    return f"{owner_label(u.owner)}: {special}{u.kind} {case.place(u.location)}"
+    owner = u.owner if u.owner is not None else AUTONOMOUS
+    if u.special or u.coast:
+        special = f"{u.special} " if u.special else ""
+        return f"{owner}: {special}{u.kind} {case.place(u.location)}"
+    return f"{owner}: {u.kind} {case.spelling.get(u.province, u.province)}"
 
 
 def _sort_key(u: Unit) -> tuple[str, str, str]:
-    return (owner_label(u.owner).lower(), u.location, u.kind)
+    owner = u.owner if u.owner is not None else AUTONOMOUS
+    return (owner.lower(), u.province if not u.coast else u.location, u.kind)
 
 
 def format_dislodged(case: Case, d: Dislodged) -> str:
