@@ -39,7 +39,7 @@ from machiavelli.service.judge import Judge  # noqa: E402
 from machiavelli.web.creation import new_game  # noqa: E402
 from machiavelli.web.sessions import make_api_key, user_named  # noqa: E402
 from machiavelli.web.site import clock  # noqa: E402
-from machiavelli.web.tables import ensure_tables  # noqa: E402
+from machiavelli.web.tables import upgrade_web_tables  # noqa: E402
 
 POWERS = ("Florence", "Milan", "Naples", "Papacy", "Venice")
 TIME_CAP = 600.0  # seconds: no run goes on longer
@@ -57,7 +57,7 @@ class Player:
 def set_up(url: str, players: int) -> list[Player]:
     """Users, keys and games in the database, before the server starts."""
     judge = Judge(url)
-    ensure_tables(judge.db)
+    upgrade_web_tables(judge.db)
     found = []
     for g in range((players + len(POWERS) - 1) // len(POWERS)):
         name = f"bench-{g}"

@@ -174,67 +174,113 @@ def _sqlite_engine(url: str, *, immediate: bool) -> Engine:
 # ----------------------------------------------------------------------
 # Migrations
 # ----------------------------------------------------------------------
-def _alembic_config(connection: Connection | None = None) -> Config:
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    config.attributes["connection"] = connection
-    return config
+@dataclass(frozen=True)
+class Migrations:
+    """A folder of Alembic migrations (``env.py``, ``versions/``) and the table in which a
+    database records how far they were applied.
+
+    The service's are :data:`SERVICE_MIGRATIONS`; a front end with tables of its own (the
+    web's) keeps its own folder and version table beside them, so that neither set of
+    migrations needs to know the other.  ``lock``: the PostgreSQL advisory lock held
+    while migrating (one migrating process at a time); ``what``: the tables' name in
+    messages.
+    """
+
+    folder: Path
+    version_table: str = "alembic_version"
+    lock: int = 1454
+    what: str = "the database"
+
+    def config(self, connection: Connection | None = None) -> Config:
+        config = Config()
+        config.set_main_option("script_location", str(self.folder))
+        config.attributes["connection"] = connection
+        return config
+
+    def head(self) -> str:
+        return _heads(self)[0]
+
+    def known(self) -> frozenset[str]:
+        return _heads(self)[1]
+
+    def _context(self, connection: Connection) -> MigrationContext:
+        return MigrationContext.configure(connection,
+                                          opts={"version_table": self.version_table})
+
+    def current(self, database: Database) -> str | None:
+        with _storage_errors(), database.reader.connect() as connection:
+            return self._context(connection).get_current_revision()
+
+    def check(self, database: Database) -> None:
+        """Refuse a database this program does not know (newer, or not ours), or behind."""
+        current = self.current(database)
+        if current is not None and current != self.head():
+            self.check_known(current)
+            raise StorageError(f"{self.what} is at revision {current}, behind {self.head()}: "
+                               "run `machiavelli db upgrade`")
+
+    def check_known(self, revision: str | None) -> None:
+        if revision is not None and revision not in self.known():
+            raise StorageError(f"{self.what} is at revision {revision}, which this version of "
+                               "machiavelli does not know (a newer version wrote it)")
+
+    def upgrade(self, database: Database) -> bool:
+        """Apply the missing migrations; True if any was applied."""
+        head = self.head()
+        current = self.current(database)
+        if current == head:
+            return False
+        self.check_known(current)
+        try:
+            with database.writer.begin() as connection:
+                if database.postgresql:  # one migrating process at a time
+                    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({self.lock:d})")
+                if self._context(connection).get_current_revision() == head:
+                    return False  # another process did it while we waited
+                command.upgrade(self.config(connection), "head")
+        except (DBAPIError, sqlite3.Error, OSError) as err:
+            raise StorageError(describe_failure(err)) from err
+        except SQLAlchemyError as err:
+            raise StorageError(f"{self.what} could not be brought up to date: {err}") from err
+        return True
 
 
 @cache
-def head_revision() -> str:
-    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+def _heads(migrations: Migrations) -> tuple[str, frozenset[str]]:
+    """The head revision of a folder of migrations and every revision in it."""
+    scripts = ScriptDirectory.from_config(migrations.config())
+    head = scripts.get_current_head()
     assert head is not None
-    return head
+    return head, frozenset(s.revision for s in scripts.walk_revisions())
 
 
-@cache
+SERVICE_MIGRATIONS = Migrations(MIGRATIONS)
+
+
+def head_revision() -> str:
+    return SERVICE_MIGRATIONS.head()
+
+
 def known_revisions() -> frozenset[str]:
-    return frozenset(s.revision for s in
-                     ScriptDirectory.from_config(_alembic_config()).walk_revisions())
+    return SERVICE_MIGRATIONS.known()
 
 
 def current_revision(database: Database) -> str | None:
-    with _storage_errors(), database.reader.connect() as connection:
-        return MigrationContext.configure(connection).get_current_revision()
+    return SERVICE_MIGRATIONS.current(database)
 
 
 def check_revision(database: Database) -> None:
     """Refuse a database this program does not know (newer, or not ours)."""
-    current = current_revision(database)
-    if current is not None and current != head_revision():
-        check_known(current)
-        raise StorageError(f"the database is at revision {current}, behind {head_revision()}: "
-                           "run `machiavelli db upgrade`")
+    SERVICE_MIGRATIONS.check(database)
 
 
 def upgrade_database(database: Database) -> bool:
-    """Apply the missing migrations; True if any was applied."""
-    head = head_revision()
-    current = current_revision(database)
-    if current == head:
-        return False
-    check_known(current)
-    try:
-        with database.writer.begin() as connection:
-            if database.postgresql:  # one migrating process at a time
-                connection.exec_driver_sql("SELECT pg_advisory_xact_lock(1454)")
-            if MigrationContext.configure(connection).get_current_revision() == head:
-                return False  # another process did it while we waited
-            command.upgrade(_alembic_config(connection), "head")
-    except (DBAPIError, sqlite3.Error, OSError) as err:
-        raise StorageError(describe_failure(err)) from err
-    except SQLAlchemyError as err:
-        raise StorageError(f"the database could not be brought up to date: {err}") from err
-    return True
+    """Apply the service's missing migrations; True if any was applied."""
+    return SERVICE_MIGRATIONS.upgrade(database)
 
 
 def check_known(revision: str | None) -> None:
-    if revision is None:
-        return
-    if revision not in known_revisions():
-        raise StorageError(f"the database is at revision {revision}, which this version of "
-                           "machiavelli does not know (a newer version wrote it)")
+    SERVICE_MIGRATIONS.check_known(revision)
 
 
 def default_url() -> str | None:

@@ -42,7 +42,7 @@ from machiavelli.web.site import (
     render,
     set_session_cookie,
 )
-from machiavelli.web.tables import ensure_tables
+from machiavelli.web.tables import upgrade_web_tables
 
 log = logging.getLogger("machiavelli.web")
 
@@ -138,7 +138,7 @@ async def bots_forever(site: Site, every: float = 3.0) -> None:
 def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
     """The web judge on ``config.database`` (or on the ``judge`` given)."""
     site = Site(config, judge or Judge(config.database))
-    ensure_tables(site.judge.db)
+    upgrade_web_tables(site.judge.db)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
