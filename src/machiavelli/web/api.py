@@ -346,7 +346,8 @@ def resign(request: Request, name: str, user: KeyUser) -> dict[str, str]:
 def master(request: Request, name: str, action: str, body: MasterAction,
            user: KeyUser) -> dict[str, str]:
     """start, process, extend (hours), pause, resume, rollback (phase), eject (who),
-    replace (user, power), seat (user, role, want), bot (power, bot)."""
+    replace (user, power), seat (user, role, want), bot (power, bot), unseat (power: the
+    bot playing it leaves the seat)."""
     seen = seen_of(request, name, user)
     if not seen.viewer.is_master:
         raise HTTPException(403, "only the game's master")

@@ -9,7 +9,9 @@
 - Security headers on every answer: a content security policy allowing scripts and
   styles from the site only, no framing, no sniffing, no referrer outside.
 - The deadline sweeper (:meth:`~machiavelli.service.judge.Judge.sweep`) runs every
-  ``sweep_seconds`` as a background task while the server runs.
+  ``sweep_seconds`` as a background task while the server runs, and the bots masters
+  seated (:mod:`~machiavelli.web.seated_bots`) every ``bot_seconds``: those seated before
+  the server started play again.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from machiavelli.service.database import StorageError
 from machiavelli.service.games import DamagedGame
 from machiavelli.service.judge import Judge
 from machiavelli.web import account_pages, api, game_pages, master_pages
-from machiavelli.web.seated_bots import play_seated
+from machiavelli.web.seated_bots import play_seated, start_seated, stop_all
 from machiavelli.web.sessions import Visitor, find_visitor, new_session
 from machiavelli.web.site import (
     COOKIE,
@@ -127,12 +129,19 @@ async def sweep_forever(site: Site) -> None:
         await asyncio.sleep(site.config.sweep_seconds)
 
 
-async def bots_forever(site: Site, every: float = 3.0) -> None:
-    """The bots masters seated play their phases (through the API, from a thread)."""
+async def bots_forever(site: Site) -> None:
+    """The bots masters seated play their phases (through the API, from a thread): those
+    seated before the server started first play again."""
+    try:
+        started = await asyncio.to_thread(start_seated, site)
+        if started:
+            log.info("%d seated bot(s) play again", started)
+    except (StorageError, DamagedGame) as err:
+        log.error("seated bots: %s", err)
     while True:
         if site.bots:
             await asyncio.to_thread(play_seated, site)
-        await asyncio.sleep(every)
+        await asyncio.sleep(site.config.bot_seconds)
 
 
 def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
@@ -142,9 +151,11 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        tasks = ([asyncio.create_task(sweep_forever(site)),
-                  asyncio.create_task(bots_forever(site))] if config.sweep_seconds > 0
-                 else [])
+        tasks = []
+        if config.sweep_seconds > 0:
+            tasks.append(asyncio.create_task(sweep_forever(site)))
+        if config.bot_seconds > 0:
+            tasks.append(asyncio.create_task(bots_forever(site)))
         try:
             yield
         finally:
@@ -152,6 +163,7 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            stop_all(site)
 
     app = FastAPI(title="Machiavelli judge", version="1",
                   description="Play Machiavelli: the web judge's JSON API (issue 11). "

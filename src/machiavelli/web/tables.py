@@ -9,6 +9,9 @@
 - ``web_outbox``: mail the web judge owes (log-in links) until the mail judge sends real
   mail; ``make run`` prints it to the terminal.
 - ``web_attempts``: failed log-ins and link requests, for the rate limits.
+- ``web_seated_bots``: the bots masters seated (game, power, kind of bot, its user and the
+  API key it plays with), so that the server plays them again after a restart; a row
+  ends when the game ends, the seat is no longer the bot's or the master unseats it.
 
 These tables are the web's, not the service's: their names all start with ``web_``,
 and the web has migrations of its own (``web/migrations``, Alembic, recorded in the
@@ -82,6 +85,19 @@ class Attempt(WebBase):
     kind: Mapped[str] = mapped_column(String(16))  # "login" or "link"
     key: Mapped[str] = mapped_column(String(128), index=True)  # "user:NAME" or "ip:ADDRESS"
     at: Mapped[datetime]
+
+
+class SeatedBot(WebBase):
+    __tablename__ = "web_seated_bots"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), index=True)
+    power: Mapped[str] = mapped_column(String(64))
+    bot: Mapped[str] = mapped_column(String(16))  # greedy, random or hold
+    user_id: Mapped[int] = mapped_column(Integer)
+    key_id: Mapped[int | None] = mapped_column(Integer)  # its live key in web_api_keys
+    seated_at: Mapped[datetime]
+    ended_at: Mapped[datetime | None]
+    ended_how: Mapped[str | None] = mapped_column(String(32))
 
 
 WEB_MIGRATIONS = Migrations(Path(__file__).resolve().parent / "migrations",
