@@ -20,6 +20,7 @@ from machiavelli.mail.interpreter import judge_text
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
 from machiavelli.web import creation
+from machiavelli.web.game_pages import set_mail_password, sign_on_line
 from machiavelli.web.master_pages import master_act
 from machiavelli.web.pictures import map_picture
 from machiavelli.web.seen import (
@@ -356,6 +357,21 @@ def master(request: Request, name: str, action: str, body: MasterAction,
     field["want"] = " ".join(body.want)
     site = site_of(request)
     return {"said": refusal(master_act(site.judge, name, seen.viewer, action, field, site))}
+
+
+class MailPassword(BaseModel):
+    password: str = Field(max_length=64, description="1 to 64 letters and digits")
+
+
+@router.post("/games/{name}/password")
+def mail_password(request: Request, name: str, body: MailPassword, user: KeyUser
+                  ) -> dict[str, str]:
+    """Set (or reset) the password the user's seat signs on with by mail (``SIGN ON``)."""
+    seen = seen_of(request, name, user)
+    seat = set_mail_password(site_of(request).judge, seen, user, body.password)
+    if isinstance(seat, Refused):
+        raise HTTPException(400 if seen.seated else 403, seat.reason)
+    return {"name": seat.name, "role": seat.role, "sign_on": sign_on_line(seen) or ""}
 
 
 class JudgeText(BaseModel):
