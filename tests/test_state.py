@@ -67,3 +67,29 @@ def test_unit_queries() -> None:
     assert Unit("F", "Venice", "cro", "nc", "elite_mercenary").strength == 2
     assert Unit("A", "Milan", "mil", special="militia").strength == 1
     assert state.label == "Summer 1455 retreat"
+
+
+def test_to_dict_is_asdict_and_copy_is_independent() -> None:
+    """The fast to_dict gives what dataclasses.asdict gives, and a copy shares no list or
+    dict with its original, for a full position and for every scenario's start."""
+    from dataclasses import asdict
+
+    from machiavelli.game.scenario import available_scenarios
+
+    states = [full_state(), *(load_scenario(n)[1] for n in available_scenarios())]
+    for state in states:
+        assert state.to_dict() == asdict(state)
+        assert json.dumps(state.to_dict(), sort_keys=True) == json.dumps(asdict(state),
+                                                                         sort_keys=True)
+        copy = state.copy()
+        assert copy == state
+        for name, value in vars(state).items():
+            if isinstance(value, list | dict):
+                assert getattr(copy, name) is not value, name
+                for key in (value if isinstance(value, dict) else range(len(value))):
+                    inner = value[key]
+                    if isinstance(inner, list | dict):
+                        assert getattr(copy, name)[key] is not inner, (name, key)
+        copy.units.append(Unit("A", "Milan", "xyz"))
+        copy.home.setdefault("Milan", []).append("xyz")
+        assert copy != state and "xyz" not in state.home.get("Milan", [])

@@ -9,7 +9,7 @@ army or fleet always in the province proper, so the unit kind says where it is.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
 UnitKind = Literal["A", "F", "G"]
@@ -109,11 +109,15 @@ class State:
         return f"{self.season.capitalize()} {self.year} {self.phase}"
 
     def copy(self) -> State:
-        return State.from_dict(self.to_dict())
+        """A copy to change freely: its lists and dicts are new; the records in them
+        (units, loans...) are frozen and shared."""
+        return State(**{name: _copied(getattr(self, name)) for name in _STATE_FIELDS})
 
     # -- JSON --------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """Plain data, as :func:`dataclasses.asdict` gives it (but without its deep copies
+        of every leaf: the server makes one for each answer)."""
+        return {name: _plain(getattr(self, name)) for name in _STATE_FIELDS}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
@@ -136,3 +140,25 @@ class State:
 
     def with_units(self, units: list[Unit]) -> State:
         return replace(self, units=units)
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(State))
+_RECORDS = (Unit, Dislodged, Rebellion, Loan)
+
+
+def _copied(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copied(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    return value  # a string, number, None or frozen record
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, _RECORDS):
+        return {name: _plain(getattr(value, name)) for name in value.__slots__}
+    return value
