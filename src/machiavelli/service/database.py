@@ -3,7 +3,10 @@
 - ``sqlite:///PATH``: the embedded default, one file, no server.  Opened in WAL mode
   (readers never wait for a writer), ``synchronous=FULL`` (a committed phase survives a
   power cut), foreign keys on, and a busy timeout; every writing transaction starts
-  with ``BEGIN IMMEDIATE``, so two writers queue instead of failing half-way.
+  with ``BEGIN IMMEDIATE``, so two writers queue instead of failing half-way.  The
+  writers of one process first take turns in a fair queue (:class:`WriteQueue`), in the
+  order they came, rather than in SQLite's busy handler, which lets a writer lose turn
+  after turn under load.
 - ``postgresql+psycopg://...``: for many games and several processes.  A writing
   transaction locks its game's row (``SELECT ... FOR UPDATE``) before it reads it.
 
@@ -18,8 +21,10 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
+from collections import deque
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -63,13 +68,82 @@ def describe_failure(err: BaseException) -> str:
     return text
 
 
+class WriteQueue:
+    """The writers of one process take turns in the order they came (a fair lock).
+
+    SQLite lets one writer in at a time; the others wait in its busy handler, which
+    sleeps and retries (1 ms, 2 ms ... then 100 ms at a time), so that under load a
+    writer may lose turn after turn to newcomers and wait seconds.  Queued here first,
+    the writers of this process reach ``BEGIN IMMEDIATE`` one at a time, each after
+    those who came before it; the busy handler is left for writers of other processes.
+    A thread already holding its turn may write again inside it.
+    """
+
+    def __init__(self, timeout: float) -> None:
+        self.timeout = timeout
+        self._mutex = threading.Lock()
+        self._waiting: deque[threading.Lock] = deque()
+        self._owner: int | None = None
+        self._depth = 0
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        me = threading.get_ident()
+        if self._owner == me:  # only this thread ever sets it to itself
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        self._wait_turn()
+        self._owner, self._depth = me, 1
+        try:
+            yield
+        finally:
+            self._owner, self._depth = None, 0
+            self._pass_turn()
+
+    def _wait_turn(self) -> None:
+        with self._mutex:
+            if not self._busy:
+                self._busy = True
+                return
+            gate = threading.Lock()
+            gate.acquire()
+            self._waiting.append(gate)
+        if gate.acquire(timeout=self.timeout):
+            return  # the last writer handed its turn over
+        with self._mutex:
+            if gate in self._waiting:
+                self._waiting.remove(gate)
+                raise StorageError(f"the database is busy: no turn to write in "
+                                   f"{self.timeout:g} s")
+        # handed over just as the wait ran out: the turn is ours
+
+    def _pass_turn(self) -> None:
+        with self._mutex:
+            if self._waiting:
+                self._waiting.popleft().release()  # the next in line; still busy
+            else:
+                self._busy = False
+
+    _busy = False
+
+
 @dataclass
 class Database:
-    """The engines of one database: one for reading, one for writing."""
+    """The engines of one database: one for reading, one for writing; ``queue``: the
+    writers' queue of an SQLite database (:class:`WriteQueue`)."""
 
     url: str
     reader: Engine
     writer: Engine
+    queue: WriteQueue | None = None
+
+    def __post_init__(self) -> None:
+        self._reading = sessionmaker(self.reader, expire_on_commit=False)
+        self._writing = sessionmaker(self.writer, expire_on_commit=False)
 
     @property
     def postgresql(self) -> bool:
@@ -78,15 +152,14 @@ class Database:
     @contextmanager
     def reading(self) -> Iterator[Session]:
         """A session that only reads (it sees one consistent snapshot)."""
-        make = sessionmaker(self.reader, expire_on_commit=False)
-        with _storage_errors(), make() as session:
+        with _storage_errors(), self._reading() as session:
             yield session  # closing ends the transaction; what was read stays readable
 
     @contextmanager
     def writing(self) -> Iterator[Session]:
         """A transaction: committed when the block ends, rolled back on an exception."""
-        make = sessionmaker(self.writer, expire_on_commit=False)
-        with _storage_errors(), make() as session, session.begin():
+        with (self.queue.turn() if self.queue is not None else nullcontext(),
+              _storage_errors(), self._writing() as session, session.begin()):
             yield session
 
     def dispose(self) -> None:
@@ -121,7 +194,8 @@ def open_database(url: str, *, upgrade: bool = True, create: bool = True,
             if Path(path).is_symlink():
                 raise StorageError(f"{path}: a symbolic link, not a database")
         database = Database(url, _sqlite_engine(url, immediate=False),
-                            _sqlite_engine(url, immediate=True))
+                            _sqlite_engine(url, immediate=True),
+                            WriteQueue(BUSY_TIMEOUT_MS / 1000))
     elif parsed.get_backend_name() == "postgresql":
         if parsed.drivername == "postgresql":
             url = str(parsed.set(drivername="postgresql+psycopg").render_as_string(False))
