@@ -32,14 +32,16 @@ from machiavelli.core.state import State
 from machiavelli.service.games import (
     DamagedGame,
     NewGame,
+    Settings,
     board_of,
     live_phases,
     phase_state,
+    seat_of,
     seats,
     set_up,
 )
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Game, Letter, OrderSheet, Phase
+from machiavelli.service.schema import Game, Letter, OrderSheet, Phase, Seat
 from machiavelli.text.report import position_text, private_report
 
 ViewerRole = Literal["player", "observer", "master", "public"]
@@ -207,6 +209,39 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
         if history else [],
         press=letters_for(session, game, viewer) if press else [],
     )
+
+
+def seat_viewer(game: Game, seat: Seat | None, seat_name: str) -> Viewer | Refused:
+    """The viewer a seat makes its holder (a player sees as its power)."""
+    if seat is None:
+        return Refused(f"{seat_name} has no seat in {game.name}")
+    if seat.role == "player":
+        if seat.power is None:
+            return Refused(f"{game.name} has not started: {seat_name} has no power yet")
+        return Viewer.player(seat.power, seat.name)
+    return Viewer.master(seat.name) if seat.role == "master" else Viewer.observer(seat.name)
+
+
+@dataclass(frozen=True)
+class Look:
+    """What one participant (or anyone) may see of a game, read at once: the viewer
+    their seat makes them (the public without one, and a player before the start),
+    whether they hold a seat, the view for that viewer and the game's settings."""
+
+    viewer: Viewer
+    seated: bool
+    view: GameView
+    settings: Settings
+
+
+def look(session: Session, game: Game, seat_name: str | None, *,
+         history: bool = False) -> Look:
+    """``seat_name``'s :class:`Look` at ``game`` (None: anyone's)."""
+    seat = seat_of(session, game, seat_name) if seat_name else None
+    found = seat_viewer(game, seat, seat_name or "")
+    viewer = found if isinstance(found, Viewer) else Viewer.public()
+    return Look(viewer, seat is not None, view(session, game, viewer, history=history),
+                Settings.from_dict(game.settings))
 
 
 def _current_rows(session: Session, game: Game) -> list[Phase]:
