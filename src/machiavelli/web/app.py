@@ -22,6 +22,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
+from anyio import to_thread
 from fastapi import FastAPI, HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -151,6 +152,10 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # the endpoints run in threads: a few, so that a request that has begun gets the
+        # processor rather than shares it with forty others (one interpreter lock), and the
+        # rest wait their turn in the order they came
+        to_thread.current_default_thread_limiter().total_tokens = config.threads
         tasks = []
         if config.sweep_seconds > 0:
             tasks.append(asyncio.create_task(sweep_forever(site)))

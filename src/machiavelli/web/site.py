@@ -36,8 +36,10 @@ class WebConfig:
     ``secure_cookies``: mark cookies ``Secure`` (behind HTTPS); ``sweep_seconds``: how
     often the deadline sweeper runs inside the server (0: never; ``machiavelli sweep``
     from cron does it); ``bot_seconds``: how often the bots masters seated look at their
-    games (0: never); ``max_body``: the largest request body; ``announce``: a line
-    shown on every page (the demo says which seats a visitor may take).
+    games (0: never); ``threads``: how many requests are worked on at once (the others
+    wait in line: see docs/web.md, "Load"); ``max_body``: the largest request body;
+    ``announce``: a line shown on every page (the demo says which seats a visitor may
+    take).
     """
 
     database: str
@@ -45,6 +47,7 @@ class WebConfig:
     secure_cookies: bool = False
     sweep_seconds: float = 30.0
     bot_seconds: float = 3.0
+    threads: int = 8
     max_body: int = MAX_BODY
     announce: str = ""
     demo_game: str | None = None
