@@ -163,3 +163,17 @@ def test_a_bot_is_an_api_client(tmp_path: object) -> None:
     assert not isinstance(view, str) and hasattr(view, "orders")
     assert view.orders["Papacy"].lines and not view.orders["Papacy"].messages
     site.judge.close()
+
+
+def test_the_server_works_on_a_few_requests_at_once(tmp_path: object) -> None:
+    """The endpoints' threads are limited (``threads``): the other requests wait in line."""
+    from anyio import to_thread
+
+    url = f"sqlite:///{tmp_path}/threads.db"
+    site = web_site(url)
+    app = create_app(WebConfig(url, sweep_seconds=0, bot_seconds=0, threads=3), site.judge)
+    with TestClient(app) as client:
+        limit = client.portal.call(lambda: to_thread.current_default_thread_limiter())
+        assert limit.total_tokens == 3
+        assert client.get("/api/v1/games").status_code == 200
+    site.judge.close()

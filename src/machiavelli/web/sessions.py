@@ -214,9 +214,8 @@ def user_of_key(db: Database, key: str) -> User | None:
     if not key.startswith(KEY_PREFIX) or len(key) > 200:
         return None
     with db.reading() as session:
-        row = session.scalars(select(ApiKey).where(ApiKey.key_hash == digest(key),
-                                                   ApiKey.revoked.is_(False))).first()
-        return None if row is None else session.get(User, row.user_id)
+        return session.scalars(select(User).join(ApiKey, ApiKey.user_id == User.id).where(
+            ApiKey.key_hash == digest(key), ApiKey.revoked.is_(False))).first()
 
 
 def api_keys(db: Database, user_id: int) -> list[ApiKey]:
