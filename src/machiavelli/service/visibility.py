@@ -36,7 +36,6 @@ from machiavelli.service.games import (
     board_of,
     live_phases,
     phase_state,
-    seat_of,
     seats,
     set_up,
 )
@@ -168,8 +167,9 @@ def redacted(state: State, viewer: Viewer) -> State:
 
 
 def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
-         press: bool = True) -> GameView:
-    """What ``viewer`` may see of ``game`` (with ``history``: every phase's report)."""
+         press: bool = True, present: list[Seat] | None = None) -> GameView:
+    """What ``viewer`` may see of ``game`` (with ``history``: every phase's report;
+    ``present``: the game's seats, when the caller has read them already)."""
     rows = live_phases(session, game) if history else _current_rows(session, game)
     board = board_of(game)
     if rows:
@@ -198,7 +198,8 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
         submitted=sorted(s.power for s in sheets if s.text.strip()) if viewer.is_master
         else [],
         seats=[SeatView(s.name, s.role, s.power, list(s.preferences) if viewer.is_master
-                        else []) for s in seats(session, game)],
+                        else []) for s in (present if present is not None
+                                           else seats(session, game))],
         winners=list(game.winners), outcome=game.outcome, clock=dict(game.clock),
         standing=dict(game.standing),
         start=start_row.report if start_row is not None else "",
@@ -237,10 +238,12 @@ class Look:
 def look(session: Session, game: Game, seat_name: str | None, *,
          history: bool = False) -> Look:
     """``seat_name``'s :class:`Look` at ``game`` (None: anyone's)."""
-    seat = seat_of(session, game, seat_name) if seat_name else None
+    present = seats(session, game)
+    seat = next((s for s in present if s.name == seat_name), None) if seat_name else None
     found = seat_viewer(game, seat, seat_name or "")
     viewer = found if isinstance(found, Viewer) else Viewer.public()
-    return Look(viewer, seat is not None, view(session, game, viewer, history=history),
+    return Look(viewer, seat is not None,
+                view(session, game, viewer, history=history, present=present),
                 Settings.from_dict(game.settings))
 
 
