@@ -1,8 +1,10 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
+COMPILED := build/compiled
 STAMP := $(VENV)/.installed
 
-.PHONY: run demo bench-web chromium test lint bench bench-parse geometry schematic-maps postgres clean
+.PHONY: run demo bench-web chromium test lint bench bench-parse compiled compiled-test geometry \
+	schematic-maps postgres clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -65,9 +67,29 @@ bench-web: $(STAMP) postgres
 bench-parse: $(STAMP)
 	$(VENV)/bin/machiavelli bench-parse
 
+# the engine compiled with mypyc (the command line stays interpreted): build/compiled
+compiled: $(STAMP)
+	$(PY) tools/compile.py $(COMPILED)
+
+# every test and case file again, on the compiled engine (CI runs it after test); but the
+# test that counts the Python lines the parser runs: compiled code has none (make test runs it)
+COMPILED_PYTEST := PYTHONPATH=$(COMPILED) $(VENV)/bin/pytest -p no:cacheprovider \
+	--deselect tests/test_order_text_hygiene.py::test_alternating_good_and_bad_lines_take_linear_work
+compiled-test: compiled postgres chromium
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  $(COMPILED_PYTEST); \
+	else \
+	  echo "*** WARNING: no PostgreSQL: the service's tests run on SQLite only ***"; \
+	  MACHIAVELLI_SKIP_POSTGRES=1 $(COMPILED_PYTEST); \
+	fi
+	PYTHONPATH=$(COMPILED) $(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt
+
+# speed, interpreted then compiled, against the `diplomacy` package
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	$(PY) tools/compile.py $(COMPILED)
 	$(VENV)/bin/machiavelli bench
+	PYTHONPATH=$(COMPILED) $(VENV)/bin/machiavelli bench
 
 # the classic map's geometry from nJudge's PostScript map (a build step, not run by test)
 geometry: $(STAMP)
@@ -79,4 +101,4 @@ schematic-maps: $(STAMP)
 	$(PY) tools/schematic_maps.py
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) build

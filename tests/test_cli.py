@@ -121,6 +121,33 @@ def test_check_an_exception_in_the_resolver_is_a_failure(
     ]
 
 
+def test_expected_sections_are_read_only_with_check(tmp_path: Path) -> None:
+    bad_expectation = GOOD.replace("\tMilan: A mod\nEND", "\tMilan: A nowhere\nEND")
+    path = write(tmp_path, bad_expectation)
+    plain = CliRunner().invoke(main, ["adjudicate", path])
+    assert plain.exit_code == 0
+    assert plain.output == "CASE good move\nPOSTSTATE\n\tMilan: A mod\nEND\n\n"
+    checked = CliRunner().invoke(main, ["adjudicate", "--check", path])
+    assert checked.exit_code == 1
+    assert checked.output.splitlines() == [
+        f"FAIL good move: {path}:7: unknown place 'nowhere'", "0 passed, 1 failed"]
+
+
+def test_output_is_written_in_large_pieces(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    writes: list[str] = []
+    real_echo = cli_adjudicate.click.echo
+
+    def counting_echo(message: str | None = None, **kwargs: object) -> None:
+        writes.append(message or "")
+        real_echo(message, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cli_adjudicate.click, "echo", counting_echo)
+    cases = "".join(GOOD.replace("good move", f"case {n}") for n in range(50))
+    result = CliRunner().invoke(main, ["adjudicate", write(tmp_path, cases)])
+    assert result.exit_code == 0 and result.output.count("POSTSTATE") == 50
+    assert len(writes) == 1
+
+
 def test_select_runs_matching_cases_only(tmp_path: Path) -> None:
     path = write(tmp_path, GOOD + WRONG)
     result = CliRunner().invoke(main, ["adjudicate", "--check", "-k", "GOOD", path])
@@ -138,3 +165,18 @@ def test_help_names_the_command() -> None:
     result = CliRunner().invoke(main, ["--help"])
     assert result.exit_code == 0
     assert "adjudicate" in result.output
+
+
+def test_every_subcommand_is_found_by_its_name() -> None:
+    """The command list of machiavelli.cli.main (imported when run) matches the commands."""
+    import importlib
+
+    import click
+
+    from machiavelli.cli.main import COMMANDS
+
+    for name, (module, attribute) in COMMANDS.items():
+        command = getattr(importlib.import_module(module), attribute)
+        assert isinstance(command, click.Command) and command.name == name, name
+    result = CliRunner().invoke(main, ["--help"])
+    assert all(name in result.output for name in COMMANDS)

@@ -13,9 +13,8 @@ from machiavelli.core.orders import Convert, Disband, Expense, Hold, Move, Pay, 
 from machiavelli.core.results import AdjudicationError
 from machiavelli.core.state import State, Unit
 from machiavelli.game.scenario import load_scenario
-from machiavelli.movement import moves as movement
-from machiavelli.movement.moves import one_unit_per_space, resolve_movement
-from machiavelli.movement.resolver import Resolver
+from machiavelli.movement.moves import movement_phase, one_unit_per_space, resolve_movement
+from machiavelli.movement.pieces import MOVE
 from machiavelli.text.notation import parse_orders
 
 
@@ -89,30 +88,24 @@ def test_dislodged_unit_without_retreat_is_disbanded_at_once() -> None:
     assert any("no retreat" in e for e in result.events)
 
 
-class _EveryMoveSucceeds(Resolver):
-    """A deliberately broken resolver: every move succeeds, whatever stands in its way."""
-
-    def resolve_all(self) -> None:
-        super().resolve_all()
-        for p in self.pieces:
-            if p.kind == "move":
-                self.resolution[p.idx] = True
-
-
 def _broken_adjudication(units: list[Unit], orders: dict[str, str]) -> str:
-    """The message of the AdjudicationError a broken resolver's outcome raises."""
+    """The message of the AdjudicationError a broken resolver's outcome raises: every
+    move made to succeed, whatever stands in its way."""
     board = load_board("classic")
     state = classic(units)
     given = {p: parse_orders(text, board, state, p).orders for p, text in orders.items()}
+    phase = movement_phase(board, state, given)
+    resolver = phase.resolver
+    resolver.resolve_all()
+    for i, kind in enumerate(resolver.pieces.kind):
+        if kind == MOVE:
+            resolver.resolution[i] = True
     with pytest.raises(AdjudicationError) as err:
-        resolve_movement(board, state, given)
+        phase.outcome()
     return str(err.value)
 
 
-def test_two_armies_ending_in_one_province_is_an_adjudication_error(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(movement, "Resolver", _EveryMoveSucceeds)
+def test_two_armies_ending_in_one_province_is_an_adjudication_error() -> None:
     units = [Unit("A", "Florence", "luc"), Unit("A", "Naples", "pst"), Unit("A", "Milan", "mod")]
     message = _broken_adjudication(
         units, {"Florence": "A luc - psa", "Naples": "A pst - psa", "Milan": "A mod H"})
@@ -121,11 +114,8 @@ def test_two_armies_ending_in_one_province_is_an_adjudication_error(
     assert "Milan" not in message
 
 
-def test_str_g_two_fleets_ending_in_pisa_is_an_adjudication_error(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_str_g_two_fleets_ending_in_pisa_is_an_adjudication_error() -> None:
     # issue 8's strait paradox, had the resolver let both fleets into Pisa
-    monkeypatch.setattr(movement, "Resolver", _EveryMoveSucceeds)
     units = [Unit("F", "Florence", "pio"), Unit("A", "Florence", "pst"), Unit("F", "Naples", "ets")]
     message = _broken_adjudication(
         units, {"Florence": "F pio - psa\nA pst S F ets - psa", "Naples": "F ets - psa"})

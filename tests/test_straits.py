@@ -3,17 +3,22 @@ cases/machiavelli/straits.txt)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import permutations
 
 import pytest
 
+from machiavelli.core.board_index import board_index
 from machiavelli.core.maps import load_board
+from machiavelli.core.orders import Move, UnitRef
 from machiavelli.core.results import Adjudication
+from machiavelli.core.rules import rules_of
 from machiavelli.core.state import State, Unit
 from machiavelli.game.scenario import load_scenario
 from machiavelli.movement.moves import resolve_movement
-from machiavelli.movement.resolver import Piece, Resolver
+from machiavelli.movement.pieces import Powers, make_pieces
+from machiavelli.movement.resolver import Resolver
 from machiavelli.text.notation import parse_orders
 
 BOARD = load_board("classic")
@@ -69,33 +74,42 @@ def test_str_g_paradox_does_not_depend_on_which_decision_is_guessed_first(name: 
         assert positions(adjudicate(list(order), orders).state.units) == expected
 
 
-def fleet(idx: int, power: str, space: str, dest: str | None = None) -> Piece:
-    return Piece(idx, power, space, space, "move" if dest else "hold", fleet=True,
-                 garrison=False, strength=1, dest=dest, dest_location=dest,
-                 becomes_fleet=True)
+def resolved(
+    units: list[Unit], orders: list[Move | None], allies: dict[str, set[str]] | None = None
+) -> tuple[Resolver, Callable[[str, str], int]]:
+    """The resolver run on these units and orders, and the number of the decision
+    "the strait of (controller) is closed to (power)"."""
+    ix = board_index(BOARD)
+    powers = Powers(classic([]).powers)
+    pieces = make_pieces(ix, rules_of({}), units, orders, {}, powers)
+    permits = {powers.number(p): {powers.number(q) for q in qs} for p, qs in (allies or {}).items()}
+    resolver = Resolver(pieces, permits)
+    resolver.resolve_all()
+
+    def strait(controller: str, power: str) -> int:
+        return resolver.strait_decisions[(ix.number[controller], powers.number(power))]
+
+    return resolver, strait
+
+
+FLEETS = [Unit("F", "Florence", "pio"), Unit("F", "Naples", "ets")]
+BOTH_TO_PISA = [Move(UnitRef("F", "pio"), "psa"), Move(UnitRef("F", "ets"), "psa")]
 
 
 def test_str_g_the_strait_is_a_decision_settled_closed_in_a_paradox() -> None:
-    pieces = [fleet(0, "Florence", "pio", "psa"), fleet(1, "Naples", "ets", "psa")]
-    resolver = Resolver(BOARD, pieces)
-    resolver.resolve_all()
-    closed = resolver.strait_decisions[("pio", "Naples")]
-    assert resolver.resolution[closed]  # closed to Naples by the backup rule
+    resolver, strait = resolved(FLEETS, list(BOTH_TO_PISA))
+    assert resolver.resolution[strait("pio", "Naples")]  # closed to Naples by the backup rule
     assert resolver.resolution[0] and not resolver.resolution[1]
-    assert not resolver.path_ok(pieces[1])  # no effect in Pisa
+    assert not resolver.path_ok(1)  # no effect in Pisa
 
 
 def test_str_g_ally_leaves_no_paradox_the_strait_is_open() -> None:
-    pieces = [fleet(0, "Florence", "pio", "psa"), fleet(1, "Naples", "ets", "psa")]
-    resolver = Resolver(BOARD, pieces, allies={"Florence": {"Naples"}})
-    resolver.resolve_all()
-    assert not resolver.resolution[resolver.strait_decisions[("pio", "Naples")]]
+    resolver, strait = resolved(FLEETS, list(BOTH_TO_PISA), allies={"Florence": {"Naples"}})
+    assert not resolver.resolution[strait("pio", "Naples")]
     assert not resolver.resolution[0] and not resolver.resolution[1]  # 1 against 1
 
 
 def test_str_g_a_fleet_that_stays_closes_the_strait_without_a_cycle() -> None:
-    pieces = [fleet(0, "Florence", "pio"), fleet(1, "Naples", "ets", "psa")]
-    resolver = Resolver(BOARD, pieces)
-    resolver.resolve_all()
-    assert resolver.resolution[resolver.strait_decisions[("pio", "Naples")]]
+    resolver, strait = resolved(FLEETS, [None, BOTH_TO_PISA[1]])
+    assert resolver.resolution[strait("pio", "Naples")]
     assert resolver.resolution[0] and not resolver.resolution[1]

@@ -14,6 +14,10 @@ before it (``tests/test_layers.py`` checks it):
 The names most users need are importable from here::
 
     from machiavelli import load_scenario, parse_orders, legal_orders, process_phase
+
+and, for bots driving the engine with order objects (no text either way)::
+
+    from machiavelli import adjudicate
 """
 
 from __future__ import annotations
@@ -38,12 +42,14 @@ _EXPORTS = {
     "legal_orders": "machiavelli.movement.legal_lists",
     "check_order": "machiavelli.movement.legality",
     "process_phase": "machiavelli.game.process",
+    "adjudicate": "machiavelli.game.process",
 }
 
 __all__ = [
     "Board",
     "State",
     "Unit",
+    "adjudicate",
     "check_order",
     "format_order",
     "legal_orders",
@@ -59,7 +65,7 @@ if TYPE_CHECKING:
     from machiavelli.core.board import Board
     from machiavelli.core.maps import load_board
     from machiavelli.core.state import State, Unit
-    from machiavelli.game.process import process_phase
+    from machiavelli.game.process import adjudicate, process_phase
     from machiavelli.game.scenario import load_scenario, scenario_board
     from machiavelli.movement.legal_lists import legal_orders
     from machiavelli.movement.legality import check_order

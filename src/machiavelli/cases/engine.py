@@ -51,8 +51,12 @@ def _lazy(module: str, name: str) -> Callable[..., Any]:
     """A function of ``module`` imported on first call, so that a missing part of
     the judge fails the cases that need it, not the import of this module."""
 
+    found: list[Callable[..., Any]] = []  # the function, once imported
+
     def call(*args: Any) -> Any:
-        return getattr(importlib.import_module(module), name)(*args)
+        if not found:
+            found.append(getattr(importlib.import_module(module), name))
+        return found[0](*args)
 
     call.__name__ = f"{module}.{name}"
     return call

@@ -115,24 +115,36 @@ def strip_comment(line: str) -> str:
 
     ``gen#`` (Genoa's city) is not a comment.
     """
+    if "#" not in line:
+        return line
     m = _COMMENT.search(line)
     return line[: m.start()] if m else line
 
 
-def read_cases(path: str | Path, load_board: BoardLoader | None = None) -> list[Case]:
-    """Read every case of a file; unreadable ones come back with ``error`` set."""
+def read_cases(
+    path: str | Path, load_board: BoardLoader | None = None, *, expected: bool = True
+) -> list[Case]:
+    """Read every case of a file; unreadable ones come back with ``error`` set.
+
+    ``expected=False`` leaves the expected results (``POSTSTATE...``) unread: what
+    running a case needs without checking it.
+    """
     name = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return [Case(name=name, file=name, line=0, error=f"{name}: cannot read: {exc}")]
-    return parse_cases(text, name, load_board)
+    return parse_cases(text, name, load_board, expected=expected)
 
 
 def parse_cases(
-    text: str, file: str = "<text>", load_board: BoardLoader | None = None
+    text: str,
+    file: str = "<text>",
+    load_board: BoardLoader | None = None,
+    *,
+    expected: bool = True,
 ) -> list[Case]:
-    """Read the cases in ``text`` (named ``file`` in messages)."""
+    """Read the cases in ``text`` (named ``file`` in messages); ``expected``: see read_cases."""
     if load_board is None:
         load_board = _default_loader
     cases: list[Case] = []
@@ -149,11 +161,13 @@ def parse_cases(
                 file_options.append(raw.values["OPTIONS_ALL"])
             continue
         try:
-            cases.append(build_case(raw, file, file_variant, file_options, load_board))
+            cases.append(
+                build_case(raw, file, file_variant, file_options, load_board, expected)
+            )
         except CaseError as exc:
             cases.append(_failed(raw.name, file, raw.line, exc))
-        except Exception as exc:  # e.g. the board cannot be loaded
-            err = CaseError(f"{type(exc).__name__}: {exc}", raw.line)
+        except Exception as other:  # e.g. the board cannot be loaded
+            err = CaseError(f"{type(other).__name__}: {other}", raw.line)
             cases.append(_failed(raw.name, file, raw.line, err))
     return cases
 
@@ -174,9 +188,12 @@ def _raw_cases(text: str) -> Iterator[RawCase]:
     section: str | None = None
     for number, full in enumerate(text.splitlines(), start=1):
         line = strip_comment(full).rstrip()
-        if not line.strip():
+        if not line:
             continue
         indented = line[0].isspace()
+        if indented and current is not None and section is not None:  # the usual entry
+            current.sections.setdefault(section, []).append((line.strip(), number))
+            continue
         word, _, rest = line.strip().partition(" ")
         if "\t" in word:
             word, _, more = word.partition("\t")

@@ -13,7 +13,7 @@ import re
 from machiavelli.cases.history import CaseError
 from machiavelli.cases.model import AUTONOMOUS, KNOWN_OPTIONS, OPTION_ALIASES, Case
 from machiavelli.core.board import Board
-from machiavelli.core.state import SPECIAL_KINDS, Unit
+from machiavelli.core.state import SPECIAL_KINDS, Unit, unit_of
 
 
 class EntryReader:
@@ -24,10 +24,19 @@ class EntryReader:
         self.case = case
         self.powers = list(board.powers.values())
         self.spelt_at: dict[str, int] = {}
+        self._known: dict[tuple[str, bool], str | None] = {}  # names already read
 
     # names ------------------------------------------------------------------
     def power(self, name: str, line: int, autonomous: bool = False) -> str | None:
         """A power name; misspellings close to one power are forgiven (DATC's "Germnay")."""
+        key = (name, autonomous)
+        if key in self._known:
+            return self._known[key]
+        found = self._power(name, line, autonomous)
+        self._known[key] = found
+        return found
+
+    def _power(self, name: str, line: int, autonomous: bool) -> str | None:
         text = name.strip()
         if autonomous and text.lower() == AUTONOMOUS.lower():
             return None
@@ -55,7 +64,10 @@ class EntryReader:
 
     def location(self, text: str, line: int) -> tuple[str, str | None]:
         """``"stp/sc"``, ``"stp(sc)"`` or ``"gen"`` -> (province id, coast)."""
-        m = re.fullmatch(r"(.+?)\s*(?:/\s*([a-z]{2})|\(\s*([a-z]{2})\s*\))", text.strip(), re.I)
+        m = None
+        if "/" in text or "(" in text:
+            m = re.fullmatch(r"(.+?)\s*(?:/\s*([a-z]{2})|\(\s*([a-z]{2})\s*\))", text.strip(),
+                             re.I)
         if m is None:
             return self.province(text, line), None
         pid = self.province(m.group(1), line)
@@ -108,7 +120,7 @@ class EntryReader:
         else:
             who, rest = self.split_power(entry, line)
         owner = self.power(who, line, autonomous=True)
-        m = re.fullmatch(r"(.*?)\s+from\s+(\S.*)", rest, re.I)
+        m = re.fullmatch(r"(.*?)\s+from\s+(\S.*)", rest, re.I) if "from" in rest.lower() else None
         body, origin = (m.group(1), m.group(2).strip()) if m else (rest, None)
         words = body.split()
         special = None
@@ -128,19 +140,19 @@ class EntryReader:
                 raise CaseError(f"an army cannot be in the sea ({province})", line)
             if coast:
                 raise CaseError("an army has no coast", line)
-            u = Unit("A", owner, province, special=special)
+            u = unit_of("A", owner, province, special=special)
         elif kind == "F":
             if not self.board.fleet_locations(province):
                 raise CaseError(f"a fleet cannot be in {province}", line)
             if p.coasts and coast is None:
                 raise CaseError(f"a fleet in {province} needs a coast {'/'.join(p.coasts)}", line)
-            u = Unit("F", owner, province, coast, special=special)
+            u = unit_of("F", owner, province, coast, special=special)
         else:
             if p.city is None:
                 raise CaseError(f"{province} has no city for a garrison", line)
             if coast:
                 raise CaseError("a garrison has no coast", line)
-            u = Unit("G", owner, province, special=special)
+            u = unit_of("G", owner, province, special=special)
         return u, origin
 
     def options(self, text: str, line: int, into: dict[str, bool]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from machiavelli.cases.engine import (
     DiceStep,
@@ -47,24 +47,56 @@ __all__ = [
     "default_engine",
     "format_result",
     "initial_state",
+    "orders_by_power",
     "run_case",
     "run_cases",
 ]
 
 
-@dataclass
 class CaseRun:
-    """A case after adjudication: the new position, or why there is none."""
+    """A case after adjudication: the new position, or why there is none.
 
-    case: Case
-    state: State | None = None
-    results: list[OrderResult] = field(default_factory=list)
-    order_errors: list[str] = field(default_factory=list)
-    before: State | None = None
-    error: str | None = None
-    events: list[str] = field(default_factory=list)  # public
-    private_events: dict[str, list[str]] = field(default_factory=dict)  # power -> its own
-    rolls: list[Roll] = field(default_factory=list)
+    The results of the orders are taken from the adjudication when first read (a
+    case whose output shows no results never has them written).
+    """
+
+    def __init__(
+        self,
+        case: Case,
+        state: State | None = None,
+        results: list[OrderResult] | None = None,
+        order_errors: list[str] | None = None,
+        before: State | None = None,
+        error: str | None = None,
+        events: list[str] | None = None,
+        private_events: dict[str, list[str]] | None = None,
+        rolls: list[Roll] | None = None,
+        *,
+        adjudication: Adjudication | None = None,
+    ) -> None:
+        self.case = case
+        self.state = state
+        self._results = results
+        self.order_errors: list[str] = order_errors if order_errors is not None else []
+        self.before = before
+        self.error = error
+        self.events: list[str] = events if events is not None else []  # public
+        #: power -> its own events
+        self.private_events: dict[str, list[str]] = (
+            private_events if private_events is not None else {})
+        self.rolls: list[Roll] = rolls if rolls is not None else []
+        self.adjudication = adjudication
+
+    @property
+    def results(self) -> list[OrderResult]:
+        if self._results is None:
+            found = self.adjudication
+            self._results = list(found.results) if found is not None else []
+        return self._results
+
+    @results.setter
+    def results(self, value: list[OrderResult]) -> None:
+        self._results = value
 
     @property
     def assassinated(self) -> list[str]:
@@ -124,11 +156,11 @@ def run_case(case: Case, engine: Engine | None = None) -> CaseRun:
     try:
         board = case_board(case, engine.load_board)
         state = initial_state(case, board)
-        run.before = state.copy()
+        run.before = state.copy()  # kept as it was, whatever the engine does with state
         where = "reading the orders"
         orders: dict[str, list[Order]] = {}
-        for power, text in _orders_by_power(case):
-            submission = engine.parse_orders(text, board, state.copy(), power)
+        for power, text in orders_by_power(case):
+            submission = engine.parse_orders(text, board, state, power)
             orders.setdefault(power, []).extend(submission.orders)
             run.order_errors.extend(f"{power}: {_describe_error(e)}" for e in submission.errors)
         where = f"adjudicating the {case.phase} phase"
@@ -138,11 +170,11 @@ def run_case(case: Case, engine: Engine | None = None) -> CaseRun:
             return run
         dice = case_dice(case)
         try:
-            adjudication = _adjudicate(case, engine, board, state.copy(), orders, dice)
+            adjudication = _adjudicate(case, engine, board, state, orders, dice)
         finally:
             run.rolls = list(dice.rolls)
         run.state = adjudication.state
-        run.results = list(adjudication.results)
+        run.adjudication = adjudication
         run.events = list(adjudication.events)
         run.private_events = {p: list(v) for p, v in adjudication.private_events.items()}
     except Exception as exc:  # a broken case must not stop the others
@@ -196,7 +228,7 @@ def _describe_error(error: object) -> str:
     return str(error)
 
 
-def _orders_by_power(case: Case) -> list[tuple[str, str]]:
+def orders_by_power(case: Case) -> list[tuple[str, str]]:
     """Each power's order lines joined, powers in the order they first appear."""
     texts: dict[str, list[str]] = {}
     for o in case.orders:
@@ -259,7 +291,8 @@ def format_result(case: Case, run: CaseRun) -> str:
     if "TREASURY" in case.extras:
         lines.append("POSTSTATE_TREASURY")
         lines += [f"\t{power}: {amount}" for power, amount in sorted(state.treasury.items())]
-    lines += format_money_sections(case, state, run.assassinated, run.rolls)
+    assassinated = run.assassinated if "ASSASSINATED" in case.extras else []
+    lines += format_money_sections(case, state, assassinated, run.rolls)
     if "RESULTS" in case.extras:
         lines.append("POSTSTATE_RESULTS")
         lines += [f"\t{_format_order_result(r)}" for r in run.results]

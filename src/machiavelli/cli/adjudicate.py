@@ -39,9 +39,10 @@ def adjudicate(files: tuple[Path, ...], check: bool, select: str | None) -> None
     is non-zero when any case failed or could not be read.
     """
     engine = default_engine()
+    out = _Buffered()
     passed = failed = 0
     for path in files:
-        cases = read_cases(path, engine.load_board)
+        cases = read_cases(path, engine.load_board, expected=check)
         for case in cases:
             if select and select.lower() not in case.name.lower():
                 continue
@@ -52,15 +53,38 @@ def adjudicate(files: tuple[Path, ...], check: bool, select: str | None) -> None
                     ok, message = verdict.passed, verdict.message
                 except Exception as exc:  # a broken check must not stop the others
                     ok, message = False, f"FAIL {case.name}: checking: {exc}"
-                click.echo(message)
+                out.line(message)
                 passed, failed = passed + ok, failed + (not ok)
             elif run.state is None:
+                out.flush()
                 click.echo(f"ERROR {case.name}: {run.error}", err=True)
                 failed += 1
             else:
-                click.echo(format_result(case, run))
+                out.line(format_result(case, run))
                 passed += 1
     if check:
-        click.echo(f"{passed} passed, {failed} failed")
+        out.line(f"{passed} passed, {failed} failed")
+    out.flush()
     if failed:
         sys.exit(1)
+
+
+class _Buffered:
+    """Lines collected and written in large pieces (one write per ~64 kB, not per case)."""
+
+    LIMIT = 1 << 16
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.size = 0
+
+    def line(self, text: str) -> None:
+        self.lines.append(text)
+        self.size += len(text)
+        if self.size >= self.LIMIT:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.lines:
+            click.echo("\n".join(self.lines))
+            self.lines, self.size = [], 0

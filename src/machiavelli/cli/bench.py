@@ -1,197 +1,254 @@
-"""``machiavelli bench``: how fast movement phases are adjudicated.
+"""``machiavelli bench``: how fast the judge is on the paths users take.
 
-Random legal movement phases (every unit of every power given a random legal
-order) are generated first, untimed; then only the adjudication is timed.
-Speed is reported as phases per second, and as a ratio against a reference
-measured in the same run (timings on a shared machine vary; ratios less so):
-the `diplomacy` package's ``Game.process()`` when it is installed, else a fixed
-pure-Python workload.  A second table shows how the time per phase grows with
-the number of units on random positions.
+Every figure is the time from what a user has to what they want, measured over
+the same movement phases, each measurement repeated (``--rounds``) and shown as
+its median with the smallest and largest round:
+
+- ``in-process``: :func:`machiavelli.adjudicate`, the structured API, on order
+  objects parsed beforehand (position and orders in, the next position out);
+- ``parse+adjudicate``: the orders' text parsed (:func:`machiavelli.parse_orders`),
+  then adjudicated;
+- ``adjudicate command``: ``machiavelli adjudicate FILE`` run as a process on the
+  phases written as a case file (again and again up to 3000 cases), per phase
+  (start-up included);
+- ``diplomacy process()``: the `diplomacy` package's ``Game.process()`` on the
+  same positions and orders, when the package is installed (``make bench``
+  installs it); every other figure is also given as a ratio to it;
+- ``scaling``: microseconds per unit in-process on a board of several copies
+  of the standard map, with 50 units and with 400;
+- ``classic 1454 campaign``: :func:`machiavelli.adjudicate` on every phase of
+  random games of the classic 1454 scenario (money steps, movement, retreats,
+  adjustments).
+
+Times are processor time (of this process, or of the command's process), which other
+work on a shared machine disturbs less than the wall clock; on an idle machine the two
+agree.  The phases are read from a case file (``--cases``: its Standard movement cases,
+DATC format) or generated from a seed (random positions of 14 to 38 units on the
+standard map, random legal orders); ``--save`` writes the generated phases as a
+case file.  Generation and set-up are never timed.
 """
 
 from __future__ import annotations
 
-import importlib
-import math
-import random
+import gc
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
 
-from machiavelli.core.board import Board
-from machiavelli.core.orders import Order
-from machiavelli.core.state import State, Unit
+from machiavelli.cases.phase_cases import movement_case, read_movement_phases
+from machiavelli.cli.bench_phases import (
+    CampaignPhase,
+    Phase,
+    Reference,
+    campaign_phases,
+    random_phases,
+    tiled_phases,
+)
+from machiavelli.game.process import adjudicate
 from machiavelli.game.scenario import load_scenario
-from machiavelli.movement.moves import resolve_movement
-from machiavelli.movement.random_moves import uniform_orders
+from machiavelli.movement import resolver
+from machiavelli.text.notation import parse_orders
 
-Phase = tuple[State, dict[str, list[Order]]]
-
-
-def random_position(board: Board, template: State, units: int, rng: random.Random) -> State:
-    """A movement-phase position with ``units`` armies, fleets and garrisons placed at random."""
-    powers = template.powers
-    garrisons = template.option("garrisons", default=not template.option("diplomacy"))
-    placed: list[Unit] = []
-    free = sorted(board.provinces)
-    rng.shuffle(free)
-    for prov_id in free:
-        if len(placed) >= units:
-            break
-        prov = board.provinces[prov_id]
-        if getattr(prov, "impassable", False) or (
-            not prov.sea and not board.army_adj.get(prov_id) and not board.is_coastal(prov_id)
-        ):
-            continue
-        owner = rng.choice(powers)
-        if prov.sea:
-            placed.append(Unit("F", owner, prov_id))
-            continue
-        locations = board.fleet_locations(prov_id)
-        if locations and rng.random() < 0.3:
-            coast = locations[0].split("/", 1)[1] if "/" in locations[0] else None
-            placed.append(Unit("F", owner, prov_id, coast))
-        elif board.army_adj.get(prov_id):
-            placed.append(Unit("A", owner, prov_id))
-        if garrisons and prov.garrisonable and len(placed) < units and rng.random() < 0.3:
-            placed.append(Unit("G", owner, prov_id))
-    state = template.copy()
-    state.units = placed
-    state.phase = "movement"
-    state.season = "spring"
-    return state
-
-
-def make_phases(board: Board, states: Sequence[State], seed: int) -> list[Phase]:
-    rng = random.Random(seed)
-    return [(s, uniform_orders(board, s, rng)) for s in states]
-
-
-def time_phases(board: Board, phases: Sequence[Phase], min_seconds: float = 0.5) -> float:
-    """Seconds per phase (best of three rounds, each at least ``min_seconds`` long)."""
-    best = math.inf
-    for _ in range(3):
-        count = 0
-        start = time.perf_counter()
-        while True:
-            for state, orders in phases:
-                resolve_movement(board, state, orders)
-            count += len(phases)
-            elapsed = time.perf_counter() - start
-            if elapsed >= min_seconds:
-                break
-        best = min(best, elapsed / count)
-    return best
-
-
-def _pure_python_reference() -> float:
-    """Seconds for a fixed pure-Python workload (dict and list churn, like adjudication)."""
-    def work() -> int:
-        total = 0
-        d: dict[int, list[int]] = {}
-        for i in range(2000):
-            d.setdefault(i % 97, []).append(i)
-        for v in d.values():
-            total += sum(v) % 7
-        return total
-
-    best = math.inf
-    for _ in range(5):
-        start = time.perf_counter()
-        for _ in range(50):
-            work()
-        best = min(best, (time.perf_counter() - start) / 50)
-    return best
-
-
-def _diplomacy_reference(phases: int, seed: int) -> float | None:
-    """Seconds per ``Game.process()`` of the `diplomacy` package, if it is installed."""
-    try:
-        game_class = importlib.import_module("diplomacy").Game
-    except ImportError:
-        return None
-    rng = random.Random(seed)
-    total = 0.0
-    for _ in range(phases):
-        game = game_class()
-        possible = game.get_all_possible_orders()
-        for power_name in game.powers:
-            game.set_orders(
-                power_name,
-                [rng.choice(possible[loc]) for loc in game.get_orderable_locations(power_name)
-                 if possible[loc]],
-            )
-        start = time.perf_counter()
-        game.process()
-        total += time.perf_counter() - start
-    return total / phases
+Echo = Callable[[str], None]
+#: the phases ``machiavelli adjudicate`` runs per measurement (its start-up shared by them)
+COMMAND_CASES = 3000
 
 
 @dataclass
-class BenchResult:
+class Figure:
+    """One measurement: seconds per phase (or per unit) in each round."""
+
     name: str
-    units: float
-    seconds: float
+    rounds: list[float]
+    unit: str = "us/phase"
 
     @property
-    def per_second(self) -> float:
-        return 1.0 / self.seconds
+    def median(self) -> float:
+        return statistics.median(self.rounds)
+
+    def line(self, reference: Figure | None = None) -> str:
+        us = [r * 1e6 for r in self.rounds]
+        digits = 0 if self.median * 1e6 >= 100 else 1
+        text = (f"{self.name}: {statistics.median(us):.{digits}f} {self.unit} "
+                f"(min {min(us):.{digits}f}, max {max(us):.{digits}f})")
+        if reference is not None:
+            text += f"  {reference.median / self.median:.1f}x diplomacy"
+        return text
+
+
+def _clock() -> float:
+    """Seconds of processor time this process has used: on a machine shared with other
+    work, a figure less disturbed by it than the wall clock (the same for every figure)."""
+    return time.process_time()
+
+
+def build_kind() -> str:
+    """Whether the engine runs compiled (mypyc) or interpreted."""
+    compiled = not resolver.__file__.endswith(".py") if resolver.__file__ else False
+    return "compiled (mypyc)" if compiled else "interpreted"
+
+
+def _timed(run: Callable[[], int], rounds: int) -> list[float]:
+    """Seconds per item of ``run`` (which returns how many items it did), per round."""
+    out = []
+    for _ in range(rounds):
+        gc.collect()
+        start = _clock()
+        count = run()
+        out.append((_clock() - start) / max(count, 1))
+    return out
+
+
+def in_process(phases: Sequence[Phase]) -> int:
+    for p in phases:
+        adjudicate(p.board, p.state, p.orders)
+    return len(phases)
+
+
+def parse_and_adjudicate(phases: Sequence[Phase]) -> int:
+    for p in phases:
+        orders = {power: parse_orders(text, p.board, p.state, power).orders
+                  for power, text in p.texts.items()}
+        adjudicate(p.board, p.state, orders)
+    return len(phases)
+
+
+def campaign(board_phases: Sequence[CampaignPhase]) -> int:
+    board, _ = load_scenario("classic_1454")
+    for p in board_phases:
+        adjudicate(board, p.state, p.orders, p.seed)
+    return len(board_phases)
+
+
+def write_cases(phases: Sequence[Phase], path: Path, at_least: int = 0) -> int:
+    """The phases as a case file, each with the position after it as POSTSTATE, written
+    again (renamed) until the file holds ``at_least`` cases; returns how many it holds."""
+    written = 0
+    with path.open("w", encoding="utf-8") as out:
+        texts = [movement_case(p.name, p.state, p.orders,
+                               adjudicate(p.board, p.state, p.orders).after) for p in phases]
+        rounds = max(1, -(-at_least // max(len(phases), 1)))
+        for n in range(rounds):
+            for text in texts:
+                out.write((text if n == 0 else text.replace("\n", f", copy {n + 1}\n", 1)) + "\n")
+                written += 1
+    return written
+
+
+def command(path: Path, count: int, rounds: int) -> list[float]:
+    """Seconds per phase of ``machiavelli adjudicate FILE`` run as a process."""
+    out = []
+    for _ in range(rounds):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([sys.executable, "-m", "machiavelli.cli.main", "adjudicate", str(path)],
+                       check=True, stdout=subprocess.DEVNULL)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        spent = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        out.append(spent / count)
+    return out
+
+
+def diplomacy_rounds(phases: Sequence[Phase], rounds: int, echo: Echo) -> list[float]:
+    """Seconds per ``Game.process()`` of the `diplomacy` package on the same phases."""
+    reference = Reference()
+    out = []
+    given = sum(len(seq) for p in phases for seq in p.orders.values())
+    for n in range(rounds):
+        games = []
+        taken = 0
+        for p in phases:
+            game, count = reference.game(p.state, p.orders)
+            games.append(game)
+            taken += count
+        if n == 0 and taken != given:
+            echo(f"(diplomacy took {taken} of the {given} orders; it refuses the others)")
+        gc.collect()
+        total = 0.0
+        for game in games:
+            start = _clock()
+            game.process()
+            total += _clock() - start
+        out.append(total / len(games))
+    return out
 
 
 def run_bench(
-    echo: Callable[[str], None], phases: int = 50, seed: int = 1, quick: bool = False
-) -> list[BenchResult]:
-    """Run the benchmark, printing through ``echo``; returns the start-position results."""
-    min_seconds = 0.1 if quick else 0.5
-    results: list[BenchResult] = []
-    echo("Random legal movement phases, adjudication only (generation untimed)")
-    echo(f"{'map':<22}{'units':>7}{'phases/s':>12}{'us/phase':>11}")
-    for scenario in ("standard_1901", "classic_1454"):
-        board, start = load_scenario(scenario)
-        batch = make_phases(board, [start] * phases, seed)
-        secs = time_phases(board, batch, min_seconds)
-        res = BenchResult(scenario, len(start.units), secs)
-        results.append(res)
-        echo(f"{scenario:<22}{res.units:>7.0f}{res.per_second:>12.0f}{secs * 1e6:>11.0f}")
-
-    reference = _diplomacy_reference(20 if quick else 100, seed)
-    if reference is not None:
-        echo(f"\nReference, the `diplomacy` package's Game.process() on the standard start: "
-             f"{1 / reference:.0f} phases/s")
-        echo(f"Ratio, machiavelli-judge / diplomacy on the standard map: "
-             f"{reference / results[0].seconds:.1f}x")
+    echo: Echo,
+    *,
+    cases: Path | None = None,
+    phases: int = 300,
+    seed: int = 1,
+    rounds: int = 5,
+    save: Path | None = None,
+    quick: bool = False,
+) -> dict[str, Figure]:
+    """Measure and print every figure (module doc); returns them by name."""
+    board, start = load_scenario("standard_1901")
+    if cases is not None:
+        read, skipped = read_movement_phases(cases)
+        batch = [Phase(m.name, m.board, m.state,
+                       {power: parse_orders(text, m.board, m.state, power).orders
+                        for power, text in m.texts.items()}, m.texts) for m in read]
+        where = f"{len(batch)} Standard movement phases of {cases}"
+        if skipped:
+            where += f" ({len(skipped)} other cases left out)"
     else:
-        ref = _pure_python_reference()
-        echo("\n(`diplomacy` package not installed; `pip install diplomacy` to compare with it)")
-        echo(f"Reference workload: {ref * 1e6:.0f} us; standard phase = "
-             f"{results[0].seconds / ref:.2f} reference units, classic phase = "
-             f"{results[1].seconds / ref:.2f}")
+        batch = random_phases(board, start, phases, seed)
+        where = f"{len(batch)} random standard-map movement phases (seed {seed})"
+    if not batch:
+        echo("no Standard movement phase to measure")
+        return {}
+    units = sum(len(p.state.units) for p in batch) / len(batch)
+    echo(f"machiavelli bench, {build_kind()}: {where}, {units:.1f} units on average, "
+         f"{rounds} rounds (median, min, max)")
+    figures: dict[str, Figure] = {}
+    figures["in-process"] = Figure("in-process", _timed(lambda: in_process(batch), rounds))
+    figures["parse+adjudicate"] = Figure(
+        "parse+adjudicate", _timed(lambda: parse_and_adjudicate(batch), rounds))
+    if save is not None:
+        write_cases(batch, save)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "phases.txt"
+        cases_run = write_cases(batch, path, len(batch) if quick else COMMAND_CASES)
+        figures["adjudicate command"] = Figure(
+            f"adjudicate command ({cases_run} phases a run)", command(path, cases_run, rounds))
+    reference = None
+    if Reference.available():
+        reference = Figure("diplomacy process()", diplomacy_rounds(batch, rounds, echo))
+        figures["diplomacy process()"] = reference
+    for name in ("in-process", "parse+adjudicate", "adjudicate command"):
+        echo(figures[name].line(reference))
+    if reference is not None:
+        echo(reference.line())
+    else:
+        echo("(the `diplomacy` package is not installed: `make bench` installs it to compare)")
 
-    echo("\nGrowth with the number of units (random positions)")
-    echo(f"{'map':<12}{'units':>7}{'us/phase':>11}{'us/unit':>10}")
-    for scenario, sizes in (("standard_1901", (8, 16, 32, 48)),
-                            ("classic_1454", (10, 20, 40, 80))):
-        board, template = load_scenario(scenario)
-        rng = random.Random(seed)
-        points: list[tuple[float, float]] = []
-        for n in sizes:
-            states = [random_position(board, template, n, rng) for _ in range(phases // 2 or 1)]
-            batch = make_phases(board, states, seed)
-            secs = time_phases(board, batch, min_seconds)
-            mean_units = sum(len(s.units) for s, _ in batch) / len(batch)
-            points.append((mean_units, secs))
-            name = scenario.split("_")[0]
-            echo(f"{name:<12}{mean_units:>7.1f}{secs * 1e6:>11.0f}{secs * 1e6 / mean_units:>10.1f}")
-        exponent = _growth_exponent(points)
-        echo(f"{'':<12}time grows as units^{exponent:.2f} (1.00 = linear)")
-    return results
+    count = 4 if quick else 40
+    per_unit = {}
+    for used in (1, 8):
+        tiled = tiled_phases(board, start, 8, used, 50, count, seed)
+        mean = sum(len(p.state.units) for p in tiled) / len(tiled)
+        name = f"{round(mean)} units"
+        seconds = _timed(partial(in_process, tiled), rounds)
+        per_unit[used] = Figure(name, [s / mean for s in seconds], "us/unit")
+        figures[name] = per_unit[used]
+    small, large = per_unit[1], per_unit[8]
+    echo(f"scaling: {small.line()}; {large.line()}; "
+         f"{large.median / small.median:.2f}x per unit at 400")
 
-
-def _growth_exponent(points: Sequence[tuple[float, float]]) -> float:
-    """Least-squares slope of log(time) against log(units)."""
-    xs = [math.log(u) for u, _ in points]
-    ys = [math.log(t) for _, t in points]
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    num = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
-    den = sum((x - mx) ** 2 for x in xs) or 1.0
-    return num / den
+    played = campaign_phases("classic_1454", 1 if quick else 4, 8 if quick else 30, seed)
+    figures["classic 1454 campaign"] = Figure(
+        "classic 1454 campaign", _timed(lambda: campaign(played), rounds))
+    moves = [p for p in played if p.state.phase == "movement"]
+    figures["classic 1454 movement"] = Figure(
+        "classic 1454 movement phases", _timed(lambda: campaign(moves), rounds))
+    echo(f"{figures['classic 1454 campaign'].line()}, {len(played)} phases; "
+         f"{figures['classic 1454 movement'].line()}")
+    return figures

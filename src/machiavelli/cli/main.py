@@ -1,36 +1,73 @@
-"""The ``machiavelli`` command."""
+"""The ``machiavelli`` command.
+
+Each subcommand's module is imported only when that subcommand runs (or help is
+asked for), so that ``machiavelli adjudicate`` does not pay for the game
+master's commands, the service, the web judge or the bench.
+"""
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
-from machiavelli.cli.adjudicate import adjudicate
-from machiavelli.cli.bench_parse import bench_parse
-from machiavelli.cli.game_master import COMMANDS as GAME_COMMANDS
-from machiavelli.cli.mail import judge, mail
-from machiavelli.cli.map_picture import map_command
-from machiavelli.cli.scenarios import scenarios
-from machiavelli.cli.seats import COMMANDS as SEAT_COMMANDS
-from machiavelli.cli.selfplay import selfplay
-from machiavelli.cli.tools import bench, demo
-from machiavelli.cli.web import web
+#: subcommand -> (module, attribute); tests/test_cli.py checks it against the modules
+COMMANDS: dict[str, tuple[str, str]] = {
+    "adjudicate": ("machiavelli.cli.adjudicate", "adjudicate"),
+    "bench": ("machiavelli.cli.tools", "bench"),
+    "bench-parse": ("machiavelli.cli.bench_parse", "bench_parse"),
+    "demo": ("machiavelli.cli.tools", "demo"),
+    "mail": ("machiavelli.cli.mail", "mail"),
+    "judge": ("machiavelli.cli.mail", "judge"),
+    "map": ("machiavelli.cli.map_picture", "map_command"),
+    "scenarios": ("machiavelli.cli.scenarios", "scenarios"),
+    "selfplay": ("machiavelli.cli.selfplay", "selfplay"),
+    "web": ("machiavelli.cli.web", "web"),
+    # the game master's commands on a game directory
+    "new": ("machiavelli.cli.game_master", "new_game"),
+    "orders": ("machiavelli.cli.game_master", "store_orders"),
+    "process": ("machiavelli.cli.game_master", "process"),
+    "show": ("machiavelli.cli.game_master", "show"),
+    "history": ("machiavelli.cli.game_master", "history"),
+    # seats, press and the games of the service
+    "join": ("machiavelli.cli.seats", "join"),
+    "takeover": ("machiavelli.cli.seats", "takeover"),
+    "press": ("machiavelli.cli.seats", "press"),
+    "ready": ("machiavelli.cli.seats", "ready"),
+    "draw": ("machiavelli.cli.seats", "draw"),
+    "absence": ("machiavelli.cli.seats", "absence"),
+    "resign": ("machiavelli.cli.seats", "resign"),
+    "eject": ("machiavelli.cli.seats", "eject"),
+    "pause": ("machiavelli.cli.seats", "pause"),
+    "extend": ("machiavelli.cli.seats", "extend"),
+    "rollback": ("machiavelli.cli.seats", "rollback"),
+    "export": ("machiavelli.cli.seats", "export"),
+    "import": ("machiavelli.cli.seats", "import_"),
+    "sweep": ("machiavelli.cli.seats", "sweep"),
+    "db": ("machiavelli.cli.seats", "database"),
+}
 
 
-@click.group()
+class _Commands(click.Group):
+    """The subcommands, each imported when first needed."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = COMMANDS.get(cmd_name)
+        if found is None:
+            return None
+        command = getattr(importlib.import_module(found[0]), found[1])
+        assert isinstance(command, click.Command)
+        return command
+
+
+@click.group(cls=_Commands)
 @click.version_option(package_name="machiavelli-judge")
 def main() -> None:
     """machiavelli-judge: adjudicate Machiavelli and Diplomacy."""
 
 
-main.add_command(adjudicate)
-main.add_command(bench)
-main.add_command(bench_parse)
-main.add_command(demo)
-main.add_command(mail)
-main.add_command(judge)
-main.add_command(map_command)
-main.add_command(scenarios)
-main.add_command(selfplay)
-main.add_command(web)
-for command in (*GAME_COMMANDS, *SEAT_COMMANDS):
-    main.add_command(command)
+if __name__ == "__main__":
+    main()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from machiavelli.cli.bench import run_bench
@@ -9,12 +11,22 @@ from machiavelli.cli.demo import run_demo
 
 
 @click.command()
-@click.option("--phases", default=50, show_default=True, help="Random phases per measurement.")
-@click.option("--seed", default=1, show_default=True, help="Seed for the random orders.")
-@click.option("--quick", is_flag=True, help="Shorter measurements (less precise).")
-def bench(phases: int, seed: int, quick: bool) -> None:
-    """Measure adjudication speed on random legal movement phases."""
-    run_bench(click.echo, phases=phases, seed=seed, quick=quick)
+@click.option("--cases", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Measure on the Standard movement cases of FILE (DATC format).")
+@click.option("--phases", default=300, show_default=True, help="Random phases to generate.")
+@click.option("--seed", default=1, show_default=True, help="Seed for the random phases.")
+@click.option("--rounds", default=5, show_default=True, help="Times each figure is measured.")
+@click.option("--save", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the phases measured as a case file.")
+@click.option("--quick", is_flag=True, help="Fewer phases and rounds (less precise).")
+def bench(
+    cases: Path | None, phases: int, seed: int, rounds: int, save: Path | None, quick: bool
+) -> None:
+    """Measure the judge's speed on what users do, against the `diplomacy` package."""
+    if quick:
+        phases, rounds = min(phases, 20), min(rounds, 2)
+    run_bench(click.echo, cases=cases, phases=phases, seed=seed, rounds=rounds, save=save,
+              quick=quick)
 
 
 @click.command()

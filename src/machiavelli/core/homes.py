@@ -78,27 +78,105 @@ def _takes(board: Board, state: State, provinces: list[str]) -> str | None:
 
 def _recorded_holder(state: State, country: str, provinces: list[str]) -> str | None:
     """Who ``state.home`` says holds the country (the setup owner if nothing is recorded)."""
-    listed = set(provinces)
+    return _recorded_holders(state, {country: provinces})[country]
+
+
+def _recorded_holders(state: State, countries: dict[str, list[str]]) -> dict[str, str | None]:
+    """:func:`_recorded_holder` of every country: the first power whose ``state.home``
+    list has one of its provinces."""
+    order = {p: i for i, p in enumerate(state.home)}
+    first: dict[str, str] = {}  # province -> the first power whose list has it
     for power, held in state.home.items():
-        if listed & set(held):
-            return power
-    if country not in state.home:
-        return country  # never recorded (a position built by hand): the setup owner
-    return None
+        for province in held:
+            first.setdefault(province, power)
+    holders: dict[str, str | None] = {}
+    for country, provinces in countries.items():
+        listing = [first[p] for p in provinces if p in first]
+        if listing:
+            holders[country] = min(listing, key=order.__getitem__)
+        else:  # never recorded (a position built by hand): the setup owner
+            holders[country] = None if country in state.home else country
+    return holders
 
 
 def home_country_holders(board: Board, state: State) -> dict[str, str | None]:
     """Home country (named by its original power) -> the power holding it now, or None."""
+    inputs = _HolderInputs.of(board, state)
+    if _LAST_HOLDERS and _LAST_HOLDERS[0][0] == inputs:
+        return dict(_LAST_HOLDERS[0][1])
     holders: dict[str, str | None] = {}
-    for country, provinces in original_home_countries(board, state).items():
-        holder = _recorded_holder(state, country, provinces)
+    countries = original_home_countries(board, state)
+    recorded = _recorded_holders(state, countries)
+    for country, provinces in countries.items():
+        holder = recorded[country]
         taker = _takes(board, state, provinces)
         if taker is not None and playing(state, taker):
             holder = taker  # HOME-2 (the setup owner retaking it all counts too)
         if holder is not None and not playing(state, holder):
             holder = None  # HOME-4: lost by elimination
         holders[country] = holder
+    _LAST_HOLDERS[:] = [(inputs.kept(), dict(holders))]
     return holders
+
+
+class _HolderInputs:
+    """What :func:`home_country_holders` reads of a position, to know it again."""
+
+    def __init__(
+        self,
+        board: Board,
+        home: dict[str, list[str]],
+        home_countries: dict[str, list[str]],
+        province_owner: dict[str, str],
+        city_owner: dict[str, str],
+        eliminated: list[str],
+        powers: list[str],
+        forts: bool,
+    ) -> None:
+        self.board = board
+        self.home = home
+        self.home_countries = home_countries
+        self.province_owner = province_owner
+        self.city_owner = city_owner
+        self.eliminated = eliminated
+        self.powers = powers
+        self.forts = forts
+
+    @staticmethod
+    def of(board: Board, state: State) -> _HolderInputs:
+        return _HolderInputs(board, state.home, state.home_countries, state.province_owner,
+                             state.city_owner, state.eliminated, state.powers,
+                             fortresses_in_use(state))
+
+    def kept(self) -> _HolderInputs:
+        """A copy that later changes to the position's lists and dictionaries leave alone."""
+        return _HolderInputs(
+            self.board,
+            {k: list(v) for k, v in self.home.items()},
+            {k: list(v) for k, v in self.home_countries.items()},
+            dict(self.province_owner),
+            dict(self.city_owner),
+            list(self.eliminated),
+            list(self.powers),
+            self.forts,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, _HolderInputs)
+            and self.board is other.board
+            and self.forts == other.forts
+            and self.province_owner == other.province_owner
+            and self.city_owner == other.city_owner
+            and self.home == other.home
+            and self.home_countries == other.home_countries
+            and self.eliminated == other.eliminated
+            and self.powers == other.powers
+        )
+
+
+#: the holders found last, with what they were found from
+_LAST_HOLDERS: list[tuple[_HolderInputs, dict[str, str | None]]] = []
 
 
 def countries_held(board: Board, state: State, power: str) -> list[str]:
@@ -119,8 +197,9 @@ def update_home_countries(board: Board, state: State) -> tuple[State, list[str]]
     events: list[str] = []
     home: dict[str, list[str]] = {p: [] for p in [*state.home, *countries]}
     changed = False
+    recorded = _recorded_holders(state, countries)
     for country, holder in holders.items():
-        before = _recorded_holder(state, country, countries[country])
+        before = recorded[country]
         if holder != before:
             changed = True
             if holder is None:

@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from machiavelli.core.state import State
@@ -234,6 +234,68 @@ def options_in_force(options: Mapping[str, bool]) -> dict[str, bool]:
     return {name: flag(options, name) for name in OPTION_NAMES}
 
 
+# -- the snapshot taken once per phase --------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option (:data:`machiavelli.core.options.OPTION_NAMES`) as it holds."""
+
+    diplomacy: bool
+    mach2: bool
+    summer: bool
+    money: bool
+    dice: bool
+    loans: bool
+    famine: bool
+    plague: bool
+    storm: bool
+    assassinations: bool
+    garrisons: bool
+    special: bool
+    fortresses: bool
+    adjacency: bool
+    coastal_convoys: bool
+    disband: bool
+
+
+def _snapshot(options: Mapping[str, bool]) -> Rules:
+    return Rules(
+        diplomacy=flag(options, DIPLOMACY),
+        mach2=flag(options, "mach2"),
+        summer=flag(options, "summer"),
+        money=flag(options, "money"),
+        dice=flag(options, "dice"),
+        loans=flag(options, "loans"),
+        famine=flag(options, "famine"),
+        plague=flag(options, "plague"),
+        storm=flag(options, "storm"),
+        assassinations=flag(options, "assassinations"),
+        garrisons=flag(options, "garrisons"),
+        special=flag(options, "special"),
+        fortresses=flag(options, "fortresses"),
+        adjacency=flag(options, "adjacency"),
+        coastal_convoys=flag(options, "coastal_convoys"),
+        disband=flag(options, "disband"),
+    )
+
+
+_SNAPSHOTS: dict[frozenset[tuple[str, bool]], Rules] = {}
+_LAST: list[tuple[dict[str, bool], Rules]] = []  # the options last asked for, as they were
+
+
+def rules_of(options: Mapping[str, bool]) -> Rules:
+    """The rules a game's options put in force (cached per distinct dictionary)."""
+    if _LAST and _LAST[0][0] == options:
+        return _LAST[0][1]
+    key = frozenset(options.items())
+    found = _SNAPSHOTS.get(key)
+    if found is None:
+        if len(_SNAPSHOTS) > 256:  # games with odd options: keep the cache small
+            _SNAPSHOTS.clear()
+        found = _SNAPSHOTS[key] = _snapshot(options)
+    _LAST[:] = [(dict(options), found)]
+    return found
+
+
 def normalize_options(raw: Mapping[str, bool]) -> dict[str, bool]:
     """Options with every alias replaced by the option's name; unknown names raise."""
     out: dict[str, bool] = {}
@@ -248,22 +310,22 @@ def normalize_options(raw: Mapping[str, bool]) -> dict[str, bool]:
 # -- per State -------------------------------------------------------------------
 def diplomacy_rules(state: State) -> bool:
     """Standard Diplomacy rules (our internal ``diplomacy`` option)."""
-    return flag(state.options, DIPLOMACY)
+    return rules_of(state.options).diplomacy
 
 
 def mach2_rules(state: State) -> bool:
     """The 1995 second-edition rules (FLAG-MACH2; docs/mach2.md)."""
-    return flag(state.options, "mach2")
+    return rules_of(state.options).mach2
 
 
 def summer_in_play(state: State) -> bool:
     """Three campaigns a year (FLAG-SUMMER; ambiguity 3: on unless ``nosummer``)."""
-    return flag(state.options, "summer")
+    return rules_of(state.options).summer
 
 
 def money_in_play(state: State) -> bool:
     """Ducats, income, expenses and bribes (FLAG-MONEY-1, -2)."""
-    return flag(state.options, "money")
+    return rules_of(state.options).money
 
 
 income_in_play = money_in_play
@@ -272,63 +334,63 @@ bribes_in_play = money_in_play
 
 def dice_in_play(state: State) -> bool:
     """Random events; without dice variable-income dice count 4 or 3 (FLAG-DICE-1..3)."""
-    return flag(state.options, "dice")
+    return rules_of(state.options).dice
 
 
 def loans_in_play(state: State) -> bool:
     """May powers borrow from the bank (FLAG-LOANS-1; payments are not affected, -3)?"""
-    return flag(state.options, "loans")
+    return rules_of(state.options).loans
 
 
 def assassinations_in_play(state: State) -> bool:
     """The assassination expenditure and its chits (FLAG-ASSN-1; the bankers still
     assassinate debtors whatever it says, FLAG-ASSN-2)."""
-    return flag(state.options, "assassinations")
+    return rules_of(state.options).assassinations
 
 
 chits_in_play = assassinations_in_play
 
 
 def famine_in_play(state: State) -> bool:
-    return flag(state.options, "famine")
+    return rules_of(state.options).famine
 
 
 def plague_in_play(state: State) -> bool:
-    return flag(state.options, "plague")
+    return rules_of(state.options).plague
 
 
 def storms_in_play(state: State) -> bool:
-    return flag(state.options, "storm")
+    return rules_of(state.options).storm
 
 
 def garrisons_in_play(state: State) -> bool:
     """Garrisons may be used, built and converted to (FLAG-GARRISONS-1)."""
-    return flag(state.options, "garrisons")
+    return rules_of(state.options).garrisons
 
 
 def specials_in_play(state: State) -> bool:
     """Special units (FLAG-SPECIAL; none without money, FLAG-MONEY-2)."""
-    return flag(state.options, "special")
+    return rules_of(state.options).special
 
 
 def fortresses_in_use(state: State) -> bool:
     """The extra fortified cities (FLAG-FORTS, FORT-0)."""
-    return flag(state.options, "fortresses")
+    return rules_of(state.options).fortresses
 
 
 def adjacency_required(state: State) -> bool:
     """Bribes need a unit adjacent to their target (FLAG-ADJ-1, ADJTAB-*)."""
-    return flag(state.options, "adjacency")
+    return rules_of(state.options).adjacency
 
 
 def coastal_convoys(state: State) -> bool:
     """May fleets in coastal provinces convoy (CVY-1, FLAG-COASTAL)?"""
-    return flag(state.options, "coastal_convoys")
+    return rules_of(state.options).coastal_convoys
 
 
 def disband_anytime(state: State) -> bool:
     """May units be disbanded in a movement phase (FLAG-DISBAND, ORD-TN-1)?"""
-    return flag(state.options, "disband")
+    return rules_of(state.options).disband
 
 
 def basic_rules(state: State) -> bool:
@@ -507,6 +569,7 @@ __all__ = [
     "ROLLED_FLAGS",
     "VARIANT_DEFAULTS",
     "OptionError",
+    "Rules",
     "adjacency_required",
     "apply_set_command",
     "assassinations_in_play",
@@ -535,6 +598,7 @@ __all__ = [
     "options_in_force",
     "parse_set_command",
     "plague_in_play",
+    "rules_of",
     "set_option",
     "specials_in_play",
     "storms_in_play",

@@ -4,27 +4,38 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from machiavelli.core.state import Season, State
+from machiavelli.core.rules import Rules
+from machiavelli.core.state import PhaseKind, Season, State
 
 
-def campaigns(state: State) -> tuple[Season, ...]:
+def campaigns(state: State, rules: Rules | None = None) -> tuple[Season, ...]:
     """The seasons with a movement phase: Diplomacy has no summer; Machiavelli may drop it."""
-    if state.option("diplomacy") or not state.options.get("summer", True):
-        return ("spring", "fall")
-    return ("spring", "summer", "fall")
+    if rules is not None:
+        without_summer = rules.diplomacy or not rules.summer
+    else:
+        without_summer = state.option("diplomacy") or not state.options.get("summer", True)
+    return ("spring", "fall") if without_summer else ("spring", "summer", "fall")
 
 
-def next_phase(state: State) -> State:
+def following_phase(state: State, rules: Rules | None = None) -> tuple[int, Season, PhaseKind]:
+    """The year, season and kind of the phase after the state's movement or retreat phase
+    (or adjustment)."""
+    if state.phase == "adjustment":
+        return state.year + 1, "spring", "movement"
+    seasons = campaigns(state, rules)
+    if state.season == seasons[-1]:
+        return state.year, "winter", "adjustment"
+    following = seasons[seasons.index(state.season) + 1] if state.season in seasons else "fall"
+    return state.year, following, "movement"
+
+
+def next_phase(state: State, rules: Rules | None = None) -> State:
     """The state moved on to the phase after its movement or retreat phase (or adjustment).
 
     A campaign's assassinations (ASN-EFF-1) end with it.
     """
-    state = replace(state, assassinated=[]) if state.assassinated else state
-    if state.phase == "adjustment":
-        return replace(state, year=state.year + 1, season="spring", phase="movement",
-                       dislodged=[], contested=[])
-    seasons = campaigns(state)
-    if state.season == seasons[-1]:
-        return replace(state, season="winter", phase="adjustment", dislodged=[], contested=[])
-    following = seasons[seasons.index(state.season) + 1] if state.season in seasons else "fall"
-    return replace(state, season=following, phase="movement", dislodged=[], contested=[])
+    year, season, phase = following_phase(state, rules)
+    if state.assassinated:
+        return replace(state, year=year, season=season, phase=phase, dislodged=[], contested=[],
+                       assassinated=[])
+    return replace(state, year=year, season=season, phase=phase, dislodged=[], contested=[])

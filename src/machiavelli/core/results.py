@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from machiavelli.core.orders import Order
@@ -29,16 +30,70 @@ class OrderResult:
     private: bool = False
 
 
-@dataclass
 class Adjudication:
-    state: State
-    results: list[OrderResult] = field(default_factory=list)
-    events: list[str] = field(default_factory=list)  # what happened beyond the orders
-    #: what happened that only one power (and the game master) may know: power -> lines
-    private_events: dict[str, list[str]] = field(default_factory=dict)
+    """The new position, the outcome of every order and what happened beyond the orders.
+
+    The results may be left to be written on first use (``write``): an engine
+    that only wants the new position never builds them.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        results: list[OrderResult] | None = None,
+        events: list[str] | None = None,
+        private_events: dict[str, list[str]] | None = None,
+        *,
+        write: Callable[[], list[OrderResult]] | None = None,
+    ) -> None:
+        self.state = state
+        self._results = results if results is not None or write is not None else []
+        self._write = write
+        self.events: list[str] = events if events is not None else []  # beyond the orders
+        #: what happened that only one power (and the game master) may know: power -> lines
+        self.private_events: dict[str, list[str]] = (
+            private_events if private_events is not None else {})
+
+    @property
+    def results(self) -> list[OrderResult]:
+        found = self._results
+        if found is None:
+            assert self._write is not None
+            found = self._results = self._write()
+            self._write = None
+        return found
+
+    @results.setter
+    def results(self, value: list[OrderResult]) -> None:
+        self._results, self._write = value, None
+
+    @classmethod
+    def joined(
+        cls,
+        state: State,
+        parts: Sequence[Adjudication],
+        events: list[str],
+        private_events: dict[str, list[str]] | None = None,
+    ) -> Adjudication:
+        """The results of ``parts`` one after the other (written when first asked for)."""
+        if all(part._results is not None for part in parts):
+            return cls(state, [r for part in parts for r in part.results], events,
+                       private_events)
+        return cls(state, None, events, private_events,
+                   write=lambda: [r for p in parts for r in p.results])
 
     def outcome_of(self, order: Order) -> Outcome | None:
         for r in self.results:
             if r.order == order:
                 return r.outcome
         return None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Adjudication):
+            return NotImplemented
+        return (self.state, self.results, self.events, self.private_events) == (
+            other.state, other.results, other.events, other.private_events)
+
+    def __repr__(self) -> str:
+        return (f"Adjudication(state={self.state!r}, results={self.results!r}, "
+                f"events={self.events!r}, private_events={self.private_events!r})")

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from machiavelli.core.board import Board, province_of
+from machiavelli.core.board_index import PerBoard
 from machiavelli.core.homes import home_centres, home_provinces
 from machiavelli.core.options import fortresses_in_use, money_in_play
 from machiavelli.core.orders import Build, Disband, Maintain, Order, Remove, UnitRef, Waive
@@ -39,9 +40,16 @@ from machiavelli.movement.builds import build_problem
 # -- supply centres ----------------------------------------------------------------
 
 
+def _supply_centres(board: Board) -> tuple[str, ...]:
+    return tuple(sorted(p for p, prov in board.provinces.items() if prov.city is not None))
+
+
+_CENTRES: PerBoard[tuple[str, ...]] = PerBoard(_supply_centres)
+
+
 def supply_centres(board: Board) -> list[str]:
-    """Provinces with a city: Diplomacy's supply centres (001 ``set nomoney``)."""
-    return sorted(p for p, prov in board.provinces.items() if prov.city is not None)
+    """Provinces with a city: Diplomacy's supply centres (001 ``set nomoney``), sorted."""
+    return list(_CENTRES(board))
 
 
 def allowance(board: Board, state: State, power: str) -> int:

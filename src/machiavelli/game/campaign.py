@@ -31,6 +31,7 @@ from dataclasses import replace
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
+from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.options import money_in_play
 from machiavelli.core.orders import Order
 from machiavelli.core.privacy import PrivateEvents, add_private
@@ -57,29 +58,35 @@ def _step(module: str, name: str) -> Step:
 
 def resolve_campaign(board: Board, state: State, orders: Orders, dice: Dice) -> Adjudication:
     """Resolve a movement phase with everything that comes before the moves."""
-    results = []
-    events = []
+    steps: list[Adjudication] = []
+    events: list[str] = []
     private: PrivateEvents = {}
     if money_in_play(state):
         for module, name in MONEY_STEPS:
             done = _step(module, name)(board, state, orders, dice)
             state = done.state
-            results.extend(done.results)
+            steps.append(done)
             events.extend(done.events)
             add_private(private, done.private_events)
     moved = resolve_movement(board, state, orders)
-    results.extend(_not_commanded(state, r) for r in moved.results)
     events.extend(moved.events)
     add_private(private, moved.private_events)
-    return Adjudication(moved.state, results, events, private)
+    before_moves = state
+
+    def write() -> list[OrderResult]:
+        where = Occupancy(before_moves.units)
+        return [r for step in steps for r in step.results] + [
+            _not_commanded(where, r) for r in moved.results]
+
+    return Adjudication(moved.state, None, events, private, write=write)
 
 
-def _not_commanded(state: State, result: OrderResult) -> OrderResult:
+def _not_commanded(where: Occupancy | State, result: OrderResult) -> OrderResult:
     """The result made private when its power has no such unit as the units move."""
     unit = getattr(result.order, "unit", None)
     if unit is None or result.power is None or result.private:
         return result
-    found = state.unit_in(unit.province, garrison=unit.kind == "G")
+    found = where.unit_in(unit.province, garrison=unit.kind == "G")
     if found is not None and found.owner == result.power:
         return result
     return replace(result, private=True)

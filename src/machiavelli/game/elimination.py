@@ -54,9 +54,14 @@ def countries_held_at_start(board: Board, state: State) -> dict[str, list[str]]:
     at all (a position built by hand), else nobody's.
     """
     held: dict[str, list[str]] = {}
+    order = {p: i for i, p in enumerate(state.home)}
+    first_listed: dict[str, str] = {}  # province -> the first power whose list has it
+    for power, mine in state.home.items():
+        for province in mine:
+            first_listed.setdefault(province, power)
     for country, provinces in original_home_countries(board, state).items():
-        listed = set(provinces)
-        holder = next((p for p, mine in state.home.items() if listed & set(mine)), None)
+        listing = [first_listed[p] for p in provinces if p in first_listed]
+        holder = min(listing, key=order.__getitem__) if listing else None
         if holder is None and country not in state.home:
             holder = country
         if holder is not None and holder not in state.eliminated:
@@ -68,21 +73,36 @@ def home_cities_controlled(board: Board, state: State, power: str) -> list[str]:
     """The cities ``power`` controls in the home countries it held at the campaign's start."""
     countries = original_home_countries(board, state)
     held = countries_held_at_start(board, state).get(power, [])
+    return _cities_held(board, state, power, countries, held)
+
+
+def _cities_held(
+    board: Board, state: State, power: str, countries: dict[str, list[str]], held: list[str]
+) -> list[str]:
+    forts = fortresses_in_use(state)
     return sorted(
         p
         for country in held
         for p in countries[country]
-        if city_in_use(board, state, p) and state.city_owner.get(p) == power
+        if state.city_owner.get(p) == power and _counts(board, p, forts)
     )
+
+
+def _counts(board: Board, province: str, forts: bool) -> bool:
+    city = board.provinces[province].city
+    return city is not None and (city.kind != "fortress" or forts)
 
 
 def doomed_powers(board: Board, state: State) -> list[str]:
     """The powers that control no city in their home countries (ELIM-1), in play order."""
-    candidates = state.powers or sorted(countries_held_at_start(board, state))
+    countries = original_home_countries(board, state)
+    held = countries_held_at_start(board, state)
+    candidates = state.powers or sorted(held)
     return [
         p
         for p in candidates
-        if p not in state.eliminated and not home_cities_controlled(board, state, p)
+        if p not in state.eliminated
+        and not _cities_held(board, state, p, countries, held.get(p, []))
     ]
 
 

@@ -22,7 +22,6 @@ part (:mod:`machiavelli.core.privacy`; docs/rulings.md, "What each power sees").
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice, Roll
@@ -46,24 +45,98 @@ MAX_CHAINED = 8  # phases processed in one go when nobody has anything to decide
 Disaster = Callable[[Board, State], tuple[State, list[str]]]
 
 
-@dataclass
 class PhaseResult:
     """One processed phase (and any phases after it that needed no orders).
 
     ``report`` is public; ``private`` holds each power's private part, for it and the
     game master.  ``results`` and ``rolls`` hold everything (each says who may see
     it); ``events`` are the public events, ``private_events`` each power's own.
+
+    The report and the private parts are written when first asked for, and so are
+    the results when the adjudication left them to be written (a bot that reads only
+    ``after`` never pays for text).
     """
 
-    before: State
-    after: State
-    results: list[OrderResult] = field(default_factory=list)
-    events: list[str] = field(default_factory=list)
-    rolls: list[Roll] = field(default_factory=list)
-    report: str = ""
-    private: dict[str, str] = field(default_factory=dict)
-    winners: list[str] = field(default_factory=list)
-    private_events: PrivateEvents = field(default_factory=dict)
+    def __init__(
+        self,
+        before: State,
+        after: State,
+        results: list[OrderResult] | None = None,
+        events: list[str] | None = None,
+        rolls: list[Roll] | None = None,
+        report: str | None = None,
+        private: dict[str, str] | None = None,
+        winners: list[str] | None = None,
+        private_events: PrivateEvents | None = None,
+        *,
+        board: Board | None = None,
+        steps: Sequence[_Step] = (),
+    ) -> None:
+        self.before = before
+        self.after = after
+        self.events: list[str] = events if events is not None else []
+        self.rolls: list[Roll] = rolls if rolls is not None else []
+        self.winners: list[str] = winners if winners is not None else []
+        self.private_events: PrivateEvents = private_events if private_events is not None else {}
+        self._results = results
+        self._report = report
+        self._private = private
+        self._board = board
+        self._steps = list(steps)
+
+    @property
+    def results(self) -> list[OrderResult]:
+        if self._results is None:
+            self._results = [r for step in self._steps for r in step.adjudication.results]
+        return self._results
+
+    @results.setter
+    def results(self, value: list[OrderResult]) -> None:
+        self._results = value
+
+    @property
+    def report(self) -> str:
+        """The public results of every phase processed, then the victory if any."""
+        if self._report is None:
+            reports = [step.report(self._board) for step in self._steps]
+            if self.winners:
+                reports.append("Victory: " + ", ".join(self.winners) + " won the game.")
+            self._report = "\n\n".join(reports)
+        return self._report
+
+    @report.setter
+    def report(self, value: str) -> None:
+        self._report = value
+
+    @property
+    def private(self) -> dict[str, str]:
+        """Each power's private part: its money (with money in play), its own results,
+        events and dice."""
+        if self._private is None:
+            after, results, events = self.after, self.results, self.private_events
+            money = money_in_play(after)
+            self._private = {
+                p: private_report(after, p, results, events.get(p, []), self.rolls)
+                for p in after.powers if p not in after.eliminated and (
+                    money or private_results(results, p) or p in events)}
+        return self._private
+
+    @private.setter
+    def private(self, value: dict[str, str]) -> None:
+        self._private = value
+
+
+class _Step:
+    """One phase adjudicated: what its report is written from."""
+
+    def __init__(self, before: State, adjudication: Adjudication, rolls: Sequence[Roll]) -> None:
+        self.before = before
+        self.adjudication = adjudication
+        self.rolls = rolls
+
+    def report(self, board: Board | None) -> str:
+        assert board is not None
+        return phase_report(board, self.before, self.adjudication, self.rolls)
 
 
 def adjudicate_phase(board: Board, state: State, orders: Orders, dice: Dice) -> Adjudication:
@@ -75,6 +148,47 @@ def adjudicate_phase(board: Board, state: State, orders: Orders, dice: Dice) -> 
     return resolve_adjustments(board, state, orders)
 
 
+def adjudicate(
+    board: Board,
+    state: State,
+    orders: Orders,
+    seed: str = "",
+    victory_cities: int | None = None,
+) -> PhaseResult:
+    """One phase, for bots: the position and order objects in, the next position out.
+
+    Everything 001 attaches to the phase is done (money steps, end of campaign,
+    plague, income, eliminations, victory) as :func:`process_phase` does, but
+    for this phase only, and no text is written unless asked for
+    (``report``, ``private``, the results' notes).  ``seed`` seeds the phase's
+    dice.  The new position (``after``) shares nothing with ``state``.
+    """
+    result = _one_phase(board, state, orders, seed, victory_cities)
+    result.after = result.after.copy()
+    return result
+
+
+def _one_phase(
+    board: Board, current: State, orders: Orders, seed: str, victory_cities: int | None
+) -> PhaseResult:
+    dice = Dice.for_phase(seed, current)
+    done = adjudicate_phase(board, current, orders, dice)
+    after = done.state
+    events = list(done.events)
+    private: PrivateEvents = {}
+    add_private(private, done.private_events)
+    won: list[str] = []
+    if current.phase in ("movement", "retreat") and after.phase != "retreat":
+        after = _end_of_campaign(board, current.season, after, dice, events)
+        won = winners(board, after, victory_cities, fall_end=current.season == "fall")
+    elif current.phase == "adjustment":
+        after = update_control(board, after)  # units removed or built change control
+    after = _enter_phase(board, after, dice, events, private)
+    step = _Step(current, Adjudication.joined(after, [done], events), dice.rolls)
+    return PhaseResult(current, after, None, events, dice.rolls, winners=won,
+                       private_events=private, board=board, steps=[step])
+
+
 def process_phase(
     board: Board,
     state: State,
@@ -83,42 +197,26 @@ def process_phase(
     victory_cities: int | None = None,
 ) -> PhaseResult:
     """Process the current phase and every following one that needs no orders."""
-    result = PhaseResult(before=state, after=state)
-    reports: list[str] = []
+    steps: list[_Step] = []
+    events: list[str] = []
+    rolls: list[Roll] = []
+    private: PrivateEvents = {}
+    won: list[str] = []
     current, current_orders = state, orders
     while True:
-        dice = Dice.for_phase(seed, current)
-        done = adjudicate_phase(board, current, current_orders, dice)
-        after = done.state
-        events = list(done.events)
-        add_private(result.private_events, done.private_events)
-        if current.phase in ("movement", "retreat") and after.phase != "retreat":
-            after = _end_of_campaign(board, current.season, after, dice, events)
-            result.winners = winners(board, after, victory_cities,
-                                     fall_end=current.season == "fall")
-        elif current.phase == "adjustment":
-            after = update_control(board, after)  # units removed or built change control
-        after = _enter_phase(board, after, dice, events, result.private_events)
-        reports.append(phase_report(board, current, Adjudication(after, done.results, events),
-                                    dice.rolls))
-        result.results.extend(done.results)
-        result.events.extend(events)
-        result.rolls.extend(dice.rolls)
-        current = after
-        if result.winners or needs_orders(board, current) or len(reports) >= MAX_CHAINED:
+        one = _one_phase(board, current, current_orders, seed, victory_cities)
+        steps.extend(one._steps)
+        events.extend(one.events)
+        rolls.extend(one.rolls)
+        add_private(private, one.private_events)
+        won = one.winners
+        current = one.after
+        if won or needs_orders(board, current) or len(steps) >= MAX_CHAINED:
             break  # (a board with no units left would otherwise never need orders again)
         current_orders = {}
-    if result.winners:
-        reports.append("Victory: " + ", ".join(result.winners) + " won the game.")
-    result.after = current.copy()  # shares nothing with the position it was given
-    result.report = "\n\n".join(reports)
-    result.private = {
-        p: private_report(current, p, result.results, result.private_events.get(p, []),
-                          result.rolls)
-        for p in current.powers if p not in current.eliminated and (
-            money_in_play(current) or private_results(result.results, p)
-            or p in result.private_events)}
-    return result
+    # the new position shares nothing with the position it was given
+    return PhaseResult(state, current.copy(), None, events, rolls, winners=won,
+                       private_events=private, board=board, steps=steps)
 
 
 def _end_of_campaign(

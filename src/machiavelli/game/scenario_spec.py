@@ -10,7 +10,7 @@ variant into a board and a State.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from machiavelli.core.board import Board, BoardError
@@ -192,7 +192,7 @@ class SpecReader(MapChanges):
         )
         self.check_letters(spec, list(spec.powers))
         variants = self.variants(spec, data.get("variants", []))
-        return ScenarioSpec(**{**spec.__dict__, "variants": variants})
+        return replace(spec, variants=variants)
 
     def board(self, name: object) -> Board:
         if not isinstance(name, str):

@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from machiavelli.core.board import Board
+from machiavelli.core.board_index import PerBoard
 from machiavelli.core.homes import countries_held, original_home_countries, playing
 from machiavelli.core.options import mach2_rules
 from machiavelli.core.state import State
@@ -91,8 +92,15 @@ def default_condition(state: State) -> VictoryCondition:
 def diplomacy_condition(board: Board, cities: int | None = None) -> VictoryCondition:
     """Diplomacy: more than half the supply centres, or the number set; no home countries."""
     if cities is None:
-        cities = len(supply_centres(board)) // 2 + 1
+        return _MAJORITY(board)
     return VictoryCondition(cities, 0, name="diplomacy")
+
+
+def _majority(board: Board) -> VictoryCondition:
+    return VictoryCondition(len(supply_centres(board)) // 2 + 1, 0, name="diplomacy")
+
+
+_MAJORITY: PerBoard[VictoryCondition] = PerBoard(_majority)
 
 
 def condition_in_force(board: Board, state: State, cities: int | None = None) -> VictoryCondition:
@@ -165,10 +173,14 @@ def winners(
     if condition is None:
         condition = condition_in_force(board, state, cities)
     candidates = state.powers or sorted({o for o in state.city_owner.values()})
+    owned: dict[str, int] = {}  # cities held, counting any: no fewer than those that count
+    for owner in state.city_owner.values():
+        owned[owner] = owned.get(owner, 0) + 1
     qualified = {
         p: len(cities_controlled(board, state, p))
         for p in candidates
-        if playing(state, p) and meets(board, state, p, condition)
+        if owned.get(p, 0) >= condition.cities and playing(state, p)
+        and meets(board, state, p, condition)
     }
     if not qualified:
         return []

@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice, Roll
 from machiavelli.core.homes import home_country_holders, playing, update_home_countries
+from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.options import dice_in_play, money_in_play
 from machiavelli.core.orders import Order
 from machiavelli.core.privacy import PrivateEvents, tell
@@ -78,11 +79,14 @@ def fixed_die(year: int) -> int:
 # -- fixed income ---------------------------------------------------------------------
 
 
-def garrison_in(state: State, province: str) -> Unit | None:
-    return state.unit_in(province, garrison=True)
+def garrison_in(state: State, province: str, where: Occupancy | None = None) -> Unit | None:
+    """The garrison in the city of ``province``; ``where``: the units by province, if at hand."""
+    return (where or state).unit_in(province, garrison=True)
 
 
-def city_besieged(board: Board, state: State, province: str) -> bool:
+def city_besieged(
+    board: Board, state: State, province: str, where: Occupancy | None = None
+) -> bool:
     """A siege of the city is under way: a first besiege was completed against it (INC-C2).
 
     The besieger is an army or fleet in the province whose ``siege`` is 1, of another
@@ -91,10 +95,10 @@ def city_besieged(board: Board, state: State, province: str) -> bool:
     """
     if board.provinces[province].venice:
         return False
-    besieger = state.unit_in(province, garrison=False)
+    besieger = (where or state).unit_in(province, garrison=False)
     if besieger is None or besieger.siege < 1:
         return False
-    garrison = garrison_in(state, province)
+    garrison = garrison_in(state, province, where)
     if garrison is not None:
         return garrison.owner != besieger.owner
     rebellion = state.rebellions.get(province)
@@ -136,14 +140,16 @@ def province_income(board: Board, state: State, province: str) -> int:
     return 1
 
 
-def city_income(board: Board, state: State, province: str) -> int:
+def city_income(
+    board: Board, state: State, province: str, where: Occupancy | None = None
+) -> int:
     """What the city of ``province`` pays its controller (INC-C, INC-C2, FAM-E, REB-EFF-7)."""
     city = board.provinces[province].city
     if city is None or city.kind == "fortress":  # FORT-A (ruling: ambiguity 4)
         return 0
-    if city_besieged(board, state, province):
+    if city_besieged(board, state, province, where):
         return 0  # INC-C2
-    if garrison_in(state, province) is not None:
+    if garrison_in(state, province, where) is not None:
         return city.income  # FAM-E, REB-EFF-7.2: famine and rebellion do not matter
     if province in state.famine or city_rebels(board, state, province):
         return 0  # FAM-D, REB-EFF-7.1
@@ -167,9 +173,10 @@ def fixed_income(board: Board, state: State) -> dict[str, Income]:
     for pid, owner in state.province_owner.items():
         if pid in board.provinces:
             provinces[owner] = provinces.get(owner, 0) + province_income(board, state, pid)
+    where = Occupancy(state.units)
     for pid, owner in state.city_owner.items():
         if pid in board.provinces:
-            cities[owner] = cities.get(owner, 0) + city_income(board, state, pid)
+            cities[owner] = cities.get(owner, 0) + city_income(board, state, pid, where)
     powers = sorted(set(seas) | set(provinces) | set(cities))
     return {
         p: Income(seas.get(p, 0), provinces.get(p, 0), cities.get(p, 0))

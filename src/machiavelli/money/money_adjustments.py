@@ -60,6 +60,11 @@ def latest_orders(orders: Sequence[Order]) -> tuple[list[Order], list[Order]]:
     return kept, replaced
 
 
+def _fields(unit: Unit) -> tuple[str, str | None, str, str | None, str | None, int]:
+    """What makes two units equal (membership by these is membership by ``==``)."""
+    return unit.kind, unit.owner, unit.province, unit.coast, unit.special, unit.siege
+
+
 def _same(unit: Unit, ref: UnitRef) -> bool:
     return unit.province == ref.province and (unit.kind == "G") == (ref.kind == "G")
 
@@ -80,9 +85,11 @@ class _Account:
 
     def leaving(self, state: State) -> list[Unit]:
         """The power's units that will not be in play after the phase, as far as known."""
+        maintained = {_fields(u) for u in self.maintained}
+        removed = {_fields(u) for u in self.removed}
         return [
             u for u in state.units_of(self.power)
-            if u not in self.maintained or u in self.removed
+            if _fields(u) not in maintained or _fields(u) in removed
         ]
 
     def special_problem(self, state: State, special: str | None, also: Unit | None) -> str | None:
@@ -195,9 +202,9 @@ def resolve_money_adjustments(
             outcome, note = _judge(board, state, account, order)
             results.append(_seen(OrderResult(power, order, outcome, note)))
     for account in accounts.values():
-        judged = account.kept + account.removed
+        judged = {_fields(u) for u in account.kept + account.removed}
         for unit in state.units_of(account.power):
-            if unit not in judged:
+            if _fields(unit) not in judged:
                 account.removed.append(unit)
                 ref = UnitRef(unit.kind, unit.province, unit.coast)
                 results.append(

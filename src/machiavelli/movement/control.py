@@ -26,28 +26,62 @@ province, nobody controls either.  Tests: tests/test_mach2.py.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from machiavelli.core.board import Board
-from machiavelli.core.options import mach2_rules
-from machiavelli.core.state import State
+from machiavelli.core.rules import Rules, rules_of
+from machiavelli.core.state import State, Unit
 
 
-def update_control(board: Board, state: State, *, fall_end: bool = False) -> State:
+def update_control(
+    board: Board, state: State, *, fall_end: bool = False, rules: Rules | None = None
+) -> State:
     """Control after a step of the campaign (001's control adjudications).
 
     Under ``mach2`` only the adjudication at the end of the fall campaign
     (``fall_end``) changes control (M1), and mixed control is nobody's (M2).
     """
-    if state.option("diplomacy"):
+    owners = control_after(board, state.units, state.province_owner, state.city_owner,
+                           rules or rules_of(state.options), fall_end=fall_end)
+    if owners is None or (owners[0] == state.province_owner and owners[1] == state.city_owner):
         return state
-    mach2 = mach2_rules(state)
+    return replace(state, province_owner=owners[0], city_owner=owners[1])
+
+
+def control_after(
+    board: Board,
+    units: Sequence[Unit],
+    province_owner: Mapping[str, str],
+    city_owner: Mapping[str, str],
+    rules: Rules,
+    *,
+    fall_end: bool = False,
+) -> tuple[dict[str, str], dict[str, str]] | None:
+    """The province and city owners after a control adjudication (see :func:`update_control`),
+    or None when this adjudication changes nothing (Diplomacy, Machiavelli 2 before the
+    end of fall)."""
+    if rules.diplomacy:
+        return None
+    mach2 = rules.mach2
     if mach2 and not fall_end:
-        return state
-    provinces = dict(state.province_owner)
-    cities = dict(state.city_owner)
-    field_units = {u.province: u for u in state.units if u.kind != "G"}
-    garrisons = {u.province: u for u in state.units if u.kind == "G"}
+        return None
+    if _LAST:  # often asked again about the same position within a phase
+        last = _LAST[0]
+        if last[0] is board and last[1] == mach2 and last[2] == units and (
+            (last[3] == province_owner and last[4] == city_owner)
+            or (last[5] == province_owner and last[6] == city_owner)  # it changes no more
+        ):
+            return dict(last[5]), dict(last[6])
+    provinces = dict(province_owner)
+    cities = dict(city_owner)
+    field_units: dict[str, Unit] = {}
+    garrisons: dict[str, Unit] = {}
+    for u in units:
+        if u.kind == "G":
+            garrisons[u.province] = u
+        else:
+            field_units[u.province] = u
     for prov, unit in field_units.items():
         if board.provinces[prov].sea or unit.owner is None:
             continue
@@ -60,7 +94,14 @@ def update_control(board: Board, state: State, *, fall_end: bool = False) -> Sta
             _set(provinces, prov, garrison.owner)
     if mach2:
         _no_mixed_control(provinces, cities)
-    return replace(state, province_owner=provinces, city_owner=cities)
+    _LAST[:] = [(board, mach2, list(units), dict(province_owner), dict(city_owner),
+                 dict(provinces), dict(cities))]
+    return provinces, cities
+
+
+#: the last adjudication: board, mach2, units, owners before, owners after
+_LAST: list[tuple[Board, bool, list[Unit], dict[str, str], dict[str, str], dict[str, str],
+                  dict[str, str]]] = []
 
 
 def update_control_after_fall(board: Board, state: State) -> State:
@@ -77,11 +118,18 @@ def _no_mixed_control(provinces: dict[str, str], cities: dict[str, str]) -> None
 
 def update_supply_centres(board: Board, state: State) -> State:
     """Diplomacy: after the fall campaign each occupied supply centre goes to its occupier."""
-    cities = dict(state.city_owner)
-    for unit in state.units:
+    return replace(state, city_owner=supply_centres_after(board, state.units, state.city_owner))
+
+
+def supply_centres_after(
+    board: Board, units: Iterable[Unit], city_owner: Mapping[str, str]
+) -> dict[str, str]:
+    """Diplomacy: the supply centres' owners once each occupied one goes to its occupier."""
+    cities = dict(city_owner)
+    for unit in units:
         if board.provinces[unit.province].city is not None and unit.owner is not None:
             cities[unit.province] = unit.owner
-    return replace(state, city_owner=cities)
+    return cities
 
 
 def _set(owners: dict[str, str], prov: str, owner: str | None) -> None:

@@ -43,8 +43,8 @@ from machiavelli.core.orders import (
     order_key,
 )
 from machiavelli.core.state import SPECIAL_KINDS, State, Unit, UnitKind
-from machiavelli.movement.geography import can_reach, fleet_route_dests, geometry, open_straits
-from machiavelli.movement.legality import check_order
+from machiavelli.movement.geography import can_reach, geometry, open_straits
+from machiavelli.movement.legality import Checker
 from machiavelli.movement.retreats import retreat_destinations
 
 
@@ -52,8 +52,10 @@ def ref_of(unit: Unit) -> UnitRef:
     return UnitRef(unit.kind, unit.province, unit.coast)
 
 
-def _legal(board: Board, state: State, power: str, orders: list[Order]) -> list[Order]:
-    return [o for o in orders if check_order(board, state, power, o) is None]
+def _legal(board: Board, state: State, power: str, orders: list[Order],
+           checker: Checker | None = None) -> list[Order]:
+    checker = checker or Checker(board, state)
+    return [o for o in orders if checker.check(power, o) is None]
 
 
 # ----------------------------------------------------------------------
@@ -62,12 +64,14 @@ def _legal(board: Board, state: State, power: str, orders: list[Order]) -> list[
 class _Plans:
     """Per call: where each army could go by convoy, and who could enter each province."""
 
-    def __init__(self, board: Board, state: State) -> None:
+    def __init__(self, board: Board, state: State, checker: Checker) -> None:
         self.board = board
         self.state = state
+        self.checker = checker
+        self.occupancy = checker.occupancy
         geo = geometry(board)
         self.convoys: dict[str, tuple[set[str], set[str]]] = {
-            u.province: fleet_route_dests(board, state, u.province)
+            u.province: checker.chains.route_dests(u.province)
             for u in state.units
             if u.kind == "A" and u.province in geo.coastal
         }
@@ -87,14 +91,15 @@ class _Plans:
 
 
 def movement_orders(board: Board, state: State, power: str) -> list[Order]:
-    plans = _Plans(board, state)
+    checker = Checker(board, state)
+    plans = _Plans(board, state, checker)
     orders: list[Order] = []
     for unit in state.units_of(power):
         orders += _unit_orders(board, state, plans, unit)
     for other in state.powers:
         if other != power and other not in state.eliminated:
             orders += [Ally(other, True), Ally(other, False)]
-    return _legal(board, state, power, orders)
+    return _legal(board, state, power, orders, checker)
 
 
 def _unit_orders(board: Board, state: State, plans: _Plans, unit: Unit) -> list[Order]:
@@ -104,17 +109,17 @@ def _unit_orders(board: Board, state: State, plans: _Plans, unit: Unit) -> list[
         orders += [Convert(ref, "A")]
         coasts: tuple[str | None, ...] = board.provinces[unit.province].coasts or (None,)
         orders += [Convert(ref, "F", c) for c in coasts]
-        orders += _supports(state, plans, unit, [unit.province])
+        orders += _supports(plans, unit, [unit.province])
         return orders
     orders += [Convert(ref, "G"), Besiege(ref), LiftSiege(ref)]
     orders += _moves(board, plans, unit)
     reach = [p for p in plans.destinations(unit) if can_reach(board, unit, p)]
-    orders += _supports(state, plans, unit, reach)
+    orders += _supports(plans, unit, reach)
     if unit.kind == "F":
         for army_at, (fleets, dests) in plans.convoys.items():
             if unit.location not in fleets:
                 continue
-            army = state.unit_in(army_at, garrison=False)
+            army = plans.occupancy.unit_in(army_at, garrison=False)
             if army is not None:
                 orders += [Convoy(ref, ref_of(army), d) for d in sorted(dests)]
     return orders
@@ -136,11 +141,11 @@ def _moves(board: Board, plans: _Plans, unit: Unit) -> list[Order]:
     return moves
 
 
-def _supports(state: State, plans: _Plans, unit: Unit, into: list[str]) -> list[Order]:
+def _supports(plans: _Plans, unit: Unit, into: list[str]) -> list[Order]:
     ref = ref_of(unit)
     orders: list[Order] = []
     for province in sorted(into):
-        held = state.unit_in(province, garrison=False)
+        held = plans.occupancy.unit_in(province, garrison=False)
         if held is not None:
             orders.append(SupportHold(ref, ref_of(held)))
         for mover in plans.movers.get(province, []):

@@ -7,7 +7,8 @@ complete is the resolver's business.  :func:`machiavelli.movement.legal_lists.le
 lists every legal order of each of a power's units in the current phase (a bot's
 move list); the board's facts both use are :mod:`machiavelli.movement.geography`'s.
 
-Options are :mod:`machiavelli.core.options`' (names, defaults, couplings).
+Options are :mod:`machiavelli.core.options`' (names, defaults, couplings),
+taken once per phase as a :class:`~machiavelli.core.rules.Rules` snapshot.
 Read here: ``diplomacy`` (the standard map: no garrisons, conversions, sieges or
 special units unless switched on), ``garrisons``, ``fortresses``,
 ``coastal_convoys`` (off under ``diplomacy`` or ``mach2``, 001 FLAG-COASTAL and
@@ -19,21 +20,20 @@ static legality").  Retreats are checked with :mod:`machiavelli.movement.retreat
 rules (straits left open: who allows whom is not in the position); for
 adjustments only where a unit may be built is checked, the counts, money and
 order of builds are :mod:`machiavelli.game.adjustments`'.
+
+Checking many orders of one position (a phase's orders, the legal-order lists),
+make one :class:`Checker`: it looks units up by province and keeps the chains of
+fleets it has found, so no check walks the unit list.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from machiavelli.core.board import Board
-from machiavelli.core.options import (
-    coastal_convoys,
-    disband_anytime,
-    garrisons_in_play,
-    mach2_rules,
-    money_in_play,
-)
+from machiavelli.core.board_index import board_index
+from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import (
     Ally,
     Besiege,
@@ -57,17 +57,18 @@ from machiavelli.core.orders import (
     UnitRef,
     Waive,
 )
+from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import Dislodged, State, Unit
 from machiavelli.movement.builds import build_problem
 from machiavelli.movement.geography import (
     KIND_NAMES,
     NO_ARMY_IN_VENICE,
+    Chains,
     UnitIndex,
     besieger,
     can_hold_garrison,
     can_reach,
     convoy_capable,
-    convoy_fleets,
     geometry,
     is_port,
     no_army_in,
@@ -75,24 +76,222 @@ from machiavelli.movement.geography import (
 )
 from machiavelli.movement.retreats import conversion_problem, retreat_problem
 
+__all__ = ["Checker", "can_hold_garrison", "check_order", "own_dislodged", "own_unit"]
+
+
+class Checker:
+    """One position's orders checked: the board, the position, its rules, who stands where.
+
+    Made once per phase (:func:`check_order` makes one per call); the position must
+    not change while it is in use.
+    """
+
+    def __init__(self, board: Board, state: State, rules: Rules | None = None) -> None:
+        self.board = board
+        self.state = state
+        self.rules = rules if rules is not None else rules_of(state.options)
+        self.occupancy = Occupancy(state.units)
+        self._chains: Chains | None = None
+        self.ix = board_index(board)
+        # the usual orders are recognised at once in a movement phase (but for mach2's Venice)
+        self.quick = state.phase == "movement" and not self.rules.mach2
+
+    @property
+    def chains(self) -> Chains:
+        if self._chains is None:
+            self._chains = Chains(self.board, self.state.units, self.rules)
+        return self._chains
+
+    def check(self, power: str, order: Order) -> str | None:
+        """``None`` if ``power`` may give ``order`` now, else the reason it is void."""
+        if self.quick and _usual(self, power, order):
+            return None
+        try:
+            return self._check(power, order)
+        except KeyError as err:  # a place that is not on this board
+            return f"unknown place {err}"
+
+    def _check(self, power: str, order: Order) -> str | None:
+        state = self.state
+        check = _UNIT_CHECKS.get(type(order))
+        if check is not None and state.phase == "movement":  # the common case, first
+            found = own_unit(self.board, state, power, order.unit, self)  # type: ignore[union-attr]
+            return found if isinstance(found, str) else check(self, found, order)
+        if isinstance(order, Ally):
+            return _phase_problem(state, "movement", "an alliance") or _check_ally(
+                state, power, order)
+        if isinstance(order, Borrow | Pay | GiveChit | Expense):
+            if not self.rules.money:
+                return "there is no money in this game"
+            return _phase_problem(state, "movement", "an expenditure order")
+        if isinstance(order, Build | Remove | Maintain | Waive):
+            return _phase_problem(state, "adjustment", "an adjustment order") or (
+                self._check_adjustment(power, order))
+        if isinstance(order, Retreat):
+            return _phase_problem(state, "retreat", "a retreat") or self._check_retreat(
+                power, order)
+        if isinstance(order, Disband):
+            if state.phase == "movement":
+                if not self.rules.disband:
+                    return "disbanding in a movement phase needs the 'disband' option (ORD-TN-1)"
+                found = own_unit(self.board, state, power, order.unit, self)
+                return found if isinstance(found, str) else None
+            problem = _phase_problem(state, "retreat", "a disband")
+            if problem:
+                return problem
+            found_d = own_dislodged(self.board, state, power, order.unit)
+            return found_d if isinstance(found_d, str) else None
+        problem = _phase_problem(state, "movement", "a unit's order")
+        if problem:
+            return problem
+        found = own_unit(self.board, state, power, order.unit, self)
+        if isinstance(found, str):
+            return found
+        return _UNIT_CHECKS[type(order)](self, found, order)
+
+    # -- retreats: the static part; the rules themselves live in retreats.py --------
+    def _check_retreat(self, power: str, order: Retreat) -> str | None:
+        board, state = self.board, self.state
+        found = own_dislodged(board, state, power, order.unit)
+        if isinstance(found, str):
+            return found
+        unit = found.unit
+        if order.to is not None:
+            if order.to != "G" or order.dest != unit.province:
+                return "a retreat can only convert into the garrison of the unit's own city"
+            return conversion_problem(board, state, found, open_straits(state))
+        location = order.dest_location
+        if unit.kind == "F" and order.dest_coast is None and board.provinces[order.dest].coasts:
+            reach = board.fleet_reaches(unit.location, order.dest)
+            if len(reach) != 1:
+                return f"the coast of {_name(board, order.dest)} must be given"
+            location = reach[0]
+        if unit.kind == "A" and no_army_in(board, self.rules, order.dest):
+            return NO_ARMY_IN_VENICE
+        return retreat_problem(board, state, found, location, open_straits(state))
+
+    # -- adjustments: only what the position decides; counts and money are adjustments.py's
+    def _check_adjustment(
+        self, power: str, order: Build | Remove | Maintain | Waive
+    ) -> str | None:
+        if isinstance(order, Waive):
+            return None
+        if isinstance(order, Maintain) and not self.rules.money:
+            return "without money units need no maintain order"
+        if isinstance(order, Remove | Maintain):
+            found = own_unit(self.board, self.state, power, order.unit, self)
+            return found if isinstance(found, str) else None
+        return build_problem(self.board, self.state, power, order)
+
+
+def _usual(checker: Checker, power: str, order: Order) -> bool:
+    """True for the usual legal orders of a movement phase (holds, moves and supports
+    between neighbours), found with a few look-ups; False: check it in full (it may be
+    legal or not)."""
+    if isinstance(order, Move):
+        if order.via:
+            return False
+        ref = order.unit
+        unit = _own_field_unit(checker, power, ref)
+        if unit is None:
+            return False
+        if ref.kind == "A":
+            return _usual_army_move(checker, ref.province, order.dest, order.convoy)
+        if order.convoy:
+            return False
+        return _usual_fleet_move(checker, unit, order)
+    if isinstance(order, SupportMove | SupportHold):
+        ref = order.unit
+        unit = _own_field_unit(checker, power, ref)
+        target = order.target
+        if unit is None or target.kind == "G" or target.province == ref.province:
+            return False
+        into = target.province
+        if isinstance(order, SupportMove):
+            into = order.dest
+            if into == target.province:
+                return False
+        return into != ref.province and _reaches(checker, unit, into)
+    if isinstance(order, Hold):
+        ref = order.unit
+        occupancy = checker.occupancy
+        if ref.kind == "G":
+            i = occupancy.city_index.get(ref.province, -1)
+            return i >= 0 and occupancy.units[i].owner == power
+        return _own_field_unit(checker, power, ref) is not None
+    return False
+
+
+def _own_field_unit(checker: Checker, power: str, ref: UnitRef) -> Unit | None:
+    """The power's army or fleet ``ref`` names (None: not found so; a garrison's too)."""
+    if ref.kind == "G":
+        return None
+    occupancy = checker.occupancy
+    i = occupancy.field_index.get(ref.province, -1)
+    if i < 0:
+        return None
+    unit = occupancy.units[i]
+    return unit if unit.owner == power and unit.kind == ref.kind else None
+
+
+def _reaches(checker: Checker, unit: Unit, into: str) -> bool:
+    """Whether an army or fleet could move to province ``into`` without a convoy."""
+    ix = checker.ix
+    to = ix.number.get(into, -1)
+    if to < 0:
+        return False
+    if unit.kind == "A":
+        return to in ix.army_near[ix.number[unit.province]]
+    loc = ix.location_number.get(unit.location, -1)
+    return loc >= 0 and to in ix.reach_near[loc]
+
+
+def _usual_fleet_move(checker: Checker, unit: Unit, order: Move) -> bool:
+    """A fleet's move to a neighbour, the coast given where it must be."""
+    if order.dest == unit.province or not _reaches(checker, unit, order.dest):
+        return False
+    ix = checker.ix
+    loc = ix.location_number[unit.location]
+    if order.dest_coast is not None:
+        at = ix.location_number.get(order.dest_location, -1)
+        return at >= 0 and ix.fleet_adjacent(loc, at)
+    to = ix.number[order.dest]
+    return len(ix.province_locations[to]) < 2 or len(ix.reachable(loc, to)) < 2
+
+
+def _usual_army_move(checker: Checker, own: str, into: str, by_convoy: bool) -> bool:
+    """An army's move without a route written: to a neighbour, or by some chain of fleets."""
+    ix = checker.ix
+    number = ix.number
+    to = number.get(into)
+    if to is None:
+        return False
+    at = number[own]
+    if not by_convoy and to in ix.army_near[at]:
+        return True
+    if to == at or ix.sea[to] or not ix.coastal[at] or not ix.coastal[to]:
+        return False
+    return checker.chains.linked(own, into) != 0
+
+
 # ----------------------------------------------------------------------
 # check_order
 # ----------------------------------------------------------------------
-
-
-
-
 def check_order(
-    board: Board, state: State, power: str, order: Order, index: UnitIndex | None = None
+    board: Board,
+    state: State,
+    power: str,
+    order: Order,
+    index: Checker | UnitIndex | None = None,
 ) -> str | None:
     """``None`` if ``power`` may give ``order`` now, else the reason it is void.
 
-    ``index`` (from :func:`unit_index`) saves a search of the units per order.
+    Checking many orders of one position, pass a :class:`Checker` as ``index``
+    (a mapping from :func:`~machiavelli.movement.geography.unit_index` is accepted
+    and not needed).
     """
-    try:
-        return _check(board, state, power, order, index)
-    except KeyError as err:  # a place that is not on this board
-        return f"unknown place {err}"
+    checker = index if isinstance(index, Checker) else Checker(board, state)
+    return checker.check(power, order)
 
 
 def _phase_problem(state: State, wanted: str, what: str) -> str | None:
@@ -101,61 +300,20 @@ def _phase_problem(state: State, wanted: str, what: str) -> str | None:
     return None
 
 
-def _check(
-    board: Board, state: State, power: str, order: Order, index: UnitIndex | None
-) -> str | None:
-    check = _UNIT_CHECKS.get(type(order))
-    if check is not None and state.phase == "movement":  # the common case, first
-        found = own_unit(board, state, power, order.unit, index)  # type: ignore[union-attr]
-        return found if isinstance(found, str) else check(board, state, found, order)
-    if isinstance(order, Ally):
-        return _phase_problem(state, "movement", "an alliance") or _check_ally(state, power, order)
-    if isinstance(order, Borrow | Pay | GiveChit | Expense):
-        if not money_in_play(state):
-            return "there is no money in this game"
-        return _phase_problem(state, "movement", "an expenditure order")
-    if isinstance(order, Build | Remove | Maintain | Waive):
-        return _phase_problem(state, "adjustment", "an adjustment order") or _check_adjustment(
-            board, state, power, order
-        )
-    if isinstance(order, Retreat):
-        return _phase_problem(state, "retreat", "a retreat") or _check_retreat(
-            board, state, power, order
-        )
-    if isinstance(order, Disband):
-        if state.phase == "movement":
-            if not disband_anytime(state):
-                return "disbanding in a movement phase needs the 'disband' option (ORD-TN-1)"
-            found = own_unit(board, state, power, order.unit)
-            return found if isinstance(found, str) else None
-        problem = _phase_problem(state, "retreat", "a disband")
-        if problem:
-            return problem
-        found_d = own_dislodged(board, state, power, order.unit)
-        return found_d if isinstance(found_d, str) else None
-    problem = _phase_problem(state, "movement", "a unit's order")
-    if problem:
-        return problem
-    found = own_unit(board, state, power, order.unit, index)
-    if isinstance(found, str):
-        return found
-    return _UNIT_CHECKS[type(order)](board, state, found, order)
-
-
-def _check_lift(board: Board, state: State, unit: Unit, order: LiftSiege) -> str | None:
+def _check_lift(c: Checker, unit: Unit, order: LiftSiege) -> str | None:
     if unit.kind == "G":
         return "a garrison cannot lift a siege"
     if unit.siege < 1:
-        return f"the {KIND_NAMES[unit.kind]} in {_name(board, unit.province)} is not besieging"
+        return f"the {KIND_NAMES[unit.kind]} in {_name(c.board, unit.province)} is not besieging"
     return None
 
 
-def _check_hold(board: Board, state: State, unit: Unit, order: Hold) -> str | None:
+def _check_hold(c: Checker, unit: Unit, order: Hold) -> str | None:
     return None
 
 
-def _check_besiege_order(board: Board, state: State, unit: Unit, order: Besiege) -> str | None:
-    return _check_besiege(board, state, unit)
+def _check_besiege_order(c: Checker, unit: Unit, order: Besiege) -> str | None:
+    return _check_besiege(c, unit)
 
 
 def _a(word: str) -> str:
@@ -164,11 +322,6 @@ def _a(word: str) -> str:
 
 def _name(board: Board, province: str) -> str:
     return board.display_name(province)
-
-
-def _find(units: Iterable[Unit], ref: UnitRef) -> list[Unit]:
-    garrison = ref.kind == "G"
-    return [u for u in units if u.province == ref.province and (u.kind == "G") == garrison]
 
 
 def _match(board: Board, power: str, ref: UnitRef, here: list[Unit], what: str) -> Unit | str:
@@ -184,15 +337,23 @@ def _match(board: Board, power: str, ref: UnitRef, here: list[Unit], what: str) 
 
 
 def own_unit(
-    board: Board, state: State, power: str, ref: UnitRef, index: UnitIndex | None = None
+    board: Board,
+    state: State,
+    power: str,
+    ref: UnitRef,
+    index: Checker | UnitIndex | None = None,
 ) -> Unit | str:
     """The power's unit an order names, or why there is none."""
-    if index is not None:
-        unit = index.get((ref.province, ref.kind == "G"))
-        if unit is not None and unit.owner == power and unit.kind == ref.kind:
-            return unit
-        return _match(board, power, ref, [unit] if unit is not None else [], "")
-    return _match(board, power, ref, _find(state.units, ref), "")
+    key = (ref.province, ref.kind == "G")
+    if isinstance(index, Checker):
+        unit = index.occupancy.get(key)
+    elif index is not None:
+        unit = index.get(key)
+    else:
+        unit = Occupancy(state.units).get(key)
+    if unit is not None and unit.owner == power and unit.kind == ref.kind:
+        return unit
+    return _match(board, power, ref, [unit] if unit is not None else [], "")
 
 
 def own_dislodged(board: Board, state: State, power: str, ref: UnitRef) -> Dislodged | str:
@@ -203,12 +364,9 @@ def own_dislodged(board: Board, state: State, power: str, ref: UnitRef) -> Dislo
     return next(d for d in here if d.unit is found)
 
 
-
-
-
-
-def check_move(board: Board, state: State, unit: Unit, order: Move) -> str | None:
-    if unit.kind == "A" and no_army_in(board, state, order.dest):
+def check_move(c: Checker, unit: Unit, order: Move) -> str | None:
+    board = c.board
+    if unit.kind == "A" and no_army_in(board, c.rules, order.dest):
         return NO_ARMY_IN_VENICE
     if unit.kind == "A" and not order.via and not order.convoy and board.army_adjacent(
             unit.province, order.dest):
@@ -240,27 +398,26 @@ def check_move(board: Board, state: State, unit: Unit, order: Move) -> str | Non
             return f"an army cannot go from {src} to {dest}"
         return "a convoyed army must start and end in coastal provinces (CVY-2)"
     if order.via:
-        return _check_route(board, state, unit.province, order.dest, order.via)
-    if not convoy_fleets(board, state, unit.province, order.dest):
+        return _check_route(c, unit.province, order.dest, order.via)
+    if not c.chains.linked(unit.province, order.dest):
         return f"no chain of fleets can convoy an army from {src} to {dest} (DATC 6.D.32)"
     return None
 
 
-def _check_route(
-    board: Board, state: State, start: str, dest: str, via: tuple[str, ...]
-) -> str | None:
+def _check_route(c: Checker, start: str, dest: str, via: tuple[str, ...]) -> str | None:
     """A written convoy route: fleets in convoying provinces, each next to the last.
 
     A fleet in a province with several coasts links only what its own coast
     touches, so a route cannot jump coasts (CVY-3).
     """
+    board = c.board
     geo = geometry(board)
-    coastal = coastal_convoys(state)
+    coastal = c.rules.coastal_convoys
     here = set(board.fleet_locations(start))
     for step in via:
         if step in (start, dest) or not convoy_capable(board, geo, step, coastal):
             return f"{_name(board, step)} cannot be part of a convoy route"
-        fleet = state.unit_in(step, garrison=False)
+        fleet = c.occupancy.unit_in(step, garrison=False)
         if fleet is None or fleet.kind != "F":
             return f"there is no fleet in {_name(board, step)} to convoy"
         if not any(board.fleet_adjacent(h, fleet.location) for h in here):
@@ -271,9 +428,8 @@ def _check_route(
     return None
 
 
-def _check_support(
-    board: Board, state: State, unit: Unit, order: SupportHold | SupportMove
-) -> str | None:
+def _check_support(c: Checker, unit: Unit, order: SupportHold | SupportMove) -> str | None:
+    board = c.board
     target = order.target
     own = unit.province
     if target.province == own and (target.kind == "G") == (unit.kind == "G"):
@@ -283,7 +439,7 @@ def _check_support(
             return "a garrison cannot move"
         if target.kind != "G" and order.dest == target.province:
             return "a unit cannot move to the province it is in"
-        if target.kind == "A" and no_army_in(board, state, order.dest):
+        if target.kind == "A" and no_army_in(board, c.rules, order.dest):
             return NO_ARMY_IN_VENICE
         into = order.dest
     else:
@@ -302,11 +458,12 @@ def _check_support(
     return None
 
 
-def _check_convoy(board: Board, state: State, unit: Unit, order: Convoy) -> str | None:
+def _check_convoy(c: Checker, unit: Unit, order: Convoy) -> str | None:
+    board = c.board
     if unit.kind != "F":
         return f"only a fleet can convoy, not {_a(KIND_NAMES[unit.kind])}"
     geo = geometry(board)
-    if not convoy_capable(board, geo, unit.province, coastal_convoys(state)):
+    if not convoy_capable(board, geo, unit.province, c.rules.coastal_convoys):
         if unit.province in geo.coastal:
             return "fleets in coastal provinces cannot convoy in this game (CVY-1)"
         return "this fleet cannot convoy"
@@ -316,9 +473,9 @@ def _check_convoy(board: Board, state: State, unit: Unit, order: Convoy) -> str 
         return "a convoyed army must start and end in coastal provinces (CVY-2)"
     if order.dest == order.target.province:
         return "a unit cannot move to the province it is in"
-    if no_army_in(board, state, order.dest):
+    if no_army_in(board, c.rules, order.dest):
         return NO_ARMY_IN_VENICE
-    if unit.location not in convoy_fleets(board, state, order.target.province, order.dest):
+    if not c.chains.on_chain(unit.location, order.target.province, order.dest):
         return (
             f"the fleet in {_name(board, unit.province)} is on no chain of fleets from "
             f"{_name(board, order.target.province)} to {_name(board, order.dest)}"
@@ -326,8 +483,9 @@ def _check_convoy(board: Board, state: State, unit: Unit, order: Convoy) -> str 
     return None
 
 
-def _check_convert(board: Board, state: State, unit: Unit, order: Convert) -> str | None:
-    if not garrisons_in_play(state):
+def _check_convert(c: Checker, unit: Unit, order: Convert) -> str | None:
+    board, rules = c.board, c.rules
+    if not rules.garrisons:
         return "there are no garrisons in this game"
     prov = board.provinces[unit.province]
     name = prov.name
@@ -336,14 +494,14 @@ def _check_convert(board: Board, state: State, unit: Unit, order: Convert) -> st
     if unit.kind != "G":
         if order.to != "G":
             return "an army and a fleet never convert into each other directly (CONV-P4)"
-        if not can_hold_garrison(board, state, unit.province):
+        if not can_hold_garrison(board, rules, unit.province):
             return f"{name} has no fortified city to garrison"
         if unit.kind == "F" and not is_port(board, unit.province):
             return "a fleet can become a garrison only in a port city (CONV-P2)"
-        if state.unit_in(unit.province, garrison=True) is not None:
+        if c.occupancy.unit_in(unit.province, garrison=True) is not None:
             return f"the city of {name} is occupied"
         return None
-    if order.to == "A" and no_army_in(board, state, unit.province):
+    if order.to == "A" and no_army_in(board, rules, unit.province):
         return NO_ARMY_IN_VENICE
     if order.to == "F":
         if unit.owner in board.no_fleets:
@@ -354,27 +512,25 @@ def _check_convert(board: Board, state: State, unit: Unit, order: Convert) -> st
             return f"the coast of {name} must be given (ORD-TN-2)"
         if not prov.coasts and order.coast is not None:
             return f"{name} has no separate coasts"
-    if besieger(state, unit) is not None and not mach2_rules(state):
+    if besieger(c.occupancy, unit) is not None and not rules.mach2:
         return "a besieged garrison cannot convert (SIEGE-6)"
     return None
 
 
-
-
-def _check_besiege(board: Board, state: State, unit: Unit) -> str | None:
+def _check_besiege(c: Checker, unit: Unit) -> str | None:
     if unit.kind == "G":
         return "a garrison cannot besiege"
-    if not garrisons_in_play(state):
+    if not c.rules.garrisons:
         return "there are no garrisons or sieges in this game"
-    prov = board.provinces[unit.province]
+    prov = c.board.provinces[unit.province]
     if prov.city is None or not prov.city.fortified:
         return f"there is no fortified city in {prov.name} to besiege"
     if prov.venice:
         return "a garrison in Venice can never be besieged (VEN-F)"
     if unit.kind == "F" and not prov.city.port:
         return "a fleet can besiege only a port city (SIEGE-2)"
-    rebellion = state.rebellions.get(unit.province)
-    if state.unit_in(unit.province, garrison=True) is None and not (
+    rebellion = c.state.rebellions.get(unit.province)
+    if c.occupancy.unit_in(unit.province, garrison=True) is None and not (
         rebellion is not None and rebellion.in_city
     ):
         return f"there is nothing to besiege in {prov.name}"
@@ -389,48 +545,7 @@ def _check_ally(state: State, power: str, order: Ally) -> str | None:
     return None
 
 
-# -- retreats: the static part; the rules themselves live in retreats.py --------
-
-
-def _check_retreat(board: Board, state: State, power: str, order: Retreat) -> str | None:
-    found = own_dislodged(board, state, power, order.unit)
-    if isinstance(found, str):
-        return found
-    unit = found.unit
-    if order.to is not None:
-        if order.to != "G" or order.dest != unit.province:
-            return "a retreat can only convert into the garrison of the unit's own city"
-        return conversion_problem(board, state, found, open_straits(state))
-    location = order.dest_location
-    if unit.kind == "F" and order.dest_coast is None and board.provinces[order.dest].coasts:
-        reach = board.fleet_reaches(unit.location, order.dest)
-        if len(reach) != 1:
-            return f"the coast of {_name(board, order.dest)} must be given"
-        location = reach[0]
-    if unit.kind == "A" and no_army_in(board, state, order.dest):
-        return NO_ARMY_IN_VENICE
-    return retreat_problem(board, state, found, location, open_straits(state))
-
-
-# -- adjustments: only what the position decides; counts and money are adjustments.py's
-def _check_adjustment(
-    board: Board, state: State, power: str, order: Build | Remove | Maintain | Waive
-) -> str | None:
-    if isinstance(order, Waive):
-        return None
-    if isinstance(order, Maintain) and not money_in_play(state):
-        return "without money units need no maintain order"
-    if isinstance(order, Remove | Maintain):
-        found = own_unit(board, state, power, order.unit)
-        return found if isinstance(found, str) else None
-    return _check_build(board, state, power, order)
-
-
-def _check_build(board: Board, state: State, power: str, order: Build) -> str | None:
-    return build_problem(board, state, power, order)
-
-
-_UNIT_CHECKS: dict[type, Callable[[Board, State, Unit, Any], str | None]] = {
+_UNIT_CHECKS: Mapping[type, Callable[[Checker, Unit, Any], str | None]] = {
     Hold: _check_hold,
     Move: check_move,
     SupportHold: _check_support,

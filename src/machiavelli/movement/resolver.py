@@ -1,17 +1,20 @@
 """Kruijswijk's resolver: each order's decision resolved on demand, guessing on cycles.
 
-The resolver works on *pieces*: one per unit, with its effective order already
-reduced to a few kinds (see :class:`Piece`).  It knows nothing of parsing or of
-what happens after movement; :mod:`machiavelli.movement.moves` prepares the pieces and
-applies the outcome.
+The resolver works on :class:`~machiavelli.movement.pieces.Pieces`: one piece per
+unit, parallel lists of integers, its order already reduced to hold, move,
+support or convoy.  It knows nothing of parsing or of what happens after
+movement; :mod:`machiavelli.movement.moves` prepares the pieces and
+:mod:`machiavelli.movement.outcome` applies the outcome.
 
 Decisions: a move (or conversion between province and city) *succeeds*; a
 support *is given*; any other order *holds* (is not dislodged); and, beyond the
 pieces, a strait *is closed* to a power's fleets (001 STR-A..G: it depends on
-whether the controlling fleet stays, arrives or bounces back).  ``resolve``
-follows L. B. Kruijswijk's "The Math of Adjudication": an unresolved decision is
-first guessed false, then true; when both guesses give the same answer it
-stands; when they differ (or both are consistent) the backup rule decides:
+whether the controlling fleet stays, arrives or bounces back).  Decision ``i``
+below the number of pieces is piece ``i``'s; a strait's decision is numbered
+after them when first needed.  ``resolve`` follows L. B. Kruijswijk's "The Math
+of Adjudication": an unresolved decision is first guessed false, then true;
+when both guesses give the same answer it stands; when they differ (or both are
+consistent) the backup rule decides:
 
 - a cycle through the dislodgement of a convoying fleet is a convoy paradox,
   settled by the Szykman rule: the convoyed armies concerned do not move and
@@ -25,92 +28,61 @@ stands; when they differ (or both are consistent) the backup rule decides:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import Final
 
-from machiavelli.core.board import Board
+from machiavelli.movement.pieces import CONVOY, MOVE, SUPPORT, Pieces
 
 # Decision states
-_UNRESOLVED, _GUESSING, _RESOLVED = 0, 1, 2
+_UNRESOLVED: Final = 0
+_GUESSING: Final = 1
+_RESOLVED: Final = 2
 
 #: strength of a garrison defending its city: garrisons are displaced only by siege
-UNASSAILABLE = 1000
+UNASSAILABLE: Final = 1000
 
 
-@dataclass(slots=True)
-class Piece:
-    """A unit and its effective order, as the resolver sees it.
-
-    kind: "hold" (hold, besiege, lift siege, conversion in Venice, void orders),
-    "move" (moves and conversions between province and city), "support",
-    "convoy".
-    """
-
-    idx: int
-    power: str | None
-    space: str  # the space it stands in ("gen", "gen#", "ven")
-    location: str  # the same, with a fleet's coast ("cro/nc")
-    kind: str
-    fleet: bool
-    garrison: bool
-    strength: int
-    dest: str | None = None  # destination space of a move; space supported into
-    dest_location: str | None = None  # a fleet's destination with coast
-    convoyed: bool = False  # an army's move that goes by convoy
-    route: tuple[str, ...] = ()  # a convoy route the order names
-    target: int | None = None  # the supported or convoyed piece
-    target_move: bool = False  # support of a move (else of a hold)
-    rebel_support: bool = False  # this move may draw on rebel support (001 REB-EFF-6)
-    venice_attack_bounces: bool = False  # a Venice rebellion bounces this move (VEN-I)
-    becomes_fleet: bool = False  # a fleet after the move (fleet moves, garrison to fleet)
-
-
-@dataclass
 class Resolver:
-    board: Board
-    pieces: list[Piece]
-    #: power -> powers it allows through its straits this turn (001 STR-B)
-    allies: dict[str, set[str]] = field(default_factory=dict)
-    #: Machiavelli 2: only fleets present at the start close a strait (STR-MACH2-1)
-    mach2: bool = False
+    """The decisions of one movement phase, resolved on demand."""
 
-    def __post_init__(self) -> None:
-        n = len(self.pieces)
-        self.state = [_UNRESOLVED] * n
-        self.resolution = [False] * n
-        self.frames: list[set[int]] = [set()]  # guesses read, per decision being made
+    def __init__(
+        self,
+        pieces: Pieces,
+        allies: dict[int, set[int]] | None = None,
+        mach2: bool = False,
+    ) -> None:
+        self.pieces = pieces
+        #: power -> powers it allows through its straits this turn (001 STR-B)
+        self.allies: dict[int, set[int]] = allies if allies is not None else {}
+        #: Machiavelli 2: only fleets present at the start close a strait (STR-MACH2-1)
+        self.mach2 = mach2
+        ix = pieces.ix
+        n = pieces.count
+        self.count = n
+        self.state: list[int] = [_UNRESOLVED] * n
+        self.resolution: list[bool] = [False] * n
+        #: guesses read, per decision being made (None: none yet)
+        self.frames: list[set[int] | None] = [None]
         self.pending: list[int] = []  # decisions left as guesses, awaiting a cycle's head
-        self.occupant: dict[str, int] = {}
-        self.moves_to: dict[str, list[int]] = {}
-        self.supports: dict[int, list[int]] = {}
-        self.convoys: dict[int, list[int]] = {}
         self.no_convoy: set[int] = set()
-        for p in self.pieces:
-            self.occupant[p.space] = p.idx
-        # decisions beyond the pieces: (controlling province, power) -> index, and back
-        self.strait_decisions: dict[tuple[str, str | None], int] = {}
-        self.strait_keys: dict[int, tuple[str, str | None]] = {}
+        kind, dest, space = pieces.kind, pieces.dest, pieces.space
+        self.occupant = pieces.occupant
+        self.moves_to = pieces.moves_to
+        self.supports = pieces.supports
+        self.convoys = pieces.convoys
+        self.rebel_users = pieces.rebel_users
+        # decisions beyond the pieces: (controlling province, power) -> number, and back
+        self.strait_decisions: dict[tuple[int, int], int] = {}
+        self.strait_keys: dict[int, tuple[int, int]] = {}
         # fleets that might close each strait: there now, or arriving (001 STR-D, STR-E)
-        self.strait_candidates: dict[str, list[int]] = {}
-        for s in self.board.straits:
-            c = s.controller
-            self.strait_candidates[c] = [
-                p.idx
-                for p in self.pieces
-                if (p.space == c and p.fleet)
-                or (not self.mach2 and p.kind == "move" and p.dest == c and p.becomes_fleet)
-            ]
-        for p in self.pieces:
-            if p.kind == "move" and p.dest is not None:
-                self.moves_to.setdefault(p.dest, []).append(p.idx)
-            elif p.kind == "support" and p.target is not None:
-                self.supports.setdefault(p.target, []).append(p.idx)
-            elif p.kind == "convoy" and p.target is not None:
-                self.convoys.setdefault(p.target, []).append(p.idx)
-        # rebel support: which powers try to use it, per destination (REB-EFF-6.4)
-        self.rebel_users: dict[str, set[str | None]] = {}
-        for p in self.pieces:
-            if p.kind == "move" and p.rebel_support and p.dest is not None:
-                self.rebel_users.setdefault(p.dest, set()).add(p.power)
+        self.strait_candidates: dict[int, list[int]] = {}
+        if ix.straits:
+            controllers = ix.controllers
+            for i in range(n):
+                if pieces.fleet[i] and space[i] in controllers:
+                    self.strait_candidates.setdefault(space[i], []).append(i)
+                if (not mach2 and kind[i] == MOVE and dest[i] in controllers
+                        and pieces.becomes_fleet[i]):
+                    self.strait_candidates.setdefault(dest[i], []).append(i)
 
     # ------------------------------------------------------------------
     # Kruijswijk's guess-and-check recursion
@@ -119,13 +91,17 @@ class Resolver:
         st = self.state[i]
         if st == _RESOLVED:
             return self.resolution[i]
-        if st == _GUESSING:
-            self.frames[-1].add(i)  # the caller depends on this guess
+        if st == _GUESSING:  # the caller depends on this guess
+            frame = self.frames[-1]
+            if frame is None:
+                self.frames[-1] = {i}
+            else:
+                frame.add(i)
             return self.resolution[i]
         start = len(self.pending)
         self.resolution[i] = False
         self.state[i] = _GUESSING
-        self.frames.append(set())
+        self.frames.append(None)
         first = self._adjudicate(i)
         reads = self.frames.pop()
         if self.state[i] == _RESOLVED:  # settled meanwhile by a backup rule
@@ -136,16 +112,20 @@ class Resolver:
         outside = reads - {i} - set(self.pending[start:])
         if outside:
             # depends on a guess made further up: stay a guess until that one settles
-            self.frames[-1].update(outside)
+            frame = self.frames[-1]
+            if frame is None:
+                self.frames[-1] = outside
+            else:
+                frame.update(outside)
             self.resolution[i] = first
             self.pending.append(i)
             return first
         # i heads a cycle of its own: try the other guess
         self._reset(start)
         self.resolution[i] = True
-        self.frames.append(set())
+        self.frames.append(None)
         second = self._adjudicate(i)
-        reads = self.frames.pop()
+        self.frames.pop()
         if self.state[i] == _RESOLVED:
             return self.resolution[i]
         if first == second:
@@ -158,7 +138,8 @@ class Resolver:
         return self.resolve(i)
 
     def _settle(self, i: int, value: bool, start: int) -> None:
-        self._reset(start)
+        if len(self.pending) > start:
+            self._reset(start)
         self.resolution[i] = value
         self.state[i] = _RESOLVED
 
@@ -170,21 +151,20 @@ class Resolver:
         del self.pending[start:]
 
     def _backup_rule(self, cycle: list[int]) -> None:
-        moves = [self.pieces[m] for m in cycle if m not in self.strait_keys]
-        convoy_fleets = {
-            self.occupant[m.dest or ""]
-            for m in moves
-            if m.kind == "move"
-            and m.dest in self.occupant
-            and self.pieces[self.occupant[m.dest or ""]].kind == "convoy"
-        }
+        p = self.pieces
+        convoy_fleets: set[int] = set()
+        for m in cycle:
+            if m in self.strait_keys or p.kind[m] != MOVE:
+                continue
+            occ = self.occupant.get(p.dest[m], -1)
+            if occ >= 0 and p.kind[occ] == CONVOY:
+                convoy_fleets.add(occ)
         straits = [j for j in cycle if j in self.strait_keys]
         if convoy_fleets or straits:
             # Szykman: the armies those fleets convoy do not move and have no effect
             for f in convoy_fleets:
-                target = self.pieces[f].target
-                if target is not None:
-                    self.no_convoy.add(target)
+                if p.target[f] >= 0:
+                    self.no_convoy.add(p.target[f])
             # and a strait in the paradox stays closed to the fleets it may stop
             for j in straits:
                 self.resolution[j] = True
@@ -195,134 +175,159 @@ class Resolver:
             return
         # circular movement: every move in the cycle succeeds
         for j in cycle:
-            if self.pieces[j].kind == "move":
+            if p.kind[j] == MOVE:
                 self.resolution[j] = True
                 self.state[j] = _RESOLVED
             else:
                 self.state[j] = _UNRESOLVED
 
     def _adjudicate(self, i: int) -> bool:
-        key = self.strait_keys.get(i)
-        if key is not None:
-            return self._strait_closes(*key)
-        p = self.pieces[i]
-        if p.kind == "move":
-            return self._move_succeeds(p)
-        if p.kind == "support":
-            return self._support_given(p)
+        if i >= self.count:
+            controller, power = self.strait_keys[i]
+            return self._strait_closes(controller, power)
+        k = self.pieces.kind[i]
+        if k == MOVE:
+            return self._move_succeeds(i)
+        if k == SUPPORT:
+            return self._support_given(i)
         return not self.dislodged(i)
 
     def resolve_all(self) -> None:
-        for p in self.pieces:
-            self.resolve(p.idx)
+        """Every piece's decision.  Those that read no other decision are settled first:
+        a hold or convoy nothing moves against holds; so is a support given, but for a
+        fleet's (a strait may stop it); a lone move to an empty space without support
+        succeeds.  (The guesses never concern them, so the order does not matter.)"""
+        p = self.pieces
+        kind, space, dest = p.kind, p.space, p.dest
+        moves_to, state, resolution = self.moves_to, self.state, self.resolution
+        straits = bool(p.ix.straits)
+        for i in range(self.count):
+            k = kind[i]
+            if k == MOVE:
+                if (len(moves_to[dest[i]]) == 1 and dest[i] not in self.occupant
+                        and i not in self.supports and not p.convoyed[i]
+                        and not p.venice_bounces[i] and not p.rebel_support[i]
+                        and not (straits and p.fleet[i])):
+                    state[i] = _RESOLVED
+                    resolution[i] = True
+            elif space[i] not in moves_to and (k != SUPPORT or not (straits and p.fleet[i])):
+                state[i] = _RESOLVED
+                resolution[i] = True
+        for i in range(self.count):
+            if state[i] != _RESOLVED:
+                self.resolve(i)
 
     # ------------------------------------------------------------------
     # Moves
     # ------------------------------------------------------------------
-    def _head_to_head(self, p: Piece) -> Piece | None:
-        """The unit at p's destination moving into p's space, both without convoy."""
-        if p.convoyed or p.dest is None:
-            return None
-        occ = self.occupant.get(p.dest)
-        if occ is None:
-            return None
-        q = self.pieces[occ]
-        if q.kind == "move" and q.dest == p.space and not q.convoyed:
+    def _head_to_head(self, i: int) -> int:
+        """The piece at i's destination moving into i's space, both without convoy; or -1."""
+        p = self.pieces
+        if p.convoyed[i]:
+            return -1
+        q = self.occupant.get(p.dest[i], -1)
+        if q >= 0 and p.kind[q] == MOVE and p.dest[q] == p.space[i] and not p.convoyed[q]:
             return q
-        return None
+        return -1
 
-    def _move_succeeds(self, p: Piece) -> bool:
-        if p.venice_attack_bounces:
+    def _move_succeeds(self, i: int) -> bool:
+        p = self.pieces
+        if p.venice_bounces[i] or not self.path_ok(i):
             return False
-        if not self.path_ok(p):
-            return False
-        attack = self.attack_strength(p)
-        assert p.dest is not None
-        opponent = self._head_to_head(p)
-        if opponent is not None:
+        attack = self.attack_strength(i)
+        dest = p.dest[i]
+        opponent = self._head_to_head(i)
+        if opponent >= 0:
             if attack <= self.defend_strength(opponent):
                 return False
-        elif attack <= self.hold_strength(p.dest):
+        elif attack <= self.hold_strength(dest):
             return False
-        for j in self.moves_to.get(p.dest, ()):
-            if j != p.idx and attack <= self.prevent_strength(self.pieces[j]):
+        for j in self.moves_to.get(dest, ()):
+            if j != i and attack <= self.prevent_strength(j):
                 return False
         return True
 
-    def _support_strength(self, p: Piece, exclude_power: str | None = None) -> int:
+    def _support_strength(self, i: int, exclude_power: int | None = None) -> int:
+        supports = self.supports.get(i)
+        if supports is None:
+            return 0
+        p = self.pieces
         total = 0
-        for s in self.supports.get(p.idx, ()):
-            sp = self.pieces[s]
-            if exclude_power is not None and sp.power == exclude_power:
+        for s in supports:
+            if exclude_power is not None and p.power[s] == exclude_power:
                 continue
             if self.resolve(s):
-                total += sp.strength
+                total += p.strength[s]
         return total
 
-    def _rebel_bonus(self, p: Piece) -> int:
-        if not p.rebel_support or p.dest is None:
+    def _rebel_bonus(self, i: int) -> int:
+        p = self.pieces
+        if not p.rebel_support[i]:
             return 0
-        return 1 if len(self.rebel_users.get(p.dest, ())) == 1 else 0
+        return 1 if len(self.rebel_users.get(p.dest[i], ())) == 1 else 0
 
-    def attack_strength(self, p: Piece) -> int:
-        if not self.path_ok(p):
+    def attack_strength(self, i: int) -> int:
+        if not self.path_ok(i):
             return 0
-        assert p.dest is not None
-        occ = self.occupant.get(p.dest)
-        base = p.strength + self._rebel_bonus(p)
-        if occ is None:
-            return base + self._support_strength(p)
-        q = self.pieces[occ]
-        opponent = self._head_to_head(p)
-        if q.kind == "move" and opponent is None and self.resolve(occ):
-            return base + self._support_strength(p)
-        if q.power is not None and q.power == p.power:
+        p = self.pieces
+        occ = self.occupant.get(p.dest[i], -1)
+        base = p.strength[i] + self._rebel_bonus(i)
+        if occ < 0:
+            return base + self._support_strength(i)
+        if p.kind[occ] == MOVE and self._head_to_head(i) < 0 and self.resolve(occ):
+            return base + self._support_strength(i)
+        owner = p.power[occ]
+        if owner >= 0 and owner == p.power[i]:
             return 0  # a power never dislodges its own unit
-        return base + self._support_strength(p, exclude_power=q.power)
+        return base + self._support_strength(i, exclude_power=None if owner < 0 else owner)
 
-    def hold_strength(self, space: str) -> int:
-        occ = self.occupant.get(space)
-        if occ is None:
+    def hold_strength(self, space: int) -> int:
+        occ = self.occupant.get(space, -1)
+        if occ < 0:
             return 0
-        q = self.pieces[occ]
-        if q.kind == "move":
+        p = self.pieces
+        if p.kind[occ] == MOVE:
             if self.resolve(occ):
                 return 0
-            return UNASSAILABLE if q.garrison else q.strength
-        if q.garrison:
+            return UNASSAILABLE if p.garrison[occ] else p.strength[occ]
+        if p.garrison[occ]:
             return UNASSAILABLE
-        return q.strength + self._support_strength(q)
+        return p.strength[occ] + self._support_strength(occ)
 
-    def defend_strength(self, q: Piece) -> int:
-        return q.strength + self._rebel_bonus(q) + self._support_strength(q)
+    def defend_strength(self, q: int) -> int:
+        return self.pieces.strength[q] + self._rebel_bonus(q) + self._support_strength(q)
 
-    def prevent_strength(self, q: Piece) -> int:
-        if q.venice_attack_bounces or not self.path_ok(q):
+    def prevent_strength(self, q: int) -> int:
+        if self.pieces.venice_bounces[q] or not self.path_ok(q):
             return 0
         opponent = self._head_to_head(q)
-        if opponent is not None and self.resolve(opponent.idx):
+        if opponent >= 0 and self.resolve(opponent):
             return 0
-        return q.strength + self._rebel_bonus(q) + self._support_strength(q)
+        return self.pieces.strength[q] + self._rebel_bonus(q) + self._support_strength(q)
 
     def dislodged(self, i: int) -> bool:
-        p = self.pieces[i]
-        if p.kind == "move" and self.resolve(i):
+        p = self.pieces
+        if p.kind[i] == MOVE and self.resolve(i):
             return False
-        return any(self.resolve(m) for m in self.moves_to.get(p.space, ()))
+        return any(self.resolve(m) for m in self.moves_to.get(p.space[i], ()))
 
     # ------------------------------------------------------------------
     # Supports
     # ------------------------------------------------------------------
-    def _support_given(self, p: Piece) -> bool:
-        if p.fleet and p.dest is not None and not self._fleet_step_open(p, p.location, p.dest):
+    def _support_given(self, i: int) -> bool:
+        p = self.pieces
+        dest = p.dest[i]
+        if p.fleet[i] and dest >= 0 and not self._step_open(
+                i, p.province[i], -1 if p.ix.is_city(dest) else dest):
             return False
-        for m in self.moves_to.get(p.space, ()):
-            attacker = self.pieces[m]
-            if attacker.power is not None and attacker.power == p.power:
+        power = p.power[i]
+        for m in self.moves_to.get(p.space[i], ()):
+            attacker = p.power[m]
+            if attacker >= 0 and attacker == power:
                 continue
-            if attacker.venice_attack_bounces or not self.path_ok(attacker):
+            if p.venice_bounces[m] or not self.path_ok(m):
                 continue
-            if attacker.space == p.dest:
+            if p.space[m] == dest:
                 # an attack from where the support goes cuts it only by dislodging
                 if self.resolve(m):
                     return False
@@ -333,83 +338,89 @@ class Resolver:
     # ------------------------------------------------------------------
     # Paths: adjacency was checked before; here convoys and straits
     # ------------------------------------------------------------------
-    def path_ok(self, p: Piece) -> bool:
-        if not p.convoyed:
-            if p.fleet and p.dest_location is not None:
-                return self._fleet_step_open(p, p.location, p.dest_location)
+    def path_ok(self, i: int) -> bool:
+        p = self.pieces
+        if not p.convoyed[i]:
+            if p.fleet[i] and p.step_to[i] >= 0:
+                return self._step_open(i, p.province[i], p.step_to[i])
             return True
-        if p.idx in self.no_convoy:
+        if i in self.no_convoy:
             return False
-        return self._convoy_path(p)
+        return self._convoy_path(i)
 
-    def _convoy_path(self, p: Piece) -> bool:
-        assert p.dest is not None
-        fleets = [
-            self.pieces[f] for f in self.convoys.get(p.idx, ()) if not self.dislodged(f)
-        ]
+    def _convoy_path(self, i: int) -> bool:
+        p = self.pieces
+        ix = p.ix
+        fleets = [f for f in self.convoys.get(i, ()) if not self.dislodged(f)]
         if not fleets:
             return False
-        board = self.board
-        if p.route:
-            by_province = {f.space: f for f in fleets}
+        army, dest = p.province[i], p.dest[i]
+        route = p.route[i]
+        if route:
+            by_province = {p.province[f]: f for f in fleets}
             chain = []
-            for prov in p.route:
-                f = by_province.get(prov)
-                if f is None:
+            for prov in route:
+                f = by_province.get(prov, -1)
+                if f < 0:
                     return False
                 chain.append(f)
-            steps = [p.space, *[f.location for f in chain], p.dest]
-            return self._chain_ok(p, chain, steps)
+            return self._chain_ok(army, dest, chain)
         # breadth-first search over the fleets that convoy this army
-        start = [f for f in fleets if board.fleet_reaches(f.location, p.space)]
-        seen = {f.idx for f in start}
-        frontier = [f for f in start if self._step_open(f, p.space, f.location)]
+        loc = p.location
+        start = [f for f in fleets if ix.fleet_reaches(loc[f], army)]
+        seen = set(start)
+        frontier = [f for f in start if self._step_open(f, army, p.province[f])]
         while frontier:
-            nxt: list[Piece] = []
+            nxt: list[int] = []
             for f in frontier:
-                if board.fleet_reaches(f.location, p.dest) and self._step_open(
-                    f, f.location, p.dest
-                ):
+                here = p.province[f]
+                if ix.fleet_reaches(loc[f], dest) and self._step_open(f, here, dest):
                     return True
                 for g in fleets:
                     if (
-                        g.idx not in seen
-                        and board.fleet_adjacent(f.location, g.location)
-                        and self._step_open(f, f.location, g.location)
-                        and self._step_open(g, f.location, g.location)
+                        g not in seen
+                        and ix.fleet_adjacent(loc[f], loc[g])
+                        and self._step_open(f, here, p.province[g])
+                        and self._step_open(g, here, p.province[g])
                     ):
-                        seen.add(g.idx)
+                        seen.add(g)
                         nxt.append(g)
             frontier = nxt
         return False
 
-    def _chain_ok(self, p: Piece, chain: list[Piece], steps: list[str]) -> bool:
-        board = self.board
-        if not board.fleet_reaches(chain[0].location, p.space):
+    def _chain_ok(self, army: int, dest: int, chain: list[int]) -> bool:
+        p = self.pieces
+        ix = p.ix
+        loc = p.location
+        if not ix.fleet_reaches(loc[chain[0]], army):
             return False
-        if not board.fleet_reaches(chain[-1].location, steps[-1]):
+        if not ix.fleet_reaches(loc[chain[-1]], dest):
             return False
         for a, b in zip(chain, chain[1:], strict=False):
-            if not board.fleet_adjacent(a.location, b.location):
+            if not ix.fleet_adjacent(loc[a], loc[b]):
                 return False
+        # the provinces stepped through: the army's, each fleet's, the destination
+        steps = [army, *(p.province[f] for f in chain), dest]
         for k, f in enumerate(chain):
-            if not self._step_open(f, steps[k], f.location):
+            if not self._step_open(f, steps[k], p.province[f]):
                 return False
-            if not self._step_open(f, f.location, steps[k + 2] if k + 2 < len(steps) else ""):
+            if not self._step_open(f, p.province[f], steps[k + 2]):
                 return False
         return True
 
-    def _step_open(self, fleet: Piece, a: str, b: str) -> bool:
-        return not b or self._fleet_step_open(fleet, a, b)
-
-    def _fleet_step_open(self, fleet: Piece, a: str, b: str) -> bool:
-        """Whether no hostile fleet closes a strait on the step a-b (001 STR-A..J)."""
-        strait = self.board.strait_between(a, b)
-        if strait is None or (self.mach2 and not strait.mach2):
+    def _step_open(self, fleet: int, a: int, b: int) -> bool:
+        """Whether no hostile fleet closes a strait on the step between provinces a and b
+        (001 STR-A..J); -1 stands for a city, which no strait touches."""
+        ix = self.pieces.ix
+        if not ix.straits:
             return True
-        return not self.resolve(self._strait_decision(strait.controller, fleet.power))
+        strait = ix.strait(a, b)
+        if strait < 0 or (self.mach2 and not ix.strait_mach2[strait]):
+            return True
+        return not self.resolve(self._strait_decision(ix.strait_controller[strait],
+                                                      self.pieces.power[fleet]))
 
-    def _strait_decision(self, controller: str, power: str | None) -> int:
+    def _strait_decision(self, controller: int, power: int) -> int:
         """The decision "the strait of ``controller`` is closed to ``power``'s fleets"."""
         key = (controller, power)
         d = self.strait_decisions.get(key)
@@ -421,26 +432,29 @@ class Resolver:
             self.resolution.append(False)
         return d
 
-    def _strait_closes(self, controller: str, power: str | None) -> bool:
+    def _strait_closes(self, controller: int, power: int) -> bool:
         """Whether a fleet hostile to ``power`` closes the strait (001 STR-A, STR-B)."""
+        p = self.pieces
         for h in self.strait_candidates.get(controller, ()):
-            holder = self.pieces[h]
-            if holder.power == power:
+            holder = p.power[h]
+            if holder == power:
                 continue
-            if holder.power is not None and power in self.allies.get(holder.power, ()):
+            if holder >= 0 and power in self.allies.get(holder, ()):
                 continue
-            if self._closes(holder, controller):
+            if self._closes(h, controller):
                 return True
         return False
 
-    def _closes(self, q: Piece, controller: str) -> bool:
+    def _closes(self, q: int, controller: int) -> bool:
         """Whether fleet piece q is in the controlling province when the moves end."""
-        if q.space == controller and q.kind == "move" and q.dest == controller + "#":
+        p = self.pieces
+        here = p.space[q] == controller
+        if here and p.kind[q] == MOVE and p.dest[q] == controller + p.ix.count:
             return False  # a fleet becoming a garrison does not block (STR-F)
         if self.mach2:
-            return q.space == controller  # only a fleet already there (STR-MACH2-1)
-        if q.space == controller:
-            if q.kind == "move":
-                return not self.resolve(q.idx)  # bounced back: still blocks (STR-G)
-            return not self.dislodged(q.idx)
-        return self.resolve(q.idx)  # arriving fleet or garrison becoming one (STR-D, STR-E)
+            return here  # only a fleet already there (STR-MACH2-1)
+        if here:
+            if p.kind[q] == MOVE:
+                return not self.resolve(q)  # bounced back: still blocks (STR-G)
+            return not self.dislodged(q)
+        return self.resolve(q)  # arriving fleet or garrison becoming one (STR-D, STR-E)

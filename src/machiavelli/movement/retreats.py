@@ -34,10 +34,11 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from machiavelli.core.board import Board, Province, province_of, space_of
-from machiavelli.core.options import garrisons_in_play, mach2_rules
+from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import Convert, Disband, Hold, Move, Order, Retreat, UnitRef
 from machiavelli.core.phases import next_phase
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
+from machiavelli.core.rules import rules_of
 from machiavelli.core.state import Dislodged, State, Unit
 from machiavelli.movement.control import update_control, update_supply_centres
 from machiavelli.movement.geography import can_hold_garrison
@@ -60,9 +61,14 @@ def retreat_problem(
     dislodged: Dislodged,
     location: str,
     permissions: StraitPermissions | None = None,
+    where: Occupancy | None = None,
 ) -> str | None:
-    """Why ``dislodged`` may not retreat to ``location`` (a fleet's names its coast), or None."""
+    """Why ``dislodged`` may not retreat to ``location`` (a fleet's names its coast), or None.
+
+    ``where``: the position's units by province, when already at hand.
+    """
     unit = dislodged.unit
+    where = where or Occupancy(state.units)
     province = province_of(location)
     if province not in board.provinces:
         return f"unknown province {province!r}"
@@ -76,7 +82,7 @@ def retreat_problem(
     elif not board.fleet_adjacent(unit.location, location):
         return f"a fleet cannot reach {location}"
     target = board.provinces[province]
-    occupant = state.unit_in(province, garrison=None if target.venice else False)
+    occupant = where.unit_in(province, garrison=None if target.venice else False)
     if occupant is not None:
         return f"{province} is occupied"
     if province in state.contested:
@@ -86,17 +92,18 @@ def retreat_problem(
     if target.venice and _rebelling_city(state, province):
         return "the city is in rebellion (RET-1)"
     if unit.kind == "F":
-        return _strait_problem(board, state, unit, location, permissions)
+        return _strait_problem(board, where, unit, location, permissions)
     return None
 
 
 def _strait_problem(
-    board: Board, state: State, unit: Unit, location: str, permissions: StraitPermissions | None
+    board: Board, where: Occupancy, unit: Unit, location: str,
+    permissions: StraitPermissions | None,
 ) -> str | None:
     strait = board.strait_between(unit.location, location)
     if strait is None:
         return None
-    keeper = state.unit_in(strait.controller, garrison=False)
+    keeper = where.unit_in(strait.controller, garrison=False)
     if keeper is None or keeper.kind != "F" or keeper.owner == unit.owner:
         return None
     allowed = (permissions or {}).get(keeper.owner or "", ())
@@ -110,9 +117,11 @@ def retreat_destinations(
     state: State,
     dislodged: Dislodged,
     permissions: StraitPermissions | None = None,
+    where: Occupancy | None = None,
 ) -> tuple[str, ...]:
     """Every location ``dislodged`` may retreat to (not counting a conversion), sorted."""
     unit = dislodged.unit
+    where = where or Occupancy(state.units)
     if unit.kind == "A":
         candidates: Collection[str] = board.army_adj.get(unit.province, frozenset())
     elif unit.kind == "F":
@@ -123,7 +132,7 @@ def retreat_destinations(
         sorted(
             loc
             for loc in candidates
-            if retreat_problem(board, state, dislodged, loc, permissions) is None
+            if retreat_problem(board, state, dislodged, loc, permissions, where) is None
         )
     )
 
@@ -133,22 +142,25 @@ def conversion_problem(
     state: State,
     dislodged: Dislodged,
     permissions: StraitPermissions | None = None,
+    where: Occupancy | None = None,
 ) -> str | None:
     """Why ``dislodged`` may not retreat by becoming its city's garrison, or None."""
     unit = dislodged.unit
+    rules = rules_of(state.options)
     province = unit.province
     prov: Province = board.provinces[province]
     if unit.kind == "G":
         return "a garrison cannot retreat"
-    if not garrisons_in_play(state):
+    if not rules.garrisons:
         return "garrisons are not in play"
     if prov.venice:
         return "in Venice an army or fleet can never retreat into the city (VEN-C)"
-    if not can_hold_garrison(board, state, province):
+    if not can_hold_garrison(board, rules, province):
         return "there is no fortified city or fortress to retreat into"
     if unit.kind == "F" and not (prov.city is not None and prov.city.port):
         return "a fleet may retreat by conversion only into a port city (CONV-P3)"
-    if state.unit_in(province, garrison=True) is not None:
+    where = where or Occupancy(state.units)
+    if where.unit_in(province, garrison=True) is not None:
         return "the city is occupied"
     if space_of(board, province, True) in state.contested:
         return "the city was left empty by a standoff"
@@ -156,20 +168,25 @@ def conversion_problem(
         return "the attack came from the city (CONV-P6)"
     if _rebelling_city(state, province):
         return "the city is in rebellion (RET-1)"
-    if mach2_rules(state):  # M4: "A unit can always retreat into a city" (rules.machiavelli2)
+    if rules.mach2:  # M4: "A unit can always retreat into a city" (rules.machiavelli2)
         return None
-    others = retreat_destinations(board, state, dislodged, permissions)
+    others = retreat_destinations(board, state, dislodged, permissions, where)
     if others:
         return "another retreat is open: " + ", ".join(others) + " (CONV-P5)"
     return None
 
 
 def can_retreat(
-    board: Board, state: State, dislodged: Dislodged, permissions: StraitPermissions | None = None
+    board: Board,
+    state: State,
+    dislodged: Dislodged,
+    permissions: StraitPermissions | None = None,
+    where: Occupancy | None = None,
 ) -> bool:
     """Whether ``dislodged`` has any retreat at all: a destination, or its city."""
-    return bool(retreat_destinations(board, state, dislodged, permissions)) or (
-        conversion_problem(board, state, dislodged, permissions) is None
+    where = where or Occupancy(state.units)
+    return bool(retreat_destinations(board, state, dislodged, permissions, where)) or (
+        conversion_problem(board, state, dislodged, permissions, where) is None
     )
 
 

@@ -16,18 +16,22 @@ from __future__ import annotations
 
 from typing import Literal
 
-from machiavelli.core.options import mach2_rules
+from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import Besiege, Hold, LiftSiege, UnitOrder, UnitRef
+from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State, Unit
 
 SiegeTarget = Literal["garrison", "rebels"]
 
 
-def besieged_by(state: State, unit: Unit) -> SiegeTarget | None:
-    """What an army or fleet besieges in its province's city, if anything."""
+def besieged_by(state: State, unit: Unit, where: Occupancy | None = None) -> SiegeTarget | None:
+    """What an army or fleet besieges in its province's city, if anything.
+
+    ``where``: the position's units by province, when already at hand.
+    """
     if unit.kind == "G":
         return None
-    garrison = state.unit_in(unit.province, garrison=True)
+    garrison = (where or state).unit_in(unit.province, garrison=True)
     if garrison is not None:
         return "garrison" if garrison.owner != unit.owner else None
     rebellion = state.rebellions.get(unit.province)
@@ -36,12 +40,18 @@ def besieged_by(state: State, unit: Unit) -> SiegeTarget | None:
     return None
 
 
-def forced_siege_order(state: State, unit: Unit, order: UnitOrder) -> tuple[UnitOrder, str]:
+def forced_siege_order(
+    state: State,
+    unit: Unit,
+    order: UnitOrder,
+    where: Occupancy | None = None,
+    rules: Rules | None = None,
+) -> tuple[UnitOrder, str]:
     """The order the siege rules make of ``order``, with the reason when it changed."""
     if unit.kind == "G" or (not unit.siege and not isinstance(order, Besiege)):
         return order, ""
     ref = UnitRef(unit.kind, unit.province, unit.coast)
-    target = besieged_by(state, unit)
+    target = besieged_by(state, unit, where)
     if isinstance(order, Besiege) and target is None:
         if unit.siege:
             return LiftSiege(ref), "the garrison is now the besieger's own (SIEGE-13)"
@@ -50,19 +60,19 @@ def forced_siege_order(state: State, unit: Unit, order: UnitOrder) -> tuple[Unit
         unit.siege
         and target is not None
         and not isinstance(order, Besiege | Hold | LiftSiege)
-        and not mach2_rules(state)
+        and not (rules or rules_of(state.options)).mach2
     ):
         return Hold(ref), "second campaign of a siege: changed to hold (SIEGE-8)"
     return order, ""
 
 
-def siege_after(state: State, unit: Unit, order: UnitOrder) -> int:
+def siege_after(state: State, unit: Unit, order: UnitOrder, rules: Rules | None = None) -> int:
     """The siege mark of a unit that kept its space after ``order`` (not a besiege).
 
     A hold keeps a half-done siege (ruling SIEGE-8); under ``mach2`` any order but
     a besiege ends it (M5).  Other orders end it.
     """
-    if unit.kind == "G" or mach2_rules(state):
+    if unit.kind == "G" or (rules or rules_of(state.options)).mach2:
         return 0
     if isinstance(order, Hold) and unit.siege:
         return unit.siege

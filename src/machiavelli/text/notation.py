@@ -159,6 +159,7 @@ from machiavelli.core.orders import (
     order_key,
 )
 from machiavelli.core.state import PhaseKind, State, Unit, UnitKind
+from machiavelli.text.canonical import UnitsAt, read_canonical, units_at
 from machiavelli.text.money_reader import EXPENSE_GLUED
 from machiavelli.text.order_reader import OrderReader
 from machiavelli.text.order_words import (
@@ -212,7 +213,23 @@ def parse_order(
     ``bought`` lists the (province, kind) of units the power's expenses buy: the
     power may order them too (001 bribes, note 3).
     """
-    phase = phase or state.phase
+    return _parse(text, board, state, power, phase or state.phase, bought, None)
+
+
+def _parse(
+    text: str,
+    board: Board,
+    state: State,
+    power: str,
+    phase: PhaseKind,
+    bought: Collection[tuple[str, UnitKind]],
+    units: UnitsAt | None,
+) -> Order:
+    """:func:`parse_order`, with the units by province shared by a submission's orders."""
+    if phase == "movement":  # the usual forms first (machiavelli.text.canonical)
+        order = read_canonical(text, board, units or units_at(state.units), power, bought)
+        if order is not None:
+            return order
     order = OrderReader(text, board, state, power, phase, bought).read()
     wanted = phase_of(order)
     if wanted != phase and not (isinstance(order, Disband) and phase == "movement"):
@@ -236,10 +253,11 @@ def parse_orders(
     sub = Submission()
     keyed: dict[tuple[str, ...], int] = {}
     kept: list[Order | None] = []
+    units = units_at(state.units)
     builds: dict[tuple[str, ...], Build] = {}  # the builds kept so far, by key
     for number, written in parts:
         try:
-            order = parse_order(written, board, state, power, phase, bought=bought)
+            order = _parse(written, board, state, power, phase or state.phase, bought, units)
         except OrderSyntaxError as err:
             withdrawn = _withdrawn_build(written, board, state, power, phase, builds)
             if withdrawn is None:

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from machiavelli.core.board import COASTS, Board
+from machiavelli.core.board_index import PerBoard
 from machiavelli.core.orders import (
     Ally,
     Besiege,
@@ -161,14 +162,8 @@ class PlaceNames:
     longest: int
 
 
-_NAMES: dict[int, tuple[Board, PlaceNames]] = {}
-
-
-def names_of(board: Board) -> PlaceNames:
-    """Every accepted name of every province as a word tuple (cached per board)."""
-    cached = _NAMES.get(id(board))
-    if cached is not None and cached[0] is board:
-        return cached[1]
+def _names(board: Board) -> PlaceNames:
+    """Every accepted name of every province as a word tuple."""
     places: dict[tuple[str, ...], str] = {}
     spellings: list[tuple[str, str]] = [(p.id, p.id) for p in board.provinces.values()]
     spellings += [(p.name, p.id) for p in board.provinces.values()]
@@ -177,9 +172,11 @@ def names_of(board: Board) -> PlaceNames:
         words = tuple(tokens(name))
         if words and pid in board.provinces:
             places.setdefault(words, pid)
-    names = PlaceNames(places, max((len(w) for w in places), default=1))
-    _NAMES[id(board)] = (board, names)
-    return names
+    return PlaceNames(places, max((len(w) for w in places), default=1))
+
+
+#: the place names of a board, as word tuples (made once per board)
+names_of: PerBoard[PlaceNames] = PerBoard(_names)
 
 
 # ----------------------------------------------------------------------

@@ -1,0 +1,58 @@
+"""Who stands where: the units of a position by province, built once and looked up.
+
+:class:`Occupancy` answers what :meth:`machiavelli.core.state.State.unit_in`
+answers, by look-up instead of a walk through the unit list: build one per
+position (or per phase) and ask it as often as needed.  It does not follow
+later changes of the unit list.  It also gives a unit's number (its place in
+the unit list), which the movement phase numbers its pieces by.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from machiavelli.core.state import Unit
+
+
+class Occupancy:
+    """The units by province: the army or fleet, the garrison, and the first of either."""
+
+    def __init__(self, units: Sequence[Unit]) -> None:
+        self.units = units
+        field: dict[str, int] = {}
+        city: dict[str, int] = {}
+        for i in range(len(units) - 1, -1, -1):  # the first in a place wins, as in State.unit_in
+            u = units[i]
+            if u.kind == "G":
+                city[u.province] = i
+            else:
+                field[u.province] = i
+        #: province -> the number of its army or fleet, of the garrison of its city
+        self.field_index = field
+        self.city_index = city
+        self._first: dict[str, Unit] | None = None
+
+    def number(self, province: str, garrison: bool) -> int:
+        """The number of the army or fleet (or garrison) in ``province``, or -1."""
+        return (self.city_index if garrison else self.field_index).get(province, -1)
+
+    @property
+    def first(self) -> dict[str, Unit]:
+        """The first unit in each province, of any kind."""
+        if self._first is None:
+            self._first = {}
+            for u in reversed(self.units):
+                self._first[u.province] = u
+        return self._first
+
+    def unit_in(self, province: str, garrison: bool | None = None) -> Unit | None:
+        """The army/fleet (garrison=False), the garrison (True) or either (None) in a province."""
+        if garrison is None:
+            return self.first.get(province)
+        i = (self.city_index if garrison else self.field_index).get(province, -1)
+        return None if i < 0 else self.units[i]
+
+    def get(self, key: tuple[str, bool]) -> Unit | None:
+        """The unit at (province, is garrison): :data:`UnitIndex`'s look-up."""
+        i = (self.city_index if key[1] else self.field_index).get(key[0], -1)
+        return None if i < 0 else self.units[i]

@@ -1,0 +1,348 @@
+"""The outcome of a movement phase applied: the new position, and the results on demand.
+
+:func:`apply_outcome` walks the units once with the resolver's decisions: a
+unit whose move succeeded goes to its destination (a conversion changes its
+kind), a unit attacked by a successful move is dislodged, any other stays, with
+its siege carried on, completed or ended (SIEGE-*), or converted in Venice's one
+space (001 Venice d, e).  Then: garrisons whose siege was completed leave,
+standoffs are noted for the retreats, rebellions are liberated or put down
+(:func:`~machiavelli.movement.rebels.rebellions_after_movement`), dislodged units
+with no retreat at all are disbanded, control is adjudicated and the next
+phase is set; the new position is made once.
+
+The results of the orders (:class:`~machiavelli.core.results.OrderResult`) are
+written only when ``Adjudication.results`` is first read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from machiavelli.core.board import Board, space_of
+from machiavelli.core.occupancy import Occupancy
+from machiavelli.core.orders import (
+    Besiege,
+    Convert,
+    Convoy,
+    Hold,
+    LiftSiege,
+    Move,
+    SupportHold,
+    SupportMove,
+    UnitOrder,
+    UnitRef,
+)
+from machiavelli.core.phases import following_phase
+from machiavelli.core.results import Adjudication, AdjudicationError, OrderResult, Outcome
+from machiavelli.core.rules import Rules
+from machiavelli.core.state import Dislodged, State, Unit, unit_of
+from machiavelli.movement.control import control_after, supply_centres_after
+from machiavelli.movement.pieces import CONVOY, MOVE, SUPPORT
+from machiavelli.movement.rebels import rebellions_after_movement
+from machiavelli.movement.resolver import Resolver
+from machiavelli.movement.retreats import can_retreat
+from machiavelli.movement.sieges import besieged_by, siege_after
+from machiavelli.text.notation import format_order
+
+#: orders after which a unit that kept its space and besieged nothing stays as it was
+_PLAIN: frozenset[type] = frozenset({Hold, Move, SupportHold, SupportMove, Convoy, LiftSiege})
+
+
+def unit_ref(unit: Unit) -> UnitRef:
+    return UnitRef(unit.kind, unit.province, unit.coast)
+
+
+class Orders:
+    """What each unit was ordered and carries out: one list per property, by unit number."""
+
+    def __init__(self, count: int) -> None:
+        #: who gave the unit's order (its owner when nobody did)
+        self.power: list[str | None] = [None] * count
+        #: the order carried out; None: a hold nobody wrote
+        self.order: list[UnitOrder | None] = [None] * count
+        #: the order written, if any
+        self.written: list[UnitOrder | None] = [None] * count
+        #: why the order carried out is not the one written
+        self.note: list[str] = [""] * count
+        #: the written order's outcome, when another one replaced it
+        self.written_outcome: list[Outcome] = ["void"] * count
+
+
+def apply_outcome(
+    board: Board,
+    state: State,
+    rules: Rules,
+    given: Orders,
+    resolver: Resolver,
+    early: list[OrderResult],
+    where: Occupancy,
+) -> Adjudication:
+    """The position after the moves, with the results to write on demand (module doc)."""
+    pieces = resolver.pieces
+    ix = pieces.ix
+    kind, dest, space = pieces.kind, pieces.dest, pieces.space
+    won = resolver.resolution  # every decision is resolved by now
+    units = state.units
+    count = len(units)
+    winners: dict[int, int] = {}
+    for i in range(count):
+        if kind[i] == MOVE and won[i]:
+            winners[dest[i]] = i
+    fixed: dict[int, tuple[Outcome, str]] = {}  # outcomes and notes settled here
+    sieges_done: dict[str, str] = {}  # province -> "garrison" or "rebels"
+    entered: list[tuple[str | None, str]] = []
+    held: list[Unit] = []
+    dislodged: list[Dislodged] = []
+    final: list[Unit] = []  # the units after the moves,
+    came_from: list[int] = []  # the number of the unit each was,
+    ends: list[int] = []  # and the space it ends in
+    mach2 = rules.mach2
+    orders = given.order
+    provinces, province_of_space = ix.provinces, ix.province_of_space
+    for i, unit in enumerate(units):
+        if won[i] and kind[i] == MOVE:
+            d = dest[i]
+            province = provinces[province_of_space(d)]
+            order = orders[i]
+            if type(order) is Move:
+                coast = pieces.dest_coast[i] if unit.kind == "F" else None
+                final.append(unit_of(unit.kind, unit.owner, province, coast, unit.special))
+            else:
+                final.append(_moved_unit(unit, order, pieces.dest_coast[i], province))
+            came_from.append(i)
+            ends.append(d)
+            entered.append((unit.owner, province))
+            continue
+        attacker = winners.get(space[i], -1) if winners else -1
+        if attacker >= 0:
+            origin = None if pieces.convoyed[attacker] else ix.spaces[space[attacker]]
+            by_conversion = pieces.garrison[attacker] and not pieces.garrison[i]
+            dislodged.append(Dislodged(replace(unit, siege=0) if unit.siege else unit, origin,
+                                       by_conversion))
+            fixed[i] = ("dislodged", pieces.void_note[i] or given.note[i])
+            continue
+        order = orders[i]
+        kept = unit
+        if order is None:  # a hold nobody wrote: a siege goes on (SIEGE-8) but under mach2
+            if unit.siege and (mach2 or unit.kind == "G"):
+                kept = replace(unit, siege=0)
+        elif unit.siege or type(order) not in _PLAIN:
+            kept, settled = _stayed(board, state, rules, resolver, i, unit, order, where,
+                                    sieges_done)
+            if settled is not None:
+                fixed[i] = settled
+        final.append(kept)
+        came_from.append(i)
+        ends.append(space[i])
+        if kind[i] != MOVE and unit.kind != "G":
+            held.append(unit)
+
+    if sieges_done:
+        keep = [j for j, u in enumerate(final)
+                if not (u.kind == "G" and sieges_done.get(u.province) == "garrison")]
+        final = [final[j] for j in keep]
+        came_from = [came_from[j] for j in keep]
+        ends = [ends[j] for j in keep]
+    if len(set(ends)) != len(ends):
+        one_unit_per_space(board, [(u, orders[j] or Hold(unit_ref(units[j])))
+                                   for u, j in zip(final, came_from, strict=True)])
+
+    rebellions = state.rebellions
+    events: list[str] = []
+    if rebellions:
+        before = replace(state, rebellions={
+            k: v for k, v in rebellions.items() if sieges_done.get(k) != "rebels"})
+        rebellions, events = rebellions_after_movement(before, entered, held)
+    contested: list[str] = []
+    if dislodged:
+        contested = _standoffs(resolver, set(ends))
+        dislodged, contested, events = _disband_trapped(
+            board, replace(state, units=final, dislodged=dislodged, rebellions=rebellions,
+                           contested=contested), events)
+    owners = control_after(board, final, state.province_owner, state.city_owner, rules)
+    province_owner, city_owner = owners if owners is not None else (
+        state.province_owner, state.city_owner)
+    if dislodged:
+        new_state = State(
+            state.board, state.year, state.season, "retreat", state.powers, final, dislodged,
+            contested, province_owner, city_owner, state.home, state.home_countries, rebellions,
+            state.famine, state.treasury, state.loans, state.chits, state.defaulted,
+            state.assassinated, state.eliminated, state.options)
+    else:
+        if rules.diplomacy and state.season == "fall":
+            city_owner = supply_centres_after(board, final, city_owner)
+        year, season, phase = following_phase(state, rules)
+        new_state = State(
+            state.board, year, season, phase, state.powers, final, [], [], province_owner,
+            city_owner, state.home, state.home_countries, rebellions, state.famine,
+            state.treasury, state.loans, state.chits, state.defaulted,
+            [] if state.assassinated else state.assassinated, state.eliminated, state.options)
+    return Adjudication(new_state, None, events,
+                        write=lambda: _results(units, given, resolver, fixed, early))
+
+
+def _moved_unit(unit: Unit, order: UnitOrder | None, coast: str | None, dest: str) -> Unit:
+    if isinstance(order, Convert):
+        if unit.kind == "G":
+            return replace(unit, kind=order.to, coast=order.coast if order.to == "F" else None,
+                           siege=0)
+        return replace(unit, kind="G", coast=None, siege=0)
+    return Unit(unit.kind, unit.owner, dest, coast if unit.kind == "F" else None, unit.special)
+
+
+def _stayed(
+    board: Board,
+    state: State,
+    rules: Rules,
+    resolver: Resolver,
+    i: int,
+    unit: Unit,
+    order: UnitOrder,
+    where: Occupancy,
+    sieges_done: dict[str, str],
+) -> tuple[Unit, tuple[Outcome, str] | None]:
+    """A unit that kept its space: its siege, a conversion in Venice; the outcome and note
+    when they are settled here (None: the usual ones, see :func:`_stayed_outcome`)."""
+    siege = siege_after(state, unit, order, rules)
+    kept = unit if siege == unit.siege else replace(unit, siege=siege)
+    if isinstance(order, Convert) and board.provinces[unit.province].venice:
+        return _convert_in_venice(resolver, i, kept, order)
+    if isinstance(order, Besiege):
+        target = besieged_by(state, unit, where)
+        if target is not None and unit.siege >= 1:
+            sieges_done[unit.province] = target
+            what = "rebellion is put down" if target == "rebels" else "garrison is eliminated"
+            return replace(kept, siege=0), (_stayed_outcome(resolver, i, order),
+                                            f"siege complete: the {what}")
+        if target is not None:
+            return replace(kept, siege=1), None
+    return kept, None
+
+
+def _stayed_outcome(resolver: Resolver, i: int, order: UnitOrder | None) -> Outcome:
+    """The outcome of the order of a unit that kept its space."""
+    pieces = resolver.pieces
+    k = pieces.kind[i]
+    if k == MOVE:
+        return "bounced" if resolver.path_ok(i) else "fails"
+    if k == SUPPORT:
+        return "succeeds" if resolver.resolution[i] else "cut"
+    if k == CONVOY and pieces.target[i] >= 0:
+        return "succeeds" if resolver.resolution[pieces.target[i]] else "fails"  # army moved?
+    if isinstance(order, SupportHold | SupportMove | Convoy):
+        return "fails"  # what it supports or convoys does not happen
+    return "succeeds"
+
+
+def _convert_in_venice(
+    resolver: Resolver, i: int, unit: Unit, order: Convert
+) -> tuple[Unit, tuple[Outcome, str]]:
+    """Venice d/e: converting in the one space Venice has."""
+    pieces = resolver.pieces
+    attacks = [
+        m for m in resolver.moves_to.get(pieces.space[i], ())
+        if resolver.path_ok(m) and not pieces.venice_bounces[m]
+    ]
+    if unit.kind == "G":
+        if attacks:
+            return unit, ("bounced", "Venice is attacked (001 Venice e)")
+        return replace(unit, kind=order.to, coast=order.coast), ("succeeds", "")
+    return replace(unit, kind="G", coast=None, siege=0), ("succeeds", "")
+
+
+def _results(
+    units: list[Unit],
+    given: Orders,
+    resolver: Resolver,
+    fixed: dict[int, tuple[Outcome, str]],
+    early: list[OrderResult],
+) -> list[OrderResult]:
+    """Every order's result: the early ones (void, alliances), then each unit's."""
+    results = list(early)
+    pieces = resolver.pieces
+    won = resolver.resolution
+    for i, unit in enumerate(units):
+        written = given.written[i]
+        settled = fixed.get(i)
+        if written is None and settled is None:
+            continue  # a hold nobody wrote, not dislodged: nothing to report
+        order: UnitOrder = given.order[i] or Hold(unit_ref(unit))
+        if settled is not None:
+            outcome, note = settled
+        elif pieces.kind[i] == MOVE and won[i]:
+            outcome, note = "succeeds", given.note[i]
+        else:
+            outcome = _stayed_outcome(resolver, i, order)
+            note = pieces.void_note[i] or given.note[i]
+        power = given.power[i]
+        if written is not None and written != order:
+            why = given.note[i] or "changed to hold"
+            results.append(OrderResult(power, written, given.written_outcome[i], why))
+            if isinstance(order, Hold) and outcome != "dislodged":
+                continue
+        if written is not None or outcome == "dislodged":
+            results.append(OrderResult(power, order, outcome, note))
+    return results
+
+
+def _standoffs(resolver: Resolver, occupied: set[int]) -> list[str]:
+    """Provinces left empty by a bounce: no retreat may go there."""
+    pieces = resolver.pieces
+    ix = pieces.ix
+    kind, dest, won = pieces.kind, pieces.dest, resolver.resolution
+    return sorted({
+        ix.spaces[dest[i]]
+        for i in range(pieces.count)
+        if kind[i] == MOVE
+        and not ix.is_city(dest[i])
+        and dest[i] not in occupied
+        and not won[i]
+        and resolver.path_ok(i)
+    })
+
+
+def _disband_trapped(
+    board: Board, state: State, events: list[str]
+) -> tuple[list[Dislodged], list[str], list[str]]:
+    """Dislodged units with no retreat at all are disbanded at once (no retreat phase for them).
+
+    Returns the dislodged units left, the standoffs still to note and the events.
+    """
+    where = Occupancy(state.units)
+    keep = [d for d in state.dislodged if can_retreat(board, state, d, where=where)]
+    if len(keep) == len(state.dislodged):
+        return state.dislodged, state.contested, events
+    events = events + [
+        f"{d.unit.owner or 'Autonomous'}: {d.unit.kind} {d.unit.location} has no retreat "
+        "and is disbanded"
+        for d in state.dislodged
+        if d not in keep
+    ]
+    return keep, state.contested if keep else [], events
+
+
+def one_unit_per_space(board: Board, placed: Sequence[tuple[Unit, UnitOrder]]) -> None:
+    """Raise :class:`AdjudicationError` if two units would end in one space.
+
+    ``placed``: each unit after the moves and the order it carried out.  Two armies
+    or fleets in one province, or two garrisons in one city, can only come from a
+    wrong resolution (a bug of ours, not a player's error): the error names the
+    orders that put them there.
+    """
+    by_space: dict[str, list[tuple[Unit, UnitOrder]]] = {}
+    for unit, order in placed:
+        space = space_of(board, unit.province, unit.kind == "G")
+        by_space.setdefault(space, []).append((unit, order))
+    crowded = [(space, found) for space, found in sorted(by_space.items(), key=lambda e: e[0])
+               if len(found) > 1]
+    if crowded:
+        raise AdjudicationError("; ".join(
+            f"{len(found)} units would end in {space}: "
+            + ", ".join(f"{unit.owner or 'Autonomous'}: {format_order(order)}"
+                        for unit, order in found)
+            for space, found in crowded
+        ))
+
+
+__all__ = ["Move", "Orders", "apply_outcome", "one_unit_per_space", "unit_ref"]

@@ -1,0 +1,93 @@
+"""``machiavelli bench``'s parts: the phases it measures and what it prints (never timings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from machiavelli.cases.phase_cases import read_movement_phases
+from machiavelli.cli.bench import run_bench, write_cases
+from machiavelli.cli.bench_phases import (
+    diplomacy_order,
+    random_phases,
+    tiled_board,
+    tiled_phases,
+)
+from machiavelli.cli.main import main
+from machiavelli.core.board_index import board_index
+from machiavelli.core.orders import Move, SupportMove, UnitRef
+from machiavelli.game.scenario import load_scenario
+from machiavelli.text.notation import parse_orders
+
+BOARD, START = load_scenario("standard_1901")
+
+
+def test_bench_phases_round_trip_through_a_case_file(tmp_path: Path) -> None:
+    phases = random_phases(BOARD, START, 6, seed=3)
+    assert all(14 <= len(p.state.units) <= 38 for p in phases)
+    path = tmp_path / "phases.txt"
+    assert write_cases(phases, path) == 6
+    read, skipped = read_movement_phases(path)
+    assert skipped == []
+    for wrote, back in zip(phases, read, strict=True):
+        assert back.name == wrote.name and back.state.units == wrote.state.units
+        assert back.texts == {p: t for p, t in wrote.texts.items() if t}
+        parsed = {p: parse_orders(t, back.board, back.state, p).orders
+                  for p, t in back.texts.items()}
+        assert parsed == {p: o for p, o in wrote.orders.items() if o}
+    checked = CliRunner().invoke(main, ["adjudicate", "--check", str(path)])
+    assert checked.exit_code == 0, checked.output
+    assert checked.output.endswith("6 passed, 0 failed\n")
+
+
+def test_bench_case_file_repeats_the_phases_under_new_names(tmp_path: Path) -> None:
+    phases = random_phases(BOARD, START, 4, seed=3)
+    path = tmp_path / "phases.txt"
+    assert write_cases(phases, path, at_least=10) == 12
+    read, _ = read_movement_phases(path)
+    assert len({m.name for m in read}) == 12
+    assert [m.state.units for m in read[4:8]] == [p.state.units for p in phases]
+
+
+def test_datc_file_gives_its_standard_movement_cases() -> None:
+    read, skipped = read_movement_phases(Path(__file__).parent.parent / "cases/datc_v2.4_06.txt")
+    assert len(read) > 100 and skipped  # retreats and adjustments are left out
+    assert all(m.state.phase == "movement" for m in read)
+
+
+def test_tiled_board_is_copies_of_the_board() -> None:
+    tiled = tiled_board(BOARD, 3)
+    assert len(tiled.provinces) == 3 * len(BOARD.provinces)
+    assert tiled.army_adj["par2"] == frozenset(p + "2" for p in BOARD.army_adj["par"])
+    assert tiled.fleet_adj["stp2/sc"] == frozenset(
+        p.replace("/", "2/") if "/" in p else p + "2" for p in BOARD.fleet_adj["stp/sc"])
+    board_index(tiled)  # a board like any other
+    phases = tiled_phases(BOARD, START, 3, 2, 20, 3, seed=1)
+    used = [{u.province[-1] if u.province[-1].isdigit() else "0" for u in p.state.units}
+            for p in phases]
+    assert all(len(p.state.units) == 40 for p in phases)
+    assert used == [{"0", "1"}, {"2", "0"}, {"1", "2"}]  # the copies used turn
+
+
+def test_orders_written_for_the_diplomacy_package() -> None:
+    army = UnitRef("A", "lon")
+    assert diplomacy_order(Move(army, "nor", via=(), convoy=True)) == "A LON - NWY VIA"
+    assert diplomacy_order(Move(army, "nor", via=("nth",))) == "A LON - NTH - NWY"
+    support = SupportMove(UnitRef("F", "stp", "sc"), UnitRef("F", "fin"), "bot")
+    assert diplomacy_order(support) == "F STP/SC S F FIN - BOT"
+
+
+def test_bench_prints_every_figure(tmp_path: Path) -> None:
+    lines: list[str] = []
+    saved = tmp_path / "saved.txt"
+    figures = run_bench(lines.append, phases=3, rounds=1, save=saved, quick=True)
+    text = "\n".join(lines)
+    for name in ("in-process", "parse+adjudicate", "adjudicate command", "scaling",
+                 "classic 1454 campaign"):
+        assert f"\n{name}" in text, name
+    assert all(f.median > 0 for f in figures.values())
+    assert len(read_movement_phases(saved)[0]) == 3
+    again: list[str] = []
+    run_bench(again.append, cases=saved, rounds=1, quick=True)
+    assert "3 Standard movement phases of" in again[0]
