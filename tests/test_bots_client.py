@@ -176,7 +176,8 @@ def test_a_master_seats_a_bot_on_a_power(tmp_path: object) -> None:
                                   json={"power": "Naples", "bot": "greedy"})
     assert not_master.status_code == 403
     site_state = site.client.app.state.site  # type: ignore[attr-defined]
-    [bot] = site_state.bots
+    [playing] = site_state.bots
+    bot = playing.client
     bot.http = site.browser()  # the server's own address, in the test process
     bot.http.headers["Authorization"] = f"Bearer {bot.key}"
     play_seated(site_state)

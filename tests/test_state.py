@@ -90,3 +90,4 @@ def test_unit_queries() -> None:
     assert Unit("F", "Venice", "cro", "nc", "elite_mercenary").strength == 2
     assert Unit("A", "Milan", "mil", special="militia").strength == 1
     assert state.label == "Summer 1455 retreat"
+

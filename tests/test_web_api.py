@@ -4,10 +4,9 @@ running inside the server."""
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from fastapi.testclient import TestClient
-from web_game import Site, add_user, web_site
+from web_game import add_user, started_game, web_site
 
 from machiavelli.service.visibility import Viewer
 from machiavelli.text.notation import parse_orders
@@ -18,25 +17,6 @@ from machiavelli.web.site import WebConfig
 
 FAST = {k: {"next": 0.0, "grace": 0.0, "delay": 0.0, "min": 0.0, "clock": -1, "days": "SMTWTFS"}
         for k in ("movement", "retreat", "adjustment")}
-
-
-def started_game(site: Site, name: str, players: dict[str, str], **extra: Any) -> None:
-    """A game made, joined and started through the API (master: ``boss``)."""
-    for user in ("boss", *players):
-        if user not in site.keys:
-            add_user(site, user)
-    made = site.client.post("/api/v1/games", headers=site.api("boss"),
-                            json={"name": name, "scenario": "classic_1454", "players": 5,
-                                  **extra})
-    assert made.status_code == 201, made.text
-    assert made.json()["status"] == "forming" and made.json()["viewer"]["role"] == "master"
-    for user, power in players.items():
-        joined = site.client.post(f"/api/v1/games/{name}/join", headers=site.api(user),
-                                  json={"powers": [power]})
-        assert joined.status_code == 200 and joined.json()["preferences"] == [power]
-    started = site.client.post(f"/api/v1/games/{name}/master/start",
-                               headers=site.api("boss"), json={})
-    assert started.status_code == 200, started.text
 
 
 def test_a_phase_played_through_the_api(tmp_path: object) -> None:
@@ -182,4 +162,18 @@ def test_a_bot_is_an_api_client(tmp_path: object) -> None:
     view = site.judge.view("botted", Viewer.master())
     assert not isinstance(view, str) and hasattr(view, "orders")
     assert view.orders["Papacy"].lines and not view.orders["Papacy"].messages
+    site.judge.close()
+
+
+def test_the_server_works_on_a_few_requests_at_once(tmp_path: object) -> None:
+    """The endpoints' threads are limited (``threads``): the other requests wait in line."""
+    from anyio import to_thread
+
+    url = f"sqlite:///{tmp_path}/threads.db"
+    site = web_site(url)
+    app = create_app(WebConfig(url, sweep_seconds=0, bot_seconds=0, threads=3), site.judge)
+    with TestClient(app) as client:
+        limit = client.portal.call(lambda: to_thread.current_default_thread_limiter())
+        assert limit.total_tokens == 3
+        assert client.get("/api/v1/games").status_code == 200
     site.judge.close()

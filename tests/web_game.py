@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from fastapi.testclient import TestClient
 
@@ -66,6 +67,25 @@ def add_user(site: Site, name: str) -> None:
     user = user_named(site.judge.db, name)
     assert user is not None
     site.keys[name] = make_api_key(site.judge.db, user.id, "test", clock())
+
+
+def started_game(site: Site, name: str, players: dict[str, str], **extra: Any) -> None:
+    """A game made, joined and started through the API (master: ``boss``)."""
+    for user in ("boss", *players):
+        if user not in site.keys:
+            add_user(site, user)
+    made = site.client.post("/api/v1/games", headers=site.api("boss"),
+                            json={"name": name, "scenario": "classic_1454", "players": 5,
+                                  **extra})
+    assert made.status_code == 201, made.text
+    assert made.json()["status"] == "forming" and made.json()["viewer"]["role"] == "master"
+    for user, power in players.items():
+        joined = site.client.post(f"/api/v1/games/{name}/join", headers=site.api(user),
+                                  json={"powers": [power]})
+        assert joined.status_code == 200 and joined.json()["preferences"] == [power]
+    started = site.client.post(f"/api/v1/games/{name}/master/start",
+                               headers=site.api("boss"), json={})
+    assert started.status_code == 200, started.text
 
 
 def borrowed(power: str, phase: int) -> str:

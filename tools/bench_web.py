@@ -12,6 +12,11 @@ not installed).
 
     make bench-web                      # N=40, ROUNDS=10 on both databases
     .venv/bin/python tools/bench_web.py --players 20 --rounds 5 --db sqlite
+    .venv/bin/python tools/bench_web.py --runs 5    # five runs each: min / median / max
+
+The figures move by tens of percent from run to run on a shared machine: compare versions
+with several runs, alternated (``--runs``; an older checkout runs the same tool with
+``PYTHONPATH=<its src>``).
 """
 
 from __future__ import annotations
@@ -39,7 +44,11 @@ from machiavelli.service.judge import Judge  # noqa: E402
 from machiavelli.web.creation import new_game  # noqa: E402
 from machiavelli.web.sessions import make_api_key, user_named  # noqa: E402
 from machiavelli.web.site import clock  # noqa: E402
-from machiavelli.web.tables import ensure_tables  # noqa: E402
+
+try:
+    from machiavelli.web.tables import upgrade_web_tables as web_tables  # noqa: E402
+except ImportError:  # a version from before the web's migrations, to compare with
+    from machiavelli.web.tables import ensure_tables as web_tables  # type: ignore  # noqa
 
 POWERS = ("Florence", "Milan", "Naples", "Papacy", "Venice")
 TIME_CAP = 600.0  # seconds: no run goes on longer
@@ -57,7 +66,7 @@ class Player:
 def set_up(url: str, players: int) -> list[Player]:
     """Users, keys and games in the database, before the server starts."""
     judge = Judge(url)
-    ensure_tables(judge.db)
+    web_tables(judge.db)
     found = []
     for g in range((players + len(POWERS) - 1) // len(POWERS)):
         name = f"bench-{g}"
@@ -124,7 +133,10 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
-def run(url: str, label: str, players: int, rounds: int, port: int) -> None:
+FIGURES = ("orders/s", "requests/s", "submit p50", "submit p99", "all p50", "all p99")
+
+
+def run(url: str, label: str, players: int, rounds: int, port: int) -> dict[str, float]:
     found = set_up(url, players)
     server = serve(url, port)
     try:
@@ -151,7 +163,32 @@ def run(url: str, label: str, players: int, rounds: int, port: int) -> None:
     print(f"{'':<10} submit p50 {percentile(orders, .5):7.1f} ms  p99 "
           f"{percentile(orders, .99):7.1f} ms   all requests p50 "
           f"{percentile(every, .5):7.1f} ms  p99 {percentile(every, .99):7.1f} ms  "
-          f"(mean {statistics.mean(every) * 1000:.1f} ms)")
+          f"(mean {statistics.mean(every) * 1000:.1f} ms)", flush=True)
+    return {"orders/s": stored / wall, "requests/s": len(every) / wall,
+            "submit p50": percentile(orders, .5), "submit p99": percentile(orders, .99),
+            "all p50": percentile(every, .5), "all p99": percentile(every, .99)}
+
+
+def summary(label: str, results: list[dict[str, float]]) -> None:
+    """Each figure's min / median / max over the runs."""
+    if len(results) < 2:
+        return
+    print(f"{label} over {len(results)} runs (min / median / max):")
+    for name in FIGURES:
+        values = sorted(r[name] for r in results)
+        unit = "" if name.endswith("/s") else " ms"
+        print(f"  {name:<11} {values[0]:8.1f} / {statistics.median(values):8.1f} / "
+              f"{values[-1]:8.1f}{unit}")
+
+
+def run_sqlite(args: argparse.Namespace) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as folder:
+        return run(f"sqlite:///{folder}/bench.db", "SQLite", args.players, args.rounds,
+                   args.port)
+
+
+def run_postgresql(args: argparse.Namespace, cluster: Cluster) -> dict[str, float]:
+    return run(cluster.new_database(), "PostgreSQL", args.players, args.rounds, args.port)
 
 
 def main() -> None:
@@ -160,20 +197,29 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=int(os.environ.get("ROUNDS", 10)))
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--port", type=int, default=8791)
+    parser.add_argument("--runs", type=int, default=int(os.environ.get("RUNS", 1)),
+                        help="runs on each database (alternated), then min/median/max")
     args = parser.parse_args()
-    if args.db in ("sqlite", "both"):
-        with tempfile.TemporaryDirectory() as folder:
-            run(f"sqlite:///{folder}/bench.db", "SQLite", args.players, args.rounds, args.port)
+    cluster = None
     if args.db in ("postgresql", "both"):
         if postgres_bin() is None:
             print("PostgreSQL       not installed (make test installs Debian's postgresql): "
                   "skipped")
-            return
-        cluster = Cluster()
-        try:
-            run(cluster.new_database(), "PostgreSQL", args.players, args.rounds, args.port)
-        finally:
+            args.db = "sqlite" if args.db == "both" else "none"
+        else:
+            cluster = Cluster()
+    results: dict[str, list[dict[str, float]]] = {"SQLite": [], "PostgreSQL": []}
+    try:
+        for _ in range(args.runs):
+            if args.db in ("sqlite", "both"):
+                results["SQLite"].append(run_sqlite(args))
+            if cluster is not None:
+                results["PostgreSQL"].append(run_postgresql(args, cluster))
+    finally:
+        if cluster is not None:
             cluster.stop()
+    for label, found in results.items():
+        summary(label, found)
 
 
 if __name__ == "__main__":

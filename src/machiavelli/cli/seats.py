@@ -28,6 +28,7 @@ from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.transfer import unreadable_orders
 from machiavelli.service.visibility import Viewer
+from machiavelli.web.tables import serves_the_web, upgrade_web_tables
 
 MASTER = Viewer.master("master")
 
@@ -260,7 +261,8 @@ def database() -> None:
 @click.argument("target", required=False)
 @db_option
 def upgrade(target: str | None, db: str | None) -> None:
-    """Apply the missing migrations to the database (a game folder's, or --db URL)."""
+    """Apply the missing migrations to the database (a game folder's, or --db URL): the
+    service's, and the web's where the web judge keeps its tables there."""
     if not db and not target:
         click.echo("name a game folder or give --db URL", err=True)
         sys.exit(2)
@@ -269,6 +271,8 @@ def upgrade(target: str | None, db: str | None) -> None:
         found = open_database(url, upgrade=False, create=bool(db), check=False)
         try:
             changed = upgrade_database(found)
+            if serves_the_web(found):
+                changed = upgrade_web_tables(found) or changed
         finally:
             found.dispose()
     click.echo("upgraded" if changed else "up to date")

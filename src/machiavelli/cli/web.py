@@ -29,15 +29,18 @@ DEFAULT_FILE = Path("var") / "machiavelli-web.db"
                    "`machiavelli sweep` from cron).")
 @click.option("--secure-cookies", is_flag=True,
               help="Mark cookies Secure (when served behind HTTPS).")
+@click.option("--threads", type=click.IntRange(1, 64), default=8, show_default=True,
+              help="Requests worked on at once (the others wait their turn).")
 def web(db: str | None, host: str, port: int | None, demo: bool, sweep_seconds: float,
-        secure_cookies: bool) -> None:
+        secure_cookies: bool, threads: int) -> None:
     """Serve the web judge: play in the browser, or through the JSON API (/api/v1)."""
     url = db or default_url()
     if url is None:
         DEFAULT_FILE.parent.mkdir(parents=True, exist_ok=True)
         url = f"sqlite:///{DEFAULT_FILE}"
     chosen = port if port is not None else int(os.environ.get("PORT") or 8000)
-    config = WebConfig(url, sweep_seconds=sweep_seconds, secure_cookies=secure_cookies)
+    config = WebConfig(url, sweep_seconds=sweep_seconds, secure_cookies=secure_cookies,
+                       threads=threads)
     try:
         serve(config, host, chosen, demo=demo)
     except StorageError as err:

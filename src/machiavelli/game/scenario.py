@@ -216,7 +216,12 @@ def scenario_board(
     is the bare map, without the scenario's home letters, provinces off the board and
     variable income.
     """
-    return load_scenario(name, players, option=option)[0]
+    base, suffix = _split_name(name)
+    if suffix is not None:
+        if option is not None and option != suffix:
+            raise ScenarioError(f"{name}: option {suffix} in the name, option {option} given")
+        option = suffix
+    return _built(base, players, option, ())[0]  # a board is never changed: no copy of the state
 
 
 def unfunded_powers(

@@ -255,6 +255,11 @@ def reader_outcome(command: Command) -> Outcome | None:
     return None
 
 
+def sign_on_password(password: str) -> bool:
+    """Whether a ``SIGN ON`` can carry ``password`` (letters and digits only)."""
+    return bool(_PASSWORD.fullmatch(password))
+
+
 def read_sign_on(verb: Verb, args: str) -> SignOn | Refused:
     """``SIGN ON xname password [variant] [options]``, ``OBSERVE name password``,
     ``CREATE ?name password [variant] [options]``."""

@@ -3,7 +3,10 @@
 - ``sqlite:///PATH``: the embedded default, one file, no server.  Opened in WAL mode
   (readers never wait for a writer), ``synchronous=FULL`` (a committed phase survives a
   power cut), foreign keys on, and a busy timeout; every writing transaction starts
-  with ``BEGIN IMMEDIATE``, so two writers queue instead of failing half-way.
+  with ``BEGIN IMMEDIATE``, so two writers queue instead of failing half-way.  The
+  writers of one process first take turns in a fair queue (:class:`WriteQueue`), in the
+  order they came, rather than in SQLite's busy handler, which lets a writer lose turn
+  after turn under load.
 - ``postgresql+psycopg://...``: for many games and several processes.  A writing
   transaction locks its game's row (``SELECT ... FOR UPDATE``) before it reads it.
 
@@ -18,8 +21,10 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
+from collections import deque
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -63,13 +68,82 @@ def describe_failure(err: BaseException) -> str:
     return text
 
 
+class WriteQueue:
+    """The writers of one process take turns in the order they came (a fair lock).
+
+    SQLite lets one writer in at a time; the others wait in its busy handler, which
+    sleeps and retries (1 ms, 2 ms ... then 100 ms at a time), so that under load a
+    writer may lose turn after turn to newcomers and wait seconds.  Queued here first,
+    the writers of this process reach ``BEGIN IMMEDIATE`` one at a time, each after
+    those who came before it; the busy handler is left for writers of other processes.
+    A thread already holding its turn may write again inside it.
+    """
+
+    def __init__(self, timeout: float) -> None:
+        self.timeout = timeout
+        self._mutex = threading.Lock()
+        self._waiting: deque[threading.Lock] = deque()
+        self._owner: int | None = None
+        self._depth = 0
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        me = threading.get_ident()
+        if self._owner == me:  # only this thread ever sets it to itself
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        self._wait_turn()
+        self._owner, self._depth = me, 1
+        try:
+            yield
+        finally:
+            self._owner, self._depth = None, 0
+            self._pass_turn()
+
+    def _wait_turn(self) -> None:
+        with self._mutex:
+            if not self._busy:
+                self._busy = True
+                return
+            gate = threading.Lock()
+            gate.acquire()
+            self._waiting.append(gate)
+        if gate.acquire(timeout=self.timeout):
+            return  # the last writer handed its turn over
+        with self._mutex:
+            if gate in self._waiting:
+                self._waiting.remove(gate)
+                raise StorageError(f"the database is busy: no turn to write in "
+                                   f"{self.timeout:g} s")
+        # handed over just as the wait ran out: the turn is ours
+
+    def _pass_turn(self) -> None:
+        with self._mutex:
+            if self._waiting:
+                self._waiting.popleft().release()  # the next in line; still busy
+            else:
+                self._busy = False
+
+    _busy = False
+
+
 @dataclass
 class Database:
-    """The engines of one database: one for reading, one for writing."""
+    """The engines of one database: one for reading, one for writing; ``queue``: the
+    writers' queue of an SQLite database (:class:`WriteQueue`)."""
 
     url: str
     reader: Engine
     writer: Engine
+    queue: WriteQueue | None = None
+
+    def __post_init__(self) -> None:
+        self._reading = sessionmaker(self.reader, expire_on_commit=False)
+        self._writing = sessionmaker(self.writer, expire_on_commit=False)
 
     @property
     def postgresql(self) -> bool:
@@ -78,15 +152,14 @@ class Database:
     @contextmanager
     def reading(self) -> Iterator[Session]:
         """A session that only reads (it sees one consistent snapshot)."""
-        make = sessionmaker(self.reader, expire_on_commit=False)
-        with _storage_errors(), make() as session:
+        with _storage_errors(), self._reading() as session:
             yield session  # closing ends the transaction; what was read stays readable
 
     @contextmanager
     def writing(self) -> Iterator[Session]:
         """A transaction: committed when the block ends, rolled back on an exception."""
-        make = sessionmaker(self.writer, expire_on_commit=False)
-        with _storage_errors(), make() as session, session.begin():
+        with (self.queue.turn() if self.queue is not None else nullcontext(),
+              _storage_errors(), self._writing() as session, session.begin()):
             yield session
 
     def dispose(self) -> None:
@@ -121,7 +194,8 @@ def open_database(url: str, *, upgrade: bool = True, create: bool = True,
             if Path(path).is_symlink():
                 raise StorageError(f"{path}: a symbolic link, not a database")
         database = Database(url, _sqlite_engine(url, immediate=False),
-                            _sqlite_engine(url, immediate=True))
+                            _sqlite_engine(url, immediate=True),
+                            WriteQueue(BUSY_TIMEOUT_MS / 1000))
     elif parsed.get_backend_name() == "postgresql":
         if parsed.drivername == "postgresql":
             url = str(parsed.set(drivername="postgresql+psycopg").render_as_string(False))
@@ -174,67 +248,113 @@ def _sqlite_engine(url: str, *, immediate: bool) -> Engine:
 # ----------------------------------------------------------------------
 # Migrations
 # ----------------------------------------------------------------------
-def _alembic_config(connection: Connection | None = None) -> Config:
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    config.attributes["connection"] = connection
-    return config
+@dataclass(frozen=True)
+class Migrations:
+    """A folder of Alembic migrations (``env.py``, ``versions/``) and the table in which a
+    database records how far they were applied.
+
+    The service's are :data:`SERVICE_MIGRATIONS`; a front end with tables of its own (the
+    web's) keeps its own folder and version table beside them, so that neither set of
+    migrations needs to know the other.  ``lock``: the PostgreSQL advisory lock held
+    while migrating (one migrating process at a time); ``what``: the tables' name in
+    messages.
+    """
+
+    folder: Path
+    version_table: str = "alembic_version"
+    lock: int = 1454
+    what: str = "the database"
+
+    def config(self, connection: Connection | None = None) -> Config:
+        config = Config()
+        config.set_main_option("script_location", str(self.folder))
+        config.attributes["connection"] = connection
+        return config
+
+    def head(self) -> str:
+        return _heads(self)[0]
+
+    def known(self) -> frozenset[str]:
+        return _heads(self)[1]
+
+    def _context(self, connection: Connection) -> MigrationContext:
+        return MigrationContext.configure(connection,
+                                          opts={"version_table": self.version_table})
+
+    def current(self, database: Database) -> str | None:
+        with _storage_errors(), database.reader.connect() as connection:
+            return self._context(connection).get_current_revision()
+
+    def check(self, database: Database) -> None:
+        """Refuse a database this program does not know (newer, or not ours), or behind."""
+        current = self.current(database)
+        if current is not None and current != self.head():
+            self.check_known(current)
+            raise StorageError(f"{self.what} is at revision {current}, behind {self.head()}: "
+                               "run `machiavelli db upgrade`")
+
+    def check_known(self, revision: str | None) -> None:
+        if revision is not None and revision not in self.known():
+            raise StorageError(f"{self.what} is at revision {revision}, which this version of "
+                               "machiavelli does not know (a newer version wrote it)")
+
+    def upgrade(self, database: Database) -> bool:
+        """Apply the missing migrations; True if any was applied."""
+        head = self.head()
+        current = self.current(database)
+        if current == head:
+            return False
+        self.check_known(current)
+        try:
+            with database.writer.begin() as connection:
+                if database.postgresql:  # one migrating process at a time
+                    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({self.lock:d})")
+                if self._context(connection).get_current_revision() == head:
+                    return False  # another process did it while we waited
+                command.upgrade(self.config(connection), "head")
+        except (DBAPIError, sqlite3.Error, OSError) as err:
+            raise StorageError(describe_failure(err)) from err
+        except SQLAlchemyError as err:
+            raise StorageError(f"{self.what} could not be brought up to date: {err}") from err
+        return True
 
 
 @cache
-def head_revision() -> str:
-    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+def _heads(migrations: Migrations) -> tuple[str, frozenset[str]]:
+    """The head revision of a folder of migrations and every revision in it."""
+    scripts = ScriptDirectory.from_config(migrations.config())
+    head = scripts.get_current_head()
     assert head is not None
-    return head
+    return head, frozenset(s.revision for s in scripts.walk_revisions())
 
 
-@cache
+SERVICE_MIGRATIONS = Migrations(MIGRATIONS)
+
+
+def head_revision() -> str:
+    return SERVICE_MIGRATIONS.head()
+
+
 def known_revisions() -> frozenset[str]:
-    return frozenset(s.revision for s in
-                     ScriptDirectory.from_config(_alembic_config()).walk_revisions())
+    return SERVICE_MIGRATIONS.known()
 
 
 def current_revision(database: Database) -> str | None:
-    with _storage_errors(), database.reader.connect() as connection:
-        return MigrationContext.configure(connection).get_current_revision()
+    return SERVICE_MIGRATIONS.current(database)
 
 
 def check_revision(database: Database) -> None:
     """Refuse a database this program does not know (newer, or not ours)."""
-    current = current_revision(database)
-    if current is not None and current != head_revision():
-        check_known(current)
-        raise StorageError(f"the database is at revision {current}, behind {head_revision()}: "
-                           "run `machiavelli db upgrade`")
+    SERVICE_MIGRATIONS.check(database)
 
 
 def upgrade_database(database: Database) -> bool:
-    """Apply the missing migrations; True if any was applied."""
-    head = head_revision()
-    current = current_revision(database)
-    if current == head:
-        return False
-    check_known(current)
-    try:
-        with database.writer.begin() as connection:
-            if database.postgresql:  # one migrating process at a time
-                connection.exec_driver_sql("SELECT pg_advisory_xact_lock(1454)")
-            if MigrationContext.configure(connection).get_current_revision() == head:
-                return False  # another process did it while we waited
-            command.upgrade(_alembic_config(connection), "head")
-    except (DBAPIError, sqlite3.Error, OSError) as err:
-        raise StorageError(describe_failure(err)) from err
-    except SQLAlchemyError as err:
-        raise StorageError(f"the database could not be brought up to date: {err}") from err
-    return True
+    """Apply the service's missing migrations; True if any was applied."""
+    return SERVICE_MIGRATIONS.upgrade(database)
 
 
 def check_known(revision: str | None) -> None:
-    if revision is None:
-        return
-    if revision not in known_revisions():
-        raise StorageError(f"the database is at revision {revision}, which this version of "
-                           "machiavelli does not know (a newer version wrote it)")
+    SERVICE_MIGRATIONS.check_known(revision)
 
 
 def default_url() -> str | None:

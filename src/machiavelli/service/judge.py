@@ -50,7 +50,7 @@ from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, LaterOrders, Letter, Notice, Seat, User
 from machiavelli.service.sheets import Stored
 from machiavelli.service.transfer import export_game, import_game, unreadable_orders
-from machiavelli.service.visibility import GameView, Viewer, view
+from machiavelli.service.visibility import GameView, Look, Viewer, look, seat_viewer, view
 
 T = TypeVar("T")
 
@@ -187,18 +187,14 @@ class Judge:
 
     def viewer_for(self, name: str, seat_name: str) -> Viewer | Refused:
         """The viewer a seated participant is (a player sees as its power)."""
-        def find(session: Session, game: Game) -> Viewer | Refused:
-            seat = games.seat_of(session, game, seat_name)
-            if seat is None:
-                return Refused(f"{seat_name} has no seat in {name}")
-            if seat.role == "player":
-                if seat.power is None:
-                    return Refused(f"{name} has not started: {seat_name} has no power yet")
-                return Viewer.player(seat.power, seat.name)
-            return Viewer.master(seat.name) if seat.role == "master" \
-                else Viewer.observer(seat.name)
-        found = self._read(name, find)
-        return found
+        return self._read(name, lambda s, g: seat_viewer(g, games.seat_of(s, g, seat_name),
+                                                         seat_name))
+
+    def look(self, name: str, seat_name: str | None, *, history: bool = False
+             ) -> Look | Refused:
+        """What ``seat_name`` (None: anyone) may see of game ``name``, as the viewer its
+        seat makes it (the public without one), with the game's settings, in one read."""
+        return self._read(name, lambda s, g: look(s, g, seat_name, history=history))
 
     def join(self, name: str, seat_name: str, role: str = "player",
              preferences: Sequence[str] = (), *, by_master: bool = False,

@@ -32,6 +32,7 @@ from machiavelli.core.state import State
 from machiavelli.service.games import (
     DamagedGame,
     NewGame,
+    Settings,
     board_of,
     live_phases,
     phase_state,
@@ -39,7 +40,7 @@ from machiavelli.service.games import (
     set_up,
 )
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Game, Letter, OrderSheet, Phase
+from machiavelli.service.schema import Game, Letter, OrderSheet, Phase, Seat
 from machiavelli.text.report import position_text, private_report
 
 ViewerRole = Literal["player", "observer", "master", "public"]
@@ -166,8 +167,9 @@ def redacted(state: State, viewer: Viewer) -> State:
 
 
 def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
-         press: bool = True) -> GameView:
-    """What ``viewer`` may see of ``game`` (with ``history``: every phase's report)."""
+         press: bool = True, present: list[Seat] | None = None) -> GameView:
+    """What ``viewer`` may see of ``game`` (with ``history``: every phase's report;
+    ``present``: the game's seats, when the caller has read them already)."""
     rows = live_phases(session, game) if history else _current_rows(session, game)
     board = board_of(game)
     if rows:
@@ -196,7 +198,8 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
         submitted=sorted(s.power for s in sheets if s.text.strip()) if viewer.is_master
         else [],
         seats=[SeatView(s.name, s.role, s.power, list(s.preferences) if viewer.is_master
-                        else []) for s in seats(session, game)],
+                        else []) for s in (present if present is not None
+                                           else seats(session, game))],
         winners=list(game.winners), outcome=game.outcome, clock=dict(game.clock),
         standing=dict(game.standing),
         start=start_row.report if start_row is not None else "",
@@ -207,6 +210,41 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
         if history else [],
         press=letters_for(session, game, viewer) if press else [],
     )
+
+
+def seat_viewer(game: Game, seat: Seat | None, seat_name: str) -> Viewer | Refused:
+    """The viewer a seat makes its holder (a player sees as its power)."""
+    if seat is None:
+        return Refused(f"{seat_name} has no seat in {game.name}")
+    if seat.role == "player":
+        if seat.power is None:
+            return Refused(f"{game.name} has not started: {seat_name} has no power yet")
+        return Viewer.player(seat.power, seat.name)
+    return Viewer.master(seat.name) if seat.role == "master" else Viewer.observer(seat.name)
+
+
+@dataclass(frozen=True)
+class Look:
+    """What one participant (or anyone) may see of a game, read at once: the viewer
+    their seat makes them (the public without one, and a player before the start),
+    whether they hold a seat, the view for that viewer and the game's settings."""
+
+    viewer: Viewer
+    seated: bool
+    view: GameView
+    settings: Settings
+
+
+def look(session: Session, game: Game, seat_name: str | None, *,
+         history: bool = False) -> Look:
+    """``seat_name``'s :class:`Look` at ``game`` (None: anyone's)."""
+    present = seats(session, game)
+    seat = next((s for s in present if s.name == seat_name), None) if seat_name else None
+    found = seat_viewer(game, seat, seat_name or "")
+    viewer = found if isinstance(found, Viewer) else Viewer.public()
+    return Look(viewer, seat is not None,
+                view(session, game, viewer, history=history, present=present),
+                Settings.from_dict(game.settings))
 
 
 def _current_rows(session: Session, game: Game) -> list[Phase]:

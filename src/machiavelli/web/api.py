@@ -20,6 +20,7 @@ from machiavelli.mail.interpreter import judge_text
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
 from machiavelli.web import creation
+from machiavelli.web.game_pages import set_mail_password, sign_on_line
 from machiavelli.web.master_pages import master_act
 from machiavelli.web.pictures import map_picture
 from machiavelli.web.seen import (
@@ -83,8 +84,22 @@ def seen_of(request: Request, name: str, user: str | None, *, history: bool = Fa
     return seen
 
 
-def acting(seen: Seen, power: str | None) -> str | None:
-    return power if seen.viewer.is_master else None
+def viewer_in(request: Request, name: str, user: str) -> Viewer:
+    """The viewer ``user`` is in game ``name`` (the public without a seat), without
+    reading the whole view: for the requests that change something (the service checks
+    what the viewer may do); 404 for an unknown game."""
+    judge = site_of(request).judge
+    found = judge.viewer_for(name, user)
+    if isinstance(found, Viewer):
+        return found
+    settings = judge.settings(name)
+    if isinstance(settings, Refused):
+        raise HTTPException(404, settings.reason)
+    return Viewer.public()
+
+
+def acting(viewer: Viewer, power: str | None) -> str | None:
+    return power if viewer.is_master else None
 
 
 # ----------------------------------------------------------------------
@@ -280,7 +295,8 @@ def check(request: Request, name: str, body: Orders, user: KeyUser
           ) -> dict[str, Any]:
     """Each line's verdict, without storing anything."""
     seen = seen_of(request, name, user)
-    chosen = seen.viewer.power if seen.viewer.role == "player" else acting(seen, body.power)
+    chosen = seen.viewer.power if seen.viewer.role == "player" else acting(seen.viewer,
+                                                                            body.power)
     if chosen is None or chosen not in seen.view.state.powers:
         raise HTTPException(403, "orders are for your own power (a master: name one)")
     return {"power": chosen, "lines": check_lines(seen, chosen, body.text)}
@@ -290,9 +306,9 @@ def check(request: Request, name: str, body: Orders, user: KeyUser
 def orders(request: Request, name: str, body: Orders, user: KeyUser
            ) -> dict[str, Any]:
     """Store orders for the pending phase: each line comes back with its verdict."""
-    seen = seen_of(request, name, user)
+    viewer = viewer_in(request, name, user)
     stored = refusal(site_of(request).judge.submit_orders(
-        name, seen.viewer, acting(seen, body.power), body.text, replace=body.replace))
+        name, viewer, acting(viewer, body.power), body.text, replace=body.replace))
     return {"power": stored.power, "phase": stored.phase, "label": stored.label,
             "stored": stored.lines, "lines": line_results(body.text, stored.errors),
             "errors": len(stored.errors)}
@@ -302,9 +318,9 @@ def orders(request: Request, name: str, body: Orders, user: KeyUser
 def ready(request: Request, name: str, body: Ready, user: KeyUser
           ) -> dict[str, Any]:
     """Ready (the judge may process once all are in) or wait for the deadline."""
-    seen = seen_of(request, name, user)
-    done = refusal(site_of(request).judge.set_wait(name, seen.viewer,
-                                                   acting(seen, body.power), not body.ready))
+    viewer = viewer_in(request, name, user)
+    done = refusal(site_of(request).judge.set_wait(name, viewer, acting(viewer, body.power),
+                                                   not body.ready))
     return {"power": done.power, "phase": done.phase, "ready": body.ready}
 
 
@@ -318,10 +334,10 @@ def letters(request: Request, name: str, user: MaybeUser
 @router.post("/games/{name}/press", status_code=201)
 def press(request: Request, name: str, body: Press, user: KeyUser
           ) -> dict[str, Any]:
-    seen = seen_of(request, name, user)
+    viewer = viewer_in(request, name, user)
     letter = refusal(site_of(request).judge.send_press(
-        name, seen.viewer, body.to, body.body, grey=body.grey,
-        as_power=acting(seen, body.power)))
+        name, viewer, body.to, body.body, grey=body.grey,
+        as_power=acting(viewer, body.power)))
     return {"id": letter.id, "phase": letter.phase, "grey": letter.grey,
             "to": ["all"] if letter.broadcast else list(letter.recipients)}
 
@@ -329,16 +345,15 @@ def press(request: Request, name: str, body: Press, user: KeyUser
 @router.post("/games/{name}/draw")
 def draw(request: Request, name: str, body: Vote, user: KeyUser
          ) -> dict[str, str]:
-    seen = seen_of(request, name, user)
+    viewer = viewer_in(request, name, user)
     return {"said": refusal(site_of(request).judge.vote_draw(
-        name, seen.viewer, acting(seen, body.power), body.vote))}
+        name, viewer, acting(viewer, body.power), body.vote))}
 
 
 @router.post("/games/{name}/resign")
 def resign(request: Request, name: str, user: KeyUser) -> dict[str, str]:
-    seen = seen_of(request, name, user)
-    seat = refusal(site_of(request).judge.resign(name, seen.viewer,
-                                                 seen.viewer.power or user))
+    viewer = viewer_in(request, name, user)
+    seat = refusal(site_of(request).judge.resign(name, viewer, viewer.power or user))
     return {"name": seat.name, "left": "resigned"}
 
 
@@ -346,7 +361,8 @@ def resign(request: Request, name: str, user: KeyUser) -> dict[str, str]:
 def master(request: Request, name: str, action: str, body: MasterAction,
            user: KeyUser) -> dict[str, str]:
     """start, process, extend (hours), pause, resume, rollback (phase), eject (who),
-    replace (user, power), seat (user, role, want), bot (power, bot)."""
+    replace (user, power), seat (user, role, want), bot (power, bot), unseat (power: the
+    bot playing it leaves the seat)."""
     seen = seen_of(request, name, user)
     if not seen.viewer.is_master:
         raise HTTPException(403, "only the game's master")
@@ -355,6 +371,21 @@ def master(request: Request, name: str, action: str, body: MasterAction,
     field["want"] = " ".join(body.want)
     site = site_of(request)
     return {"said": refusal(master_act(site.judge, name, seen.viewer, action, field, site))}
+
+
+class MailPassword(BaseModel):
+    password: str = Field(max_length=64, description="1 to 64 letters and digits")
+
+
+@router.post("/games/{name}/password")
+def mail_password(request: Request, name: str, body: MailPassword, user: KeyUser
+                  ) -> dict[str, str]:
+    """Set (or reset) the password the user's seat signs on with by mail (``SIGN ON``)."""
+    seen = seen_of(request, name, user)
+    seat = set_mail_password(site_of(request).judge, seen, user, body.password)
+    if isinstance(seat, Refused):
+        raise HTTPException(400 if seen.seated else 403, seat.reason)
+    return {"name": seat.name, "role": seat.role, "sign_on": sign_on_line(seen) or ""}
 
 
 class JudgeText(BaseModel):

@@ -4,12 +4,14 @@
   at ``/openapi.json`` (and readable at ``/docs``).
 - :class:`BodyLimit` refuses a request body over ``max_body`` bytes (413), before it
   is read, whether its length is announced or not.
-- The visitor middleware finds the browser's session from its cookie, or opens a
-  session (not signed in) so that the first form already has its CSRF token.
+- :class:`Visitors` finds the browser's session from its cookie, or opens a session
+  (not signed in) so that the first form already has its CSRF token.
 - Security headers on every answer: a content security policy allowing scripts and
   styles from the site only, no framing, no sniffing, no referrer outside.
 - The deadline sweeper (:meth:`~machiavelli.service.judge.Judge.sweep`) runs every
-  ``sweep_seconds`` as a background task while the server runs.
+  ``sweep_seconds`` as a background task while the server runs, and the bots masters
+  seated (:mod:`~machiavelli.web.seated_bots`) every ``bot_seconds``: those seated before
+  the server started play again.
 """
 
 from __future__ import annotations
@@ -17,21 +19,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
+from anyio import to_thread
 from fastapi import FastAPI, HTTPException, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from machiavelli.service.database import StorageError
 from machiavelli.service.games import DamagedGame
 from machiavelli.service.judge import Judge
 from machiavelli.web import account_pages, api, game_pages, master_pages
-from machiavelli.web.seated_bots import play_seated
+from machiavelli.web.seated_bots import play_seated, start_seated, stop_all
 from machiavelli.web.sessions import Visitor, find_visitor, new_session
 from machiavelli.web.site import (
     COOKIE,
@@ -42,7 +46,7 @@ from machiavelli.web.site import (
     render,
     set_session_cookie,
 )
-from machiavelli.web.tables import ensure_tables
+from machiavelli.web.tables import upgrade_web_tables
 
 log = logging.getLogger("machiavelli.web")
 
@@ -106,6 +110,50 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+class Visitors:
+    """Who is asking, for the pages: the browser's session from its cookie, or a new one
+    (not signed in) so that the first form already has its CSRF token, in
+    ``request.state.visitor``; and the security headers on every answer.  (A plain ASGI
+    middleware: Starlette's ``BaseHTTPMiddleware`` costs a task and streams a request.)"""
+
+    def __init__(self, app: ASGIApp, site: Site) -> None:
+        self.app = app
+        self.site = site
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        opened: Visitor | None = None
+        if not (path.startswith("/static/") or path.startswith("/api/")
+                or path in ("/openapi.json", "/docs")):
+            request = Request(scope)
+            db = self.site.judge.db
+            found = await run_in_threadpool(find_visitor, db, request.cookies.get(COOKIE),
+                                            clock())
+            if found is None:
+                fresh, csrf = await run_in_threadpool(new_session, db, None, clock())
+                found = opened = Visitor(fresh, csrf, None, None)
+            request.state.visitor = found
+        config = self.site.config
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                if opened is not None and not any(
+                        h.startswith(f"{COOKIE}=") for h in headers.getlist("set-cookie")):
+                    cookie = Response()
+                    set_session_cookie(cookie, opened.token, config)
+                    headers.append("set-cookie", cookie.headers["set-cookie"])
+                for key, value in SECURITY_HEADERS.items():
+                    if key not in headers:
+                        headers[key] = value
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
 async def _too_large(send: Send, limit: int) -> None:
     body = f'{{"detail": "the request body is over {limit} bytes"}}'.encode()
     await send({"type": "http.response.start", "status": 413,
@@ -127,24 +175,37 @@ async def sweep_forever(site: Site) -> None:
         await asyncio.sleep(site.config.sweep_seconds)
 
 
-async def bots_forever(site: Site, every: float = 3.0) -> None:
-    """The bots masters seated play their phases (through the API, from a thread)."""
+async def bots_forever(site: Site) -> None:
+    """The bots masters seated play their phases (through the API, from a thread): those
+    seated before the server started first play again."""
+    try:
+        started = await asyncio.to_thread(start_seated, site)
+        if started:
+            log.info("%d seated bot(s) play again", started)
+    except (StorageError, DamagedGame) as err:
+        log.error("seated bots: %s", err)
     while True:
         if site.bots:
             await asyncio.to_thread(play_seated, site)
-        await asyncio.sleep(every)
+        await asyncio.sleep(site.config.bot_seconds)
 
 
 def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
     """The web judge on ``config.database`` (or on the ``judge`` given)."""
     site = Site(config, judge or Judge(config.database))
-    ensure_tables(site.judge.db)
+    upgrade_web_tables(site.judge.db)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        tasks = ([asyncio.create_task(sweep_forever(site)),
-                  asyncio.create_task(bots_forever(site))] if config.sweep_seconds > 0
-                 else [])
+        # the endpoints run in threads: a few, so that a request that has begun gets the
+        # processor rather than shares it with forty others (one interpreter lock), and the
+        # rest wait their turn in the order they came
+        to_thread.current_default_thread_limiter().total_tokens = config.threads
+        tasks = []
+        if config.sweep_seconds > 0:
+            tasks.append(asyncio.create_task(sweep_forever(site)))
+        if config.bot_seconds > 0:
+            tasks.append(asyncio.create_task(bots_forever(site)))
         try:
             yield
         finally:
@@ -152,6 +213,7 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            stop_all(site)
 
     app = FastAPI(title="Machiavelli judge", version="1",
                   description="Play Machiavelli: the web judge's JSON API (issue 11). "
@@ -160,28 +222,6 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
                   lifespan=lifespan, openapi_url="/openapi.json", docs_url="/docs",
                   redoc_url=None)
     app.state.site = site
-
-    @app.middleware("http")
-    async def visitor(request: Request,
-                      call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        path = request.url.path
-        opened: Visitor | None = None
-        if not (path.startswith("/static/") or path.startswith("/api/")
-                or path in ("/openapi.json", "/docs")):
-            token = request.cookies.get(COOKIE)
-            found = await run_in_threadpool(find_visitor, site.judge.db, token, clock())
-            if found is None:
-                fresh, csrf = await run_in_threadpool(new_session, site.judge.db, None,
-                                                      clock())
-                found = opened = Visitor(fresh, csrf, None, None)
-            request.state.visitor = found
-        response = await call_next(request)
-        if opened is not None and not any(
-                h.startswith(f"{COOKIE}=") for h in response.headers.getlist("set-cookie")):
-            set_session_cookie(response, opened.token, config)
-        for key, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(key, value)
-        return response
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
@@ -211,6 +251,7 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
     app.include_router(game_pages.router)
     app.include_router(master_pages.router)
     app.include_router(api.router)
+    app.add_middleware(Visitors, site=site)
     app.add_middleware(BodyLimit, limit=config.max_body)
     return app
 

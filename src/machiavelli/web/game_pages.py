@@ -1,5 +1,6 @@
 """The players' pages: the lobby, creating and joining a game, and the game page with its
-orders, ready toggle, press, draw votes, resignation and the history of results."""
+orders, ready toggle, press, draw votes, resignation, the seat's password for playing by
+mail and the history of results."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.responses import HTMLResponse
 
+from machiavelli.mail.reader import sign_on_password
 from machiavelli.service.deadlines import DeadlinePolicy
+from machiavelli.service.judge import Judge
 from machiavelli.service.press import PressColours, PressPolicy
 from machiavelli.service.refusal import Refused
+from machiavelli.service.schema import Seat
 from machiavelli.service.visibility import LetterView, Viewer
 from machiavelli.web import creation
 from machiavelli.web.pictures import map_picture
@@ -133,7 +137,34 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
         "may_join": user is not None and not seen.seated and view.status == "forming",
         "may_take": user is not None and not seen.seated and not seen.settings.invite_only,
         "joined": seen.seated and view.status == "forming",
+        "by_mail": seen.seated and viewer.role != "observer",
+        "sign_on": sign_on_line(seen),
     }
+
+
+def sign_on_line(seen: Seen) -> str | None:
+    """How the visitor's seat signs on by mail (``SIGN ON vgame``, the power's letter and
+    the game; ``mgame`` for a master), or None while it has no power."""
+    viewer = seen.viewer
+    if viewer.is_master:
+        return f"SIGN ON m{seen.view.name}"
+    if viewer.role == "player" and viewer.power:
+        letter = next((k for k, p in seen.board.powers.items() if p == viewer.power), None)
+        if letter is not None:
+            return f"SIGN ON {letter.lower()}{seen.view.name}"
+    return None
+
+
+def set_mail_password(judge: Judge, seen: Seen, user: str, password: str
+                      ) -> Seat | Refused:
+    """``user``'s seat gets ``password`` for signing on by mail (the service's seat
+    password, which ``SIGN ON`` checks; letters and digits, as the mail judge reads them)."""
+    if not seen.seated:
+        return Refused(f"you have no seat in {seen.view.name}")
+    if not sign_on_password(password) or len(password) > 64:
+        return Refused("a password for signing on by mail has letters and digits only "
+                       "(1 to 64 of them)")
+    return judge.update_seat(seen.view.name, user, password=password)
 
 
 @router.get("/games/{name}", response_class=HTMLResponse)
@@ -254,6 +285,19 @@ def resign(request: Request, name: str, form: CheckedForm
     if isinstance(done, Refused):
         return back(page_of(name), bad=done.reason)
     return back(page_of(name), said=f"{done.name} resigned.")
+
+
+@router.post("/games/{name}/password")
+def mail_password(request: Request, name: str, form: CheckedForm) -> Response:
+    """Set (or reset) the visitor's seat's password for signing on by mail."""
+    user = signed_in(request)
+    seen = seen_or_404(request, name)
+    seat = set_mail_password(site_of(request).judge, seen, user, text_field(form, "password"))
+    if isinstance(seat, Refused):
+        return back(page_of(name) + "#mail", bad=seat.reason)
+    line = sign_on_line(seen)
+    return back(page_of(name) + "#mail", said="Your password for playing by mail is set" + (
+        f": sign on with '{line} <password>'." if line else "."))
 
 
 @router.post("/games/{name}/join")

@@ -1,5 +1,6 @@
 """The master's console: start, process now, extend, pause and resume, roll back, seat,
-eject or replace a player, and act as any power (orders, readiness, press)."""
+eject or replace a player, seat or unseat a bot, and act as any power (orders, readiness,
+press)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
 from machiavelli.web.game_pages import game_context, page_of, seen_or_404
-from machiavelli.web.seated_bots import seat_bot
+from machiavelli.web.seated_bots import seat_bot, seated_rows, unseat_bot
 from machiavelli.web.seen import Seen, check_lines
 from machiavelli.web.site import (
     CheckedForm,
@@ -24,7 +25,7 @@ from machiavelli.web.site import (
 
 router = APIRouter(include_in_schema=False)
 ACTIONS = ("start", "process", "extend", "pause", "resume", "rollback", "eject", "replace",
-           "seat", "bot")
+           "seat", "bot", "unseat")
 
 
 def master_seen(request: Request, name: str, *, history: bool = False) -> Seen:
@@ -42,8 +43,9 @@ def console(request: Request, name: str, power: str | None = None) -> Response:
     acting = power if power in seen.view.state.powers else None
     sheet = seen.view.orders.get(acting) if acting else None
     checks = check_lines(seen, acting, "\n".join(sheet.lines)) if acting and sheet else []
+    bots = [{"power": r.power, "bot": r.bot} for r in seated_rows(site_of(request), name)]
     return render(request, "master.html", **context, acting=acting, sheet=sheet,
-                  checks=checks, journal_note="")
+                  checks=checks, journal_note="", bots=bots)
 
 
 def master_act(judge: Judge, name: str, actor: Viewer, action: str,
@@ -51,6 +53,8 @@ def master_act(judge: Judge, name: str, actor: Viewer, action: str,
     """One master action; the answer says what was done (the page and the API share it)."""
     if action == "bot" and site is not None:
         return seat_bot(site, name, field.get("power", ""), field.get("bot", "greedy"))
+    if action == "unseat" and site is not None:
+        return unseat_bot(site, name, field.get("power", ""), actor)
     if action == "start":
         started = judge.start(name)
         return started if isinstance(started, Refused) else f"{name} has started."

@@ -6,22 +6,52 @@ The master's ``bot`` action (console or ``POST /api/v1/games/{game}/master/bot``
 it an API key and hands a :class:`machiavelli.bots.client.BotClient` to the server, which
 plays it from a background task (:func:`play_seated`) through the JSON API like any
 third-party program: the bot gets no access the API does not give.
+
+Each seated bot is kept in the table ``web_seated_bots`` (game, power, bot, its user and
+the id of its key), so that the server plays it again when it starts
+(:func:`start_seated`: the key of the last run is revoked and a new one made, since the
+database keeps keys as hashes only).  A bot stops, and its row and key end, when its game
+is over, when its seat is no longer its own (ejected, resigned, taken over) or when the
+master unseats it (the ``unseat`` action, ``power``: the bot leaves the seat, ejected, and
+the power is free for a take-over).
 """
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
 import httpx
+from sqlalchemy import select
 
 from machiavelli.bots.client import BotClient
 from machiavelli.bots.roster import PLAYER_NAMES
+from machiavelli.service.database import StorageError
+from machiavelli.service.games import DamagedGame, find_game, seat_of
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
-from machiavelli.web.sessions import make_api_key, user_named
+from machiavelli.service.visibility import Viewer
+from machiavelli.web.sessions import issue_api_key, revoke_key, user_by_id, user_named
 from machiavelli.web.site import Site, clock
+from machiavelli.web.tables import SeatedBot
 
 log = logging.getLogger("machiavelli.web.seated_bots")
+
+GAME_OVER = "game over"
+SEAT_LEFT = "seat left"  # ejected, resigned or replaced: no longer the bot's seat
+UNSEATED = "unseated"  # the master unseated it
+GAME_GONE = "game gone"
+
+
+@dataclass
+class Playing:
+    """A seated bot the server plays: its row in ``web_seated_bots`` and its client."""
+
+    row: int
+    game: str
+    power: str
+    user: str
+    client: BotClient
 
 
 def seat_bot(site: Site, game: str, power: str, bot: str) -> str | Refused:
@@ -38,19 +68,130 @@ def seat_bot(site: Site, game: str, power: str, bot: str) -> str | Refused:
     if isinstance(seat, Refused):
         return seat
     user = user_named(judge.db, name)
-    assert user is not None
-    key = make_api_key(judge.db, user.id, f"{bot} bot on {power} in {game}", clock())
-    site.bots.append(BotClient(site.config.base_url, key, game, bot, seed=power))
-    return f"A {bot} bot ({name}) now plays {power}."
+    assert user is not None and seat.power is not None
+    now = clock()
+    key_id, key = issue_api_key(judge.db, user.id, f"{bot} bot on {seat.power} in {game}", now)
+    row = SeatedBot(game=game, power=seat.power, bot=bot, user_id=user.id, key_id=key_id,
+                    seated_at=now, ended_at=None, ended_how=None)
+    with judge.db.writing() as session:
+        session.add(row)
+        session.flush()
+        row_id = row.id
+    _start(site, Playing(row_id, game, seat.power, name, _client(site, key, game, bot,
+                                                                     seat.power)))
+    return f"A {bot} bot ({name}) now plays {seat.power}."
+
+
+def unseat_bot(site: Site, game: str, power: str, actor: Viewer) -> str | Refused:
+    """The master takes the bot off ``power``: it leaves the seat (ejected) and stops."""
+    rows = [r for r in seated_rows(site, game) if r.power.lower() == power.strip().lower()]
+    if not rows:
+        return Refused(f"no bot plays {power or 'that power'} in {game}")
+    row = rows[0]
+    user = user_by_id(site.judge.db, row.user_id)
+    if user is not None:
+        left = site.judge.eject(game, actor, user.name)
+        if isinstance(left, Refused) and why_stop(site.judge, game, user.name, row.power) is None:
+            return left
+    _end(site, row.id, UNSEATED)
+    return f"The {row.bot} bot no longer plays {row.power}: {row.power} is free."
+
+
+def seated_rows(site: Site, game: str | None = None) -> list[SeatedBot]:
+    """The bots seated and still playing (in ``game``, or in every game)."""
+    query = select(SeatedBot).where(SeatedBot.ended_at.is_(None)).order_by(SeatedBot.id)
+    if game is not None:
+        query = query.where(SeatedBot.game == game)
+    with site.judge.db.reading() as session:
+        return list(session.scalars(query))
+
+
+def start_seated(site: Site) -> int:
+    """Play again the bots seated before the server (re)started; how many play."""
+    started = 0
+    for row in seated_rows(site):
+        user = user_by_id(site.judge.db, row.user_id)
+        why = GAME_GONE if user is None else why_stop(site.judge, row.game, user.name,
+                                                      row.power)
+        if why is not None or user is None:
+            _end(site, row.id, why or GAME_GONE)
+            continue
+        if row.key_id is not None:
+            revoke_key(site.judge.db, None, row.key_id)
+        key_id, key = issue_api_key(site.judge.db, user.id,
+                                    f"{row.bot} bot on {row.power} in {row.game}", clock())
+        with site.judge.db.writing() as session:
+            found = session.get(SeatedBot, row.id)
+            if found is not None:
+                found.key_id = key_id
+        _start(site, Playing(row.id, row.game, row.power, user.name,
+                             _client(site, key, row.game, row.bot, row.power)))
+        started += 1
+    return started
+
+
+def why_stop(judge: Judge, game: str, user: str, power: str) -> str | None:
+    """Why a bot should stop playing ``power`` (None: it plays on)."""
+    with judge.db.reading() as session:
+        found = find_game(session, game)
+        if isinstance(found, Refused):
+            return GAME_GONE
+        if found.status == "over":
+            return GAME_OVER
+        seat = seat_of(session, found, user)
+        if seat is None or seat.role != "player" or seat.power != power:
+            return SEAT_LEFT
+    return None
 
 
 def play_seated(site: Site) -> None:
-    """Each seated bot plays the pending phase of its game, if it has not yet."""
-    for client in list(site.bots):
+    """Each seated bot plays the pending phase of its game, if it has not yet; a bot whose
+    game is over or whose seat is no longer its own stops."""
+    for playing in list(site.bots):
         try:
-            client.play_once()
-        except (httpx.HTTPError, KeyError, ValueError) as err:
-            log.warning("bot in %s: %s", client.game, err)
+            why = why_stop(site.judge, playing.game, playing.user, playing.power)
+            if why is not None:
+                _end(site, playing.row, why)
+                continue
+            playing.client.play_once()
+        except (httpx.HTTPError, KeyError, ValueError, StorageError, DamagedGame) as err:
+            log.warning("bot in %s: %s", playing.game, err)
 
 
-__all__ = ["play_seated", "seat_bot"]
+def stop_all(site: Site) -> None:
+    """Close the bots' clients (the server stops; their rows stay for the next start)."""
+    with site.bots_lock:
+        for playing in site.bots:
+            playing.client.close()
+        site.bots.clear()
+
+
+def _client(site: Site, key: str, game: str, bot: str, power: str) -> BotClient:
+    return BotClient(site.config.base_url, key, game, bot, seed=power)
+
+
+def _start(site: Site, playing: Playing) -> None:
+    with site.bots_lock:
+        site.bots.append(playing)
+
+
+def _end(site: Site, row_id: int, how: str) -> None:
+    """The bot of row ``row_id`` stops: its row ends, its key is revoked."""
+    with site.bots_lock:
+        for playing in [p for p in site.bots if p.row == row_id]:
+            site.bots.remove(playing)
+            playing.client.close()
+    key_id = None
+    with site.judge.db.writing() as session:
+        row = session.get(SeatedBot, row_id)
+        if row is not None and row.ended_at is None:
+            row.ended_at = clock()
+            row.ended_how = how
+            key_id = row.key_id
+    if key_id is not None:
+        revoke_key(site.judge.db, None, key_id)
+    log.info("bot of row %s stopped: %s", row_id, how)
+
+
+__all__ = ["Playing", "play_seated", "seat_bot", "seated_rows", "start_seated", "stop_all",
+           "unseat_bot"]

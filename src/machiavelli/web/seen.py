@@ -19,7 +19,7 @@ from machiavelli.core.board import Board
 from machiavelli.core.options import flags_listing, options_in_force
 from machiavelli.game.scenario import scenario_board
 from machiavelli.movement.legal_lists import legal_orders
-from machiavelli.service.games import Settings, find_game
+from machiavelli.service.games import Settings
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, LetterView, PhaseView, Viewer
@@ -52,28 +52,19 @@ def viewer_of(judge: Judge, game: str, user: str | None) -> tuple[Viewer, bool]:
 
 def look(judge: Judge, game: str, user: str | None, *, history: bool = False
          ) -> Seen | Refused:
-    """What ``user`` (None: anyone) may see of ``game``."""
-    viewer, seated = viewer_of(judge, game, user)
-    view = judge.view(game, viewer, history=history)
-    if isinstance(view, Refused):
-        return view
-    settings, players = game_settings(judge, game)
-    return Seen(viewer, view, settings, board_of(view.scenario, players), seated)
+    """What ``user`` (None: anyone) may see of ``game`` (one read of the service's)."""
+    found = judge.look(game, user, history=history)
+    if isinstance(found, Refused):
+        return found
+    view = found.view
+    return Seen(found.viewer, view, found.settings, board_of(view.scenario, view.players),
+                found.seated)
 
 
 @lru_cache(maxsize=64)
 def board_of(scenario: str, players: int | None) -> Board:
     """The scenario's board (read once: a board never changes)."""
     return scenario_board(scenario, players)
-
-
-def game_settings(judge: Judge, game: str) -> tuple[Settings, int | None]:
-    """The game's settings (what the lobby shows of its rules) and its player count."""
-    with judge.db.reading() as session:
-        found = find_game(session, game)
-        if isinstance(found, Refused):
-            return Settings(), None
-        return Settings.from_dict(found.settings), found.players
 
 
 # ----------------------------------------------------------------------

@@ -18,7 +18,7 @@ from machiavelli.web.demo import set_up_demo
 from machiavelli.web.robot import run_robots
 from machiavelli.web.sessions import mark_sent, outbox
 from machiavelli.web.site import WebConfig, clock
-from machiavelli.web.tables import ensure_tables
+from machiavelli.web.tables import upgrade_web_tables
 
 
 def print_outbox(judge: Judge, stop: threading.Event, every: float = 2.0) -> None:
@@ -40,7 +40,7 @@ def serve(config: WebConfig, host: str = "127.0.0.1", port: int = 8000, *,
         logging.getLogger(noisy).setLevel(logging.WARNING)
     config.base_url = f"http://{host}:{port}"
     judge = Judge(config.database)
-    ensure_tables(judge.db)
+    upgrade_web_tables(judge.db)
     stop = threading.Event()
     threads = []
     if demo:

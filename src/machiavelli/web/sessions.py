@@ -195,12 +195,18 @@ def mark_sent(db: Database, ids: list[int], now: datetime) -> None:
 # ----------------------------------------------------------------------
 def make_api_key(db: Database, user_id: int, label: str, now: datetime) -> str:
     """A new key for ``user_id``: shown once, kept as its hash."""
+    return issue_api_key(db, user_id, label, now)[1]
+
+
+def issue_api_key(db: Database, user_id: int, label: str, now: datetime) -> tuple[int, str]:
+    """A new key for ``user_id``: its row's id, and the key (shown once, kept as its hash)."""
     key = KEY_PREFIX + secrets.token_urlsafe(32)
+    row = ApiKey(user_id=user_id, label=(label.strip() or "key")[:64], prefix=key[:10],
+                 key_hash=digest(key), created_at=now, used_at=None, revoked=False)
     with db.writing() as session:
-        session.add(ApiKey(user_id=user_id, label=(label.strip() or "key")[:64],
-                           prefix=key[:10], key_hash=digest(key), created_at=now,
-                           used_at=None, revoked=False))
-    return key
+        session.add(row)
+        session.flush()
+        return row.id, key
 
 
 def user_of_key(db: Database, key: str) -> User | None:
@@ -208,9 +214,8 @@ def user_of_key(db: Database, key: str) -> User | None:
     if not key.startswith(KEY_PREFIX) or len(key) > 200:
         return None
     with db.reading() as session:
-        row = session.scalars(select(ApiKey).where(ApiKey.key_hash == digest(key),
-                                                   ApiKey.revoked.is_(False))).first()
-        return None if row is None else session.get(User, row.user_id)
+        return session.scalars(select(User).join(ApiKey, ApiKey.user_id == User.id).where(
+            ApiKey.key_hash == digest(key), ApiKey.revoked.is_(False))).first()
 
 
 def api_keys(db: Database, user_id: int) -> list[ApiKey]:
@@ -219,10 +224,11 @@ def api_keys(db: Database, user_id: int) -> list[ApiKey]:
             ApiKey.user_id == user_id, ApiKey.revoked.is_(False)).order_by(ApiKey.id)))
 
 
-def revoke_key(db: Database, user_id: int, key_id: int) -> bool:
+def revoke_key(db: Database, user_id: int | None, key_id: int) -> bool:
+    """Revoke key ``key_id`` of ``user_id`` (None: of whoever it belongs to)."""
     with db.writing() as session:
         row = session.get(ApiKey, key_id)
-        if row is None or row.user_id != user_id:
+        if row is None or (user_id is not None and row.user_id != user_id):
             return False
         row.revoked = True
         return True

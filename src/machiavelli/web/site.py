@@ -8,6 +8,7 @@ orders or letters are shown as text, never as HTML.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,14 +35,19 @@ class WebConfig:
     ``database``: the service's URL; ``base_url``: the address in mailed links;
     ``secure_cookies``: mark cookies ``Secure`` (behind HTTPS); ``sweep_seconds``: how
     often the deadline sweeper runs inside the server (0: never; ``machiavelli sweep``
-    from cron does it); ``max_body``: the largest request body; ``announce``: a line
-    shown on every page (the demo says which seats a visitor may take).
+    from cron does it); ``bot_seconds``: how often the bots masters seated look at their
+    games (0: never); ``threads``: how many requests are worked on at once (the others
+    wait in line: see docs/web.md, "Load"); ``max_body``: the largest request body;
+    ``announce``: a line shown on every page (the demo says which seats a visitor may
+    take).
     """
 
     database: str
     base_url: str = "http://127.0.0.1:8000"
     secure_cookies: bool = False
     sweep_seconds: float = 30.0
+    bot_seconds: float = 3.0
+    threads: int = 8
     max_body: int = MAX_BODY
     announce: str = ""
     demo_game: str | None = None
@@ -51,8 +57,10 @@ class WebConfig:
 class Site:
     config: WebConfig
     judge: Judge
-    #: the bots masters have seated (machiavelli.web.seated_bots), played by the server
+    #: the bots masters have seated (machiavelli.web.seated_bots.Playing), played by the
+    #: server; ``bots_lock`` guards the list (requests and the bots' thread change it)
     bots: list[Any] = field(default_factory=list)
+    bots_lock: threading.Lock = field(default_factory=threading.Lock)
     templates: Environment = field(default_factory=lambda: Environment(
         loader=FileSystemLoader(HERE / "templates"),
         autoescape=select_autoescape(default=True, default_for_string=True)))

@@ -9,20 +9,26 @@
 - ``web_outbox``: mail the web judge owes (log-in links) until the mail judge sends real
   mail; ``make run`` prints it to the terminal.
 - ``web_attempts``: failed log-ins and link requests, for the rate limits.
+- ``web_seated_bots``: the bots masters seated (game, power, kind of bot, its user and the
+  API key it plays with), so that the server plays them again after a restart; a row
+  ends when the game ends, the seat is no longer the bot's or the master unseats it.
 
-These tables are the web's, not the service's: :func:`ensure_tables` creates them
-when they are missing (``CREATE TABLE IF NOT EXISTS``), and their names all start
-with ``web_`` so that they never meet the service's migrations.
+These tables are the web's, not the service's: their names all start with ``web_``,
+and the web has migrations of its own (``web/migrations``, Alembic, recorded in the
+table ``alembic_version_web``) that :func:`upgrade_web_tables` applies when the web opens
+the database (``machiavelli db upgrade`` too).  A change to a model here needs a new
+revision there (``tests/test_web_tables.py`` compares the two).
 """
 
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
-from sqlalchemy import Boolean, Integer, String, Text
+from sqlalchemy import Boolean, Integer, String, Text, inspect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from machiavelli.service.database import Database
+from machiavelli.service.database import Database, Migrations
 from machiavelli.service.schema import Moment
 
 
@@ -81,6 +87,38 @@ class Attempt(WebBase):
     at: Mapped[datetime]
 
 
-def ensure_tables(database: Database) -> None:
-    """Create the web's tables where they are missing (the service's exist already)."""
-    WebBase.metadata.create_all(database.writer, checkfirst=True)
+class SeatedBot(WebBase):
+    __tablename__ = "web_seated_bots"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), index=True)
+    power: Mapped[str] = mapped_column(String(64))
+    bot: Mapped[str] = mapped_column(String(16))  # greedy, random or hold
+    user_id: Mapped[int] = mapped_column(Integer)
+    key_id: Mapped[int | None] = mapped_column(Integer)  # its live key in web_api_keys
+    seated_at: Mapped[datetime]
+    ended_at: Mapped[datetime | None]
+    ended_how: Mapped[str | None] = mapped_column(String(32))
+
+
+WEB_MIGRATIONS = Migrations(Path(__file__).resolve().parent / "migrations",
+                            version_table="alembic_version_web", lock=1455,
+                            what="the web's tables")
+
+
+def is_web_table(name: str | None) -> bool:
+    return name is not None and name.startswith("web_")
+
+
+def upgrade_web_tables(database: Database) -> bool:
+    """Bring the web's tables up to date (the service's are already); True if a migration
+    was applied.  A database whose web tables are newer than this program is refused
+    (:class:`~machiavelli.service.database.StorageError`)."""
+    return WEB_MIGRATIONS.upgrade(database)
+
+
+def serves_the_web(database: Database) -> bool:
+    """Whether the web has tables in ``database`` (``machiavelli db upgrade`` upgrades
+    them too; a database only the service uses stays without them)."""
+    with database.reader.connect() as connection:
+        names = inspect(connection).get_table_names()
+    return WEB_MIGRATIONS.version_table in names or any(is_web_table(n) for n in names)

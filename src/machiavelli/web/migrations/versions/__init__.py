@@ -1,0 +1,1 @@
+"""One migration of the web's tables a file, oldest first: ``wNNNN_what.py``."""
