@@ -19,6 +19,9 @@ from machiavelli.core.state import SPECIAL_KINDS, Unit, UnitKind, unit_of
 _KINDS: dict[str, UnitKind] = {"A": "A", "a": "A", "F": "F", "f": "F", "G": "G", "g": "G"}
 #: the power names read on each board: (name, autonomous allowed) -> power
 _POWER_NAMES: PerBoard[dict[tuple[str, bool], str | None]] = PerBoard(lambda board: {})
+#: the usual unit entries read on each board: entry -> (the unit, the place as written)
+_PLAIN_UNITS: PerBoard[dict[str, tuple[Unit, str]]] = PerBoard(lambda board: {})
+_PLAIN_KEPT = 1 << 14  # entries kept per board at most
 
 
 class EntryReader:
@@ -30,6 +33,7 @@ class EntryReader:
         self.powers = list(board.powers.values())
         self.spelt_at: dict[str, int] = {}
         self._known = _POWER_NAMES(board)  # names already read (on this board)
+        self._plain = _PLAIN_UNITS(board)  # usual unit entries already read (on this board)
 
     # names ------------------------------------------------------------------
     def power(self, name: str, line: int, autonomous: bool = False) -> str | None:
@@ -123,6 +127,10 @@ class EntryReader:
         plain = self._plain_unit(entry, line)
         if plain is not None:
             return plain, None
+        return self.full_unit(entry, line)
+
+    def full_unit(self, entry: str, line: int) -> tuple[Unit, str | None]:
+        """:meth:`unit` read by the general rules (the usual entry too)."""
         if ":" not in entry and len(entry.split()) >= 3:
             who, rest = entry.split(None, 1)
         else:
@@ -165,7 +173,26 @@ class EntryReader:
 
     def _plain_unit(self, entry: str, line: int) -> Unit | None:
         """:meth:`unit` of the usual entry, ``"France: A par"`` (a unit type, one word
-        naming a place without a coast), when it is a good one; None: read it in full."""
+        naming a place without a coast), when it is a good one; None: read it in full.
+
+        The same entry reads the same on a board: it is read once and kept, and only the
+        place's spelling is noted again (:meth:`province`)."""
+        known = self._plain.get(entry)
+        if known is not None:
+            unit, where = known
+            pid = unit.province
+            if line < self.spelt_at.get(pid, line + 1):
+                self.case.spelling[pid] = where
+                self.spelt_at[pid] = line
+            return unit
+        unit = self._read_plain_unit(entry, line)
+        if unit is not None:
+            if len(self._plain) >= _PLAIN_KEPT:
+                self._plain.clear()
+            self._plain[entry] = (unit, entry.partition(":")[2].split()[1])
+        return unit
+
+    def _read_plain_unit(self, entry: str, line: int) -> Unit | None:
         head, sep, rest = entry.partition(":")
         if not sep:
             return None
