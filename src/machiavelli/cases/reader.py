@@ -185,12 +185,12 @@ class EntryReader:
                 self.case.spelling[pid] = where
                 self.spelt_at[pid] = line
             return unit
-        unit = self._read_plain_unit(entry, line)
-        if unit is not None:
+        read = self._read_plain_unit(entry, line)
+        if read is not None:
             if len(self._plain) >= _PLAIN_KEPT:
                 self._plain.clear()
-            self._plain[entry] = (unit, entry.partition(":")[2].split()[1])
-        return unit
+            self._plain[entry] = (read, entry.partition(":")[2].split()[1])
+        return read
 
     def _read_plain_unit(self, entry: str, line: int) -> Unit | None:
         head, sep, rest = entry.partition(":")
