@@ -23,7 +23,7 @@ from machiavelli.cli.main import main
 from machiavelli.core.board import Board, space_of
 from machiavelli.core.dice import Dice
 from machiavelli.core.maps import load_board
-from machiavelli.core.options import apply_set_command
+from machiavelli.core.option_commands import apply_set_command
 from machiavelli.core.orders import Build
 from machiavelli.core.state import State, Unit
 from machiavelli.game.process import adjudicate_phase, process_phase

@@ -13,9 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from machiavelli.cases import model as case_model
-from machiavelli.core import options
+from machiavelli.core import option_commands, options
 from machiavelli.core.dice import Dice
 from machiavelli.core.maps import load_board
+from machiavelli.core.option_commands import OptionError, apply_set_command, parse_set_command
 from machiavelli.core.options import (
     ALIASES,
     BASIC_DEFAULTS,
@@ -26,11 +27,8 @@ from machiavelli.core.options import (
     MACH1_DEFAULTS,
     MACH2_DEFAULTS,
     OPTION_NAMES,
-    OptionError,
-    apply_set_command,
     flag,
     options_in_force,
-    parse_set_command,
 )
 from machiavelli.core.orders import BANK, Borrow, Convert, Disband, Pay, UnitRef
 from machiavelli.core.phases import campaigns
@@ -423,14 +421,14 @@ def test_flag_app3_6_nogarrisons_nosummer() -> None:
 
 
 def test_flag_list_flags_listing() -> None:
-    assert options.flags_listing(MACH1_DEFAULTS) == (
+    assert option_commands.flags_listing(MACH1_DEFAULTS) == (
         "Mach1: famine, noplague, loans, assassinations, dice, special, noforts, adjacency, "
         "nostorm, money, coastalconvoy, nodisband, summer, garrisons"
     )
-    assert options.flags_listing(MACH2_DEFAULTS).startswith("Mach2: famine, noplague")
-    assert "nocoastalconvoy" in options.flags_listing(MACH2_DEFAULTS)
-    assert options.flags_listing(BASIC_DEFAULTS).startswith("Mach1 (Basic): nofamine")
-    assert options.flags_listing(DIPLOMACY_OPTIONS) == (
+    assert option_commands.flags_listing(MACH2_DEFAULTS).startswith("Mach2: famine, noplague")
+    assert "nocoastalconvoy" in option_commands.flags_listing(MACH2_DEFAULTS)
+    assert option_commands.flags_listing(BASIC_DEFAULTS).startswith("Mach1 (Basic): nofamine")
+    assert option_commands.flags_listing(DIPLOMACY_OPTIONS) == (
         "Diplomacy: nosummer, nogarrisons, nocoastalconvoy, nodisband"
     )
 
@@ -457,8 +455,8 @@ def test_set_command_returns_new_options_and_leaves_the_old() -> None:
     before = dict(MACH1_DEFAULTS)
     after = applied(before, "set nofamine")
     assert before == dict(MACH1_DEFAULTS) and after == {**before, "famine": False}
-    assert options.describe_changes(before, after) == ["famine is now off"]
-    assert options.describe_changes(before, applied(before, "set nodice")) == [
+    assert option_commands.describe_changes(before, after) == ["famine is now off"]
+    assert option_commands.describe_changes(before, applied(before, "set nodice")) == [
         "dice is now off", "loans is now off", "famine is now off", "assassinations is now off"
     ]
 
@@ -487,7 +485,7 @@ def test_unknown_option_message_lists_the_options() -> None:
     with pytest.raises(OptionError, match="unknown option 'teleport'"):
         parse_set_command("set teleport")
     with pytest.raises(OptionError):
-        options.set_option({}, "teleport", True)
+        option_commands.set_option({}, "teleport", True)
 
 
 def test_flag_mach2_fixed_once_the_game_started() -> None:

@@ -14,7 +14,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from machiavelli.core.board import Board
-from machiavelli.core.options import apply_set_command, options_in_force
+from machiavelli.core.option_commands import apply_set_command
+from machiavelli.core.options import options_in_force
 from machiavelli.core.orders import Convert, Expense, Move, UnitRef
 from machiavelli.core.state import State, Unit
 from machiavelli.game.scenario import load_scenario

@@ -19,7 +19,7 @@ import click
 
 from machiavelli.cli.where import answer, db_option, messages, new_location, with_game
 from machiavelli.core.board import Board
-from machiavelli.core.options import flags_listing
+from machiavelli.core.option_commands import flags_listing
 from machiavelli.core.state import State
 from machiavelli.game.scenario import scenario_board
 from machiavelli.game.victory import victory_line

@@ -1,7 +1,8 @@
-"""Game options: the one place for their names, aliases, defaults, couplings and ``set``.
+"""Game options: the one place for their names, aliases, defaults, couplings and what holds.
 
 001 "VARIANT SPECIFIC JUDGE COMMANDS FOR GAME OPTIONS" (RULES.md FLAG-*): the game
-master switches rules with ``set [no]FLAG``.  A game keeps its options in
+master switches rules with ``set [no]FLAG`` (read and applied by
+:mod:`machiavelli.core.option_commands`, with the flags listing).  A game keeps its options in
 ``State.options`` (name -> bool, the names of :data:`OPTION_NAMES`); a name left
 out takes the default of the game's variant, so the stored dictionary may be
 partial.  :func:`options_in_force` (or :func:`flag` for one option) says what
@@ -37,7 +38,7 @@ is chosen with the variant and cannot be ``set``.
 
 Couplings:
 
-- when set (:func:`set_option`, :func:`apply_set_command`): ``nodice`` turns famine,
+- when set (:mod:`~machiavelli.core.option_commands`): ``nodice`` turns famine,
   plague, loans, assassinations and storms off; turning any of them on turns dice
   on (FLAG-DICE-1, FLAG-DICE-2; storms as nJudge does);
 - when read (:func:`flag`): without money there are no loans, assassinations or
@@ -124,17 +125,27 @@ ROLLED_FLAGS: tuple[str, ...] = ("famine", "plague", "storm")
 MONEY_FLAGS: tuple[str, ...] = ("loans", "assassinations", "special")
 
 
-def _squash(word: str) -> str:
+def squash_option(word: str) -> str:
+    """A word as option names are looked up: lower case, without spaces, ``_`` or ``-``."""
     return re.sub(r"[\s_\-]+", "", word.lower())
 
 
-_LOOKUP: dict[str, str] = {_squash(n): n for n in OPTION_NAMES}
-_LOOKUP.update({_squash(a): n for a, n in ALIASES.items()})
+_LOOKUP: dict[str, str] = {squash_option(n): n for n in OPTION_NAMES}
+_LOOKUP.update({squash_option(a): n for a, n in ALIASES.items()})
 
 
 def option_name(word: str) -> str | None:
     """The option a word names (``"Forts"``, ``"coastal convoys"``, ``"bank"``), or None."""
-    return _LOOKUP.get(_squash(word))
+    return _LOOKUP.get(squash_option(word))
+
+
+class OptionError(ValueError):
+    """A ``set`` command (or an option list) that cannot be applied; the message says why."""
+
+
+def unknown_option_message(word: str) -> str:
+    known = ", ".join(n.replace("_", " ") for n in FLAGS)
+    return f"unknown option {word!r} (the options are: {known}; 'no' before one turns it off)"
 
 
 # ----------------------------------------------------------------------
@@ -405,154 +416,6 @@ def drop_setup_garrisons(state: State) -> State:
     return replace(state, units=[u for u in state.units if u.kind != "G"])
 
 
-# ----------------------------------------------------------------------
-# The set command
-# ----------------------------------------------------------------------
-class OptionError(ValueError):
-    """A ``set`` command (or an option list) that cannot be applied; the message says why."""
-
-
-def unknown_option_message(word: str) -> str:
-    known = ", ".join(n.replace("_", " ") for n in FLAGS)
-    return f"unknown option {word!r} (the options are: {known}; 'no' before one turns it off)"
-
-
-def set_option(options: Mapping[str, bool], name: str, value: bool) -> dict[str, bool]:
-    """``options`` after ``set [no]name``, with the couplings of FLAG-DICE-1 and -2."""
-    if name not in FLAGS:
-        raise OptionError(unknown_option_message(name))
-    new = dict(options)
-    new[name] = value
-    if name == "dice" and not value:
-        for other in DICE_FLAGS:
-            new[other] = False
-    elif name in DICE_FLAGS and value:
-        new["dice"] = True
-    return new
-
-
-_SEPARATORS = re.compile(r"[,;\n]")
-_MAX_WORDS = 4  # "no coastal convoys" and the like
-
-
-def _match(words: list[str]) -> tuple[str, bool] | None:
-    text = _squash("".join(words))
-    name = _LOOKUP.get(text)
-    if name is not None:
-        return name, True
-    if text.startswith("no"):
-        name = _LOOKUP.get(text[2:])
-        if name is not None:
-            return name, False
-    return None
-
-
-def parse_set_command(text: str) -> list[tuple[str, bool]]:
-    """The options a ``set`` command names, in order: ``[("famine", False), ...]``.
-
-    Accepts ``set nofamine``, ``set no famine``, ``set forts``, ``set nobankers``,
-    ``set no coastal convoys``, several options separated by spaces, commas,
-    semicolons or further ``set`` words.  Raises :class:`OptionError`.
-    """
-    found: list[tuple[str, bool]] = []
-    for part in _SEPARATORS.split(text):
-        words = [w for w in part.lower().split() if w != "set"]
-        i = 0
-        while i < len(words):
-            for j in range(min(len(words), i + _MAX_WORDS), i, -1):
-                hit = _match(words[i:j])
-                if hit is not None:
-                    found.append(hit)
-                    i = j
-                    break
-            else:
-                raise OptionError(unknown_option_message(words[i]))
-    if not found:
-        raise OptionError("no option given: write e.g. 'set nofamine' or 'set forts'")
-    return found
-
-
-def apply_set_command(
-    options: Mapping[str, bool], text: str, *, started: bool = False
-) -> dict[str, bool] | str:
-    """The options after a game master's ``set`` command, or the reason it is refused.
-
-    Options apply in the order written, each with its couplings (``set nodice,
-    famine`` leaves dice on for the famine).  Refused: an unknown option, the
-    variant choice ``diplomacy``, an option a Diplomacy game does not have
-    (FLAG-MISSING), and ``mach2`` once the game has ``started`` (nJudge's rule:
-    the edition is fixed for the whole game).
-    """
-    try:
-        wanted = parse_set_command(text)
-    except OptionError as err:
-        return str(err)
-    new = dict(options)
-    diplomacy = bool(options.get(DIPLOMACY))
-    for name, value in wanted:
-        shown = name.replace("_", " ")
-        if name == DIPLOMACY:
-            return "'diplomacy' is chosen with the variant (the standard map): it cannot be set"
-        if diplomacy and name not in DIPLOMACY_SETTABLE:
-            return f"'{shown}' is not an option of a Diplomacy game (FLAG-MISSING)"
-        if name == "mach2" and started and flag(new, "mach2") != value:
-            return "the edition (mach2) can only be changed before the game starts"
-        new = set_option(new, name, value)
-    return new
-
-
-def describe_changes(before: Mapping[str, bool], after: Mapping[str, bool]) -> list[str]:
-    """One sentence per option whose value in force changed: ``"famine is now off"``."""
-    old, new = options_in_force(before), options_in_force(after)
-    return [
-        f"{name.replace('_', ' ')} is now {'on' if new[name] else 'off'}"
-        for name in OPTION_NAMES
-        if old[name] != new[name]
-    ]
-
-
-def basic_rules_of(held: Mapping[str, bool]) -> bool:
-    """FLAG-BASIC for a dictionary of options in force."""
-    return not held["money"] and not held["dice"] and not held[DIPLOMACY]
-
-
-_LISTING_NAMES = {"fortresses": "forts", "coastal_convoys": "coastalconvoy"}
-_LISTING_ORDER: tuple[str, ...] = (
-    "famine",
-    "plague",
-    "loans",
-    "assassinations",
-    "dice",
-    "special",
-    "fortresses",
-    "adjacency",
-    "storm",
-    "money",
-    "coastal_convoys",
-    "disband",
-    "summer",
-    "garrisons",
-)
-
-
-def flags_listing(options: Mapping[str, bool]) -> str:
-    """The "flags" line of a game's full listing (FLAG-LIST), 001's spelling.
-
-    ``"Mach1: famine, noplague, loans, ... , nodisband, summer, garrisons"``
-    """
-    held = options_in_force(options)
-    if held[DIPLOMACY]:
-        title = "Diplomacy"
-        names: Iterable[str] = sorted(DIPLOMACY_SETTABLE, key=FLAGS.index)
-    else:
-        title = "Mach2" if held["mach2"] else "Mach1"
-        if basic_rules_of(held):
-            title += " (Basic)"
-        names = _LISTING_ORDER
-    words = [("" if held[n] else "no") + _LISTING_NAMES.get(n, n) for n in names]
-    return f"{title}: " + ", ".join(words)
-
-
 __all__ = [
     "ALIASES",
     "BASIC_DEFAULTS",
@@ -567,26 +430,22 @@ __all__ = [
     "MONEY_FLAGS",
     "OPTION_NAMES",
     "ROLLED_FLAGS",
-    "VARIANT_DEFAULTS",
     "OptionError",
+    "VARIANT_DEFAULTS",
     "Rules",
     "adjacency_required",
-    "apply_set_command",
     "assassinations_in_play",
     "basic_rules",
-    "basic_rules_of",
     "bribes_in_play",
     "chits_in_play",
     "coastal_convoys",
     "defaults",
-    "describe_changes",
     "dice_in_play",
     "diplomacy_rules",
     "disband_anytime",
     "drop_setup_garrisons",
     "famine_in_play",
     "flag",
-    "flags_listing",
     "fortresses_in_use",
     "garrisons_in_play",
     "income_in_play",
@@ -596,11 +455,10 @@ __all__ = [
     "normalize_options",
     "option_name",
     "options_in_force",
-    "parse_set_command",
     "plague_in_play",
     "rules_of",
-    "set_option",
     "specials_in_play",
+    "squash_option",
     "storms_in_play",
     "summer_in_play",
     "unknown_option_message",

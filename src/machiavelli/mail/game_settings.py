@@ -5,7 +5,7 @@ The deadline, press, draw and absence settings are the service's pure rule modul
 :func:`~machiavelli.service.deadlines.set_deadline`,
 :func:`~machiavelli.service.press.set_press`, :func:`~machiavelli.service.draws.set_dias`,
 :func:`~machiavelli.service.absence.set_max_absence` ...), the Machiavelli flags
-:func:`machiavelli.core.options.apply_set_command`'s: this module only routes a
+:func:`machiavelli.core.option_commands.apply_set_command`'s: this module only routes a
 :class:`~machiavelli.mail.settings.Setting` to them and says, in a sentence, what changed.
 
 :class:`Rules` is what a game's settings hold; :func:`apply_rule` changes it,
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from machiavelli.core.options import apply_set_command, describe_changes
+from machiavelli.core.option_commands import apply_set_command, describe_changes
 from machiavelli.mail.reply import judge_time
 from machiavelli.mail.settings import SetGroup, Setting
 from machiavelli.service.absence import AbsencePolicy, set_max_absence

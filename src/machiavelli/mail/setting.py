@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from machiavelli.core.options import describe_changes
+from machiavelli.core.option_commands import describe_changes
 from machiavelli.game.scenario import scenario_info
 from machiavelli.mail.commands import Command
 from machiavelli.mail.desk import Desk, board_of

@@ -13,7 +13,8 @@ comment) takes the rest of the line.  :func:`read_set` reads them into
   (for :mod:`machiavelli.service.deadlines` and :mod:`machiavelli.service.absence`);
 * ``PRESS``: the press settings of :func:`machiavelli.service.press.set_press`;
 * ``DRAWS``: ``DIAS`` and ``CONCESSIONS`` (:mod:`machiavelli.service.draws`);
-* ``FLAGS``: 001's Machiavelli flags, read by :func:`machiavelli.core.options.parse_set_command`;
+* ``FLAGS``: 001's Machiavelli flags, read by
+  :func:`machiavelli.core.option_commands.parse_set_command`;
 * ``GAME``: the game's own (``PLAYERS``, ``VARIANT``, ``LIST``, ``MODERATED``,
   ``COMMENT``, ``CENTERS``, ``QUIET`` ...);
 * ``UNSUPPORTED``: nJudge settings for rules or records this judge does not have
@@ -25,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from machiavelli.core.options import OptionError, parse_set_command
+from machiavelli.core.option_commands import OptionError, parse_set_command
 from machiavelli.mail.words import Who, lookfor
 from machiavelli.service.refusal import Refused
 
@@ -54,7 +55,7 @@ class Setting:
     ``"flags"`` ...); ``on``: False for its ``NO`` form; ``value``: the words after it
     (for ``PRESS`` the canonical press words, for ``schedule`` the kind then the
     settings); ``flags``: for ``FLAGS``, the options and values
-    (:func:`machiavelli.core.options.parse_set_command`).
+    (:func:`machiavelli.core.option_commands.parse_set_command`).
     """
 
     group: SetGroup

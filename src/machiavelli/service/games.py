@@ -26,7 +26,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from machiavelli.core.board import Board
-from machiavelli.core.options import apply_set_command, assassinations_in_play, money_in_play
+from machiavelli.core.option_commands import apply_set_command
+from machiavelli.core.options import assassinations_in_play, money_in_play
 from machiavelli.core.state import State
 from machiavelli.game.process import PhaseResult
 from machiavelli.game.scenario import load_scenario, scenario_board, unfunded_powers

@@ -16,7 +16,8 @@ from functools import lru_cache
 from typing import Any
 
 from machiavelli.core.board import Board
-from machiavelli.core.options import flags_listing, options_in_force
+from machiavelli.core.option_commands import flags_listing
+from machiavelli.core.options import options_in_force
 from machiavelli.game.scenario import scenario_board
 from machiavelli.movement.legal_lists import legal_orders
 from machiavelli.service.games import Settings
