@@ -88,6 +88,7 @@ class Chains:
                 nodes.add(location_number[where if u.coast is None else where + "/" + u.coast])
         self.nodes = nodes
         self._linked: dict[tuple[str, str], set[int]] = {}
+        self._groups: dict[int, int] | None = None
 
     def _search(self, start: str, besides: tuple[str, ...]) -> set[int]:
         """The locations of the convoying fleets linked to ``start``, none in ``besides``."""
@@ -140,16 +141,56 @@ class Chains:
 
     def links(self, start: str, dest: str) -> bool:
         """Whether some chain of fleets links ``start`` to ``dest`` (``linked`` is not
-        empty): one search when fleets' adjacency goes both ways, as on every map."""
+        empty).  When fleets' adjacency goes both ways, as on every map, and no fleet
+        able to convoy stands at either end, the fleets' groups (:meth:`groups`) answer:
+        some group touches both ends."""
         ix = self.ix
         if not ix.fleet_symmetric:
             return bool(self.linked(start, dest))
+        locations, near = ix.province_locations, ix.fleet_near
+        starts, dests = locations[ix.number[start]], locations[ix.number[dest]]
+        nodes = self.nodes
+        for loc in starts + dests:
+            if loc in nodes:
+                return self.links_by_search(start, dest)
+        group = self.groups()
+        touched = {group[n] for loc in starts for n in near[loc] if n in group}
+        if not touched:
+            return False
+        for loc in dests:
+            for n in near[loc]:
+                if group.get(n, -1) in touched:
+                    return True
+        return False
+
+    def links_by_search(self, start: str, dest: str) -> bool:
+        """:meth:`links` by a search from ``start`` (fleets' adjacency going both ways)."""
+        ix = self.ix
         seen = self._search(start, (start, dest))
         if not seen:
             return False
         near = ix.fleet_near
         return any(not seen.isdisjoint(near[loc])
                    for loc in ix.province_locations[ix.number[dest]])
+
+    def groups(self) -> dict[int, int]:
+        """The location of each fleet able to convoy -> its group: the first fleet found of
+        those chained to it (fleets' adjacency going both ways); found once, when asked."""
+        if self._groups is None:
+            near, nodes = self.ix.fleet_near, self.nodes
+            group: dict[int, int] = {}
+            for first in nodes:
+                if first in group:
+                    continue
+                group[first] = first
+                frontier = [first]
+                while frontier:
+                    for n in near[frontier.pop()]:
+                        if n in nodes and n not in group:
+                            group[n] = first
+                            frontier.append(n)
+            self._groups = group
+        return self._groups
 
     def on_chain(self, location: str, start: str, dest: str) -> bool:
         """Whether the fleet at ``location`` is on some chain from ``start`` to ``dest``."""
