@@ -1,0 +1,137 @@
+"""The fast paths of a movement phase give what the general rules give.
+
+- :mod:`machiavelli.movement.quick` recognises the usual orders and makes their
+  pieces at once; without it every order is checked in full and made a piece by
+  the general rules (``set_piece``).  Both must adjudicate every phase alike: the
+  case files, random positions with random legal orders, the same orders given by
+  the wrong powers or twice, and the phases of random Classic 1454 games (money,
+  garrisons, sieges, rebellions).
+- :meth:`Chains.links` answers from the fleets' groups; :meth:`Chains.links_by_search`
+  searches from the army's province every time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from machiavelli.cases.files import read_cases
+from machiavelli.cases.runner import run_case
+from machiavelli.cli.bench_phases import campaign_phases, random_phases
+from machiavelli.core.board import Board
+from machiavelli.core.orders import Order
+from machiavelli.core.rules import rules_of
+from machiavelli.core.state import State
+from machiavelli.game.process import adjudicate
+from machiavelli.game.scenario import load_scenario
+from machiavelli.movement import moves
+from machiavelli.movement.geography import Chains
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+FILES = sorted(CASES.rglob("*.txt"))
+Orders = dict[str, list[Order]]
+
+
+def _general_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    never: Callable[..., int] = lambda *args: -1  # noqa: E731
+    for name in ("quick_move", "quick_support", "quick_hold"):
+        monkeypatch.setattr(moves, name, never)
+
+
+def _both_ways(monkeypatch: pytest.MonkeyPatch, run: Callable[[], Any]) -> tuple[Any, Any]:
+    fast = run()
+    with monkeypatch.context() as m:
+        _general_only(m)
+        general = run()
+    return fast, general
+
+
+def _seen(board: Board, state: State, orders: Orders) -> tuple[object, ...]:
+    done = adjudicate(board, state, orders, "quick")
+    return (done.after.to_dict(),
+            [(r.power, r.order, r.outcome, r.note, r.private) for r in done.results],
+            done.report)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(CASES)))
+def test_case_files_adjudicate_alike_with_and_without_the_usual_orders_fast_path(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cases = read_cases(path)
+
+    def run() -> list[tuple[object, ...]]:
+        found = []
+        for case in cases:
+            done = run_case(case)
+            found.append((case.name, done.error,
+                           None if done.state is None else done.state.to_dict(),
+                           [(r.power, r.order, r.outcome, r.note) for r in done.results]))
+        return found
+
+    fast, general = _both_ways(monkeypatch, run)
+    assert fast == general
+
+
+def _wrong_powers(orders: Orders, powers: list[str], rng: random.Random) -> Orders:
+    """The same orders, each given by a power drawn at random, some of them twice."""
+    out: Orders = {p: [] for p in powers}
+    for seq in orders.values():
+        for order in seq:
+            out[rng.choice(powers)].append(order)
+            if rng.random() < 0.1:
+                out[rng.choice(powers)].append(order)
+    return out
+
+
+def _random_phases() -> Iterator[tuple[Board, State, Orders]]:
+    board, start = load_scenario("standard_1901")
+    rng = random.Random(9)
+    for p in random_phases(board, start, 120, 9):
+        yield p.board, p.state, p.orders
+        yield p.board, p.state, _wrong_powers(p.orders, p.state.powers, rng)
+
+
+def test_random_phases_adjudicate_alike_with_and_without_the_usual_orders_fast_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    phases = list(_random_phases())
+    fast, general = _both_ways(monkeypatch, lambda: [_seen(*p) for p in phases])
+    for a, b in zip(fast, general, strict=True):
+        assert a == b
+
+
+def test_classic_campaigns_adjudicate_alike_with_and_without_the_usual_orders_fast_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    board, _ = load_scenario("classic_1454")
+    rng = random.Random(5)
+    phases: list[tuple[Board, State, Orders]] = []
+    for p in campaign_phases("classic_1454", 2, 24, 5):
+        phases.append((board, p.state, dict(p.orders)))
+        if p.state.phase == "movement":
+            phases.append((board, p.state, _wrong_powers(dict(p.orders), p.state.powers, rng)))
+    fast, general = _both_ways(monkeypatch, lambda: [_seen(*p) for p in phases])
+    for a, b in zip(fast, general, strict=True):
+        assert a == b
+
+
+@pytest.mark.parametrize("coastal", [False, True])
+def test_chains_of_fleets_found_from_their_groups_as_by_search(coastal: bool) -> None:
+    board, start = load_scenario("standard_1901")
+    coasts = sorted(p for p in board.provinces if board.is_coastal(p))
+    options = {**start.options, "coastal_convoys": coastal}
+    asked = linked = 0
+    for p in random_phases(board, start, 40, 4 + coastal):
+        chains = Chains(board, p.state.units, rules_of(options))
+        for a in coasts:
+            for b in coasts:
+                if a != b:
+                    found = chains.links(a, b)
+                    assert found == chains.links_by_search(a, b), (a, b)
+                    asked += 1
+                    linked += found
+    assert 0 < linked < asked
