@@ -84,6 +84,8 @@ class Pieces:
         field_index, city_index = self.field_index, self.city_index
         city_space, location_number = ix.city_space, ix.location_number
         province, space, power = self.province, self.space, self.power
+        fleet, garrison = self.fleet, self.garrison
+        location, strength = self.location, self.strength
         for i in range(count - 1, -1, -1):  # backwards: the first in a place wins
             u = units[i]
             where = u.province
@@ -91,22 +93,23 @@ class Pieces:
             province[i] = prov
             owner = u.owner
             if owner is not None:
-                power[i] = numbers[owner] if owner in numbers else powers.number(owner)
+                found = numbers.get(owner)
+                power[i] = found if found is not None else powers.number(owner)
             kind = u.kind
             if kind == "G":
-                self.garrison[i] = True
+                garrison[i] = True
                 space[i] = city_space[prov]
                 city_index[where] = i
             else:
                 space[i] = prov
                 field_index[where] = i
                 if kind == "F":
-                    self.fleet[i] = True
+                    fleet[i] = True
                     coast = u.coast
-                    self.location[i] = location_number[
+                    location[i] = location_number[
                         where if coast is None else where + "/" + coast]
             if u.special is not None and u.special != "militia":
-                self.strength[i] = u.strength
+                strength[i] = u.strength
         #: a move's destination space; the space a support goes to; else -1
         self.dest: list[int] = [-1] * count
         #: a fleet's move: the province it steps to (for straits) and the coast it takes
