@@ -103,6 +103,8 @@ class BoardIndex:
         self.army_near: list[frozenset[int]] = [_numbers(m) for m in self.army_adj]
         self.fleet_near: list[frozenset[int]] = [_numbers(m) for m in self.fleet_adj]
         self.reach_near: list[frozenset[int]] = [_numbers(m) for m in self.fleet_reach]
+        #: ``fleet_near`` as lists, in order: what a search walks over
+        self.fleet_next: list[list[int]] = [sorted(near) for near in self.fleet_near]
         #: whether fleets' adjacency goes both ways (it does on every map)
         self.fleet_symmetric: bool = all(
             a in self.fleet_near[b] for a in range(len(locations)) for b in self.fleet_near[a])

@@ -9,8 +9,6 @@ the unit list), which the movement phase numbers its pieces by.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from machiavelli.core.state import Unit
 
 
@@ -19,7 +17,7 @@ class Occupancy:
 
     def __init__(
         self,
-        units: Sequence[Unit],
+        units: list[Unit],
         field: dict[str, int] | None = None,
         city: dict[str, int] | None = None,
     ) -> None:

@@ -147,18 +147,27 @@ class Chains:
         ix = self.ix
         if not ix.fleet_symmetric:
             return bool(self.linked(start, dest))
-        locations, near = ix.province_locations, ix.fleet_near
+        locations = ix.province_locations
         starts, dests = locations[ix.number[start]], locations[ix.number[dest]]
         nodes = self.nodes
-        for loc in starts + dests:
+        for loc in starts:
+            if loc in nodes:
+                return self.links_by_search(start, dest)
+        for loc in dests:
             if loc in nodes:
                 return self.links_by_search(start, dest)
         group = self.groups()
-        touched = {group[n] for loc in starts for n in near[loc] if n in group}
+        following = ix.fleet_next
+        touched: set[int] = set()
+        for loc in starts:
+            for n in following[loc]:
+                g = group.get(n, -1)
+                if g >= 0:
+                    touched.add(g)
         if not touched:
             return False
         for loc in dests:
-            for n in near[loc]:
+            for n in following[loc]:
                 if group.get(n, -1) in touched:
                     return True
         return False
@@ -177,7 +186,7 @@ class Chains:
         """The location of each fleet able to convoy -> its group: the first fleet found of
         those chained to it (fleets' adjacency going both ways); found once, when asked."""
         if self._groups is None:
-            near, nodes = self.ix.fleet_near, self.nodes
+            following, nodes = self.ix.fleet_next, self.nodes
             group: dict[int, int] = {}
             for first in nodes:
                 if first in group:
@@ -185,7 +194,7 @@ class Chains:
                 group[first] = first
                 frontier = [first]
                 while frontier:
-                    for n in near[frontier.pop()]:
+                    for n in following[frontier.pop()]:
                         if n in nodes and n not in group:
                             group[n] = first
                             frontier.append(n)

@@ -63,7 +63,7 @@ class Pieces:
     links supports and convoys once every piece has one.
     """
 
-    def __init__(self, ix: BoardIndex, units: Sequence[Unit], powers: Powers) -> None:
+    def __init__(self, ix: BoardIndex, units: list[Unit], powers: Powers) -> None:
         self.ix = ix
         self.units = units
         count = self.count = len(units)
@@ -138,8 +138,8 @@ class Pieces:
 def make_pieces(
     ix: BoardIndex,
     rules: Rules,
-    units: Sequence[Unit],
-    orders: Sequence[UnitOrder | None],
+    units: list[Unit],
+    orders: list[UnitOrder | None],
     rebellions: dict[str, Rebellion],
     powers: Powers,
 ) -> Pieces:
@@ -211,7 +211,7 @@ def reset_piece(pieces: Pieces, i: int) -> None:
     pieces.explicit.discard(i)
 
 
-def link_pieces(pieces: Pieces, orders: Sequence[UnitOrder | None]) -> None:
+def link_pieces(pieces: Pieces, orders: list[UnitOrder | None]) -> None:
     """Supports and convoys attached to what they support (:func:`_link`), then the moves
     into each space and the supports and convoys each piece gets."""
     kind = pieces.kind
@@ -273,7 +273,7 @@ def _target(pieces: Pieces, by_space: dict[int, int], province: str, garrison: b
     return by_space.get(ix.city_space[prov] if garrison else prov, -1)
 
 
-def _link(pieces: Pieces, orders: Sequence[UnitOrder | None], active: list[int]) -> None:
+def _link(pieces: Pieces, orders: list[UnitOrder | None], active: list[int]) -> None:
     """Attach supports and convoys to what they support; decide which moves go by convoy.
 
     ``active``: the pieces that are not holds, in order."""
