@@ -91,3 +91,21 @@ def test_unit_queries() -> None:
     assert Unit("A", "Milan", "mil", special="militia").strength == 1
     assert state.label == "Summer 1455 retreat"
 
+
+
+def test_but_is_dataclasses_replace_field_by_field() -> None:
+    state = full_state()
+    other = State.from_json(full_state().to_json())
+    assert state.but() == state
+    assert all(getattr(state.but(), f.name) is getattr(state, f.name) for f in fields(State))
+    for f in fields(State):
+        value = getattr(other, f.name)
+        if isinstance(value, int):
+            value += 1
+        elif isinstance(value, str):
+            value = value + "x"
+        changed = state.but(**{f.name: value})
+        assert changed == replace(state, **{f.name: value}), f.name
+        assert getattr(changed, f.name) is value, f.name
+        assert all(getattr(changed, g.name) is getattr(state, g.name)
+                   for g in fields(State) if g.name != f.name), f.name

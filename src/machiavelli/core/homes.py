@@ -15,8 +15,6 @@ country only if it is in use: a fortress only when fortresses are (FORT-0).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from machiavelli.core.board import Board
 from machiavelli.core.options import fortresses_in_use
 from machiavelli.core.state import State
@@ -210,7 +208,7 @@ def update_home_countries(board: Board, state: State) -> tuple[State, list[str]]
             home.setdefault(holder, []).extend(countries[country])
     if not changed:
         return state, events
-    return replace(state, home={p: sorted(v) for p, v in home.items()}), events
+    return state.but(home={p: sorted(v) for p, v in home.items()}), events
 
 
 __all__ = [

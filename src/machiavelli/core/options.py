@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from machiavelli.core.state import State
@@ -413,7 +413,7 @@ def drop_setup_garrisons(state: State) -> State:
     """The setup without its garrisons when garrisons are off (FLAG-GARRISONS-2)."""
     if garrisons_in_play(state) or not any(u.kind == "G" for u in state.units):
         return state
-    return replace(state, units=[u for u in state.units if u.kind != "G"])
+    return state.but(units=[u for u in state.units if u.kind != "G"])
 
 
 __all__ = [

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from machiavelli.core.rules import Rules
 from machiavelli.core.state import PhaseKind, Season, State
 
@@ -36,6 +34,6 @@ def next_phase(state: State, rules: Rules | None = None) -> State:
     """
     year, season, phase = following_phase(state, rules)
     if state.assassinated:
-        return replace(state, year=year, season=season, phase=phase, dislodged=[], contested=[],
+        return state.but(year=year, season=season, phase=phase, dislodged=[], contested=[],
                        assassinated=[])
-    return replace(state, year=year, season=season, phase=phase, dislodged=[], contested=[])
+    return state.but(year=year, season=season, phase=phase, dislodged=[], contested=[])

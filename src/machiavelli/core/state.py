@@ -9,7 +9,7 @@ army or fleet always in the province proper, so the unit kind says where it is.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 UnitKind = Literal["A", "F", "G"]
@@ -199,6 +199,57 @@ class State:
             dict(self.options),
         )
 
+    def but(
+        self,
+        *,
+        board: str | None = None,
+        year: int | None = None,
+        season: Season | None = None,
+        phase: PhaseKind | None = None,
+        powers: list[str] | None = None,
+        units: list[Unit] | None = None,
+        dislodged: list[Dislodged] | None = None,
+        contested: list[str] | None = None,
+        province_owner: dict[str, str] | None = None,
+        city_owner: dict[str, str] | None = None,
+        home: dict[str, list[str]] | None = None,
+        home_countries: dict[str, list[str]] | None = None,
+        rebellions: dict[str, Rebellion] | None = None,
+        famine: list[str] | None = None,
+        treasury: dict[str, int] | None = None,
+        loans: dict[str, list[Loan]] | None = None,
+        chits: dict[str, list[str]] | None = None,
+        defaulted: list[str] | None = None,
+        assassinated: list[str] | None = None,
+        eliminated: list[str] | None = None,
+        options: dict[str, bool] | None = None,
+    ) -> State:
+        """``dataclasses.replace(self, ...)`` for a position, without its generic steps: the
+        fields given changed, the others shared (None: unchanged)."""
+        return State(
+            self.board if board is None else board,
+            self.year if year is None else year,
+            self.season if season is None else season,
+            self.phase if phase is None else phase,
+            self.powers if powers is None else powers,
+            self.units if units is None else units,
+            self.dislodged if dislodged is None else dislodged,
+            self.contested if contested is None else contested,
+            self.province_owner if province_owner is None else province_owner,
+            self.city_owner if city_owner is None else city_owner,
+            self.home if home is None else home,
+            self.home_countries if home_countries is None else home_countries,
+            self.rebellions if rebellions is None else rebellions,
+            self.famine if famine is None else famine,
+            self.treasury if treasury is None else treasury,
+            self.loans if loans is None else loans,
+            self.chits if chits is None else chits,
+            self.defaulted if defaulted is None else defaulted,
+            self.assassinated if assassinated is None else assassinated,
+            self.eliminated if eliminated is None else eliminated,
+            self.options if options is None else options,
+        )
+
     # -- JSON --------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """Plain data (what :mod:`json` writes): every field, the units as dictionaries."""
@@ -258,4 +309,4 @@ class State:
         return cls.from_dict(json.loads(text))
 
     def with_units(self, units: list[Unit]) -> State:
-        return replace(self, units=units)
+        return self.but(units=units)

@@ -214,7 +214,7 @@ def famine(board: Board, state: State, dice: Dice) -> tuple[State, list[str]]:
     hit = strike(board, state, dice, "famine")
     marked = set(state.famine) | set(hit.provinces)
     markers = [p for p in board.provinces if p in marked]
-    return replace(state, famine=markers), hit.describe(board)
+    return state.but(famine=markers), hit.describe(board)
 
 
 def famine_removals(board: Board, state: State) -> tuple[State, list[str]]:

@@ -18,7 +18,7 @@ is public; each power's income, dice, upkeep and starting treasury are its own.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
@@ -66,7 +66,7 @@ def start_treasuries(
             f"{treasury.get(power, 0)}."
         )
     units = [u for u in state.units if not any(u is r for r in removed)]
-    return Adjudication(replace(state, treasury=treasury, units=units), [], events, private)
+    return Adjudication(state.but(treasury=treasury, units=units), [], events, private)
 
 
 @dataclass

@@ -303,7 +303,7 @@ def apply_assassination(
     events = [f"{victim}'s leader is assassinated; all {victim}'s orders become holds"
               " this campaign (ASN-EFF-1)."]
     if victim not in state.assassinated:
-        state = replace(state, assassinated=[*state.assassinated, victim])
+        state = state.but(assassinated=[*state.assassinated, victim])
     state, broken = _break_sieges(board, state, victim)
     state, fallen = _eliminate_besieged(board, state, victim)
     state, rebels = _rebellion_rolls(board, state, victim, dice)
@@ -320,7 +320,7 @@ def _break_sieges(board: Board, state: State, victim: str) -> tuple[State, list[
             events.append(f"{victim}'s siege of {board.provinces[unit.province].name}"
                           " is broken (ASN-EFF-1C).")
         units.append(unit)
-    return (replace(state, units=units), events) if events else (state, events)
+    return (state.but(units=units), events) if events else (state, events)
 
 
 def _eliminate_besieged(board: Board, state: State, victim: str) -> tuple[State, list[str]]:
@@ -348,7 +348,7 @@ def _eliminate_besieged(board: Board, state: State, victim: str) -> tuple[State,
         for u in state.units
         if not (u.kind == "G" and u.province in fallen)
     ]
-    return replace(state, units=units, city_owner=cities), events
+    return state.but(units=units, city_owner=cities), events
 
 
 def _rebellion_rolls(

@@ -152,7 +152,7 @@ def expenses(
                 _carry_out(step, spend)
     step.results.extend(
         OrderResult(s.power, s.order, s.outcome, s.note()) for s in step.spends)
-    after = replace(state, units=step.units, treasury=treasury, rebellions=step.rebellions,
+    after = state.but(units=step.units, treasury=treasury, rebellions=step.rebellions,
                     famine=step.famine)
     after = update_control(board, after)
     baseline = update_control(board, state)  # control without the bribes
@@ -395,7 +395,7 @@ def _raise_rebellion(step: _Step, spend: Spend, province: str, name: str) -> Non
     against = state.province_owner[province]
     rule = "EXP-K" if spend.price == HOME_TO_REBEL else "EXP-J"
     if province not in step.rebellions or not step.rebellions[province].in_province:
-        before = replace(state, rebellions=step.rebellions)
+        before = state.but(rebellions=step.rebellions)
         step.rebellions[province] = new_rebellion(step.board, before, province)
         step.events.append(f"{name} rises in rebellion against {against} ({rule}).")
     spend.end("succeeds", f"{name} rebels against {against} ({rule})")
@@ -449,7 +449,7 @@ def _lapse_sieges(step: _Step, garrison: Unit) -> None:
 
 def _liberate(step: _Step, buyer: str, unit: Unit) -> None:
     """Buying the targeted power's unit in a rebelling province liberates it (REB-RM-8.4)."""
-    before = replace(step.state, rebellions=step.rebellions)
+    before = step.state.but(rebellions=step.rebellions)
     after, note = liberate_on_purchase(before, unit, buyer)
     if note is not None:
         step.rebellions = dict(after.rebellions)

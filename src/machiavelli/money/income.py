@@ -267,7 +267,7 @@ def income(
         got = totals[power]
         treasury[power] = treasury.get(power, 0) + got.total
         tell(private, power, f"{power} receives {got}; treasury {treasury[power]}.")
-    return Adjudication(replace(state, treasury=treasury), [], events, private)
+    return Adjudication(state.but(treasury=treasury), [], events, private)
 
 
 def collect_income(

@@ -228,13 +228,14 @@ def _seen(result: OrderResult) -> OrderResult:
     not paid for, as a removal); what it cost, what the treasury held and a build
     that placed nothing are the power's own business.
     """
-    if result.outcome == "void" or (isinstance(result.order, Build)
-                                    and result.outcome != "succeeds"):
-        return replace(result, private=True)
-    if isinstance(result.order, Maintain):
-        return replace(result, public_note="" if result.outcome == "succeeds" else "removed")
-    if isinstance(result.order, Build):
-        return replace(result, public_note="")
+    power, order, outcome, note = result.power, result.order, result.outcome, result.note
+    if outcome == "void" or (isinstance(order, Build) and outcome != "succeeds"):
+        return OrderResult(power, order, outcome, note, result.public_note, True)
+    if isinstance(order, Maintain):
+        return OrderResult(power, order, outcome, note,
+                           "" if outcome == "succeeds" else "removed", result.private)
+    if isinstance(order, Build):
+        return OrderResult(power, order, outcome, note, "", result.private)
     return result
 
 
@@ -253,7 +254,7 @@ def _apply(state: State, accounts: Mapping[str, _Account]) -> State:
     for power, account in accounts.items():
         if account.spent or power in treasury:
             treasury[power] = account.treasury
-    return replace(state, units=units, treasury=treasury)
+    return state.but(units=units, treasury=treasury)
 
 
 __all__ = [

@@ -27,7 +27,6 @@ province, nobody controls either.  Tests: tests/test_mach2.py.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 
 from machiavelli.core.board import Board
 from machiavelli.core.rules import Rules, rules_of
@@ -46,7 +45,7 @@ def update_control(
                            rules or rules_of(state.options), fall_end=fall_end)
     if owners is None or (owners[0] == state.province_owner and owners[1] == state.city_owner):
         return state
-    return replace(state, province_owner=owners[0], city_owner=owners[1])
+    return state.but(province_owner=owners[0], city_owner=owners[1])
 
 
 def control_after(
@@ -118,7 +117,7 @@ def _no_mixed_control(provinces: dict[str, str], cities: dict[str, str]) -> None
 
 def update_supply_centres(board: Board, state: State) -> State:
     """Diplomacy: after the fall campaign each occupied supply centre goes to its occupier."""
-    return replace(state, city_owner=supply_centres_after(board, state.units, state.city_owner))
+    return state.but(city_owner=supply_centres_after(board, state.units, state.city_owner))
 
 
 def supply_centres_after(

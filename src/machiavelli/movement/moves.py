@@ -19,7 +19,6 @@ where province and city are one space and a conversion is made in place
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TypeGuard
 
 from machiavelli.core.board import Board
@@ -204,7 +203,7 @@ def movement_phase(
                 early.append(OrderResult(power, order, "void", "not a movement order"))
     if disbanded:  # the units left, numbered again, and every piece made again
         kept = [i for i, u in enumerate(units) if (u.province, u.kind == "G") not in disbanded]
-        state = replace(state, units=[units[i] for i in kept])
+        state = state.but(units=[units[i] for i in kept])
         where = Occupancy(state.units)
         renumbered = {old: new for new, old in enumerate(kept)}
         before = given

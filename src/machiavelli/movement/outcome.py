@@ -155,14 +155,14 @@ def apply_outcome(
 
     events: list[str] = []
     if rebellions:
-        before = replace(state, rebellions={
+        before = state.but(rebellions={
             k: v for k, v in rebellions.items() if sieges_done.get(k) != "rebels"})
         rebellions, events = rebellions_after_movement(before, entered, held)
     contested: list[str] = []
     if dislodged:
         contested = _standoffs(resolver, set(ends))
         dislodged, contested, events = _disband_trapped(
-            board, replace(state, units=final, dislodged=dislodged, rebellions=rebellions,
+            board, state.but(units=final, dislodged=dislodged, rebellions=rebellions,
                            contested=contested), events)
     owners = control_after(board, final, state.province_owner, state.city_owner, rules)
     province_owner, city_owner = owners if owners is not None else (
@@ -189,9 +189,9 @@ def apply_outcome(
 def _moved_unit(unit: Unit, order: UnitOrder | None, coast: str | None, dest: str) -> Unit:
     if isinstance(order, Convert):
         if unit.kind == "G":
-            return replace(unit, kind=order.to, coast=order.coast if order.to == "F" else None,
-                           siege=0)
-        return replace(unit, kind="G", coast=None, siege=0)
+            return Unit(order.to, unit.owner, unit.province,
+                        order.coast if order.to == "F" else None, unit.special)
+        return Unit("G", unit.owner, unit.province, None, unit.special)
     return Unit(unit.kind, unit.owner, dest, coast if unit.kind == "F" else None, unit.special)
 
 

@@ -138,7 +138,7 @@ def start_rebellion(
         return problem
     rebellions = dict(state.rebellions)
     rebellions[province] = new_rebellion(board, state, province)
-    return replace(state, rebellions=rebellions)
+    return state.but(rebellions=rebellions)
 
 
 def describe(board: Board, rebellion: Rebellion) -> str:
@@ -157,7 +157,7 @@ def pacify_rebellion(state: State, province: str) -> State | str:
     if province not in state.rebellions:
         return f"there is no rebellion in {province}"
     rebellions = {k: v for k, v in state.rebellions.items() if k != province}
-    return replace(state, rebellions=rebellions)
+    return state.but(rebellions=rebellions)
 
 
 def liberate_on_purchase(state: State, unit: Unit, buyer: str) -> tuple[State, str | None]:
@@ -174,7 +174,7 @@ def liberate_on_purchase(state: State, unit: Unit, buyer: str) -> tuple[State, s
     rebellions = {k: v for k, v in state.rebellions.items() if k != unit.province}
     note = (f"{unit.province}: rebellion liberated by {buyer}, who bought the unit there"
             " (REB-RM-8.4)")
-    return replace(state, rebellions=rebellions), note
+    return state.but(rebellions=rebellions), note
 
 
 __all__ = [

@@ -31,7 +31,7 @@ Dislodged units are expected *not* to be in ``state.units``.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from machiavelli.core.board import Board, Province, province_of, space_of
 from machiavelli.core.occupancy import Occupancy
@@ -356,7 +356,7 @@ def _after_retreats(board: Board, state: State, arrived: Sequence[Unit]) -> Stat
             rebellion = rebellions.get(unit.province)
             if unit.kind != "G" and rebellion is not None and rebellion.against != unit.owner:
                 del rebellions[unit.province]  # REB-RM-8.3: city and province liberated
-    new = replace(state, units=units, dislodged=[], contested=[], rebellions=rebellions)
+    new = state.but(units=units, dislodged=[], contested=[], rebellions=rebellions)
     new = update_control(board, new)  # control adjudication 4
     if new.option("diplomacy") and new.season == "fall":
         new = update_supply_centres(board, new)

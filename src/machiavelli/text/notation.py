@@ -131,7 +131,7 @@ The words live in :mod:`machiavelli.text.order_words`, the reader in
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from machiavelli.core.board import Board
 from machiavelli.core.orders import (
@@ -296,7 +296,7 @@ def _withdrawn_build(
         return None
     planned = [Unit(b.kind, power, b.province, b.coast, b.special) for b in builds.values()]
     try:
-        order = parse_order(written, board, replace(state, units=[*state.units, *planned]),
+        order = parse_order(written, board, state.but(units=[*state.units, *planned]),
                             power, phase)
     except OrderSyntaxError:
         return None
