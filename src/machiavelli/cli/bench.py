@@ -10,7 +10,8 @@ its median with the smallest and largest round:
   then adjudicated;
 - ``adjudicate command``: ``machiavelli adjudicate FILE`` run as a process on the
   phases written as a case file (again and again up to 3000 cases), per phase
-  (start-up included);
+  (start-up included, with Python's bytecode cache written as an installed package
+  has it: one untimed run first may write it, even under ``PYTHONDONTWRITEBYTECODE``);
 - ``diplomacy process()``: the `diplomacy` package's ``Game.process()`` on the
   same positions and orders, when the package is installed (``make bench``
   installs it); every other figure is also given as a ratio to it;
@@ -31,6 +32,7 @@ case file.  Generation and set-up are never timed.
 from __future__ import annotations
 
 import gc
+import os
 import resource
 import statistics
 import subprocess
@@ -143,12 +145,15 @@ def write_cases(phases: Sequence[Phase], path: Path, at_least: int = 0) -> int:
 
 
 def command(path: Path, count: int, rounds: int) -> list[float]:
-    """Seconds per phase of ``machiavelli adjudicate FILE`` run as a process."""
+    """Seconds per phase of ``machiavelli adjudicate FILE`` run as a process (after one
+    untimed run that may write Python's bytecode cache)."""
+    run = [sys.executable, "-m", "machiavelli.cli.main", "adjudicate", str(path)]
+    cached = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run(run, check=True, stdout=subprocess.DEVNULL, env=cached)
     out = []
     for _ in range(rounds):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([sys.executable, "-m", "machiavelli.cli.main", "adjudicate", str(path)],
-                       check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(run, check=True, stdout=subprocess.DEVNULL)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         spent = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         out.append(spent / count)
