@@ -6,6 +6,7 @@
   case files, random positions with random legal orders, the same orders given by
   the wrong powers or twice, and the phases of random Classic 1454 games (money,
   garrisons, sieges, rebellions).
+- :func:`can_retreat` stops at the first retreat it finds.
 - :meth:`Chains.links` answers from the fleets' groups; :meth:`Chains.links_by_search`
   searches from the army's province every time.
 """
@@ -23,6 +24,7 @@ from machiavelli.cases.files import read_cases
 from machiavelli.cases.runner import run_case
 from machiavelli.cli.bench_phases import campaign_phases, random_phases
 from machiavelli.core.board import Board
+from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import Order
 from machiavelli.core.rules import rules_of
 from machiavelli.core.state import State
@@ -30,6 +32,7 @@ from machiavelli.game.process import adjudicate
 from machiavelli.game.scenario import load_scenario
 from machiavelli.movement import moves
 from machiavelli.movement.geography import Chains
+from machiavelli.movement.retreats import _some_retreat, retreat_destinations
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 FILES = sorted(CASES.rglob("*.txt"))
@@ -135,3 +138,25 @@ def test_chains_of_fleets_found_from_their_groups_as_by_search(coastal: bool) ->
                     asked += 1
                     linked += found
     assert 0 < linked < asked
+
+
+def test_some_retreat_is_whether_retreat_destinations_finds_one() -> None:
+    """:func:`can_retreat` stops at the first retreat found (``_some_retreat``)."""
+    standard, start = load_scenario("standard_1901")
+    classic, _ = load_scenario("classic_1454")
+    positions = [(standard, adjudicate(p.board, p.state, p.orders).after)
+                 for p in random_phases(standard, start, 80, 11)]
+    positions += [(classic, adjudicate(classic, p.state, p.orders, "r").after)
+                  for p in campaign_phases("classic_1454", 2, 24, 11)]
+    seen = {True: 0, False: 0}
+    for board, position in positions:
+        # and with standoffs left in half the provinces, or in all of them
+        half = sorted(board.provinces)[::2]
+        for state in (position, position.but(contested=half),
+                      position.but(contested=list(board.provinces))):
+            where = Occupancy(state.units)
+            for d in state.dislodged:
+                found = _some_retreat(board, state, d, None, where)
+                assert found == bool(retreat_destinations(board, state, d, None, where))
+                seen[found] += 1
+    assert seen[True] and seen[False]

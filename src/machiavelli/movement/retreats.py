@@ -185,9 +185,30 @@ def can_retreat(
 ) -> bool:
     """Whether ``dislodged`` has any retreat at all: a destination, or its city."""
     where = where or Occupancy(state.units)
-    return bool(retreat_destinations(board, state, dislodged, permissions, where)) or (
+    return _some_retreat(board, state, dislodged, permissions, where) or (
         conversion_problem(board, state, dislodged, permissions, where) is None
     )
+
+
+def _some_retreat(
+    board: Board,
+    state: State,
+    dislodged: Dislodged,
+    permissions: StraitPermissions | None,
+    where: Occupancy,
+) -> bool:
+    """``bool(retreat_destinations(...))``, looking no further than the first one found."""
+    unit = dislodged.unit
+    if unit.kind == "A":
+        candidates: Collection[str] = board.army_adj.get(unit.province, frozenset())
+    elif unit.kind == "F":
+        candidates = board.fleet_adj.get(unit.location, frozenset())
+    else:
+        return False
+    for loc in candidates:
+        if retreat_problem(board, state, dislodged, loc, permissions, where) is None:
+            return True
+    return False
 
 
 # -- orders --------------------------------------------------------------------
