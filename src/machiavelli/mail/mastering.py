@@ -34,6 +34,17 @@ def _pending(desk: Desk) -> GameView | Outcome:
     return view
 
 
+def _master_and_view(desk: Desk) -> tuple[Viewer, GameView] | Outcome:
+    """The Master acting and the game as the Master sees it, or why not."""
+    master = _master(desk)
+    if isinstance(master, Outcome):
+        return master
+    view = _pending(desk)
+    if isinstance(view, Outcome):
+        return view
+    return master, view
+
+
 def become(desk: Desk, command: Command) -> Outcome:
     master = _master(desk)
     if isinstance(master, Outcome):
@@ -54,12 +65,10 @@ def become(desk: Desk, command: Command) -> Outcome:
 
 
 def process(desk: Desk, command: Command) -> Outcome:
-    master = _master(desk)
-    if isinstance(master, Outcome):
-        return master
-    view = _pending(desk)
-    if isinstance(view, Outcome):
-        return view
+    both = _master_and_view(desk)
+    if isinstance(both, Outcome):
+        return both
+    master, view = both
     if view.status == "paused":
         return Outcome.refused(Why.NOT_NOW, f"Game '{view.name}' is paused: no phase is "
                                "processed until it is resumed (RESUME).")
@@ -91,12 +100,10 @@ def predict(desk: Desk, command: Command) -> Outcome:
 
 
 def rollback(desk: Desk, command: Command) -> Outcome:
-    master = _master(desk)
-    if isinstance(master, Outcome):
-        return master
-    view = _pending(desk)
-    if isinstance(view, Outcome):
-        return view
+    both = _master_and_view(desk)
+    if isinstance(both, Outcome):
+        return both
+    master, view = both
     words = command.args.split()
     if words and not words[0].isdigit():
         return Outcome.refused(Why.SYNTAX, "ROLLBACK takes the number of a processed phase "
@@ -120,12 +127,10 @@ def resume(desk: Desk, command: Command) -> Outcome:
 
 
 def _pause(desk: Desk, paused: bool) -> Outcome:
-    master = _master(desk)
-    if isinstance(master, Outcome):
-        return master
-    view = _pending(desk)
-    if isinstance(view, Outcome):
-        return view
+    both = _master_and_view(desk)
+    if isinstance(both, Outcome):
+        return both
+    master, view = both
     assert desk.game is not None
     done = desk.judge.pause(desk.game, master, paused, now=desk.now)
     if isinstance(done, Refused):
@@ -136,12 +141,10 @@ def _pause(desk: Desk, paused: bool) -> Outcome:
 
 
 def terminate(desk: Desk, command: Command) -> Outcome:
-    master = _master(desk)
-    if isinstance(master, Outcome):
-        return master
-    view = _pending(desk)
-    if isinstance(view, Outcome):
-        return view
+    both = _master_and_view(desk)
+    if isinstance(both, Outcome):
+        return both
+    master, view = both
     assert desk.game is not None
     done = desk.judge.terminate(desk.game, master, now=desk.now)
     if isinstance(done, Refused):
@@ -151,12 +154,10 @@ def terminate(desk: Desk, command: Command) -> Outcome:
 
 
 def eject(desk: Desk, command: Command) -> Outcome:
-    master = _master(desk)
-    if isinstance(master, Outcome):
-        return master
-    view = _pending(desk)
-    if isinstance(view, Outcome):
-        return view
+    both = _master_and_view(desk)
+    if isinstance(both, Outcome):
+        return both
+    master, view = both
     assert desk.game is not None
     written = command.args.strip()
     if not written:
