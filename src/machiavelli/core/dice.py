@@ -8,7 +8,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from machiavelli.core.state import State
+from machiavelli.core.state import NATIVE, State
+
+_set = object.__setattr__
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,6 +18,17 @@ class Roll:
     purpose: str  # what the roll decides, e.g. "famine severity", "assassination of Milan"
     dice: tuple[int, ...]
     to: str | None = None  # the one power that may see the roll (None: everyone)
+
+    def __init__(self, purpose: str, dice: tuple[int, ...], to: str | None = None) -> None:
+        # written out so that a compiled build makes it native (machiavelli.core.state.NATIVE)
+        if NATIVE:
+            self.purpose = purpose  # type: ignore[misc]
+            self.dice = dice  # type: ignore[misc]
+            self.to = to  # type: ignore[misc]
+        else:
+            _set(self, "purpose", purpose)
+            _set(self, "dice", dice)
+            _set(self, "to", to)
 
     @property
     def total(self) -> int:

@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from machiavelli.core.state import UnitKind
+from machiavelli.core.state import NATIVE, UnitKind
+
+_set = object.__setattr__
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +21,17 @@ class UnitRef:
     kind: UnitKind
     province: str
     coast: str | None = None  # a fleet's coast, where the province has several
+
+    def __init__(self, kind: UnitKind, province: str, coast: str | None = None) -> None:
+        # written out so that a compiled build makes it native (machiavelli.core.state.NATIVE)
+        if NATIVE:
+            self.kind = kind  # type: ignore[misc]
+            self.province = province  # type: ignore[misc]
+            self.coast = coast  # type: ignore[misc]
+        else:
+            _set(self, "kind", kind)
+            _set(self, "province", province)
+            _set(self, "coast", coast)
 
     @property
     def location(self) -> str:
@@ -28,6 +41,12 @@ class UnitRef:
 @dataclass(frozen=True, slots=True)
 class Hold:
     unit: UnitRef
+
+    def __init__(self, unit: UnitRef) -> None:
+        if NATIVE:
+            self.unit = unit  # type: ignore[misc]
+        else:
+            _set(self, "unit", unit)
 
 
 @dataclass(frozen=True, slots=True)

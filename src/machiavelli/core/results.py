@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from machiavelli.core.orders import Order
-from machiavelli.core.state import State
+from machiavelli.core.state import NATIVE, State
+
+_set = object.__setattr__
 
 Outcome = Literal["succeeds", "fails", "bounced", "cut", "dislodged", "void"]
 
@@ -28,6 +30,31 @@ class OrderResult:
     public_note: str | None = None
     #: the whole result is the ordering power's business (money orders are, always)
     private: bool = False
+
+    def __init__(
+        self,
+        power: str | None,
+        order: Order,
+        outcome: Outcome,
+        note: str = "",
+        public_note: str | None = None,
+        private: bool = False,
+    ) -> None:
+        # written out so that a compiled build makes it native (machiavelli.core.state.NATIVE)
+        if NATIVE:
+            self.power = power  # type: ignore[misc]
+            self.order = order  # type: ignore[misc]
+            self.outcome = outcome  # type: ignore[misc]
+            self.note = note  # type: ignore[misc]
+            self.public_note = public_note  # type: ignore[misc]
+            self.private = private  # type: ignore[misc]
+        else:
+            _set(self, "power", power)
+            _set(self, "order", order)
+            _set(self, "outcome", outcome)
+            _set(self, "note", note)
+            _set(self, "public_note", public_note)
+            _set(self, "private", private)
 
 
 class Adjudication:

@@ -10,13 +10,26 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from types import FunctionType
+from typing import Any, Final, Literal
 
 UnitKind = Literal["A", "F", "G"]
 Season = Literal["spring", "summer", "fall", "winter"]
 PhaseKind = Literal["movement", "retreat", "adjustment"]
 SPECIAL_KINDS = ("militia", "elite_mercenary", "elite_professional")
 SEASONS: tuple[Season, ...] = ("spring", "summer", "fall", "winter")
+
+
+def _compiled() -> bool:
+    return not isinstance(_compiled, FunctionType)  # a compiled function is a builtin one
+
+
+#: whether this module runs compiled (mypyc).  The frozen dataclasses made on the hot paths
+#: have their constructors written out: compiled, they write their fields directly (natively,
+#: where the generated constructor stays interpreted); interpreted, they set them as the
+#: generated one does.  Either way the fields stay read-only to any other code.
+NATIVE: Final = _compiled()
+_set = object.__setattr__
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +40,30 @@ class Unit:
     coast: str | None = None
     special: str | None = None  # one of SPECIAL_KINDS
     siege: int = 0  # campaigns of siege completed by this army or fleet (0 or 1)
+
+    def __init__(
+        self,
+        kind: UnitKind,
+        owner: str | None,
+        province: str,
+        coast: str | None = None,
+        special: str | None = None,
+        siege: int = 0,
+    ) -> None:
+        if NATIVE:  # (module constant NATIVE)
+            self.kind = kind  # type: ignore[misc]
+            self.owner = owner  # type: ignore[misc]
+            self.province = province  # type: ignore[misc]
+            self.coast = coast  # type: ignore[misc]
+            self.special = special  # type: ignore[misc]
+            self.siege = siege  # type: ignore[misc]
+        else:
+            _set(self, "kind", kind)
+            _set(self, "owner", owner)
+            _set(self, "province", province)
+            _set(self, "coast", coast)
+            _set(self, "special", special)
+            _set(self, "siege", siege)
 
     @property
     def strength(self) -> int:
@@ -72,6 +109,16 @@ class Dislodged:
     attacker_from: str | None  # the space the winning attack came from
     by_conversion: bool = False  # the attacker was a garrison converting into the province
 
+    def __init__(self, unit: Unit, attacker_from: str | None, by_conversion: bool = False) -> None:
+        if NATIVE:  # (module constant NATIVE)
+            self.unit = unit  # type: ignore[misc]
+            self.attacker_from = attacker_from  # type: ignore[misc]
+            self.by_conversion = by_conversion  # type: ignore[misc]
+        else:
+            _set(self, "unit", unit)
+            _set(self, "attacker_from", attacker_from)
+            _set(self, "by_conversion", by_conversion)
+
 
 @dataclass(frozen=True, slots=True)
 class Rebellion:
@@ -79,6 +126,20 @@ class Rebellion:
     against: str  # the power the rebellion is directed against
     in_province: bool = True
     in_city: bool = False
+
+    def __init__(
+        self, province: str, against: str, in_province: bool = True, in_city: bool = False
+    ) -> None:
+        if NATIVE:  # (module constant NATIVE)
+            self.province = province  # type: ignore[misc]
+            self.against = against  # type: ignore[misc]
+            self.in_province = in_province  # type: ignore[misc]
+            self.in_city = in_city  # type: ignore[misc]
+        else:
+            _set(self, "province", province)
+            _set(self, "against", against)
+            _set(self, "in_province", in_province)
+            _set(self, "in_city", in_city)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,9 @@ from machiavelli.core.options import dice_in_play, money_in_play
 from machiavelli.core.orders import Order
 from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication
-from machiavelli.core.state import State, Unit
+from machiavelli.core.state import NATIVE, State, Unit
+
+_set = object.__setattr__
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +49,21 @@ class Income:
     provinces: int = 0
     cities: int = 0
     variable: int = 0
+
+    def __init__(
+        self, seas: int = 0, provinces: int = 0, cities: int = 0, variable: int = 0
+    ) -> None:
+        # written out so that a compiled build makes it native (machiavelli.core.state.NATIVE)
+        if NATIVE:
+            self.seas = seas  # type: ignore[misc]
+            self.provinces = provinces  # type: ignore[misc]
+            self.cities = cities  # type: ignore[misc]
+            self.variable = variable  # type: ignore[misc]
+        else:
+            _set(self, "seas", seas)
+            _set(self, "provinces", provinces)
+            _set(self, "cities", cities)
+            _set(self, "variable", variable)
 
     @property
     def total(self) -> int:
@@ -66,6 +83,23 @@ class VariableRoll:
     dice: tuple[int, ...]
     ducats: int
     fixed: bool = False  # nodice: the dice were not rolled (FLAG-DICE-3)
+
+    def __init__(
+        self, source: str, power: str, dice: tuple[int, ...], ducats: int, fixed: bool = False
+    ) -> None:
+        # written out so that a compiled build makes it native (machiavelli.core.state.NATIVE)
+        if NATIVE:
+            self.source = source  # type: ignore[misc]
+            self.power = power  # type: ignore[misc]
+            self.dice = dice  # type: ignore[misc]
+            self.ducats = ducats  # type: ignore[misc]
+            self.fixed = fixed  # type: ignore[misc]
+        else:
+            _set(self, "source", source)
+            _set(self, "power", power)
+            _set(self, "dice", dice)
+            _set(self, "ducats", ducats)
+            _set(self, "fixed", fixed)
 
 
 # -- options --------------------------------------------------------------------------

@@ -1,0 +1,70 @@
+"""The constructors written out for a compiled build (machiavelli.core.state.NATIVE) make
+what the dataclass's generated constructor would: every field given, by position or by
+name, the defaults otherwise, and the frozen classes stay frozen."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from machiavelli.core.dice import Roll
+from machiavelli.core.orders import Hold, UnitRef
+from machiavelli.core.results import OrderResult
+from machiavelli.core.state import Dislodged, Rebellion, Unit
+from machiavelli.money.income import Income, VariableRoll
+
+REF = UnitRef("A", "ven")
+UNIT = Unit("F", "Venice", "gen", "nc", "militia", 1)
+
+#: (class, arguments for every field, in order)
+FULL: list[tuple[type[Any], tuple[Any, ...]]] = [
+    (Unit, ("F", "Venice", "gen", "nc", "elite_mercenary", 1)),
+    (Dislodged, (UNIT, "pie", True)),
+    (Rebellion, ("ven", "Milan", False, True)),
+    (UnitRef, ("F", "spa", "sc")),
+    (Hold, (REF,)),
+    (OrderResult, ("Milan", Hold(REF), "fails", "a note", "public", True)),
+    (Roll, ("famine severity", (3, 4), "Milan")),
+    (Income, (1, 2, 3, 4)),
+    (VariableRoll, ("Milan", "Venice", (2, 5), 7, True)),
+]
+
+#: (class, the fewest arguments) -> the defaults of the other fields
+SHORT: list[tuple[type[Any], tuple[Any, ...]]] = [
+    (Unit, ("A", None, "pie")),
+    (Dislodged, (UNIT, None)),
+    (Rebellion, ("ven", "Milan")),
+    (UnitRef, ("G", "ven")),
+    (OrderResult, (None, Hold(REF), "void")),
+    (Roll, ("plague", (6,))),
+    (Income, ()),
+    (VariableRoll, ("Milan", "Venice", (2,), 3)),
+]
+
+
+def _fields(obj: Any) -> dict[str, Any]:
+    return {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}
+
+
+@pytest.mark.parametrize(("cls", "args"), FULL, ids=lambda x: getattr(x, "__name__", ""))
+def test_written_constructor_sets_every_field(cls: type[Any], args: tuple[Any, ...]) -> None:
+    names = [f.name for f in dataclasses.fields(cls)]
+    made = cls(*args)
+    assert _fields(made) == dict(zip(names, args, strict=True))
+    assert cls(**dict(zip(names, args, strict=True))) == made
+    assert hash(cls(*args)) == hash(made)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(made, names[0], args[0])
+    assert dataclasses.replace(made) == made
+
+
+@pytest.mark.parametrize(("cls", "args"), SHORT, ids=lambda x: getattr(x, "__name__", ""))
+def test_written_constructor_defaults(cls: type[Any], args: tuple[Any, ...]) -> None:
+    fields = dataclasses.fields(cls)
+    made = cls(*args)
+    for f, value in zip(fields, args, strict=False):
+        assert getattr(made, f.name) == value
+    for f in fields[len(args):]:
+        assert getattr(made, f.name) == f.default
