@@ -59,15 +59,16 @@ def playing(state: State, power: str) -> bool:
     return power not in state.eliminated and (not state.powers or power in state.powers)
 
 
-def _takes(board: Board, state: State, provinces: list[str]) -> str | None:
-    """The one power controlling every province and every city in use of a country."""
-    forts = fortresses_in_use(state)
+def _takes(board: Board, state: State, provinces: list[str], forts: bool) -> str | None:
+    """The one power controlling every province and every city in use of a country
+    (``forts``: fortresses are in use)."""
     owners: set[str | None] = set()
+    province_owner, city_owner, where = state.province_owner, state.city_owner, board.provinces
     for p in provinces:
-        owners.add(state.province_owner.get(p))
-        city = board.provinces[p].city
+        owners.add(province_owner.get(p))
+        city = where[p].city
         if city is not None and (city.kind != "fortress" or forts):
-            owners.add(state.city_owner.get(p))
+            owners.add(city_owner.get(p))
     if len(owners) != 1:
         return None
     (owner,) = owners
@@ -99,21 +100,46 @@ def _recorded_holders(state: State, countries: dict[str, list[str]]) -> dict[str
 
 def home_country_holders(board: Board, state: State) -> dict[str, str | None]:
     """Home country (named by its original power) -> the power holding it now, or None."""
+    return _home_country_holders(board, state, None, None)
+
+
+def _home_country_holders(
+    board: Board,
+    state: State,
+    countries: dict[str, list[str]] | None,
+    recorded: dict[str, str | None] | None,
+) -> dict[str, str | None]:
+    """:func:`home_country_holders`, given the original home countries and their recorded
+    holders when the caller has them already (None: found here)."""
     inputs = _HolderInputs.of(board, state)
     if _LAST_HOLDERS and _LAST_HOLDERS[0][0] == inputs:
         return dict(_LAST_HOLDERS[0][1])
+    if countries is None:
+        countries = original_home_countries(board, state)
+    if recorded is None:
+        recorded = _recorded_holders(state, countries)
+    holders = _holders(board, state, countries, recorded, inputs.forts)
+    _LAST_HOLDERS[:] = [(inputs.kept(), dict(holders))]
+    return holders
+
+
+def _holders(
+    board: Board,
+    state: State,
+    countries: dict[str, list[str]],
+    recorded: dict[str, str | None],
+    forts: bool,
+) -> dict[str, str | None]:
+    """:func:`home_country_holders` found from the countries and their recorded holders."""
     holders: dict[str, str | None] = {}
-    countries = original_home_countries(board, state)
-    recorded = _recorded_holders(state, countries)
     for country, provinces in countries.items():
         holder = recorded[country]
-        taker = _takes(board, state, provinces)
+        taker = _takes(board, state, provinces, forts)
         if taker is not None and playing(state, taker):
             holder = taker  # HOME-2 (the setup owner retaking it all counts too)
         if holder is not None and not playing(state, holder):
             holder = None  # HOME-4: lost by elimination
         holders[country] = holder
-    _LAST_HOLDERS[:] = [(inputs.kept(), dict(holders))]
     return holders
 
 
@@ -191,11 +217,11 @@ def held_home_provinces(board: Board, state: State, power: str) -> list[str]:
 def update_home_countries(board: Board, state: State) -> tuple[State, list[str]]:
     """Record in ``state.home`` the home countries that changed hands; one event each."""
     countries = original_home_countries(board, state)
-    holders = home_country_holders(board, state)
+    recorded = _recorded_holders(state, countries)
+    holders = _home_country_holders(board, state, countries, recorded)
     events: list[str] = []
     home: dict[str, list[str]] = {p: [] for p in [*state.home, *countries]}
     changed = False
-    recorded = _recorded_holders(state, countries)
     for country, holder in holders.items():
         before = recorded[country]
         if holder != before:

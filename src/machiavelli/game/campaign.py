@@ -51,8 +51,13 @@ MONEY_STEPS: tuple[tuple[str, str], ...] = (
 )
 
 
+_FOUND: dict[tuple[str, str], Step] = {}  # the steps imported so far
+
+
 def _step(module: str, name: str) -> Step:
-    step: Step = getattr(importlib.import_module(module), name)
+    step = _FOUND.get((module, name))
+    if step is None:
+        step = _FOUND[module, name] = getattr(importlib.import_module(module), name)
     return step
 
 
