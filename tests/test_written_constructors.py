@@ -68,3 +68,18 @@ def test_written_constructor_defaults(cls: type[Any], args: tuple[Any, ...]) -> 
         assert getattr(made, f.name) == value
     for f in fields[len(args):]:
         assert getattr(made, f.name) == f.default
+
+
+def test_unit_equality_and_hash_are_the_dataclass_ones() -> None:
+    """Unit's written-out __eq__ and __hash__: the fields' tuple, as @dataclass has them."""
+    units = [Unit(*args) for args in (
+        ("A", "Milan", "mil"), ("A", "Milan", "mil", None, None, 1), ("G", None, "mil"),
+        ("F", "Venice", "gen", "nc"), ("F", "Venice", "gen", "sc"),
+        ("A", "Milan", "mil", None, "militia"), ("A", "Venice", "mil"), ("A", "Milan", "pav"))]
+    for u in units:
+        assert hash(u) == hash(tuple(_fields(u).values()))
+        for v in units:
+            same = tuple(_fields(u).values()) == tuple(_fields(v).values())
+            assert (u == v) is same and (u != v) is not same
+            assert (u == Unit(*_fields(v).values())) is same
+        assert u != UnitRef(u.kind, u.province, u.coast) and u != (u.kind, u.owner)

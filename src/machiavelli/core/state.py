@@ -65,6 +65,18 @@ class Unit:
             _set(self, "special", special)
             _set(self, "siege", siege)
 
+    # written out too (as @dataclass would write them), to be native when compiled
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Unit:
+            return NotImplemented
+        return (self.kind == other.kind and self.owner == other.owner
+                and self.province == other.province and self.coast == other.coast
+                and self.special == other.special and self.siege == other.siege)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.owner, self.province, self.coast, self.special,
+                     self.siege))
+
     @property
     def strength(self) -> int:
         return 2 if self.special in ("elite_mercenary", "elite_professional") else 1

@@ -142,8 +142,7 @@ def _eliminate(board: Board, state: State, doomed: list[str], events: list[str])
         for u in state.units
         if u.owner not in gone
     ]
-    new = replace(
-        state,
+    new = state.but(
         units=units,
         dislodged=[d for d in state.dislodged if d.unit.owner not in gone],
         province_owner={p: o for p, o in state.province_owner.items() if o not in gone},

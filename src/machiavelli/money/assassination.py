@@ -234,8 +234,7 @@ def assassinations(
         for order in mine[power]:
             run.attempt(power, order)
     victims = [v for v in _powers_in_order(state, run.struck) if v not in state.assassinated]
-    state = replace(
-        state,
+    state = state.but(
         treasury=run.treasury,
         chits=run.chits,
         assassinated=[*state.assassinated, *victims],

@@ -396,8 +396,7 @@ def banking(
         if not bank.collect(power):
             assassinated += [] if power in assassinated else [power]
             defaulted += [] if power in defaulted else [power]
-    new = replace(
-        state,
+    new = state.but(
         treasury=bank.treasury,
         loans={p: v for p, v in bank.loans.items() if v},
         chits=bank.chits,
