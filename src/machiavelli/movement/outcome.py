@@ -295,15 +295,14 @@ def _standoffs(resolver: Resolver, occupied: set[int]) -> list[str]:
     pieces = resolver.pieces
     ix = pieces.ix
     kind, dest, won = pieces.kind, pieces.dest, resolver.resolution
-    return sorted({
-        ix.spaces[dest[i]]
-        for i in range(pieces.count)
-        if kind[i] == MOVE
-        and not ix.is_city(dest[i])
-        and dest[i] not in occupied
-        and not won[i]
-        and resolver.path_ok(i)
-    })
+    found: set[str] = set()
+    for i in range(pieces.count):  # the moves that failed first (the cheapest tests first)
+        if kind[i] != MOVE or won[i]:
+            continue
+        d = dest[i]
+        if not ix.is_city(d) and d not in occupied and resolver.path_ok(i):
+            found.add(ix.spaces[d])
+    return sorted(found)
 
 
 def _disband_trapped(
