@@ -124,7 +124,7 @@ class Pieces:
         #: why a support or convoy became a hold ("" when it did not)
         self.void_note: list[str] = [""] * count
         #: the piece in each space
-        self.occupant: dict[int, int] = dict(zip(space, range(count)))
+        self.occupant: dict[int, int] = dict(zip(space, range(count), strict=True))
         #: adjacent moves written "via convoy"
         self.explicit: set[int] = set()
         # made once the pieces are linked (link_pieces):
