@@ -44,16 +44,7 @@ chromium:
 test: $(STAMP) postgres chromium
 	$(VENV)/bin/ruff check src tests tools
 	$(VENV)/bin/mypy src
-	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
-	  echo "$(VENV)/bin/pytest  (the service's tests on SQLite and PostgreSQL)"; \
-	  $(VENV)/bin/pytest; \
-	else \
-	  echo "*******************************************************************"; \
-	  echo "*** WARNING: PostgreSQL could not be installed on this machine: ***"; \
-	  echo "*** the service's tests run on SQLite only.                     ***"; \
-	  echo "*******************************************************************"; \
-	  MACHIAVELLI_SKIP_POSTGRES=1 $(VENV)/bin/pytest; \
-	fi
+	$(VENV)/bin/pytest  # the service's tests on SQLite and PostgreSQL (none is skipped)
 	$(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt
 
 lint: $(STAMP)
@@ -76,12 +67,7 @@ compiled: $(STAMP)
 COMPILED_PYTEST := PYTHONPATH=$(COMPILED) $(VENV)/bin/pytest -p no:cacheprovider \
 	--deselect tests/test_order_text_hygiene.py::test_alternating_good_and_bad_lines_take_linear_work
 compiled-test: compiled postgres chromium
-	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
-	  $(COMPILED_PYTEST); \
-	else \
-	  echo "*** WARNING: no PostgreSQL: the service's tests run on SQLite only ***"; \
-	  MACHIAVELLI_SKIP_POSTGRES=1 $(COMPILED_PYTEST); \
-	fi
+	$(COMPILED_PYTEST)
 	PYTHONPATH=$(COMPILED) $(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt
 
 # speed, interpreted then compiled, against the `diplomacy` package

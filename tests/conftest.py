@@ -15,14 +15,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # -- the service's databases: every service test runs on SQLite and on PostgreSQL -------
 import pytest  # noqa: E402
-from service_db import SKIP_VARIABLE, Cluster  # noqa: E402
+from service_db import Cluster  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def postgres_cluster() -> object:
-    if os.environ.get(SKIP_VARIABLE):
-        pytest.skip(f"PostgreSQL could not be installed ({SKIP_VARIABLE} is set): "
-                    "the service's tests ran on SQLite only")
     cluster = Cluster()
     yield cluster
     cluster.stop()
