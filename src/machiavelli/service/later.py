@@ -18,10 +18,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from machiavelli.core.state import State
-from machiavelli.service.games import live_phase, phase_state
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, LaterOrders
-from machiavelli.service.sheets import Stored, acting_power, check_phase, submit
+from machiavelli.service.sheets import Stored, pending_power, submit
 from machiavelli.service.visibility import Viewer
 
 SEASONS = ("spring", "summer", "fall", "winter")
@@ -44,13 +43,10 @@ def hold(session: Session, game: Game, actor: Viewer, power: str | None, season:
     """Keep ``text`` as ``power``'s orders for a phase after the pending one."""
     if season not in SEASONS or kind not in KINDS:
         return Refused(f"no such phase: {season} {year} {kind}")
-    state = phase_state(live_phase(session, game))
-    refused = check_phase(game, None, state.label)
-    if refused is not None:
-        return refused
-    who = acting_power(game, state, actor, power)
-    if isinstance(who, Refused):
-        return who
+    acting = pending_power(session, game, actor, power)
+    if isinstance(acting, Refused):
+        return acting
+    state, who = acting
     if phase_key(season, year, kind) <= state_key(state):
         return Refused(f"{season.capitalize()} {year} {kind} is not after the pending phase, "
                        f"{state.label}")
@@ -72,13 +68,10 @@ def pending(session: Session, game: Game, power: str | None = None) -> list[Late
 def clear(session: Session, game: Game, actor: Viewer, power: str | None,
           now: datetime) -> int | Refused:
     """Drop every order ``power`` holds for later phases; how many sets were dropped."""
-    state = phase_state(live_phase(session, game))
-    refused = check_phase(game, None, state.label)
-    if refused is not None:
-        return refused
-    who = acting_power(game, state, actor, power)
-    if isinstance(who, Refused):
-        return who
+    acting = pending_power(session, game, actor, power)
+    if isinstance(acting, Refused):
+        return acting
+    state, who = acting
     rows = pending(session, game, who)
     for row in rows:
         session.delete(row)

@@ -84,6 +84,19 @@ def check_phase(game: Game, phase: int | None, label: str) -> Refused | None:
     return None
 
 
+def pending_power(session: Session, game: Game, actor: Viewer, power: str | None,
+                  phase: int | None = None) -> tuple[State, str] | Refused:
+    """The pending phase's position and the power ``actor`` acts for in it, or why not."""
+    state = phase_state(live_phase(session, game))
+    refused = check_phase(game, phase, state.label)
+    if refused is not None:
+        return refused
+    who = acting_power(game, state, actor, power)
+    if isinstance(who, Refused):
+        return who
+    return state, who
+
+
 def player_returns(game: Game, actor: Viewer, power: str) -> None:
     """A power's own player acting again clears its abandoned or civil-disorder mark.
 
@@ -99,13 +112,10 @@ def submit(session: Session, game: Game, actor: Viewer, power: str | None, text:
            now: datetime, *, phase: int | None = None, replace: bool = False
            ) -> Stored | Refused:
     """Check ``text`` and store its accepted orders for the pending phase."""
-    state = phase_state(live_phase(session, game))
-    refused = check_phase(game, phase, state.label)
-    if refused is not None:
-        return refused
-    who = acting_power(game, state, actor, power)
-    if isinstance(who, Refused):
-        return who
+    acting = pending_power(session, game, actor, power, phase=phase)
+    if isinstance(acting, Refused):
+        return acting
+    state, who = acting
     player_returns(game, actor, who)
     board = board_of(game)
     row = sheet(session, game, game.phase, who)
@@ -133,13 +143,10 @@ def set_wait(session: Session, game: Game, actor: Viewer, power: str | None, wai
              now: datetime) -> Stored | Refused:
     """A power is ready (its orders, even none, are final) or, with ``wait``, asks the
     judge to wait for the deadline (nJudge's ``SET WAIT``; ``SET NOWAIT`` is ready)."""
-    state = phase_state(live_phase(session, game))
-    refused = check_phase(game, None, state.label)
-    if refused is not None:
-        return refused
-    who = acting_power(game, state, actor, power)
-    if isinstance(who, Refused):
-        return who
+    acting = pending_power(session, game, actor, power)
+    if isinstance(acting, Refused):
+        return acting
+    state, who = acting
     player_returns(game, actor, who)
     row = sheet(session, game, game.phase, who)
     if row is None:

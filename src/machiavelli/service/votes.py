@@ -30,13 +30,11 @@ from machiavelli.service.games import (
     Settings,
     board_of,
     journal,
-    live_phase,
-    phase_state,
     power_of,
 )
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game
-from machiavelli.service.sheets import acting_power, check_phase
+from machiavelli.service.sheets import pending_power
 from machiavelli.service.visibility import Viewer
 
 
@@ -44,13 +42,10 @@ def vote(session: Session, game: Game, actor: Viewer, power: str | None, wanted:
          now: datetime, draw_list: Collection[str] = ()) -> str | Refused:
     """``power`` votes for a draw (``wanted``; in a NoDIAS game between ``draw_list``) or
     withdraws its vote; the answer says what happened, and whether the game is drawn."""
-    state = phase_state(live_phase(session, game))
-    refused = check_phase(game, None, state.label)
-    if refused is not None:
-        return refused
-    who = acting_power(game, state, actor, power)
-    if isinstance(who, Refused):
-        return who
+    acting = pending_power(session, game, actor, power)
+    if isinstance(acting, Refused):
+        return acting
+    state, who = acting
     listed = set()
     for written in draw_list:
         named = power_of(game, state.powers, written)
@@ -76,13 +71,10 @@ def concede(session: Session, game: Game, actor: Viewer, power: str | None, to: 
     """``power`` concedes the game to ``to`` (the largest power, by cities), or with
     ``to`` None withdraws its concession; a concession every other survivor made ends
     the game."""
-    state = phase_state(live_phase(session, game))
-    refused = check_phase(game, None, state.label)
-    if refused is not None:
-        return refused
-    who = acting_power(game, state, actor, power)
-    if isinstance(who, Refused):
-        return who
+    acting = pending_power(session, game, actor, power)
+    if isinstance(acting, Refused):
+        return acting
+    state, who = acting
     policy = DrawPolicy.from_dict(Settings.from_dict(game.settings).draws)
     ballots = Votes.from_dict(game.votes) if game.votes else NO_VOTES
     survivors = frozenset(p for p in state.powers if p not in state.eliminated)
