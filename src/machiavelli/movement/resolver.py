@@ -24,6 +24,13 @@ consistent) the backup rule decides:
   stays closed to that power, whose fleets do not pass it and have no effect
   across it (ruling STR-G paradox, docs/rulings.md);
 - any other cycle is circular movement: every move in it succeeds.
+
+Most phases have no cycle at all (about one in a hundred random phases has one), so
+:meth:`Resolver.resolve_all` first resolves every decision plainly, depth first, each from
+the decisions it reads; the first time a decision turns out to depend on itself it starts
+over with the guesses.  Without a cycle the guesses would have given the same answers
+(a decision that reads no guess keeps its first one), so the outcome is the same either way
+(``tests/test_resolver_plain.py``).
 """
 
 from __future__ import annotations
@@ -39,6 +46,10 @@ _RESOLVED: Final = 2
 
 #: strength of a garrison defending its city: garrisons are displaced only by siege
 UNASSAILABLE: Final = 1000
+
+
+class _Cycle(Exception):
+    """A decision found to depend on itself while resolving plainly: start over with guesses."""
 
 
 class Resolver:
@@ -64,6 +75,8 @@ class Resolver:
         self.frames: list[set[int] | None] = [None]
         self.pending: list[int] = []  # decisions left as guesses, awaiting a cycle's head
         self.no_convoy: set[int] = set()
+        #: resolving plainly, depth first (no cycle met yet): see :meth:`resolve_all`
+        self.plain = False
         kind, dest, space = pieces.kind, pieces.dest, pieces.space
         # the pieces' lists the decisions read most, at hand
         self.kind = kind
@@ -106,6 +119,14 @@ class Resolver:
         st = state[i]
         if st == _RESOLVED:
             return resolution[i]
+        if self.plain:  # no cycle met yet: the decision from the decisions it reads
+            if st == _GUESSING:
+                raise _Cycle
+            state[i] = _GUESSING
+            value = self._adjudicate(i)
+            resolution[i] = value
+            state[i] = _RESOLVED
+            return value
         frames = self.frames
         if st == _GUESSING:  # the caller depends on this guess
             frame = frames[-1]
@@ -213,8 +234,48 @@ class Resolver:
         return not self.dislodged(i)
 
     def resolve_all(self) -> None:
-        """Every piece's decision.  Those that read no other decision are settled first:
-        a hold or convoy nothing moves against holds; so is a support given, but for a
+        """Every piece's decision: plainly, depth first, while no decision depends on itself;
+        at the first cycle, everything again with Kruijswijk's guesses (module doc)."""
+        left = self._settle_free()
+        state = self.state
+        self.plain = True
+        try:
+            for i in left:
+                if state[i] != _RESOLVED:
+                    self.resolve(i)
+        except _Cycle:
+            self.plain = False
+            self._forget()
+            self.resolve_by_guesses()
+        self.plain = False
+
+    def resolve_by_guesses(self) -> None:
+        """Every piece's decision with Kruijswijk's guesses from the start (what
+        :meth:`resolve_all` comes to when there is a cycle)."""
+        left = self._settle_free()
+        state = self.state
+        for i in left:
+            if state[i] != _RESOLVED:
+                self.resolve(i)
+
+    def _forget(self) -> None:
+        """Every decision unresolved again, the straits' decisions dropped."""
+        n = self.count
+        del self.state[n:]
+        del self.resolution[n:]
+        for i in range(n):
+            self.state[i] = _UNRESOLVED
+            self.resolution[i] = False
+        self.frames = [None]
+        self.pending = []
+        self.no_convoy = set()
+        self.strait_decisions = {}
+        self.strait_keys = {}
+
+    def _settle_free(self) -> list[int]:
+        """Settle the decisions that read no other decision; return the others, in order.
+
+        A hold or convoy nothing moves against holds; so is a support given, but for a
         fleet's (a strait may stop it); a lone move to an empty space without support
         succeeds.  (The guesses never concern them, so the order does not matter.)"""
         p = self.pieces
@@ -240,9 +301,7 @@ class Resolver:
                 resolution[i] = True
             else:
                 left.append(i)
-        for i in left:
-            if state[i] != _RESOLVED:
-                self.resolve(i)
+        return left
 
     # ------------------------------------------------------------------
     # Moves
