@@ -68,6 +68,7 @@ class BoardIndex:
         self.cities: list[City | None] = [board.provinces[p].city for p in provinces]
         # spaces: the provinces, then their cities ("gen#"); Venice's city is Venice
         self.spaces: list[str] = provinces + [p + "#" for p in provinces]
+        self.space_count = len(self.spaces)
         self.space_number: dict[str, int] = {s: i for i, s in enumerate(self.spaces)}
         #: the province (id) of each space
         self.space_province: list[str] = provinces + provinces
@@ -111,6 +112,14 @@ class BoardIndex:
         self.coastal: list[bool] = [
             not self.sea[i] and bool(self.province_locations[i]) for i in range(count)
         ]
+        #: per province: the mask of its fleet locations, and of the locations next to them
+        self.location_mask: list[int] = [_mask(locs) for locs in self.province_locations]
+        self.near_mask: list[int] = [0] * count
+        for i, locs in enumerate(self.province_locations):
+            for loc in locs:
+                self.near_mask[i] |= self.fleet_adj[loc]
+        #: per province: the location of a fleet there with no coast named (-1: none)
+        self.plain_location: list[int] = [self.location_number.get(p, -1) for p in provinces]
         # straits, by the provinces at their ends (both ways); the first listed wins
         self.straits: list[Strait] = list(board.straits)
         self.strait_controller: list[int] = [self.number[s.controller] for s in board.straits]

@@ -13,7 +13,11 @@ from machiavelli.core.state import Unit
 
 
 class Occupancy:
-    """The units by province: the army or fleet, the garrison, and the first of either."""
+    """The units by province: the army or fleet, the garrison, and the first of either.
+
+    The look-ups are built when first asked for (a movement phase whose orders are all
+    usual ones never asks).
+    """
 
     def __init__(
         self,
@@ -24,18 +28,34 @@ class Occupancy:
         """``field`` and ``city``: the numbers by province, when already made (as
         :attr:`field_index` and :attr:`city_index` would be)."""
         self.units = units
-        if field is None or city is None:
-            field, city = {}, {}
-            for i in range(len(units) - 1, -1, -1):  # the first in a place wins, as in unit_in
-                u = units[i]
-                if u.kind == "G":
-                    city[u.province] = i
-                else:
-                    field[u.province] = i
-        #: province -> the number of its army or fleet, of the garrison of its city
-        self.field_index = field
-        self.city_index = city
+        self._field = field
+        self._city = city
         self._first: dict[str, Unit] | None = None
+
+    def _index(self) -> tuple[dict[str, int], dict[str, int]]:
+        field: dict[str, int] = {}
+        city: dict[str, int] = {}
+        units = self.units
+        for i in range(len(units) - 1, -1, -1):  # the first in a place wins, as in unit_in
+            u = units[i]
+            if u.kind == "G":
+                city[u.province] = i
+            else:
+                field[u.province] = i
+        self._field, self._city = field, city
+        return field, city
+
+    @property
+    def field_index(self) -> dict[str, int]:
+        """province -> the number of its army or fleet"""
+        found = self._field
+        return found if found is not None else self._index()[0]
+
+    @property
+    def city_index(self) -> dict[str, int]:
+        """province -> the number of the garrison of its city"""
+        found = self._city
+        return found if found is not None else self._index()[1]
 
     def number(self, province: str, garrison: bool) -> int:
         """The number of the army or fleet (or garrison) in ``province``, or -1."""

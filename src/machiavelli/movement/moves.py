@@ -45,6 +45,7 @@ from machiavelli.core.orders import (
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State
+from machiavelli.movement.fleet_chains import FleetChains
 from machiavelli.movement.legality import Checker
 from machiavelli.movement.outcome import Orders, apply_outcome, one_unit_per_space, unit_ref
 from machiavelli.movement.pieces import (
@@ -133,20 +134,18 @@ def movement_phase(
     powers = Powers(state.powers)
     units = state.units
     pieces = Pieces(ix, units, powers)
-    where = Occupancy(units, pieces.field_index, pieces.city_index)
+    where = Occupancy(units)
     checker = Checker(board, state, rules, where)
-    quick = checker.quick
-    linked = checker.links
+    quick = checker.quick and ix.fleet_symmetric
+    chains = FleetChains(pieces, rules.coastal_convoys)
     rebellions = state.rebellions
     early: list[OrderResult] = []  # the results known before resolving: void orders, alliances
     allies: dict[str, set[str]] = {}
     given = Orders(len(units))
-    given.power = [u.owner for u in units]
     written, given_power = given.written, given.power
     ordered: list[int] = []  # the units given an order, by number, as first ordered
     general: list[int] = []  # those whose piece the general rules make
     disbanded: set[tuple[str, bool]] = set()
-    field_index, city_index = where.field_index, where.city_index
     assassinated = state.assassinated
     for power, power_orders in orders.items():
         fast = quick and not (assassinated and power in assassinated)
@@ -156,7 +155,7 @@ def movement_phase(
             kind = type(order)
             if fast:
                 if kind is Move:
-                    i = quick_move(pieces, power, order, linked, rebellions)  # type: ignore[arg-type]
+                    i = quick_move(pieces, power, order, chains, rebellions)  # type: ignore[arg-type]
                 elif kind is SupportMove or kind is SupportHold:
                     i = quick_support(pieces, power, order)  # type: ignore[arg-type]
                 elif kind is Hold:
@@ -183,7 +182,7 @@ def movement_phase(
                 early.append(OrderResult(power, order, "void", reason))
             elif unit_order or is_unit_order(order):
                 ref = order.unit  # type: ignore[union-attr]
-                i = (city_index if ref.kind == "G" else field_index)[ref.province]
+                i = pieces.number_at(ref.province, ref.kind == "G")
                 if written[i] is None:
                     ordered.append(i)
                 general.append(i)

@@ -57,16 +57,16 @@ class Orders:
     """What each unit was ordered and carries out: one list per property, by unit number."""
 
     def __init__(self, count: int) -> None:
-        #: who gave the unit's order (its owner when nobody did)
+        #: who gave the unit's order (None when nobody did: its owner's, then)
         self.power: list[str | None] = [None] * count
         #: the order carried out; None: a hold nobody wrote
         self.order: list[UnitOrder | None] = [None] * count
         #: the order written, if any
         self.written: list[UnitOrder | None] = [None] * count
-        #: why the order carried out is not the one written
-        self.note: list[str] = [""] * count
-        #: the written order's outcome, when another one replaced it
-        self.written_outcome: list[Outcome] = ["void"] * count
+        #: why the order carried out is not the one written (by unit number)
+        self.note: dict[int, str] = {}
+        #: the written order's outcome, when another one replaced it ("void" if not given)
+        self.written_outcome: dict[int, Outcome] = {}
 
 
 def apply_outcome(
@@ -122,7 +122,7 @@ def apply_outcome(
             by_conversion = pieces.garrison[attacker] and not pieces.garrison[i]
             dislodged.append(Dislodged(replace(unit, siege=0) if unit.siege else unit, origin,
                                        by_conversion))
-            fixed[i] = ("dislodged", pieces.void_note[i] or given.note[i])
+            fixed[i] = ("dislodged", pieces.void_note.get(i) or given.note.get(i, ""))
             gone.append(i)
             continue
         order = orders[i]
@@ -275,14 +275,14 @@ def _results(
         if settled is not None:
             outcome, note = settled
         elif pieces.kind[i] == MOVE and won[i]:
-            outcome, note = "succeeds", given.note[i]
+            outcome, note = "succeeds", given.note.get(i, "")
         else:
             outcome = _stayed_outcome(resolver, i, order)
-            note = pieces.void_note[i] or given.note[i]
-        power = given.power[i]
+            note = pieces.void_note.get(i) or given.note.get(i, "")
+        power = given.power[i] if written is not None else unit.owner
         if written is not None and written != order:
-            why = given.note[i] or "changed to hold"
-            results.append(OrderResult(power, written, given.written_outcome[i], why))
+            why = given.note.get(i) or "changed to hold"
+            results.append(OrderResult(power, written, given.written_outcome.get(i, "void"), why))
             if isinstance(order, Hold) and outcome != "dislodged":
                 continue
         if written is not None or outcome == "dislodged":

@@ -60,7 +60,9 @@ class Pieces:
     """Every unit's piece: one list per property, indexed by the unit's number.
 
     Made as holds; :func:`set_piece` gives a piece its order and :func:`link_pieces`
-    links supports and convoys once every piece has one.
+    links supports and convoys once every piece has one.  What few pieces have (a
+    convoy route written, the reason a support became a hold, ...) is kept by number
+    in a dictionary or set.
     """
 
     def __init__(self, ix: BoardIndex, units: list[Unit], powers: Powers) -> None:
@@ -77,12 +79,12 @@ class Pieces:
         self.garrison: list[bool] = [False] * count
         self.location: list[int] = [-1] * count  # a fleet's location, else -1
         self.strength: list[int] = [1] * count
-        #: province -> the number of its army or fleet, of the garrison of its city (the
-        #: first listed, as :class:`~machiavelli.core.occupancy.Occupancy` has them)
-        self.field_index: dict[str, int] = {}
-        self.city_index: dict[str, int] = {}
-        field_index, city_index = self.field_index, self.city_index
+        #: the piece in each space (-1: none); the first listed, as in
+        #: :class:`~machiavelli.core.occupancy.Occupancy`
+        self.occupant: list[int] = [-1] * ix.space_count
+        occupant = self.occupant
         city_space, location_number = ix.city_space, ix.location_number
+        plain_location = ix.plain_location
         province, space, power = self.province, self.space, self.power
         fleet, garrison = self.fleet, self.garrison
         location, strength = self.location, self.strength
@@ -98,41 +100,64 @@ class Pieces:
             kind = u.kind
             if kind == "G":
                 garrison[i] = True
-                space[i] = city_space[prov]
-                city_index[where] = i
+                at = city_space[prov]
             else:
-                space[i] = prov
-                field_index[where] = i
+                at = prov
                 if kind == "F":
                     fleet[i] = True
                     coast = u.coast
-                    location[i] = location_number[
-                        where if coast is None else where + "/" + coast]
+                    if coast is None:
+                        loc = plain_location[prov]
+                        location[i] = loc if loc >= 0 else location_number[where]
+                    else:
+                        location[i] = location_number[where + "/" + coast]
+            space[i] = at
+            occupant[at] = i
             if u.special is not None and u.special != "militia":
                 strength[i] = u.strength
-        #: a move's destination space; the space a support goes to; else -1
+        #: a move's destination space; the space a support goes to (a support of a move:
+        #: the one it names until linked, -2 for none on the board); else -1
         self.dest: list[int] = [-1] * count
         #: a fleet's move: the province it steps to (for straits) and the coast it takes
         self.step_to: list[int] = [-1] * count
         self.dest_coast: list[str | None] = [None] * count
         self.convoyed: list[bool] = [False] * count  # an army's move that goes by convoy
-        self.route: list[tuple[int, ...]] = [()] * count  # a convoy route written, provinces
         self.target: list[int] = [-1] * count  # the piece supported or convoyed
         self.rebel_support: list[bool] = [False] * count  # may draw on rebels (REB-EFF-6)
         self.venice_bounces: list[bool] = [False] * count  # bounced by Venice's rebel (VEN-I)
-        self.becomes_fleet: list[bool] = list(self.fleet)  # a fleet after the move
-        #: why a support or convoy became a hold ("" when it did not)
-        self.void_note: list[str] = [""] * count
-        #: the piece in each space
-        self.occupant: dict[int, int] = dict(zip(space, range(count), strict=True))
+        #: a convoy route written, provinces
+        self.route: dict[int, tuple[int, ...]] = {}
+        #: a unit that is a fleet after its move when it is not one now, or the other way
+        #: round (a conversion)
+        self.becomes_fleet: dict[int, bool] = {}
+        #: why a support or convoy became a hold
+        self.void_note: dict[int, str] = {}
+        #: the supports of a unit that holds; the coast a support of a move names
+        self.support_holds: set[int] = set()
+        self.support_coast: dict[int, str] = {}
         #: adjacent moves written "via convoy"
         self.explicit: set[int] = set()
+        self.convoying = False  # some piece convoys
         # made once the pieces are linked (link_pieces):
         self.moves_to: dict[int, list[int]] = {}  # space -> the moves into it
         self.supports: dict[int, list[int]] = {}  # piece -> the supports it gets
         self.convoys: dict[int, list[int]] = {}  # army's piece -> the fleets convoying it
         #: destination -> the powers that try to use rebel support there (REB-EFF-6.4)
         self.rebel_users: dict[int, set[int]] = {}
+
+    def number_at(self, province: str, garrison: bool) -> int:
+        """The number of the army or fleet (or garrison) in ``province``, or -1."""
+        ix = self.ix
+        p = ix.number.get(province, -1)
+        if p < 0:
+            return -1
+        i = self.occupant[ix.city_space[p] if garrison else p]
+        return i if i >= 0 and self.garrison[i] == garrison else -1
+
+    def fleet_after(self, i: int) -> bool:
+        """Whether piece ``i`` is a fleet after its move."""
+        found = self.becomes_fleet.get(i)
+        return self.fleet[i] if found is None else found
 
 
 def make_pieces(
@@ -158,7 +183,7 @@ def set_piece(
     """Piece ``i`` (a hold as made) carrying out ``order``."""
     ix = pieces.ix
     if isinstance(order, SupportMove | SupportHold):
-        pieces.kind[i] = SUPPORT
+        aim_support(pieces, i, order)
         return
     if isinstance(order, Move):
         d = pieces.dest[i] = ix.number[order.dest]
@@ -181,18 +206,35 @@ def set_piece(
         pieces.kind[i] = MOVE
         if pieces.garrison[i]:
             pieces.dest[i] = prov
-            pieces.becomes_fleet[i] = order.to == "F"
+            if order.to == "F":
+                pieces.becomes_fleet[i] = True
         else:
             pieces.dest[i] = ix.city_space[prov]
-            pieces.becomes_fleet[i] = False
+            if pieces.fleet[i]:
+                pieces.becomes_fleet[i] = False
     elif isinstance(order, Convoy):
         pieces.kind[i] = CONVOY
+        pieces.convoying = True
         return
     else:
         return
     owner = pieces.units[i].owner
     if rebellions and owner is not None:
         mark_rebels(pieces, i, owner, rebellions)
+
+
+def aim_support(pieces: Pieces, i: int, order: SupportHold | SupportMove) -> None:
+    """Piece ``i`` supporting: the piece it names (Venice: whatever unit is there), and
+    for a move the destination it names; :func:`link_pieces` checks they match."""
+    pieces.kind[i] = SUPPORT
+    named = order.target
+    pieces.target[i] = _target(pieces, named.province, named.kind == "G")
+    if isinstance(order, SupportMove):
+        pieces.dest[i] = pieces.ix.number.get(order.dest, -2)
+        if order.dest_coast is not None:
+            pieces.support_coast[i] = order.dest_coast
+    else:
+        pieces.support_holds.add(i)
 
 
 def reset_piece(pieces: Pieces, i: int) -> None:
@@ -202,26 +244,30 @@ def reset_piece(pieces: Pieces, i: int) -> None:
     pieces.step_to[i] = -1
     pieces.dest_coast[i] = None
     pieces.convoyed[i] = False
-    pieces.route[i] = ()
     pieces.target[i] = -1
     pieces.rebel_support[i] = False
     pieces.venice_bounces[i] = False
-    pieces.becomes_fleet[i] = pieces.fleet[i]
-    pieces.void_note[i] = ""
+    pieces.route.pop(i, None)
+    pieces.becomes_fleet.pop(i, None)
+    pieces.void_note.pop(i, None)
+    pieces.support_holds.discard(i)
+    pieces.support_coast.pop(i, None)
     pieces.explicit.discard(i)
 
 
 def link_pieces(pieces: Pieces, orders: list[UnitOrder | None]) -> None:
-    """Supports and convoys attached to what they support (:func:`_link`), then the moves
-    into each space and the supports and convoys each piece gets."""
-    kind = pieces.kind
-    active = [i for i, k in enumerate(kind) if k != HOLD]
-    _link(pieces, orders, active)
-    dest, target = pieces.dest, pieces.target
-    moves_to, supports, convoys = pieces.moves_to, pieces.supports, pieces.convoys
+    """Supports and convoys attached to what they support, the moves by convoy decided
+    (:func:`_link_convoys`), then the moves into each space and the supports and convoys
+    each piece gets.  A support or convoy of an order not given becomes a hold."""
+    if pieces.convoying:
+        _link_convoys(pieces, orders)
+    kind, dest, target, space = pieces.kind, pieces.dest, pieces.target, pieces.space
+    moves_to, supports = pieces.moves_to, pieces.supports
     rebel_support = pieces.rebel_support
-    for i in active:
+    for i in range(pieces.count):
         k = kind[i]
+        if k == HOLD:
+            continue
         if k == MOVE:
             d = dest[i]
             found = moves_to.get(d)
@@ -232,9 +278,26 @@ def link_pieces(pieces: Pieces, orders: list[UnitOrder | None]) -> None:
             if rebel_support[i]:
                 pieces.rebel_users.setdefault(d, set()).add(pieces.power[i])
         elif k == SUPPORT:
-            supports.setdefault(target[i], []).append(i)
+            t = target[i]
+            if i in pieces.support_holds:
+                ok = t >= 0 and kind[t] != MOVE and t != i
+                if ok:
+                    dest[i] = space[t]
+            else:
+                ok = t >= 0 and kind[t] == MOVE and dest[t] == dest[i] and (
+                    not pieces.support_coast or _same_coast(pieces, i, t))
+            if ok:
+                found = supports.get(t)
+                if found is None:
+                    supports[t] = [i]
+                else:
+                    found.append(i)
+            else:
+                kind[i] = HOLD
+                dest[i] = target[i] = -1
+                pieces.void_note[i] = NOT_HOLDING if i in pieces.support_holds else NOT_MADE_MOVE
         elif k == CONVOY:
-            convoys.setdefault(target[i], []).append(i)
+            pieces.convoys.setdefault(target[i], []).append(i)
 
 
 def _fleet_move(pieces: Pieces, i: int, dest: int, coast: str | None) -> None:
@@ -264,80 +327,53 @@ def mark_rebels(pieces: Pieces, i: int, owner: str, rebellions: dict[str, Rebell
         pieces.rebel_support[i] = True
 
 
-def _target(pieces: Pieces, by_space: dict[int, int], province: str, garrison: bool) -> int:
+def _target(pieces: Pieces, province: str, garrison: bool) -> int:
     """The piece a support or convoy names (Venice: whatever unit is there), or -1."""
     ix = pieces.ix
-    prov = ix.number.get(province)
-    if prov is None:
+    prov = ix.number.get(province, -1)
+    if prov < 0:
         return -1
-    return by_space.get(ix.city_space[prov] if garrison else prov, -1)
+    return pieces.occupant[ix.city_space[prov] if garrison else prov]
 
 
-def _link(pieces: Pieces, orders: list[UnitOrder | None], active: list[int]) -> None:
-    """Attach supports and convoys to what they support; decide which moves go by convoy.
+def _link_convoys(pieces: Pieces, orders: list[UnitOrder | None]) -> None:
+    """Attach convoys to the armies they convoy; decide which moves go by convoy.
 
-    ``active``: the pieces that are not holds, in order."""
+    An army next to its destination goes by convoy if a fleet of its own power convoys
+    it, or if it says "via convoy" and some fleet convoys it (DATC 4.A.3, 6.G.8).  A
+    convoy of a move not made, or of an army that does not go by convoy, is a hold."""
     kind = pieces.kind
-    has_convoys = CONVOY in kind
-    if not has_convoys and SUPPORT not in kind:
-        return
-    by_space = pieces.occupant
     number = pieces.ix.number
     explicit = pieces.explicit
-    # an army next to its destination goes by convoy if a fleet of its own power convoys
-    # it, or if it says "via convoy" and some fleet convoys it (DATC 4.A.3, 6.G.8)
-    if has_convoys:
-        for i in active:
-            order = orders[i]
-            if kind[i] != CONVOY or not isinstance(order, Convoy):
-                continue
-            t = _target(pieces, by_space, order.target.province, order.target.kind == "G")
-            if (
-                t >= 0
-                and kind[t] == MOVE
-                and not pieces.fleet[t]
-                and not pieces.garrison[t]
-                and pieces.dest[t] == number.get(order.dest, -2)
-            ):
-                pieces.target[i] = t
-                if pieces.power[t] == pieces.power[i] or t in explicit:
-                    pieces.convoyed[t] = True
-            else:
-                kind[i] = HOLD
-                pieces.void_note[i] = NOT_MADE_CONVOY
-    for i in active:
-        k = kind[i]
+    convoying = [i for i in range(pieces.count) if kind[i] == CONVOY]
+    for i in convoying:
         order = orders[i]
-        if k == CONVOY:
-            if not pieces.convoyed[pieces.target[i]]:
-                pieces.target[i] = -1
-                kind[i] = HOLD
-                pieces.void_note[i] = NOT_BY_CONVOY
-        elif k != SUPPORT:
+        if not isinstance(order, Convoy):
             continue
-        elif isinstance(order, SupportHold):
-            t = _target(pieces, by_space, order.target.province, order.target.kind == "G")
-            if t >= 0 and kind[t] != MOVE and t != i:
-                pieces.target[i] = t
-                pieces.dest[i] = pieces.space[t]
-            else:
-                kind[i] = HOLD
-                pieces.void_note[i] = NOT_HOLDING
-        elif isinstance(order, SupportMove):
-            t = _target(pieces, by_space, order.target.province, order.target.kind == "G")
-            dest = number.get(order.dest, -2)
-            if t >= 0 and kind[t] == MOVE and pieces.dest[t] == dest and _same_coast(
-                pieces, order.dest_coast, t
-            ):
-                pieces.target[i] = t
-                pieces.dest[i] = dest
-            else:
-                kind[i] = HOLD
-                pieces.void_note[i] = NOT_MADE_MOVE
+        t = _target(pieces, order.target.province, order.target.kind == "G")
+        if (
+            t >= 0
+            and kind[t] == MOVE
+            and not pieces.fleet[t]
+            and not pieces.garrison[t]
+            and pieces.dest[t] == number.get(order.dest, -2)
+        ):
+            pieces.target[i] = t
+            if pieces.power[t] == pieces.power[i] or t in explicit:
+                pieces.convoyed[t] = True
+        else:
+            kind[i] = HOLD
+            pieces.void_note[i] = NOT_MADE_CONVOY
+    for i in convoying:
+        if kind[i] == CONVOY and not pieces.convoyed[pieces.target[i]]:
+            pieces.target[i] = -1
+            kind[i] = HOLD
+            pieces.void_note[i] = NOT_BY_CONVOY
 
 
-def _same_coast(pieces: Pieces, coast: str | None, target: int) -> bool:
+def _same_coast(pieces: Pieces, i: int, target: int) -> bool:
     """A support naming a coast supports only a move to that coast (DATC 6.B.9)."""
+    coast = pieces.support_coast.get(i)
     if coast is None or not pieces.fleet[target]:
         return True
     found = pieces.dest_coast[target]

@@ -11,31 +11,30 @@ full check (:class:`machiavelli.movement.legality.Checker`) and the general rule
 full check finds legal, and gives the piece what ``set_piece`` gives it, so the
 phase comes out the same either way (``tests/test_quick.py``).
 
-Supports are linked to what they support later, with every other piece
-(:func:`machiavelli.movement.pieces.link_pieces`).
+A support is aimed at once at the piece it names
+(:func:`machiavelli.movement.pieces.aim_support`), and linked to it later, once every
+piece has its order (:func:`machiavelli.movement.pieces.link_pieces`).  An army's move to
+a province it does not border asks :class:`~machiavelli.movement.fleet_chains.FleetChains`
+for a chain of fleets.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from machiavelli.core.orders import Hold, Move, Order, SupportHold, SupportMove
 from machiavelli.core.state import Rebellion
-from machiavelli.movement.pieces import MOVE, SUPPORT, Pieces, mark_rebels
-
-#: whether some chain of fleets links an army's province to a destination (province ids)
-Linked = Callable[[str, str], bool]
+from machiavelli.movement.fleet_chains import FleetChains
+from machiavelli.movement.pieces import MOVE, Pieces, aim_support, mark_rebels
 
 
 def quick_piece(
-    pieces: Pieces, power: str, order: Order, linked: Linked,
+    pieces: Pieces, power: str, order: Order, chains: FleetChains,
     rebellions: dict[str, Rebellion],
 ) -> int:
     """The number of the unit a usual legal order is for, its piece given the order;
     -1 when the order is not a usual one (nothing is changed then)."""
     kind = type(order)
     if kind is Move:
-        return quick_move(pieces, power, order, linked, rebellions)  # type: ignore[arg-type]
+        return quick_move(pieces, power, order, chains, rebellions)  # type: ignore[arg-type]
     if kind is SupportMove or kind is SupportHold:
         return quick_support(pieces, power, order)  # type: ignore[arg-type]
     if kind is Hold:
@@ -46,7 +45,7 @@ def quick_piece(
 def quick_hold(pieces: Pieces, power: str, order: Hold) -> int:
     """:func:`quick_piece` of a hold."""
     ref = order.unit
-    i = (pieces.city_index if ref.kind == "G" else pieces.field_index).get(ref.province, -1)
+    i = pieces.number_at(ref.province, ref.kind == "G")
     if i < 0:
         return -1
     unit = pieces.units[i]
@@ -54,30 +53,35 @@ def quick_hold(pieces: Pieces, power: str, order: Hold) -> int:
 
 
 def quick_move(
-    pieces: Pieces, power: str, order: Move, linked: Linked, rebellions: dict[str, Rebellion]
+    pieces: Pieces, power: str, order: Move, chains: FleetChains,
+    rebellions: dict[str, Rebellion],
 ) -> int:
+    """:func:`quick_piece` of a move."""
     if order.via:
         return -1
     ref = order.unit
     rk = ref.kind
     if rk == "G":
         return -1
-    i = pieces.field_index.get(ref.province, -1)
-    if i < 0:
+    ix = pieces.ix
+    number = ix.number
+    prov = number.get(ref.province, -1)
+    if prov < 0:
+        return -1
+    i = pieces.occupant[prov]
+    if i < 0 or pieces.garrison[i]:
         return -1
     unit = pieces.units[i]
     if unit.owner != power or unit.kind != rk or unit.siege:
         return -1
-    ix = pieces.ix
-    d = ix.number.get(order.dest, -1)
+    d = number.get(order.dest, -1)
     if d < 0:
         return -1
-    prov = pieces.province[i]
     if rk == "A":
         adjacent = d in ix.army_near[prov]
         if order.convoy or not adjacent:
             if (d == prov or ix.sea[d] or not ix.coastal[prov] or not ix.coastal[d]
-                    or not linked(ref.province, order.dest)):
+                    or not chains.links(prov, d)):
                 return -1
             if adjacent:
                 pieces.explicit.add(i)
@@ -114,23 +118,28 @@ def quick_support(pieces: Pieces, power: str, order: SupportHold | SupportMove) 
     target = order.target
     if ref.kind == "G" or target.kind == "G" or target.province == ref.province:
         return -1
-    i = pieces.field_index.get(ref.province, -1)
-    if i < 0:
+    ix = pieces.ix
+    number = ix.number
+    prov = number.get(ref.province, -1)
+    if prov < 0:
+        return -1
+    i = pieces.occupant[prov]
+    if i < 0 or pieces.garrison[i]:
         return -1
     unit = pieces.units[i]
     if unit.owner != power or unit.kind != ref.kind or unit.siege:
         return -1
-    into = order.dest if type(order) is SupportMove else target.province
-    if into == target.province and type(order) is SupportMove:
+    moving = type(order) is SupportMove
+    into = order.dest if moving else target.province  # type: ignore[union-attr]
+    if moving and into == target.province:
         return -1
-    ix = pieces.ix
-    to = ix.number.get(into, -1)
-    if to < 0 or to == pieces.province[i]:
+    to = number.get(into, -1)
+    if to < 0 or to == prov:
         return -1
     if ref.kind == "A":
-        if to not in ix.army_near[pieces.province[i]]:
+        if to not in ix.army_near[prov]:
             return -1
     elif to not in ix.reach_near[pieces.location[i]]:
         return -1
-    pieces.kind[i] = SUPPORT
+    aim_support(pieces, i, order)
     return i

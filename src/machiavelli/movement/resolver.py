@@ -108,7 +108,7 @@ class Resolver:
                 if pieces.fleet[i] and space[i] in controllers:
                     self.strait_candidates.setdefault(space[i], []).append(i)
                 if (not mach2 and kind[i] == MOVE and dest[i] in controllers
-                        and pieces.becomes_fleet[i]):
+                        and pieces.fleet_after(i)):
                     self.strait_candidates.setdefault(dest[i], []).append(i)
 
     # ------------------------------------------------------------------
@@ -197,7 +197,7 @@ class Resolver:
         for m in cycle:
             if m in self.strait_keys or p.kind[m] != MOVE:
                 continue
-            occ = self.occupant.get(p.dest[m], -1)
+            occ = self.occupant[p.dest[m]]
             if occ >= 0 and p.kind[occ] == CONVOY:
                 convoy_fleets.add(occ)
         straits = [j for j in cycle if j in self.strait_keys]
@@ -289,7 +289,7 @@ class Resolver:
             k = kind[i]
             if k == MOVE:
                 d = dest[i]
-                if (len(moves_to[d]) == 1 and d not in occupant and i not in supports
+                if (len(moves_to[d]) == 1 and occupant[d] < 0 and i not in supports
                         and not blocked[i] and not venice_bounces[i] and not rebel_support[i]
                         and not (straits and fleet[i])):
                     state[i] = _RESOLVED
@@ -311,7 +311,7 @@ class Resolver:
         convoyed = self.convoyed
         if convoyed[i]:
             return -1
-        q = self.occupant.get(self.dest[i], -1)
+        q = self.occupant[self.dest[i]]
         if q >= 0 and self.kind[q] == MOVE and self.dest[q] == self.space[i] and not convoyed[q]:
             return q
         return -1
@@ -353,7 +353,7 @@ class Resolver:
     def attack_strength(self, i: int) -> int:
         if (self.blocked[i] and not self.path_ok(i)):
             return 0
-        occ = self.occupant.get(self.dest[i], -1)
+        occ = self.occupant[self.dest[i]]
         base = self.strength[i] + (self._rebel_bonus(i) if self.rebel_support[i] else 0)
         if occ < 0:
             return base + self._support_strength(i)
@@ -365,7 +365,7 @@ class Resolver:
         return base + self._support_strength(i, exclude_power=None if owner < 0 else owner)
 
     def hold_strength(self, space: int) -> int:
-        occ = self.occupant.get(space, -1)
+        occ = self.occupant[space]
         if occ < 0:
             return 0
         garrison = self.pieces.garrison[occ]
@@ -440,7 +440,7 @@ class Resolver:
         if not fleets:
             return False
         army, dest = p.province[i], p.dest[i]
-        route = p.route[i]
+        route = p.route.get(i)
         if route:
             by_province = {p.province[f]: f for f in fleets}
             chain = []
