@@ -24,6 +24,7 @@ from machiavelli.cases.files import read_cases
 from machiavelli.cases.runner import run_case
 from machiavelli.cli.bench_phases import campaign_phases, random_phases
 from machiavelli.core.board import Board
+from machiavelli.core.board_index import board_index
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import Order
 from machiavelli.core.rules import rules_of
@@ -31,7 +32,9 @@ from machiavelli.core.state import State
 from machiavelli.game.process import adjudicate
 from machiavelli.game.scenario import load_scenario
 from machiavelli.movement import moves
+from machiavelli.movement.fleet_chains import FleetChains
 from machiavelli.movement.geography import Chains
+from machiavelli.movement.pieces import Pieces, Powers
 from machiavelli.movement.retreats import _some_retreat, retreat_destinations
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
@@ -135,6 +138,31 @@ def test_chains_of_fleets_found_from_their_groups_as_by_search(coastal: bool) ->
                 if a != b:
                     found = chains.links(a, b)
                     assert found == chains.links_by_search(a, b), (a, b)
+                    asked += 1
+                    linked += found
+    assert 0 < linked < asked
+
+
+@pytest.mark.parametrize("coastal", [False, True])
+def test_fleet_chains_of_the_pieces_link_as_the_search_of_chains(coastal: bool) -> None:
+    """:class:`FleetChains` (a mask of locations, by province numbers) answers what
+    :meth:`Chains.links_by_search` answers, on the standard and the classic board."""
+    standard, start = load_scenario("standard_1901")
+    classic, _ = load_scenario("classic_1454")
+    positions = [(standard, p.state) for p in random_phases(standard, start, 30, 7 + coastal)]
+    positions += [(classic, p.state) for p in campaign_phases("classic_1454", 1, 20, 7)]
+    asked = linked = 0
+    for board, state in positions:
+        ix = board_index(board)
+        options = {**state.options, "coastal_convoys": coastal}
+        chains = Chains(board, state.units, rules_of(options))
+        fleets = FleetChains(Pieces(ix, state.units, Powers(state.powers)), coastal)
+        coasts = [ix.number[p] for p in sorted(board.provinces) if board.is_coastal(p)]
+        for a in coasts:
+            for b in coasts:
+                if a != b:
+                    found = fleets.links(a, b)
+                    assert found == chains.links_by_search(ix.provinces[a], ix.provinces[b])
                     asked += 1
                     linked += found
     assert 0 < linked < asked
