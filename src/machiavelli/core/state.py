@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from types import FunctionType
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 UnitKind = Literal["A", "F", "G"]
+T = TypeVar("T")
 Season = Literal["spring", "summer", "fall", "winter"]
 PhaseKind = Literal["movement", "retreat", "adjustment"]
 SPECIAL_KINDS = ("militia", "elite_mercenary", "elite_professional")
@@ -87,7 +88,8 @@ class Unit:
         return f"{self.province}/{self.coast}" if self.coast else self.province
 
 
-_MADE: dict[tuple[str, str | None, str, str | None, str | None], Unit] = {}
+#: the units unit_of made, by their fields (but siege, always 0 there)
+MADE_UNITS: dict[tuple[str, str | None, str, str | None, str | None], Unit] = {}
 
 
 def unit_of(
@@ -100,12 +102,17 @@ def unit_of(
     """``Unit(kind, owner, province, coast, special)``: an equal unit made before when there
     is one (units are immutable, and making one costs more than finding one)."""
     key = (kind, owner, province, coast, special)
-    unit = _MADE.get(key)
+    unit = MADE_UNITS.get(key)
     if unit is None:
-        if len(_MADE) >= 1 << 16:
-            _MADE.clear()
-        unit = _MADE[key] = Unit(kind, owner, province, coast, special)
+        if len(MADE_UNITS) >= 1 << 16:
+            MADE_UNITS.clear()
+        unit = MADE_UNITS[key] = Unit(kind, owner, province, coast, special)
     return unit
+
+
+def _lists_copied(lists: dict[str, list[T]]) -> dict[str, list[T]]:
+    """A dictionary of lists with every list copied."""
+    return {k: v.copy() for k, v in lists.items()} if lists else {}
 
 
 def unit_dict(u: Unit) -> dict[str, Any]:
@@ -260,16 +267,14 @@ class State:
         Equal to a JSON round trip (``tests/test_state.py``), in microseconds.
         """
         return State(
-            self.board, self.year, self.season, self.phase, list(self.powers),
-            list(self.units), list(self.dislodged), list(self.contested),
-            dict(self.province_owner), dict(self.city_owner),
-            {k: list(v) for k, v in self.home.items()},
-            {k: list(v) for k, v in self.home_countries.items()},
-            dict(self.rebellions), list(self.famine), dict(self.treasury),
-            {k: list(v) for k, v in self.loans.items()},
-            {k: list(v) for k, v in self.chits.items()},
-            list(self.defaulted), list(self.assassinated), list(self.eliminated),
-            dict(self.options),
+            self.board, self.year, self.season, self.phase, self.powers.copy(),
+            self.units.copy(), self.dislodged.copy(), self.contested.copy(),
+            self.province_owner.copy(), self.city_owner.copy(),
+            _lists_copied(self.home), _lists_copied(self.home_countries),
+            self.rebellions.copy(), self.famine.copy(), self.treasury.copy(),
+            _lists_copied(self.loans), _lists_copied(self.chits),
+            self.defaulted.copy(), self.assassinated.copy(), self.eliminated.copy(),
+            self.options.copy(),
         )
 
     def but(

@@ -234,7 +234,7 @@ def _carried_out(
 ) -> None:
     """The order each unit carries out: its own (or hold), as the siege rules leave it
     (``ordered``: the units they may concern, ordered as their orders came)."""
-    given.order = list(given.written)
+    given.order = given.written.copy()
     units = state.units
     rebellions = state.rebellions
     for i in ordered:

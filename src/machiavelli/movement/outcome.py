@@ -36,7 +36,7 @@ from machiavelli.core.orders import (
 from machiavelli.core.phases import following_phase
 from machiavelli.core.results import Adjudication, AdjudicationError, OrderResult, Outcome
 from machiavelli.core.rules import Rules
-from machiavelli.core.state import Dislodged, State, Unit, unit_of
+from machiavelli.core.state import MADE_UNITS, NATIVE, Dislodged, State, Unit, unit_of
 from machiavelli.movement.control import control_after, supply_centres_after
 from machiavelli.movement.pieces import CONVOY, MOVE, SUPPORT
 from machiavelli.movement.rebels import rebellions_after_movement
@@ -86,9 +86,12 @@ def apply_outcome(
     units = state.units
     count = len(units)
     winners: dict[int, int] = {}
+    clash = pieces.crowded  # two units in one space, before the moves or after them
     for d, moving in resolver.moves_to.items():
         for j in moving:
             if won[j]:
+                if d in winners:
+                    clash = True
                 winners[d] = j
     fixed: dict[int, tuple[Outcome, str]] = {}  # outcomes and notes settled here
     sieges_done: dict[str, str] = {}  # province -> "garrison" or "rebels"
@@ -102,14 +105,21 @@ def apply_outcome(
     mach2 = rules.mach2
     orders = given.order
     space_province, dest_coast = ix.space_province, pieces.dest_coast
+    made = MADE_UNITS
     for i, unit in enumerate(units):
         if won[i] and kind[i] == MOVE:
             d = dest[i]
             province = space_province[d]
             order = orders[i]
             if type(order) is Move:
-                coast = dest_coast[i] if unit.kind == "F" else None
-                final.append(unit_of(unit.kind, unit.owner, province, coast, unit.special))
+                uk = unit.kind
+                coast = dest_coast[i] if uk == "F" else None
+                if NATIVE:  # made natively; else the unit made before (unit_of), looked up here
+                    final.append(Unit(uk, unit.owner, province, coast, unit.special))
+                else:
+                    key = (uk, unit.owner, province, coast, unit.special)
+                    moved = made.get(key)
+                    final.append(moved if moved is not None else unit_of(*key))
             else:
                 final.append(_moved_unit(unit, order, dest_coast[i], province))
             ends.append(d)
@@ -140,7 +150,9 @@ def apply_outcome(
         if rebellions and kind[i] != MOVE and unit.kind != "G":
             held.append(unit)
 
-    if sieges_done or len(set(ends)) != len(ends):
+    # a unit ends where a winning move ended only if two moves won into one space (each
+    # other unit there is dislodged or has left), or if two units stood in one space
+    if sieges_done or (clash and len(set(ends)) != len(ends)):
         left = set(gone)
         came_from = [i for i in range(count) if i not in left]  # the unit each one was
         if sieges_done:

@@ -82,6 +82,7 @@ class Pieces:
         #: the piece in each space (-1: none); the first listed, as in
         #: :class:`~machiavelli.core.occupancy.Occupancy`
         self.occupant: list[int] = [-1] * ix.space_count
+        self.crowded = False  # two units in one space (a position no game reaches)
         occupant = self.occupant
         city_space, location_number = ix.city_space, ix.location_number
         plain_location = ix.plain_location
@@ -112,6 +113,8 @@ class Pieces:
                     else:
                         location[i] = location_number[where + "/" + coast]
             space[i] = at
+            if occupant[at] >= 0:
+                self.crowded = True
             occupant[at] = i
             if u.special is not None and u.special != "militia":
                 strength[i] = u.strength
