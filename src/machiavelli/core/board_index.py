@@ -130,6 +130,9 @@ class BoardIndex:
             self.strait_at.setdefault(a * count + b, k)
             self.strait_at.setdefault(b * count + a, k)
         self.controllers: frozenset[int] = frozenset(self.strait_controller)
+        #: the board's powers numbered (movement.pieces.Powers shares it)
+        self.power_numbers: dict[str, int] = {
+            name: i for i, name in enumerate(dict.fromkeys(board.powers.values()))}
 
     # -- spaces --------------------------------------------------------------
     def space(self, province: str, garrison: bool) -> int:

@@ -76,6 +76,8 @@ def tell(events: PrivateEvents, power: str, *lines: str) -> None:
 
 def add_private(into: PrivateEvents, more: Mapping[str, Sequence[str]]) -> None:
     """Add every power's private lines of ``more`` to ``into``, in order."""
+    if not more:
+        return
     for power, lines in more.items():
         tell(into, power, *lines)
 

@@ -174,7 +174,7 @@ def _one_phase(
     dice = Dice.for_phase(seed, current)
     done = adjudicate_phase(board, current, orders, dice)
     after = done.state
-    events = done.events.copy()
+    events = done.events[:]
     private: PrivateEvents = {}
     add_private(private, done.private_events)
     won: list[str] = []

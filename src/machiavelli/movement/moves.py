@@ -131,12 +131,13 @@ def movement_phase(
     """
     rules = rules_of(state.options)
     ix = board_index(board)
-    powers = Powers(state.powers)
+    powers = Powers(state.powers, ix.power_numbers)
     units = state.units
     pieces = Pieces(ix, units, powers)
     where = Occupancy(units)
-    checker = Checker(board, state, rules, where)
-    quick = checker.quick and ix.fleet_symmetric
+    checker: Checker | None = None  # made for the first order that is not a usual one
+    # the usual orders are recognised at once in a movement phase (but for mach2's Venice)
+    quick = state.phase == "movement" and not rules.mach2 and ix.fleet_symmetric
     chains = FleetChains(pieces, rules.coastal_convoys)
     rebellions = state.rebellions
     early: list[OrderResult] = []  # the results known before resolving: void orders, alliances
@@ -177,6 +178,8 @@ def movement_phase(
             if assassinated and power in assassinated:
                 early.append(OrderResult(power, order, "void", ASSASSINATED))
                 continue
+            if checker is None:
+                checker = Checker(board, state, rules, where)
             reason = checker.check_in_full(power, order)
             if reason is not None:
                 early.append(OrderResult(power, order, "void", reason))
@@ -213,6 +216,7 @@ def movement_phase(
         _carried_out(state, given, ordered, where, rules)
         pieces = make_pieces(ix, rules, state.units, given.order, rebellions, powers)
     else:
+        given.usual = not general
         _carried_out(state, given, general, where, rules)
         done: set[int] = set()
         for i in general:
@@ -224,7 +228,7 @@ def movement_phase(
                     set_piece(pieces, i, carried, rebellions)
         link_pieces(pieces, given.order)
     permits = {powers.number(p): {powers.number(q) for q in allowed}
-               for p, allowed in allies.items()}
+               for p, allowed in allies.items()} if allies else {}
     return MovementPhase(board, state, rules, given, Resolver(pieces, permits, rules.mach2),
                          early, where)
 
@@ -234,7 +238,7 @@ def _carried_out(
 ) -> None:
     """The order each unit carries out: its own (or hold), as the siege rules leave it
     (``ordered``: the units they may concern, ordered as their orders came)."""
-    given.order = given.written.copy()
+    given.order = given.written[:]
     units = state.units
     rebellions = state.rebellions
     for i in ordered:

@@ -38,7 +38,7 @@ from machiavelli.core.results import Adjudication, AdjudicationError, OrderResul
 from machiavelli.core.rules import Rules
 from machiavelli.core.state import MADE_UNITS, NATIVE, Dislodged, State, Unit, unit_of
 from machiavelli.movement.control import control_after, supply_centres_after
-from machiavelli.movement.pieces import CONVOY, MOVE, SUPPORT
+from machiavelli.movement.pieces import CONVOY, MOVE, SUPPORT, Pieces
 from machiavelli.movement.rebels import rebellions_after_movement
 from machiavelli.movement.resolver import Resolver
 from machiavelli.movement.retreats import can_retreat
@@ -67,6 +67,9 @@ class Orders:
         self.note: dict[int, str] = {}
         #: the written order's outcome, when another one replaced it ("void" if not given)
         self.written_outcome: dict[int, Outcome] = {}
+        #: every order carried out is a hold, a move or a support as written (the usual
+        #: orders of :mod:`machiavelli.movement.quick`, none changed by a siege rule)
+        self.usual = False
 
 
 def apply_outcome(
@@ -80,11 +83,8 @@ def apply_outcome(
 ) -> Adjudication:
     """The position after the moves, with the results to write on demand (module doc)."""
     pieces = resolver.pieces
-    ix = pieces.ix
-    kind, dest, space = pieces.kind, pieces.dest, pieces.space
     won = resolver.resolution  # every decision is resolved by now
     units = state.units
-    count = len(units)
     winners: dict[int, int] = {}
     clash = pieces.crowded  # two units in one space, before the moves or after them
     for d, moving in resolver.moves_to.items():
@@ -99,6 +99,70 @@ def apply_outcome(
     entered: list[tuple[str | None, str]] = []  # (read by the rebellions only)
     held: list[Unit] = []
     dislodged: list[Dislodged] = []
+    if given.usual and not (clash or rebellions or pieces.besieging):
+        final, occupied = _plain_moves(pieces, given, won, winners, dislodged, fixed)
+    else:
+        final, occupied = _moves_made(board, state, rules, given, resolver, where, winners,
+                                      clash, dislodged, fixed, sieges_done, entered, held)
+
+    events: list[str] = []
+    if rebellions:
+        before = state.but(rebellions={
+            k: v for k, v in rebellions.items() if sieges_done.get(k) != "rebels"})
+        rebellions, events = rebellions_after_movement(before, entered, held)
+    contested: list[str] = []
+    if dislodged:
+        contested = _standoffs(resolver, occupied)
+        dislodged, contested, events = _disband_trapped(
+            board, state.but(units=final, dislodged=dislodged, rebellions=rebellions,
+                           contested=contested), events)
+    owners = control_after(board, final, state.province_owner, state.city_owner, rules)
+    province_owner, city_owner = owners if owners is not None else (
+        state.province_owner, state.city_owner)
+    if dislodged:
+        new_state = State(
+            state.board, state.year, state.season, "retreat", state.powers, final, dislodged,
+            contested, province_owner, city_owner, state.home, state.home_countries, rebellions,
+            state.famine, state.treasury, state.loans, state.chits, state.defaulted,
+            state.assassinated, state.eliminated, state.options)
+    else:
+        if rules.diplomacy and state.season == "fall":
+            city_owner = supply_centres_after(board, final, city_owner)
+        year, season, phase = following_phase(state, rules)
+        new_state = State(
+            state.board, year, season, phase, state.powers, final, [], [], province_owner,
+            city_owner, state.home, state.home_countries, rebellions, state.famine,
+            state.treasury, state.loans, state.chits, state.defaulted,
+            [] if state.assassinated else state.assassinated, state.eliminated, state.options)
+    return Adjudication(new_state, None, events,
+                        write=lambda: _results(units, given, resolver, fixed, early))
+
+
+def _moves_made(
+    board: Board,
+    state: State,
+    rules: Rules,
+    given: Orders,
+    resolver: Resolver,
+    where: Occupancy,
+    winners: dict[int, int],
+    clash: bool,
+    dislodged: list[Dislodged],
+    fixed: dict[int, tuple[Outcome, str]],
+    sieges_done: dict[str, str],
+    entered: list[tuple[str | None, str]],
+    held: list[Unit],
+) -> tuple[list[Unit], set[int]]:
+    """Every unit after the moves, with the sieges, conversions and rebellions' concerns:
+    the units (in their order, the dislodged ones left out) and the spaces they end in.
+    ``dislodged``, ``fixed``, ``sieges_done``, ``entered`` and ``held`` are filled."""
+    pieces = resolver.pieces
+    ix = pieces.ix
+    kind, dest, space = pieces.kind, pieces.dest, pieces.space
+    won = resolver.resolution
+    units = state.units
+    count = len(units)
+    rebellions = state.rebellions
     gone: list[int] = []  # the units dislodged, by number
     final: list[Unit] = []  # the units after the moves (the others, in their order),
     ends: list[int] = []  # and the space each ends in
@@ -165,37 +229,58 @@ def apply_outcome(
             one_unit_per_space(board, [(u, orders[j] or Hold(unit_ref(units[j])))
                                        for u, j in zip(final, came_from, strict=True)])
 
-    events: list[str] = []
-    if rebellions:
-        before = state.but(rebellions={
-            k: v for k, v in rebellions.items() if sieges_done.get(k) != "rebels"})
-        rebellions, events = rebellions_after_movement(before, entered, held)
-    contested: list[str] = []
-    if dislodged:
-        contested = _standoffs(resolver, set(ends))
-        dislodged, contested, events = _disband_trapped(
-            board, state.but(units=final, dislodged=dislodged, rebellions=rebellions,
-                           contested=contested), events)
-    owners = control_after(board, final, state.province_owner, state.city_owner, rules)
-    province_owner, city_owner = owners if owners is not None else (
-        state.province_owner, state.city_owner)
-    if dislodged:
-        new_state = State(
-            state.board, state.year, state.season, "retreat", state.powers, final, dislodged,
-            contested, province_owner, city_owner, state.home, state.home_countries, rebellions,
-            state.famine, state.treasury, state.loans, state.chits, state.defaulted,
-            state.assassinated, state.eliminated, state.options)
-    else:
-        if rules.diplomacy and state.season == "fall":
-            city_owner = supply_centres_after(board, final, city_owner)
-        year, season, phase = following_phase(state, rules)
-        new_state = State(
-            state.board, year, season, phase, state.powers, final, [], [], province_owner,
-            city_owner, state.home, state.home_countries, rebellions, state.famine,
-            state.treasury, state.loans, state.chits, state.defaulted,
-            [] if state.assassinated else state.assassinated, state.eliminated, state.options)
-    return Adjudication(new_state, None, events,
-                        write=lambda: _results(units, given, resolver, fixed, early))
+    return final, set(ends)
+
+
+def _plain_moves(
+    pieces: Pieces,
+    given: Orders,
+    won: list[bool],
+    winners: dict[int, int],
+    dislodged: list[Dislodged],
+    fixed: dict[int, tuple[Outcome, str]],
+) -> tuple[list[Unit], set[int]]:
+    """:func:`_moves_made` when every order is a usual one, no unit besieges and nothing
+    rebels: the units that won their moves are moved, those they displace are dislodged,
+    every other unit stays as it is.  (No two units can end in one space then: a move
+    won into a space dislodges the unit that stayed there, and one move won into each.)
+    The spaces are found only when some unit is dislodged (for the standoffs)."""
+    units = pieces.units
+    final = units[:]
+    kind, occupant, dest_coast = pieces.kind, pieces.occupant, pieces.dest_coast
+    space_province = pieces.ix.space_province
+    made = MADE_UNITS
+    gone: list[int] = []
+    for d, j in winners.items():
+        unit = units[j]
+        province = space_province[d]
+        uk = unit.kind
+        coast = dest_coast[j] if uk == "F" else None
+        if NATIVE:  # made natively; else the unit made before (unit_of), looked up here
+            final[j] = Unit(uk, unit.owner, province, coast, unit.special)
+        else:
+            key = (uk, unit.owner, province, coast, unit.special)
+            moved = made.get(key)
+            final[j] = moved if moved is not None else unit_of(*key)
+        occ = occupant[d]
+        if occ >= 0 and not (won[occ] and kind[occ] == MOVE):
+            gone.append(occ)
+    if not gone:
+        return final, set()
+    gone.sort()
+    convoyed, garrison, spaces, space = pieces.convoyed, pieces.garrison, pieces.ix.spaces, \
+        pieces.space
+    for i in gone:
+        attacker = winners[space[i]]
+        origin = None if convoyed[attacker] else spaces[space[attacker]]
+        dislodged.append(Dislodged(units[i], origin, garrison[attacker] and not garrison[i]))
+        fixed[i] = ("dislodged", pieces.void_note.get(i) or given.note.get(i, ""))
+    left = set(gone)
+    occupied = set(winners)
+    for i in range(len(units)):
+        if i not in left and not (won[i] and kind[i] == MOVE):
+            occupied.add(space[i])
+    return [u for i, u in enumerate(final) if i not in left], occupied
 
 
 def _moved_unit(unit: Unit, order: UnitOrder | None, coast: str | None, dest: str) -> Unit:

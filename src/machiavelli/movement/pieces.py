@@ -42,16 +42,28 @@ NOT_MADE_MOVE = "the supported unit does not make that move"
 
 
 class Powers:
-    """Power names as numbers (-1: autonomous), numbered as first met."""
+    """Power names as numbers (-1: autonomous), numbered as first met.
 
-    def __init__(self, names: Sequence[str]) -> None:
-        self.numbers: dict[str, int] = {name: i for i, name in enumerate(names)}
+    ``known``: numbers already given to the board's powers (shared, never changed here:
+    a name it lacks is numbered in a copy of it).
+    """
+
+    def __init__(self, names: Sequence[str], known: dict[str, int] | None = None) -> None:
+        if known is not None and all(name in known for name in names):
+            self.numbers = known
+            self._own = False
+        else:
+            self.numbers = {name: i for i, name in enumerate(names)}
+            self._own = True
 
     def number(self, name: str | None) -> int:
         if name is None:
             return -1
         found = self.numbers.get(name)
         if found is None:
+            if not self._own:
+                self.numbers = dict(self.numbers)
+                self._own = True
             found = self.numbers[name] = len(self.numbers)
         return found
 
@@ -83,6 +95,7 @@ class Pieces:
         #: :class:`~machiavelli.core.occupancy.Occupancy`
         self.occupant: list[int] = [-1] * ix.space_count
         self.crowded = False  # two units in one space (a position no game reaches)
+        self.besieging = False  # some army or fleet besieges a city (SIEGE-*)
         occupant = self.occupant
         city_space, location_number = ix.city_space, ix.location_number
         plain_location = ix.plain_location
@@ -118,11 +131,12 @@ class Pieces:
             occupant[at] = i
             if u.special is not None and u.special != "militia":
                 strength[i] = u.strength
+            if u.siege:
+                self.besieging = True
         #: a move's destination space; the space a support goes to (a support of a move:
         #: the one it names until linked, -2 for none on the board); else -1
         self.dest: list[int] = [-1] * count
-        #: a fleet's move: the province it steps to (for straits) and the coast it takes
-        self.step_to: list[int] = [-1] * count
+        #: a fleet's move: the coast it takes
         self.dest_coast: list[str | None] = [None] * count
         self.convoyed: list[bool] = [False] * count  # an army's move that goes by convoy
         self.target: list[int] = [-1] * count  # the piece supported or convoyed
@@ -156,6 +170,11 @@ class Pieces:
             return -1
         i = self.occupant[ix.city_space[p] if garrison else p]
         return i if i >= 0 and self.garrison[i] == garrison else -1
+
+    def steps_to_province(self, i: int) -> bool:
+        """Whether piece ``i`` is a fleet moving to another province (its step may cross a
+        strait), not into its city."""
+        return self.fleet[i] and self.kind[i] == MOVE and self.dest[i] < self.ix.count
 
     def fleet_after(self, i: int) -> bool:
         """Whether piece ``i`` is a fleet after its move."""
@@ -244,7 +263,6 @@ def reset_piece(pieces: Pieces, i: int) -> None:
     """Piece ``i`` back to the hold it was made as."""
     pieces.kind[i] = HOLD
     pieces.dest[i] = -1
-    pieces.step_to[i] = -1
     pieces.dest_coast[i] = None
     pieces.convoyed[i] = False
     pieces.target[i] = -1
@@ -304,10 +322,9 @@ def link_pieces(pieces: Pieces, orders: list[UnitOrder | None]) -> None:
 
 
 def _fleet_move(pieces: Pieces, i: int, dest: int, coast: str | None) -> None:
-    """A fleet's move: the province it steps to, and the coast it takes (the only one it
-    can reach when none is written)."""
+    """A fleet's move: the coast it takes (the only one it can reach when none is
+    written)."""
     ix = pieces.ix
-    pieces.step_to[i] = dest
     if coast is None and ix.province_locations[dest]:
         reach = ix.reachable(pieces.location[i], dest)
         if len(reach) == 1:

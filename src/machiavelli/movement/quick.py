@@ -103,7 +103,6 @@ def quick_move(
             if len(reach) != 1:
                 return -1
             coast = ix.location_coast[reach[0]]
-        pieces.step_to[i] = d
         pieces.dest_coast[i] = coast
     pieces.kind[i] = MOVE
     pieces.dest[i] = d

@@ -91,7 +91,7 @@ class Resolver:
         #: False for a piece whose path is open whatever happens (no convoy, no strait to
         #: cross): :meth:`path_ok` need not be asked
         self.blocked: list[bool] = pieces.convoyed if not self.straits else [
-            pieces.convoyed[i] or (pieces.fleet[i] and pieces.step_to[i] >= 0) for i in range(n)]
+            pieces.convoyed[i] or pieces.steps_to_province(i) for i in range(n)]
         self.occupant = pieces.occupant
         self.moves_to = pieces.moves_to
         self.supports = pieces.supports
@@ -426,8 +426,8 @@ class Resolver:
     def path_ok(self, i: int) -> bool:
         p = self.pieces
         if not p.convoyed[i]:
-            if p.fleet[i] and p.step_to[i] >= 0:
-                return self._step_open(i, p.province[i], p.step_to[i])
+            if p.steps_to_province(i):
+                return self._step_open(i, p.province[i], p.dest[i])
             return True
         if i in self.no_convoy:
             return False
