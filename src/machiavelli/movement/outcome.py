@@ -87,8 +87,9 @@ def apply_outcome(
     units = state.units
     winners: dict[int, int] = {}
     clash = pieces.crowded  # two units in one space, before the moves or after them
-    for d, moving in resolver.moves_to.items():
-        for j in moving:
+    moves_to = pieces.moves_to
+    for d in pieces.destinations:
+        for j in moves_to[d]:
             if won[j]:
                 if d in winners:
                     clash = True
@@ -342,7 +343,7 @@ def _convert_in_venice(
     """Venice d/e: converting in the one space Venice has."""
     pieces = resolver.pieces
     attacks = [
-        m for m in resolver.moves_to.get(pieces.space[i], ())
+        m for m in resolver.moves_to[pieces.space[i]]
         if resolver.path_ok(m) and not pieces.venice_bounces[m]
     ]
     if unit.kind == "G":

@@ -35,6 +35,9 @@ MOVE: Final = 1
 SUPPORT: Final = 2
 CONVOY: Final = 3
 
+#: no pieces (shared, never changed): the moves into a space no piece moves into, ...
+NO_PIECES: Final[list[int]] = []
+
 NOT_MADE_CONVOY = "the convoyed army does not make that move"
 NOT_BY_CONVOY = "the army does not go by convoy"
 NOT_HOLDING = "the supported unit does not hold"
@@ -155,10 +158,11 @@ class Pieces:
         #: adjacent moves written "via convoy"
         self.explicit: set[int] = set()
         self.convoying = False  # some piece convoys
-        # made once the pieces are linked (link_pieces):
-        self.moves_to: dict[int, list[int]] = {}  # space -> the moves into it
-        self.supports: dict[int, list[int]] = {}  # piece -> the supports it gets
-        self.convoys: dict[int, list[int]] = {}  # army's piece -> the fleets convoying it
+        # made once the pieces are linked (link_pieces); NO_PIECES where there are none:
+        self.moves_to: list[list[int]] = [NO_PIECES] * ix.space_count  # space -> moves into it
+        self.destinations: list[int] = []  # the spaces moved into, as first met
+        self.supports: list[list[int]] = [NO_PIECES] * count  # piece -> the supports it gets
+        self.convoys: list[list[int]] = [NO_PIECES] * count  # army -> the fleets convoying it
         #: destination -> the powers that try to use rebel support there (REB-EFF-6.4)
         self.rebel_users: dict[int, set[int]] = {}
 
@@ -291,9 +295,10 @@ def link_pieces(pieces: Pieces, orders: list[UnitOrder | None]) -> None:
             continue
         if k == MOVE:
             d = dest[i]
-            found = moves_to.get(d)
-            if found is None:
+            found = moves_to[d]
+            if found is NO_PIECES:
                 moves_to[d] = [i]
+                pieces.destinations.append(d)
             else:
                 found.append(i)
             if rebel_support[i]:
@@ -308,8 +313,8 @@ def link_pieces(pieces: Pieces, orders: list[UnitOrder | None]) -> None:
                 ok = t >= 0 and kind[t] == MOVE and dest[t] == dest[i] and (
                     not pieces.support_coast or _same_coast(pieces, i, t))
             if ok:
-                found = supports.get(t)
-                if found is None:
+                found = supports[t]
+                if found is NO_PIECES:
                     supports[t] = [i]
                 else:
                     found.append(i)
@@ -318,7 +323,12 @@ def link_pieces(pieces: Pieces, orders: list[UnitOrder | None]) -> None:
                 dest[i] = target[i] = -1
                 pieces.void_note[i] = NOT_HOLDING if i in pieces.support_holds else NOT_MADE_MOVE
         elif k == CONVOY:
-            pieces.convoys.setdefault(target[i], []).append(i)
+            t = target[i]
+            found = pieces.convoys[t]
+            if found is NO_PIECES:
+                pieces.convoys[t] = [i]
+            else:
+                found.append(i)
 
 
 def _fleet_move(pieces: Pieces, i: int, dest: int, coast: str | None) -> None:

@@ -289,14 +289,14 @@ class Resolver:
             k = kind[i]
             if k == MOVE:
                 d = dest[i]
-                if (len(moves_to[d]) == 1 and occupant[d] < 0 and i not in supports
+                if (len(moves_to[d]) == 1 and occupant[d] < 0 and not supports[i]
                         and not blocked[i] and not venice_bounces[i] and not rebel_support[i]
                         and not (straits and fleet[i])):
                     state[i] = _RESOLVED
                     resolution[i] = True
                 else:
                     left.append(i)
-            elif space[i] not in moves_to and (k != SUPPORT or not (straits and fleet[i])):
+            elif not moves_to[space[i]] and (k != SUPPORT or not (straits and fleet[i])):
                 state[i] = _RESOLVED
                 resolution[i] = True
             else:
@@ -327,14 +327,14 @@ class Resolver:
                 return False
         elif attack <= self.hold_strength(dest):
             return False
-        for j in self.moves_to.get(dest, ()):
+        for j in self.moves_to[dest]:  # noqa: SIM110 (a loop, not a generator: hot path)
             if j != i and attack <= self.prevent_strength(j):
                 return False
         return True
 
     def _support_strength(self, i: int, exclude_power: int | None = None) -> int:
-        supports = self.supports.get(i)
-        if supports is None:
+        supports = self.supports[i]
+        if not supports:
             return 0
         power, strength = self.power, self.strength
         total = 0
@@ -393,7 +393,7 @@ class Resolver:
     def dislodged(self, i: int) -> bool:
         if self.kind[i] == MOVE and self.resolve(i):
             return False
-        return any(self.resolve(m) for m in self.moves_to.get(self.space[i], ()))
+        return any(self.resolve(m) for m in self.moves_to[self.space[i]])
 
     # ------------------------------------------------------------------
     # Supports
@@ -406,7 +406,7 @@ class Resolver:
                     i, p.province[i], -1 if p.ix.is_city(dest) else dest):
                 return False
         power, space = self.power[i], self.space
-        for m in self.moves_to.get(space[i], ()):
+        for m in self.moves_to[space[i]]:
             attacker = self.power[m]
             if attacker >= 0 and attacker == power:
                 continue
@@ -436,7 +436,7 @@ class Resolver:
     def _convoy_path(self, i: int) -> bool:
         p = self.pieces
         ix = p.ix
-        fleets = [f for f in self.convoys.get(i, ()) if not self.dislodged(f)]
+        fleets = [f for f in self.convoys[i] if not self.dislodged(f)]
         if not fleets:
             return False
         army, dest = p.province[i], p.dest[i]
