@@ -317,11 +317,34 @@ class Resolver:
         return -1
 
     def _move_succeeds(self, i: int) -> bool:
+        """Whether move ``i`` succeeds: its attack strength beats the hold strength of its
+        destination (or the defend strength of the unit there coming the other way, a
+        head-to-head battle) and the prevent strength of every other move there.
+
+        The attack strength: the unit's, a rebel's support (REB-EFF-6) and the supports
+        given; none against a unit of the same power that stays, and against a unit that
+        stays, no support given by that unit's power."""
         if self.venice_bounces[i] or (self.blocked[i] and not self.path_ok(i)):
             return False
-        attack = self.attack_strength(i)
+        kind, power = self.kind, self.power
         dest = self.dest[i]
-        opponent = self._head_to_head(i)
+        occ = self.occupant[dest]
+        opponent = -1  # the piece at the destination moving into i's space, neither convoyed
+        if occ >= 0 and kind[occ] == MOVE:
+            convoyed = self.convoyed
+            if not convoyed[i] and self.dest[occ] == self.space[i] and not convoyed[occ]:
+                opponent = occ
+        attack = self.strength[i]
+        if self.rebel_support[i]:
+            attack += self._rebel_bonus(i)
+        if occ < 0 or (kind[occ] == MOVE and opponent < 0 and self.resolve(occ)):
+            attack += self._support_strength(i)
+        else:
+            owner = power[occ]
+            if owner >= 0 and owner == power[i]:
+                attack = 0  # a power never dislodges its own unit
+            else:
+                attack += self._support_strength(i, None if owner < 0 else owner)
         if opponent >= 0:
             if attack <= self.defend_strength(opponent):
                 return False
@@ -349,20 +372,6 @@ class Resolver:
         if not self.rebel_support[i]:
             return 0
         return 1 if len(self.rebel_users.get(self.dest[i], ())) == 1 else 0
-
-    def attack_strength(self, i: int) -> int:
-        if (self.blocked[i] and not self.path_ok(i)):
-            return 0
-        occ = self.occupant[self.dest[i]]
-        base = self.strength[i] + (self._rebel_bonus(i) if self.rebel_support[i] else 0)
-        if occ < 0:
-            return base + self._support_strength(i)
-        if self.kind[occ] == MOVE and self._head_to_head(i) < 0 and self.resolve(occ):
-            return base + self._support_strength(i)
-        owner = self.power[occ]
-        if owner >= 0 and owner == self.power[i]:
-            return 0  # a power never dislodges its own unit
-        return base + self._support_strength(i, exclude_power=None if owner < 0 else owner)
 
     def hold_strength(self, space: int) -> int:
         occ = self.occupant[space]
