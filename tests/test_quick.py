@@ -1,8 +1,8 @@
 """The fast paths of a movement phase give what the general rules give.
 
 - :mod:`machiavelli.movement.quick` recognises the usual orders and makes their
-  pieces at once; without it every order is checked in full and made a piece by
-  the general rules (``set_piece``).  Both must adjudicate every phase alike: the
+  pieces at once (``take_orders``); without it every order is checked in full and made
+  a piece by the general rules (``set_piece``).  Both must adjudicate every phase alike: the
   case files, random positions with random legal orders, the same orders given by
   the wrong powers or twice, and the phases of random Classic 1454 games (money,
   garrisons, sieges, rebellions).
@@ -43,9 +43,12 @@ Orders = dict[str, list[Order]]
 
 
 def _general_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    never: Callable[..., int] = lambda *args: -1  # noqa: E731
-    for name in ("quick_move", "quick_support", "quick_hold"):
-        monkeypatch.setattr(moves, name, never)
+    def none_usual(*args: Any) -> None:  # every order handed to the general rules
+        power, seq, other = args[-3:]
+        for order in seq:
+            other(power, order)
+
+    monkeypatch.setattr(moves, "take_orders", none_usual)
 
 
 def _both_ways(monkeypatch: pytest.MonkeyPatch, run: Callable[[], Any]) -> tuple[Any, Any]:

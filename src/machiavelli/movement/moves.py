@@ -56,7 +56,7 @@ from machiavelli.movement.pieces import (
     reset_piece,
     set_piece,
 )
-from machiavelli.movement.quick import quick_hold, quick_move, quick_support
+from machiavelli.movement.quick import take_orders
 from machiavelli.movement.resolver import Resolver
 from machiavelli.movement.sieges import forced_siege_order
 
@@ -148,61 +148,52 @@ def movement_phase(
     general: list[int] = []  # those whose piece the general rules make
     disbanded: set[tuple[str, bool]] = set()
     assassinated = state.assassinated
+
+    def other(power: str, order: Order) -> None:
+        """An order that is not a usual one: checked in full, its piece made later by the
+        general rules (or an alliance, a disband, a money order for its own step)."""
+        nonlocal checker
+        kind = type(order)
+        unit_order = kind in _UNIT_TYPES
+        if not unit_order and (kind in _MONEY_TYPES or isinstance(order, MONEY_ORDERS)):
+            return
+        if assassinated and power in assassinated:
+            early.append(OrderResult(power, order, "void", ASSASSINATED))
+            return
+        if checker is None:
+            checker = Checker(board, state, rules, where)
+        reason = checker.check_in_full(power, order)
+        if reason is not None:
+            early.append(OrderResult(power, order, "void", reason))
+        elif unit_order or is_unit_order(order):
+            ref = order.unit  # type: ignore[union-attr]
+            i = pieces.number_at(ref.province, ref.kind == "G")
+            if written[i] is None:
+                ordered.append(i)
+            general.append(i)
+            given_power[i] = power
+            written[i] = order  # type: ignore[assignment]
+        elif isinstance(order, Ally):
+            permitted = allies.setdefault(power, set())
+            if order.allow:
+                permitted.add(order.power)
+            else:
+                permitted.discard(order.power)
+            early.append(OrderResult(power, order, "succeeds"))
+        elif isinstance(order, Disband):  # Mach1 `disband` option (ORD-TN-1)
+            disbanded.add((order.unit.province, order.unit.kind == "G"))
+            early.append(OrderResult(power, order, "succeeds"))
+        else:
+            early.append(OrderResult(power, order, "void", "not a movement order"))
+
     for power, power_orders in orders.items():
-        fast = quick and not (assassinated and power in assassinated)
         # a list, walked as one (a compiled build walks a list fastest)
         seq: list[Order] = power_orders if isinstance(power_orders, list) else list(power_orders)
-        for order in seq:
-            kind = type(order)
-            if fast:
-                if kind is Move:
-                    i = quick_move(pieces, power, order, chains, rebellions)  # type: ignore[arg-type]
-                elif kind is SupportMove or kind is SupportHold:
-                    i = quick_support(pieces, power, order)  # type: ignore[arg-type]
-                elif kind is Hold:
-                    i = quick_hold(pieces, power, order)  # type: ignore[arg-type]
-                else:
-                    i = -1
-                if i >= 0:
-                    if written[i] is None:
-                        ordered.append(i)
-                    else:  # a second order for the unit: its piece is made again
-                        general.append(i)
-                    given_power[i] = power
-                    written[i] = order  # type: ignore[assignment]
-                    continue
-            unit_order = (kind is Move or kind is SupportMove or kind is SupportHold
-                          or kind is Hold or kind in _UNIT_TYPES)
-            if not unit_order and (kind in _MONEY_TYPES or isinstance(order, MONEY_ORDERS)):
-                continue
-            if assassinated and power in assassinated:
-                early.append(OrderResult(power, order, "void", ASSASSINATED))
-                continue
-            if checker is None:
-                checker = Checker(board, state, rules, where)
-            reason = checker.check_in_full(power, order)
-            if reason is not None:
-                early.append(OrderResult(power, order, "void", reason))
-            elif unit_order or is_unit_order(order):
-                ref = order.unit  # type: ignore[union-attr]
-                i = pieces.number_at(ref.province, ref.kind == "G")
-                if written[i] is None:
-                    ordered.append(i)
-                general.append(i)
-                given_power[i] = power
-                written[i] = order  # type: ignore[assignment]
-            elif isinstance(order, Ally):
-                permitted = allies.setdefault(power, set())
-                if order.allow:
-                    permitted.add(order.power)
-                else:
-                    permitted.discard(order.power)
-                early.append(OrderResult(power, order, "succeeds"))
-            elif isinstance(order, Disband):  # Mach1 `disband` option (ORD-TN-1)
-                disbanded.add((order.unit.province, order.unit.kind == "G"))
-                early.append(OrderResult(power, order, "succeeds"))
-            else:
-                early.append(OrderResult(power, order, "void", "not a movement order"))
+        if quick and not (assassinated and power in assassinated):
+            take_orders(pieces, chains, rebellions, given, ordered, general, power, seq, other)
+        else:
+            for order in seq:
+                other(power, order)
     if disbanded:  # the units left, numbered again, and every piece made again
         kept = [i for i, u in enumerate(units) if (u.province, u.kind == "G") not in disbanded]
         state = state.but(units=[units[i] for i in kept])

@@ -2,143 +2,155 @@
 
 Most orders of a movement phase are a hold, a move to a neighbour (or an army's
 move along some chain of fleets) or a support into a neighbour, by a unit that
-besieges nothing.  :func:`quick_piece` recognises such an order with a few
+besieges nothing.  :func:`take_orders` recognises such an order with a few
 look-ups by number (:mod:`machiavelli.core.board_index`), knows it legal, and
 gives its unit's piece the order at once (as
-:func:`machiavelli.movement.pieces.set_piece` would).  Anything else is left to the
-full check (:class:`machiavelli.movement.legality.Checker`) and the general rules:
-``quick_piece`` answers -1 and changes nothing.  It answers only for orders the
-full check finds legal, and gives the piece what ``set_piece`` gives it, so the
-phase comes out the same either way (``tests/test_quick.py``).
+:func:`machiavelli.movement.pieces.set_piece` would).  Anything else is handed,
+in its turn, to the full check (:class:`machiavelli.movement.legality.Checker`) and
+the general rules.  An order is taken here only if the full check finds it legal, and
+its piece is given what ``set_piece`` gives it, so the phase comes out the same either
+way (``tests/test_quick.py``).
 
 A support is aimed at once at the piece it names
 (:func:`machiavelli.movement.pieces.aim_support`), and linked to it later, once every
 piece has its order (:func:`machiavelli.movement.pieces.link_pieces`).  An army's move to
 a province it does not border asks :class:`~machiavelli.movement.fleet_chains.FleetChains`
 for a chain of fleets.
+
+The checks are written out in one loop over a power's orders, the board's and the
+pieces' tables at hand: this is the hottest loop of a phase.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from machiavelli.core.orders import Hold, Move, Order, SupportHold, SupportMove
 from machiavelli.core.state import Rebellion
 from machiavelli.movement.fleet_chains import FleetChains
+from machiavelli.movement.outcome import Orders
 from machiavelli.movement.pieces import MOVE, Pieces, aim_support, mark_rebels
 
+#: what the orders that are not usual ones are handed to: (power, order)
+OtherOrder = Callable[[str, Order], None]
 
-def quick_piece(
-    pieces: Pieces, power: str, order: Order, chains: FleetChains,
+
+def take_orders(
+    pieces: Pieces,
+    chains: FleetChains,
     rebellions: dict[str, Rebellion],
-) -> int:
-    """The number of the unit a usual legal order is for, its piece given the order;
-    -1 when the order is not a usual one (nothing is changed then)."""
-    kind = type(order)
-    if kind is Move:
-        return quick_move(pieces, power, order, chains, rebellions)  # type: ignore[arg-type]
-    if kind is SupportMove or kind is SupportHold:
-        return quick_support(pieces, power, order)  # type: ignore[arg-type]
-    if kind is Hold:
-        return quick_hold(pieces, power, order)  # type: ignore[arg-type]
-    return -1
-
-
-def quick_hold(pieces: Pieces, power: str, order: Hold) -> int:
-    """:func:`quick_piece` of a hold."""
-    ref = order.unit
-    i = pieces.number_at(ref.province, ref.kind == "G")
-    if i < 0:
-        return -1
-    unit = pieces.units[i]
-    return i if unit.owner == power and unit.kind == ref.kind and not unit.siege else -1
-
-
-def quick_move(
-    pieces: Pieces, power: str, order: Move, chains: FleetChains,
-    rebellions: dict[str, Rebellion],
-) -> int:
-    """:func:`quick_piece` of a move."""
-    if order.via:
-        return -1
-    ref = order.unit
-    rk = ref.kind
-    if rk == "G":
-        return -1
+    given: Orders,
+    ordered: list[int],
+    general: list[int],
+    power: str,
+    seq: list[Order],
+    other: OtherOrder,
+) -> None:
+    """``power``'s orders ``seq`` in turn: a usual one gives its unit's piece its order at
+    once (noted in ``given``, its unit added to ``ordered`` when first ordered, else to
+    ``general``: its piece is made again), any other is handed to ``other``."""
     ix = pieces.ix
     number = ix.number
-    prov = number.get(ref.province, -1)
-    if prov < 0:
-        return -1
-    i = pieces.occupant[prov]
-    if i < 0 or pieces.garrison[i]:
-        return -1
-    unit = pieces.units[i]
-    if unit.owner != power or unit.kind != rk or unit.siege:
-        return -1
-    d = number.get(order.dest, -1)
-    if d < 0:
-        return -1
-    if rk == "A":
-        adjacent = d in ix.army_near[prov]
-        if order.convoy or not adjacent:
-            if (d == prov or ix.sea[d] or not ix.coastal[prov] or not ix.coastal[d]
-                    or not chains.links(prov, d)):
-                return -1
-            if adjacent:
-                pieces.explicit.add(i)
-            else:
-                pieces.convoyed[i] = True
+    occupant, units, kind, dest = pieces.occupant, pieces.units, pieces.kind, pieces.dest
+    army_near, reach_near = ix.army_near, ix.reach_near
+    written, given_power = given.written, given.power
+    for order in seq:
+        t = type(order)
+        i = -1
+        if t is Move:
+            move: Move = order  # type: ignore[assignment]
+            ref = move.unit
+            rk = ref.kind
+            if rk != "G" and not move.via:
+                prov = number.get(ref.province, -1)
+                j = occupant[prov] if prov >= 0 else -1
+                if j >= 0:
+                    unit = units[j]
+                    if unit.owner == power and unit.kind == rk and not unit.siege:
+                        d = number.get(move.dest, -1)
+                        if d < 0:
+                            pass
+                        elif rk == "A":
+                            if ((not move.convoy and d in army_near[prov])
+                                    or _army_by_sea(pieces, chains, j, prov, d)):
+                                i = j
+                        elif not move.convoy and d != prov:
+                            i = _fleet_move(pieces, j, d, move)
+                        if i >= 0:
+                            kind[i] = MOVE
+                            dest[i] = d
+                            if rebellions:
+                                mark_rebels(pieces, i, power, rebellions)
+        elif t is SupportMove or t is SupportHold:
+            support: SupportMove | SupportHold = order  # type: ignore[assignment]
+            ref = support.unit
+            target = support.target
+            rk = ref.kind
+            if rk != "G" and target.kind != "G" and target.province != ref.province:
+                prov = number.get(ref.province, -1)
+                j = occupant[prov] if prov >= 0 else -1
+                if j >= 0:
+                    unit = units[j]
+                    if unit.owner == power and unit.kind == rk and not unit.siege:
+                        if t is SupportMove:
+                            into = support.dest  # type: ignore[union-attr]
+                            to = -1 if into == target.province else number.get(into, -1)
+                        else:
+                            to = number.get(target.province, -1)
+                        if to >= 0 and to != prov and (
+                                to in army_near[prov] if rk == "A"
+                                else to in reach_near[pieces.location[j]]):
+                            aim_support(pieces, j, support)
+                            i = j
+        elif t is Hold:
+            hold: Hold = order  # type: ignore[assignment]
+            ref = hold.unit
+            j = pieces.number_at(ref.province, ref.kind == "G")
+            if j >= 0:
+                unit = units[j]
+                if unit.owner == power and unit.kind == ref.kind and not unit.siege:
+                    i = j
+        if i < 0:
+            other(power, order)
+            continue
+        if written[i] is None:
+            ordered.append(i)
+        else:  # a second order for the unit: its piece is made again
+            general.append(i)
+        given_power[i] = power
+        written[i] = order  # type: ignore[assignment]
+
+
+def _army_by_sea(pieces: Pieces, chains: FleetChains, i: int, prov: int, d: int) -> bool:
+    """An army's move by convoy (to a province it does not border, or written "via
+    convoy"): usual when some chain of fleets links the two coasts."""
+    ix = pieces.ix
+    if (d == prov or ix.sea[d] or not ix.coastal[prov] or not ix.coastal[d]
+            or not chains.links(prov, d)):
+        return False
+    if d in ix.army_near[prov]:
+        pieces.explicit.add(i)
     else:
-        if order.convoy or d == prov:
-            return -1
-        loc = pieces.location[i]
-        if d not in ix.reach_near[loc]:
-            return -1
-        coast = order.dest_coast
-        if coast is not None:
-            at = ix.location_number.get(order.dest_location, -1)
-            if at < 0 or at not in ix.fleet_near[loc]:
-                return -1
-        elif len(ix.province_locations[d]) > 1:
-            reach = ix.reachable(loc, d)
-            if len(reach) != 1:
-                return -1
-            coast = ix.location_coast[reach[0]]
-        pieces.dest_coast[i] = coast
-    pieces.kind[i] = MOVE
-    pieces.dest[i] = d
-    if rebellions and unit.owner is not None:
-        mark_rebels(pieces, i, unit.owner, rebellions)
-    return i
+        pieces.convoyed[i] = True
+    return True
 
 
-def quick_support(pieces: Pieces, power: str, order: SupportHold | SupportMove) -> int:
-    """:func:`quick_piece` of a support."""
-    ref = order.unit
-    target = order.target
-    if ref.kind == "G" or target.kind == "G" or target.province == ref.province:
-        return -1
+def _fleet_move(pieces: Pieces, i: int, d: int, move: Move) -> int:
+    """A fleet's move to a province it reaches (the coast it takes found, or the one named
+    checked): ``i``, or -1 when it is not a usual one."""
     ix = pieces.ix
-    number = ix.number
-    prov = number.get(ref.province, -1)
-    if prov < 0:
+    loc = pieces.location[i]
+    if d not in ix.reach_near[loc]:
         return -1
-    i = pieces.occupant[prov]
-    if i < 0 or pieces.garrison[i]:
-        return -1
-    unit = pieces.units[i]
-    if unit.owner != power or unit.kind != ref.kind or unit.siege:
-        return -1
-    moving = type(order) is SupportMove
-    into = order.dest if moving else target.province  # type: ignore[union-attr]
-    if moving and into == target.province:
-        return -1
-    to = number.get(into, -1)
-    if to < 0 or to == prov:
-        return -1
-    if ref.kind == "A":
-        if to not in ix.army_near[prov]:
+    coast = move.dest_coast
+    if coast is not None:
+        at = ix.location_number.get(move.dest_location, -1)
+        if at < 0 or at not in ix.fleet_near[loc]:
             return -1
-    elif to not in ix.reach_near[pieces.location[i]]:
-        return -1
-    aim_support(pieces, i, order)
+    elif len(ix.province_locations[d]) > 1:
+        reach = ix.reachable(loc, d)
+        if len(reach) != 1:
+            return -1
+        coast = ix.location_coast[reach[0]]
+    pieces.dest_coast[i] = coast
     return i
