@@ -233,6 +233,18 @@ def _parse(
                                places)
         if order is not None:
             return order
+    return _parse_in_full(text, board, state, power, phase, bought)
+
+
+def _parse_in_full(
+    text: str,
+    board: Board,
+    state: State,
+    power: str,
+    phase: PhaseKind,
+    bought: Collection[tuple[str, UnitKind]],
+) -> Order:
+    """:func:`parse_order` by the full reader (the usual forms' fast path not tried)."""
     order = OrderReader(text, board, state, power, phase, bought).read()
     wanted = phase_of(order)
     if wanted != phase and not (isinstance(order, Disband) and phase == "movement"):
@@ -261,8 +273,12 @@ def parse_orders(
     now = phase or state.phase
     places = single_places(board) if now == "movement" else None
     for number, written in parts:
+        # the usual forms of a movement phase first, as _parse reads them
+        order = (None if places is None
+                 else read_canonical(written, board, units, power, bought, places))
         try:
-            order = _parse(written, board, state, power, now, bought, units, places)
+            if order is None:
+                order = _parse_in_full(written, board, state, power, now, bought)
         except OrderSyntaxError as err:
             withdrawn = _withdrawn_build(written, board, state, power, phase, builds)
             if withdrawn is None:
