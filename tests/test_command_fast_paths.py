@@ -9,6 +9,8 @@
 - Running a case without keeping the position before the phase writes the same result.
 - Writing a position (``_unit_lines``) writes each unit as :func:`format_unit` does,
   in the order :func:`sorted` with ``_sort_key`` gives.
+- The orders of the plainest forms, kept and given again when read again, are the
+  full reader's.
 """
 
 from __future__ import annotations
@@ -28,10 +30,16 @@ from machiavelli.cases.runner import (
     _unit_lines,
     format_result,
     format_unit,
+    initial_state,
+    orders_by_power,
     run_case,
 )
 from machiavelli.core.maps import load_board
 from machiavelli.core.state import Unit
+from machiavelli.text import canonical
+from machiavelli.text.canonical import UnitsAt, quick_tokens, single_places
+from machiavelli.text.notation import parse_orders
+from machiavelli.text.order_reader import OrderReader
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "adjudicate"
@@ -199,3 +207,31 @@ def test_units_with_equal_keys_keep_their_order() -> None:
     for order in (units, units[::-1]):
         assert _unit_lines(case, order) == [
             f"\t{format_unit(case, u)}" for u in sorted(order, key=_sort_key)]
+
+
+# -- orders read: those of the plainest forms given again ------------------------------------
+
+
+def test_orders_read_again_are_the_ones_made_before_and_equal_the_full_readers() -> None:
+    engine = default_engine()
+    cases = read_cases(GOLDEN / "random_phases.txt", engine.load_board, expected=False)
+    board = load_board("standard")
+    places = single_places(board)
+    plainest = 0
+    for case in cases:
+        state = initial_state(case, board)
+        units = UnitsAt(state.units)
+        for order in case.orders:
+            full = OrderReader(order.text, board, state, order.power, "movement", ()).read()
+            tokens = quick_tokens(order.text)
+            first = canonical._plainest(tokens, board, places, units, order.power, ())
+            again = canonical._plainest(tokens, board, places, units, order.power, ())
+            if first is not None:
+                plainest += 1
+                assert first is again
+                assert first == full
+        for power, text in orders_by_power(case):
+            assert parse_orders(text, board, state, power).orders == [
+                OrderReader(line, board, state, power, "movement", ()).read()
+                for line in text.splitlines()]
+    assert plainest > 400

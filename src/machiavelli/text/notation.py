@@ -265,9 +265,9 @@ def parse_orders(
     """
     parts = _parts(text)
     bought = _bought(parts, board, state, power, phase)
-    sub = Submission()
-    keyed: dict[tuple[str, ...], int] = {}
-    kept: list[Order | None] = []
+    errors: list[OrderError] = []
+    # the orders kept, by order_key: a later order takes the place of an earlier one
+    kept: dict[tuple[str, ...], Order] = {}
     units = units_at(state.units)
     builds: dict[tuple[str, ...], Build] = {}  # the builds kept so far, by key
     now = phase or state.phase
@@ -282,21 +282,19 @@ def parse_orders(
         except OrderSyntaxError as err:
             withdrawn = _withdrawn_build(written, board, state, power, phase, builds)
             if withdrawn is None:
-                sub.errors.append(OrderError(number, written, err.reason))
+                errors.append(OrderError(number, written, err.reason))
             else:  # a disband after a build withdraws the build (ADJ-ORD-3)
-                kept[keyed.pop(withdrawn)] = None
+                del kept[withdrawn]
                 del builds[withdrawn]
             continue
         key = order_key(order)
-        if key in keyed:
-            kept[keyed[key]] = None
+        if key in kept:  # replaced: the later order comes where it stands
+            del kept[key]
             builds.pop(key, None)
-        keyed[key] = len(kept)
-        kept.append(order)
+        kept[key] = order
         if isinstance(order, Build):
             builds[key] = order
-    sub.orders = [o for o in kept if o is not None]
-    return sub
+    return Submission(list(kept.values()), errors)
 
 
 def _withdrawn_build(
@@ -347,6 +345,9 @@ def _every_part(text: str) -> Iterator[tuple[int, str]]:
                 yield number, written
 
 
+_NOTHING_BOUGHT: frozenset[tuple[str, UnitKind]] = frozenset()
+
+
 def _bought(
     parts: list[tuple[int, str]], board: Board, state: State, power: str,
     phase: PhaseKind | None,
@@ -365,6 +366,8 @@ def _bought(
             continue
         if isinstance(order, Expense):
             expenses[order.number] = order
+    if not expenses:
+        return _NOTHING_BOUGHT
     return frozenset(
         (e.province, e.unit_kind)
         for e in expenses.values()
