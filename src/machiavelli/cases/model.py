@@ -81,7 +81,7 @@ EXPECTATIONS = frozenset(
 IncomeStep = Literal["before", "only", "done"]
 
 
-@dataclass
+@dataclass(slots=True)
 class OrderLine:
     """One line of ORDERS: the power and the order text exactly as written.
 

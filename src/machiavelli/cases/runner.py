@@ -178,7 +178,9 @@ def run_case(case: Case, engine: Engine | None = None, *, before: bool = True) -
         for power, text in orders_by_power(case):
             submission = engine.parse_orders(text, board, state, power)
             orders.setdefault(power, []).extend(submission.orders)
-            run.order_errors.extend(f"{power}: {_describe_error(e)}" for e in submission.errors)
+            if submission.errors:
+                run.order_errors.extend(
+                    f"{power}: {_describe_error(e)}" for e in submission.errors)
         where = f"adjudicating the {case.phase} phase"
         if case.seed is not None:  # a case from a game: processed as the game does
             (run.state, run.results, run.events, run.private_events,
@@ -248,7 +250,11 @@ def orders_by_power(case: Case) -> list[tuple[str, str]]:
     """Each power's order lines joined, powers in the order they first appear."""
     texts: dict[str, list[str]] = {}
     for o in case.orders:
-        texts.setdefault(o.power, []).append(o.text)
+        lines = texts.get(o.power)
+        if lines is None:
+            texts[o.power] = [o.text]
+        else:
+            lines.append(o.text)
     return [(power, "\n".join(lines)) for power, lines in texts.items()]
 
 

@@ -81,9 +81,17 @@ def _places(board: Board) -> _Places:
 _PLACES: PerBoard[_Places] = PerBoard(_places)
 
 
+#: the board whose places were asked for last, and its places
+_LAST_PLACES: list[tuple[Board, dict[str, str]]] = []
+
+
 def single_places(board: Board) -> dict[str, str]:
     """The board's one-word place names that begin no longer name: id by word."""
-    return _PLACES(board).single
+    if _LAST_PLACES and _LAST_PLACES[0][0] is board:  # the powers of a phase, in turn
+        return _LAST_PLACES[0][1]
+    single = _PLACES(board).single
+    _LAST_PLACES[:] = [(board, single)]
+    return single
 
 
 _ODD = re.compile(r"[():.,>]")  # what only the regular expression splits well
