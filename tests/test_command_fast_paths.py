@@ -11,10 +11,12 @@
   in the order :func:`sorted` with ``_sort_key`` gives.
 - The orders of the plainest forms, kept and given again when read again, are the
   full reader's.
+- The map files are found where importlib.resources finds them.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -34,6 +36,7 @@ from machiavelli.cases.runner import (
     orders_by_power,
     run_case,
 )
+from machiavelli.core import maps
 from machiavelli.core.maps import load_board
 from machiavelli.core.state import Unit
 from machiavelli.text import canonical
@@ -235,3 +238,19 @@ def test_orders_read_again_are_the_ones_made_before_and_equal_the_full_readers()
                 OrderReader(line, board, state, power, "movement", ()).read()
                 for line in text.splitlines()]
     assert plainest > 400
+
+
+# -- the map files -----------------------------------------------------------------------------
+
+
+def test_the_maps_folder_is_the_one_importlib_resources_finds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    found = maps._maps_folder()
+    assert isinstance(found, Path)  # on a file system: the folder itself
+    monkeypatch.setattr(sys.modules["machiavelli"], "__file__", None)
+    by_resources = maps._maps_folder()
+    assert not isinstance(by_resources, Path) or by_resources == found
+    for name in maps.available_boards():
+        text = found.joinpath(f"{name}.toml").read_text(encoding="utf-8")
+        assert text == by_resources.joinpath(f"{name}.toml").read_text(encoding="utf-8")

@@ -54,6 +54,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import sys
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -107,17 +108,17 @@ def load_board_file(path: str | os.PathLike[str]) -> Board:
     return parse_board(text, str(p))
 
 
-#: the package's folder (``machiavelli/``), where its data is when on a file system
-_PACKAGE = Path(__file__).resolve().parent.parent
-
-
 def _maps_folder() -> Traversable:
     """``machiavelli/data/maps``: the folder itself when the package is on a file system
     (importlib.resources, which takes a while to import, is then not needed), else as
     importlib.resources finds it (a zip file)."""
-    folder = _PACKAGE / "data" / "maps"
-    if folder.is_dir():
-        return folder
+    # the package's own file, as importlib.resources finds it (a compiled module of the
+    # package may have no __file__ while it is imported)
+    top = getattr(sys.modules.get("machiavelli"), "__file__", None)
+    if isinstance(top, str):
+        folder = Path(top).parent / "data" / "maps"
+        if folder.is_dir():
+            return folder
     from importlib import resources
 
     return resources.files("machiavelli").joinpath("data", "maps")
