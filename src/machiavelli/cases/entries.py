@@ -24,13 +24,29 @@ from machiavelli.cases.model import (
     Case,
     ExpectedDislodged,
     ExpectedResult,
-    OrderLine,
+    IncomeStep,
     RawCase,
     unit_key,
 )
 from machiavelli.cases.money import income_step, read_dice, read_money_sections
 from machiavelli.cases.reader import EntryReader
 from machiavelli.core.state import Dislodged, PhaseKind, Rebellion, Season, Unit
+
+#: the PRESTATE_SETPHASE texts read: text -> (year, season, phase, where income starts)
+_PHASES: dict[str, tuple[int, Season, PhaseKind, IncomeStep]] = {}
+_PHASES_KEPT = 1 << 12
+#: the sections a case may name for the writer (EXTRA_SECTIONS): (name, its PRESTATE_
+#: section or None, its POSTSTATE_ section); PRESTATE_RESULTS is DATC's account of the
+#: previous phase, not an extra
+_EXTRA_KEYS = tuple(
+    (name, None if name == "RESULTS" else f"PRESTATE_{name}", f"POSTSTATE_{name}")
+    for name in EXTRA_SECTIONS
+)
+#: sections that name no extra (a case with no others has none)
+_USUAL_SECTIONS = frozenset(
+    {"PRESTATE", "PRESTATE_DISLODGED", "ORDERS", "POSTSTATE", "POSTSTATE_SAME",
+     "POSTSTATE_DISLODGED"}
+)
 
 
 def build_case(
@@ -61,27 +77,23 @@ def build_case(
         rd.options(text, line, case.options)
     if "PRESTATE_SETPHASE" in raw.values:
         text, line = raw.values["PRESTATE_SETPHASE"]
-        case.year, case.season, case.phase = parse_phase(text, line)
-        case.income = income_step(text)
+        case.year, case.season, case.phase, case.income = _phase_of(text, line)
     if "DICE" in raw.values:
         case.dice = read_dice(*raw.values["DICE"])
     sec = raw.sections
-    for text, line in sec.get("PRESTATE_OPTIONS", []):
+    for text, line in sec.get("PRESTATE_OPTIONS", ()):
         rd.options(text, line, case.options)
     # position
-    for text, line in sec.get("PRESTATE", []):
-        u, origin = rd.unit(text, line)
-        if origin is not None:
-            raise CaseError("'from' belongs in PRESTATE_DISLODGED", line)
-        case.units.append(u)
+    if "PRESTATE" in sec:
+        case.units = rd.units(sec["PRESTATE"], "PRESTATE")
     explicit_from: dict[int, tuple[str | None, bool]] = {}
-    for text, line in sec.get("PRESTATE_DISLODGED", []):
+    for text, line in sec.get("PRESTATE_DISLODGED", ()):
         u, origin = rd.unit(text, line)
         if origin is not None:
             space = rd.space(origin, line)
             explicit_from[len(case.dislodged)] = (space, space.endswith("#"))
         case.dislodged.append(Dislodged(u, None))
-    for text, line in sec.get("PRESTATE_SUPPLYCENTER_OWNERS", []):
+    for text, line in sec.get("PRESTATE_SUPPLYCENTER_OWNERS", ()):
         who, rest = rd.split_power(text, line)
         power = rd.power(who, line)
         assert power is not None
@@ -93,38 +105,55 @@ def build_case(
             case.city_owner[pid] = power
     _owners(rd, sec.get("PRESTATE_PROVINCE_OWNERS"), case.province_owner)
     _owners(rd, sec.get("PRESTATE_CITY_OWNERS"), case.city_owner)
-    case.rebellions.update(_rebellions(rd, sec.get("PRESTATE_REBELLIONS")) or {})
-    case.treasury.update(_treasury(rd, sec.get("PRESTATE_TREASURY")) or {})
+    if "PRESTATE_REBELLIONS" in sec:
+        case.rebellions.update(_rebellions(rd, sec["PRESTATE_REBELLIONS"]) or {})
+    if "PRESTATE_TREASURY" in sec:
+        case.treasury.update(_treasury(rd, sec["PRESTATE_TREASURY"]) or {})
     read_money_sections(rd, case, sec)
-    _sieges_into_units(rd, case, sec.get("PRESTATE_SIEGES", []))
+    if "PRESTATE_SIEGES" in sec:
+        _sieges_into_units(rd, case, sec["PRESTATE_SIEGES"])
     # what the movement before a retreat phase did
     past = [
         read_past_order(text, line, rd.province, rd.power)
-        for text, line in sec.get("PRESTATE_RESULTS", [])
+        for text, line in sec.get("PRESTATE_RESULTS", ())
     ]
-    moves = derive_history(board, case.units, [d.unit for d in case.dislodged], past)
-    for i, d in enumerate(case.dislodged):
-        attacker, by_conversion = explicit_from.get(i, (moves.attacker_of(d.unit), False))
-        case.dislodged[i] = Dislodged(d.unit, attacker, by_conversion)
-    contested = list(moves.contested)
-    for text, line in sec.get("PRESTATE_CONTESTED", []):
+    if past or case.dislodged:
+        moves = derive_history(board, case.units, [d.unit for d in case.dislodged], past)
+        for i, d in enumerate(case.dislodged):
+            attacker, by_conversion = explicit_from.get(i, (moves.attacker_of(d.unit), False))
+            case.dislodged[i] = Dislodged(d.unit, attacker, by_conversion)
+        contested = list(moves.contested)
+    else:  # nothing happened before: no attacker, nothing contested
+        contested = []
+    for text, line in sec.get("PRESTATE_CONTESTED", ()):
         contested.extend(rd.space(w, line) for w in re.split(r"[\s,]+", text) if w)
-    case.contested = list(dict.fromkeys(contested))
+    if contested:
+        case.contested = list(dict.fromkeys(contested))
     # orders
-    for text, line in sec.get("ORDERS", []):
-        who, order = rd.split_power(text, line)
-        power = rd.power(who, line)
-        assert power is not None
-        case.orders.append(OrderLine(power, order, line))
+    if "ORDERS" in sec:
+        case.orders = rd.order_lines(sec["ORDERS"])
     if expected:
         _expectations(rd, case, sec)
-    for name in EXTRA_SECTIONS:
-        # PRESTATE_RESULTS is DATC's account of the previous phase, not an extra
-        if (name != "RESULTS" and f"PRESTATE_{name}" in sec) or f"POSTSTATE_{name}" in sec:
-            case.extras.add(name)
+    if not sec.keys() <= _USUAL_SECTIONS:
+        for name, before, after in _EXTRA_KEYS:
+            if (before is not None and before in sec) or after in sec:
+                case.extras.add(name)
     if case.dice is not None:
         case.extras.add("ROLLS")
     return case
+
+
+def _phase_of(text: str, line: int) -> tuple[int, Season, PhaseKind, IncomeStep]:
+    """:func:`parse_phase` and :func:`~machiavelli.cases.money.income_step` of a
+    PRESTATE_SETPHASE text, each text read once."""
+    found = _PHASES.get(text)
+    if found is None:
+        year, season, phase = parse_phase(text, line)
+        found = (year, season, phase, income_step(text))
+        if len(_PHASES) >= _PHASES_KEPT:
+            _PHASES.clear()
+        _PHASES[text] = found
+    return found
 
 
 def _expectations(rd: EntryReader, case: Case, sec: dict[str, list[tuple[str, int]]]) -> None:
@@ -140,12 +169,7 @@ def _expectations(rd: EntryReader, case: Case, sec: dict[str, list[tuple[str, in
             Unit(u.kind, u.owner, u.province, u.coast, u.special) for u in case.units
         ]
     elif "POSTSTATE" in sec:
-        case.expect_units = []
-        for text, line in sec["POSTSTATE"]:
-            u, origin = rd.unit(text, line)
-            if origin is not None:
-                raise CaseError("'from' belongs in POSTSTATE_DISLODGED", line)
-            case.expect_units.append(u)
+        case.expect_units = rd.units(sec["POSTSTATE"], "POSTSTATE")
     if "POSTSTATE_DISLODGED" in sec:
         case.expect_dislodged = []
         for text, line in sec["POSTSTATE_DISLODGED"]:

@@ -20,6 +20,7 @@ from machiavelli.cases.entries import build_case, parse_phase
 from machiavelli.cases.history import CaseError
 from machiavelli.cases.model import (
     AUTONOMOUS,
+    EXPECTATIONS,
     MACHIAVELLI_OPTIONS,
     VARIANTS,
     BoardLoader,
@@ -42,6 +43,8 @@ __all__ = [
     "ExpectedDislodged",
     "ExpectedResult",
     "OrderLine",
+    "iter_cases",
+    "iter_parsed",
     "parse_cases",
     "parse_phase",
     "read_cases",
@@ -129,12 +132,21 @@ def read_cases(
     ``expected=False`` leaves the expected results (``POSTSTATE...``) unread: what
     running a case needs without checking it.
     """
+    return list(iter_cases(path, load_board, expected=expected))
+
+
+def iter_cases(
+    path: str | Path, load_board: BoardLoader | None = None, *, expected: bool = True
+) -> Iterator[Case]:
+    """:func:`read_cases` one case at a time, each read when the one before is done with
+    (a long file is never held as cases all at once)."""
     name = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        return [Case(name=name, file=name, line=0, error=f"{name}: cannot read: {exc}")]
-    return parse_cases(text, name, load_board, expected=expected)
+        yield Case(name=name, file=name, line=0, error=f"{name}: cannot read: {exc}")
+        return
+    yield from iter_parsed(text, name, load_board, expected=expected)
 
 
 def parse_cases(
@@ -143,16 +155,31 @@ def parse_cases(
     load_board: BoardLoader | None = None,
     *,
     expected: bool = True,
+    quick: bool = True,
 ) -> list[Case]:
-    """Read the cases in ``text`` (named ``file`` in messages); ``expected``: see read_cases."""
+    """Read the cases in ``text`` (named ``file`` in messages); ``expected``: see read_cases.
+
+    ``quick=False`` reads every line by the general rules (for the tests: the cases
+    read are the same)."""
+    return list(iter_parsed(text, file, load_board, expected=expected, quick=quick))
+
+
+def iter_parsed(
+    text: str,
+    file: str = "<text>",
+    load_board: BoardLoader | None = None,
+    *,
+    expected: bool = True,
+    quick: bool = True,
+) -> Iterator[Case]:
+    """:func:`parse_cases` one case at a time."""
     if load_board is None:
         load_board = _default_loader
-    cases: list[Case] = []
     file_variant: tuple[str, int] = ("Standard", 0)
     file_options: list[tuple[str, int]] = []
-    for raw in _raw_cases(text):
+    for raw in _raw_cases(text, expected, quick):
         if raw.error is not None:
-            cases.append(_failed(raw.name, file, raw.line, raw.error))
+            yield _failed(raw.name, file, raw.line, raw.error)
             continue
         if raw.name == "":  # a file-level keyword
             if "VARIANT_ALL" in raw.values:  # a new variant starts from its own defaults
@@ -161,15 +188,13 @@ def parse_cases(
                 file_options.append(raw.values["OPTIONS_ALL"])
             continue
         try:
-            cases.append(
-                build_case(raw, file, file_variant, file_options, load_board, expected)
-            )
+            case = build_case(raw, file, file_variant, file_options, load_board, expected)
         except CaseError as exc:
-            cases.append(_failed(raw.name, file, raw.line, exc))
+            case = _failed(raw.name, file, raw.line, exc)
         except Exception as other:  # e.g. the board cannot be loaded
             err = CaseError(f"{type(other).__name__}: {other}", raw.line)
-            cases.append(_failed(raw.name, file, raw.line, err))
-    return cases
+            case = _failed(raw.name, file, raw.line, err)
+        yield case
 
 
 def _failed(name: str, file: str, line: int, exc: CaseError) -> Case:
@@ -182,21 +207,38 @@ def _default_loader(name: str) -> Board:
     return board
 
 
-def _raw_cases(text: str) -> Iterator[RawCase]:
-    """Split a file into raw cases; file-level keywords come as cases named ""."""
+def _raw_cases(text: str, expected: bool = True, quick: bool = True) -> Iterator[RawCase]:
+    """Split a file into raw cases; file-level keywords come as cases named "".
+
+    ``quick``: the usual line, an indented entry without a comment under a section, is
+    taken at once; and without ``expected``, the entries of the sections read only to
+    check a case (``EXPECTATIONS``) are passed over: the sections are there, empty.
+    ``quick=False`` reads every line by the general rules below, for the tests."""
     current: RawCase | None = None
     section: str | None = None
+    # the list the current section's entries go to (None: no section, or none yet)
+    entries: list[tuple[str, int]] | None = None
+    # the entries of the current section are left out (a POSTSTATE... section unread)
+    passed_over = False
     for number, full in enumerate(text.splitlines(), start=1):
+        if passed_over and (not full or full[0].isspace()):
+            continue  # an entry (or a blank line or a comment) of a section left out
+        if quick and entries is not None and "#" not in full:
+            entry = full.strip()
+            if entry and full[0].isspace():  # the usual entry
+                entries.append((entry, number))
+                continue
         line = (strip_comment(full) if "#" in full else full).rstrip()
         if not line:
             continue
         indented = line[0].isspace()
-        if indented and current is not None and section is not None:  # the usual entry
+        if indented and current is not None and section is not None:  # an entry
             found = current.sections.get(section)
             if found is None:
-                current.sections[section] = [(line.strip(), number)]
-            else:
+                found = current.sections[section] = []
+            if not passed_over:
                 found.append((line.strip(), number))
+                entries = found
             continue
         word, _, rest = line.strip().partition(" ")
         if "\t" in word:
@@ -212,9 +254,11 @@ def _raw_cases(text: str) -> Iterator[RawCase]:
                 current.error = current.error or CaseError(
                     f"entry before any section: {full.strip()!r}", number
                 )
-            else:
-                current.sections.setdefault(section, []).append((line.strip(), number))
+            elif not passed_over:
+                entries = current.sections.setdefault(section, [])
+                entries.append((line.strip(), number))
             continue
+        entries, passed_over = None, False
         if word == "CASE":
             if current is not None:
                 current.error = current.error or CaseError("CASE without END", current.line)
@@ -243,7 +287,8 @@ def _raw_cases(text: str) -> Iterator[RawCase]:
             if word == "PRESTATE_OPTIONS":
                 section = word
                 if rest:
-                    current.sections.setdefault(word, []).append((rest, number))
+                    entries = current.sections.setdefault(word, [])
+                    entries.append((rest, number))
             else:
                 current.values[word] = (rest, number)
                 section = None
@@ -251,7 +296,9 @@ def _raw_cases(text: str) -> Iterator[RawCase]:
             if rest:
                 current.error = current.error or CaseError(f"{word} takes no value", number)
             section = word
-            current.sections.setdefault(word, [])
+            entries = current.sections.setdefault(word, [])
+            if quick and not expected and word in EXPECTATIONS:
+                entries, passed_over = None, True
         else:
             current.error = current.error or CaseError(f"unknown keyword {word}", number)
             section = None

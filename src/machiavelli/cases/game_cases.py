@@ -31,8 +31,10 @@ from machiavelli.core.orders import Order
 from machiavelli.core.privacy import PrivateEvents
 from machiavelli.core.results import OrderResult
 from machiavelli.core.state import Dislodged, State, Unit
-from machiavelli.game.process import process_phase
-from machiavelli.game.scenario import load_scenario, scenario_board
+
+# The game's modules (the scenarios, the phase machine) are imported by the functions
+# that need them: a case file without SCENARIO or SEED runs without them, and the
+# command's start-up does not pay for them.
 
 # -- reading --------------------------------------------------------------------------
 
@@ -50,6 +52,8 @@ def read_scenario(raw: RawCase) -> tuple[str, int | None] | None:
 
 def scenario_case_board(name: str, players: int | None, line: int) -> tuple[Board, State]:
     """The board and the first position of a scenario named by a case."""
+    from machiavelli.game.scenario import load_scenario
+
     try:
         return load_scenario(name, players)
     except (KeyError, ValueError) as err:
@@ -78,6 +82,8 @@ def read_game_sections(rd: EntryReader, case: Case, raw: RawCase) -> None:
 def case_board(case: Case, load_board: Callable[[str], Board]) -> Board:
     """The board a case is played on: its scenario's, or the variant's map."""
     if case.scenario is not None:
+        from machiavelli.game.scenario import scenario_board
+
         return scenario_board(case.scenario, case.players)
     return load_board(case.board)
 
@@ -86,6 +92,8 @@ def scenario_fields(case: Case, state: State) -> State:
     """A position built from a case, with what its scenario and its game sections say."""
     if case.scenario is None:
         return state
+    from machiavelli.game.scenario import load_scenario
+
     start = load_scenario(case.scenario, case.players)[1]
     state.powers = list(start.powers)
     state.home_countries = {k: list(v) for k, v in start.home_countries.items()}
@@ -102,6 +110,8 @@ def process_case(
     board: Board, state: State, orders: Mapping[str, Sequence[Order]], seed: str
 ) -> tuple[State, list[OrderResult], list[str], PrivateEvents, list[Roll]]:
     """The phase processed as a game processes it (``SEED``)."""
+    from machiavelli.game.process import process_phase
+
     done = process_phase(board, state, orders, seed)
     return done.after, list(done.results), list(done.events), dict(done.private_events), list(
         done.rolls)

@@ -61,14 +61,32 @@ EXTRA_SECTIONS = (
     "ROLLS",
     "RESULTS",
 )
+# The sections read only to check a case (machiavelli.cases.entries._expectations): a
+# case read to be run, not checked, leaves their entries unread.
+EXPECTATIONS = frozenset(
+    {
+        "POSTSTATE",
+        "POSTSTATE_SAME",
+        "POSTSTATE_DISLODGED",
+        "POSTSTATE_SIEGES",
+        "POSTSTATE_REBELLIONS",
+        "POSTSTATE_PROVINCE_OWNERS",
+        "POSTSTATE_CITY_OWNERS",
+        "POSTSTATE_TREASURY",
+        "POSTSTATE_RESULTS",
+    }
+)
 # Where an adjustment case starts (PRESTATE_SETPHASE): "before" income (the whole
 # phase: income, then the orders), income "only", or income already "done".
 IncomeStep = Literal["before", "only", "done"]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class OrderLine:
-    """One line of ORDERS: the power and the order text exactly as written."""
+    """One line of ORDERS: the power and the order text exactly as written.
+
+    Not frozen: a file's cases hold many, and a frozen dataclass is made three times
+    slower by the interpreter."""
 
     power: str
     text: str
@@ -103,7 +121,7 @@ class ExpectedRoll:
     line: int
 
 
-@dataclass
+@dataclass(slots=True)
 class Case:
     name: str
     file: str

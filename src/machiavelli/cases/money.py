@@ -143,8 +143,18 @@ def read_rolls(entries: Sequence[tuple[str, int]] | None) -> list[ExpectedRoll] 
     return found
 
 
+#: the sections :func:`read_money_sections` reads
+MONEY_SECTIONS = frozenset(
+    f"{when}_{name}"
+    for when in ("PRESTATE", "POSTSTATE")
+    for name in ("LOANS", "CHITS", "FAMINE", "DEFAULTED", "ASSASSINATED")
+) | {"POSTSTATE_ROLLS"}
+
+
 def read_money_sections(rd: EntryReader, case: Case, sec: Sections) -> None:
     """The PRESTATE_ and POSTSTATE_ money sections other than treasuries."""
+    if sec.keys().isdisjoint(MONEY_SECTIONS):
+        return  # none: the case keeps what it starts with (no loans, no famine, ...)
     case.loans.update(read_loans(rd, sec.get("PRESTATE_LOANS")) or {})
     for holder, targets in (read_chits(rd, sec.get("PRESTATE_CHITS")) or {}).items():
         case.chits.setdefault(holder, []).extend(targets)

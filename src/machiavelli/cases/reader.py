@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Sequence
 
 from machiavelli.cases.history import CaseError
-from machiavelli.cases.model import AUTONOMOUS, KNOWN_OPTIONS, OPTION_ALIASES, Case
+from machiavelli.cases.model import AUTONOMOUS, KNOWN_OPTIONS, OPTION_ALIASES, Case, OrderLine
 from machiavelli.core.board import Board
 from machiavelli.core.board_index import PerBoard
 from machiavelli.core.state import SPECIAL_KINDS, Unit, UnitKind, unit_of
@@ -30,7 +31,6 @@ class EntryReader:
     def __init__(self, board: Board, case: Case) -> None:
         self.board = board
         self.case = case
-        self.powers = list(board.powers.values())
         self.spelt_at: dict[str, int] = {}
         self._known = _POWER_NAMES(board)  # names already read (on this board)
         self._plain = _PLAIN_UNITS(board)  # usual unit entries already read (on this board)
@@ -49,13 +49,14 @@ class EntryReader:
         text = name.strip()
         if autonomous and text.lower() == AUTONOMOUS.lower():
             return None
-        for p in self.powers:
+        powers = list(self.board.powers.values())
+        for p in powers:
             if p.lower() == text.lower():
                 return p
         for letter, p in self.board.powers.items():
             if letter.lower() == text.lower():
                 return p
-        lowered = {p.lower(): p for p in self.powers}
+        lowered = {p.lower(): p for p in powers}
         close = difflib.get_close_matches(text.lower(), list(lowered), n=2, cutoff=0.75)
         if len(close) == 1:
             return lowered[close[0]]
@@ -128,6 +129,35 @@ class EntryReader:
         if plain is not None:
             return plain, None
         return self.full_unit(entry, line)
+
+    def units(self, entries: Sequence[tuple[str, int]], section: str) -> list[Unit]:
+        """The units of a position's entries (``section``: PRESTATE or POSTSTATE, where
+        ``from`` is refused): :meth:`unit` of each."""
+        found: list[Unit] = []
+        for entry, line in entries:
+            unit = self._plain_unit(entry, line)
+            if unit is None:
+                unit, origin = self.full_unit(entry, line)
+                if origin is not None:
+                    raise CaseError(f"'from' belongs in {section}_DISLODGED", line)
+            found.append(unit)
+        return found
+
+    def order_lines(self, entries: Sequence[tuple[str, int]]) -> list[OrderLine]:
+        """The ORDERS entries, ``Power: order``: each order as written, with its power."""
+        known = self._known
+        found: list[OrderLine] = []
+        for entry, line in entries:
+            head, sep, rest = entry.partition(":")
+            who = head.strip()
+            if not sep or not who:
+                raise CaseError(f"expected 'Power: ...', got {entry!r}", line)
+            power = known.get((who, False))
+            if power is None:
+                power = self.power(who, line)
+                assert power is not None
+            found.append(OrderLine(power, rest.strip(), line))
+        return found
 
     def full_unit(self, entry: str, line: int) -> tuple[Unit, str | None]:
         """:meth:`unit` read by the general rules (the usual entry too)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from machiavelli.cases.engine import (
     DiceStep,
@@ -155,8 +156,12 @@ def case_dice(case: Case) -> Dice:
     return Dice(case.name)
 
 
-def run_case(case: Case, engine: Engine | None = None) -> CaseRun:
-    """Adjudicate one case; any error becomes ``CaseRun.error``."""
+def run_case(case: Case, engine: Engine | None = None, *, before: bool = True) -> CaseRun:
+    """Adjudicate one case; any error becomes ``CaseRun.error``.
+
+    ``before``: keep a copy of the position before the phase (``CaseRun.before``), which
+    checking the case needs; without it, the copy is kept only for what writing the
+    result needs (the ASSASSINATED section)."""
     run = CaseRun(case)
     if case.error is not None:
         run.error = case.error
@@ -166,13 +171,16 @@ def run_case(case: Case, engine: Engine | None = None) -> CaseRun:
     try:
         board = case_board(case, engine.load_board)
         state = initial_state(case, board)
-        run.before = state.copy()  # kept as it was, whatever the engine does with state
+        if before or "ASSASSINATED" in case.extras:
+            run.before = state.copy()  # kept as it was, whatever the engine does with state
         where = "reading the orders"
         orders: dict[str, list[Order]] = {}
         for power, text in orders_by_power(case):
             submission = engine.parse_orders(text, board, state, power)
             orders.setdefault(power, []).extend(submission.orders)
-            run.order_errors.extend(f"{power}: {_describe_error(e)}" for e in submission.errors)
+            if submission.errors:
+                run.order_errors.extend(
+                    f"{power}: {_describe_error(e)}" for e in submission.errors)
         where = f"adjudicating the {case.phase} phase"
         if case.seed is not None:  # a case from a game: processed as the game does
             (run.state, run.results, run.events, run.private_events,
@@ -242,7 +250,11 @@ def orders_by_power(case: Case) -> list[tuple[str, str]]:
     """Each power's order lines joined, powers in the order they first appear."""
     texts: dict[str, list[str]] = {}
     for o in case.orders:
-        texts.setdefault(o.power, []).append(o.text)
+        lines = texts.get(o.power)
+        if lines is None:
+            texts[o.power] = [o.text]
+        else:
+            lines.append(o.text)
     return [(power, "\n".join(lines)) for power, lines in texts.items()]
 
 
@@ -283,11 +295,40 @@ def format_result(case: Case, run: CaseRun) -> str:
         lines.append("END")
         return "\n".join(lines) + "\n"
     lines.append("POSTSTATE")
-    lines += [f"\t{format_unit(case, u)}" for u in sorted(state.units, key=_sort_key)]
+    lines += _unit_lines(case, state.units)
     if state.dislodged:
         lines.append("POSTSTATE_DISLODGED")
         for d in sorted(state.dislodged, key=lambda d: _sort_key(d.unit)):
             lines.append(f"\t{format_dislodged(case, d)}")
+    if case.extras:
+        lines += _extra_sections(case, run, state)
+    lines.append("END")
+    return "\n".join(lines) + "\n"
+
+
+def _unit_lines(case: Case, units: Iterable[Unit]) -> list[str]:
+    """``\t`` and :func:`format_unit` of each unit, sorted by :func:`_sort_key`."""
+    spelling = case.spelling
+    rows: list[tuple[tuple[str, str, str], str]] = []
+    for u in units:
+        owner = u.owner if u.owner is not None else AUTONOMOUS
+        if u.special or u.coast:
+            key = (owner.lower(), u.location if u.coast else u.province, u.kind)
+            rows.append((key, "\t" + format_unit(case, u)))
+        else:  # the usual unit, written as format_unit writes it
+            province = u.province
+            rows.append(((owner.lower(), province, u.kind),
+                         f"\t{owner}: {u.kind} {spelling.get(province, province)}"))
+    rows.sort(key=_FIRST)  # stable: units with equal keys keep their order, as sorted() does
+    return [text for _, text in rows]
+
+
+_FIRST = itemgetter(0)
+
+
+def _extra_sections(case: Case, run: CaseRun, state: State) -> list[str]:
+    """The POSTSTATE_ sections of the Machiavelli extension the case used."""
+    lines: list[str] = []
     if "SIEGES" in case.extras:
         lines.append("POSTSTATE_SIEGES")
         sieges = [u for u in state.units if u.siege]
@@ -310,8 +351,7 @@ def format_result(case: Case, run: CaseRun) -> str:
     if "RESULTS" in case.extras:
         lines.append("POSTSTATE_RESULTS")
         lines += [f"\t{_format_order_result(r)}" for r in run.results]
-    lines.append("END")
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def _rebellion_value(r: Rebellion) -> str:

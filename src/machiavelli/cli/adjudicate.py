@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from machiavelli.cases.engine import default_engine
-from machiavelli.cases.files import read_cases
+from machiavelli.cases.files import iter_cases
 from machiavelli.cases.runner import check_case, format_result, run_case
 
 
@@ -42,11 +42,10 @@ def adjudicate(files: tuple[Path, ...], check: bool, select: str | None) -> None
     out = _Buffered()
     passed = failed = 0
     for path in files:
-        cases = read_cases(path, engine.load_board, expected=check)
-        for case in cases:
+        for case in iter_cases(path, engine.load_board, expected=check):
             if select and select.lower() not in case.name.lower():
                 continue
-            run = run_case(case, engine)
+            run = run_case(case, engine, before=check)
             if check:
                 try:
                     verdict = check_case(case, run, engine)

@@ -54,15 +54,18 @@ from __future__ import annotations
 import functools
 import os
 import re
+import sys
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from machiavelli.core.board import COASTS, Board, BoardError, City, CityKind, Province, Strait
 from machiavelli.core.state import SPECIAL_KINDS
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 TABLE_SIZE = 11  # rows and columns 2..12 of a 2d6 table
 MAX_CITY_INCOME = 5  # 001 Appendix 1: zero to three; nJudge's machfive has a 5-ducat Florence
@@ -85,7 +88,7 @@ def load_board(name: str) -> Board:
     """The board ``data/maps/<name>.toml`` shipped with the package (cached)."""
     if not _BOARD_NAME.fullmatch(name):
         raise BoardError(f"{name!r}: not a board name")
-    res = resources.files("machiavelli").joinpath("data", "maps", f"{name}.toml")
+    res = _maps_folder().joinpath(f"{name}.toml")
     if not res.is_file():
         known = ", ".join(available_boards()) or "none"
         raise BoardError(f"{name}.toml: no such board (available: {known})")
@@ -105,8 +108,24 @@ def load_board_file(path: str | os.PathLike[str]) -> Board:
     return parse_board(text, str(p))
 
 
+def _maps_folder() -> Traversable:
+    """``machiavelli/data/maps``: the folder itself when the package is on a file system
+    (importlib.resources, which takes a while to import, is then not needed), else as
+    importlib.resources finds it (a zip file)."""
+    # the package's own file, as importlib.resources finds it (a compiled module of the
+    # package may have no __file__ while it is imported)
+    top = getattr(sys.modules.get("machiavelli"), "__file__", None)
+    if isinstance(top, str):
+        folder = Path(top).parent / "data" / "maps"
+        if folder.is_dir():
+            return folder
+    from importlib import resources
+
+    return resources.files("machiavelli").joinpath("data", "maps")
+
+
 def available_boards() -> list[str]:
-    folder = resources.files("machiavelli").joinpath("data", "maps")
+    folder = _maps_folder()
     return sorted(f.name[: -len(".toml")] for f in folder.iterdir() if f.name.endswith(".toml"))
 
 

@@ -7,7 +7,9 @@ F/sc``, ``A gen B``, ``A gen L``) with a few dictionary look-ups, and gives
 exactly the order the full reader (:class:`~machiavelli.text.order_reader.OrderReader`)
 gives.  Anything else, and anything the full reader would refuse, comes back
 as ``None``: the full reader then reads it and says what is wrong.
-``tests/test_canonical.py`` checks the two agree on generated orders.
+``tests/test_canonical.py`` checks the two agree on generated orders.  The orders of
+the plainest forms are kept and given again when equal ones are read (as
+:func:`ref_of` keeps the unit references): orders are immutable.
 
 The fast path takes only what cannot be read two ways: a unit type first
 (never a special unit's word), places of one word that begin no longer place
@@ -79,9 +81,17 @@ def _places(board: Board) -> _Places:
 _PLACES: PerBoard[_Places] = PerBoard(_places)
 
 
+#: the board whose places were asked for last, and its places
+_LAST_PLACES: list[tuple[Board, dict[str, str]]] = []
+
+
 def single_places(board: Board) -> dict[str, str]:
     """The board's one-word place names that begin no longer name: id by word."""
-    return _PLACES(board).single
+    if _LAST_PLACES and _LAST_PLACES[0][0] is board:  # the powers of a phase, in turn
+        return _LAST_PLACES[0][1]
+    single = _PLACES(board).single
+    _LAST_PLACES[:] = [(board, single)]
+    return single
 
 
 _ODD = re.compile(r"[():.,>]")  # what only the regular expression splits well
@@ -470,12 +480,18 @@ def _plainest(
             reach = board.fleet_reaches(unit.location, dest)
             if len(reach) == 1:
                 coast = reach[0].split("/", 1)[1]
-        return Move(unit, dest, coast, (), False)
+        key: _Key = ("-", unit.kind, unit.province, unit.coast, dest, coast)
+        order = _USUAL.get(key)
+        return order if order is not None else _keep(key, Move(unit, dest, coast, (), False))
     if verb == "h":
         if n > 3:
             return None
         unit = _own(units, written, province, power, bought)
-        return None if unit is None else Hold(unit)
+        if unit is None:
+            return None
+        key = ("H", unit.kind, unit.province, unit.coast)
+        order = _USUAL.get(key)
+        return order if order is not None else _keep(key, Hold(unit))
     if (verb != "s" and verb != "c") or (n != 5 and n != 7):
         return None
     kind = TYPES.get(toks[3])
@@ -491,11 +507,32 @@ def _plainest(
     if unit is None:
         return None
     ref = _target(units, kind, target)
-    if verb == "s":
-        return SupportHold(unit, ref) if to is None else SupportMove(unit, ref, to, None)
-    if to is None or unit.kind != "F":
+    if verb == "c" and (to is None or unit.kind != "F"):
         return None
-    return Convoy(unit, ref, to)
+    key = (verb, unit.kind, unit.province, unit.coast, ref.kind, ref.province, ref.coast, to)
+    order = _USUAL.get(key)
+    if order is None:
+        made: Order
+        if verb == "s":
+            made = SupportHold(unit, ref) if to is None else SupportMove(unit, ref, to, None)
+        else:
+            assert to is not None
+            made = Convoy(unit, ref, to)
+        order = _keep(key, made)
+    return order
+
+
+_Key = tuple[str | None, ...]
+#: the orders :func:`_plainest` made, by what they are made of: an equal one made before
+#: is given again (orders are immutable, and making one costs more than finding one)
+_USUAL: dict[_Key, Order] = {}
+
+
+def _keep(key: _Key, order: Order) -> Order:
+    if len(_USUAL) >= 1 << 16:
+        _USUAL.clear()
+    _USUAL[key] = order
+    return order
 
 
 def _own(
@@ -510,7 +547,8 @@ def _own(
         if unit.kind == written:
             if unit.owner != power and (unit.province, unit.kind) not in bought:
                 return None
-            return ref_of(unit.kind, unit.province, unit.coast)
+            ref = _REFS.get((written, province, unit.coast))  # ref_of, at hand
+            return ref if ref is not None else ref_of(written, province, unit.coast)
     return None
 
 
@@ -518,5 +556,6 @@ def _target(units: UnitsAt, written: UnitKind, province: str) -> UnitRef:
     """``_Reader.target`` with the unit's type written and no coast."""
     for u in units.by_province.get(province, ()):
         if u.kind == written:
-            return ref_of(u.kind, province, u.coast)
+            ref = _REFS.get((written, province, u.coast))  # ref_of, at hand
+            return ref if ref is not None else ref_of(written, province, u.coast)
     return ref_of(written, province, None)

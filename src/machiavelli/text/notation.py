@@ -233,6 +233,18 @@ def _parse(
                                places)
         if order is not None:
             return order
+    return _parse_in_full(text, board, state, power, phase, bought)
+
+
+def _parse_in_full(
+    text: str,
+    board: Board,
+    state: State,
+    power: str,
+    phase: PhaseKind,
+    bought: Collection[tuple[str, UnitKind]],
+) -> Order:
+    """:func:`parse_order` by the full reader (the usual forms' fast path not tried)."""
     order = OrderReader(text, board, state, power, phase, bought).read()
     wanted = phase_of(order)
     if wanted != phase and not (isinstance(order, Disband) and phase == "movement"):
@@ -253,34 +265,36 @@ def parse_orders(
     """
     parts = _parts(text)
     bought = _bought(parts, board, state, power, phase)
-    sub = Submission()
-    keyed: dict[tuple[str, ...], int] = {}
-    kept: list[Order | None] = []
+    errors: list[OrderError] = []
+    # the orders kept, by order_key: a later order takes the place of an earlier one
+    kept: dict[tuple[str, ...], Order] = {}
     units = units_at(state.units)
     builds: dict[tuple[str, ...], Build] = {}  # the builds kept so far, by key
     now = phase or state.phase
     places = single_places(board) if now == "movement" else None
     for number, written in parts:
+        # the usual forms of a movement phase first, as _parse reads them
+        order = (None if places is None
+                 else read_canonical(written, board, units, power, bought, places))
         try:
-            order = _parse(written, board, state, power, now, bought, units, places)
+            if order is None:
+                order = _parse_in_full(written, board, state, power, now, bought)
         except OrderSyntaxError as err:
             withdrawn = _withdrawn_build(written, board, state, power, phase, builds)
             if withdrawn is None:
-                sub.errors.append(OrderError(number, written, err.reason))
+                errors.append(OrderError(number, written, err.reason))
             else:  # a disband after a build withdraws the build (ADJ-ORD-3)
-                kept[keyed.pop(withdrawn)] = None
+                del kept[withdrawn]
                 del builds[withdrawn]
             continue
         key = order_key(order)
-        if key in keyed:
-            kept[keyed[key]] = None
+        if key in kept:  # replaced: the later order comes where it stands
+            del kept[key]
             builds.pop(key, None)
-        keyed[key] = len(kept)
-        kept.append(order)
+        kept[key] = order
         if isinstance(order, Build):
             builds[key] = order
-    sub.orders = [o for o in kept if o is not None]
-    return sub
+    return Submission(list(kept.values()), errors)
 
 
 def _withdrawn_build(
@@ -331,6 +345,9 @@ def _every_part(text: str) -> Iterator[tuple[int, str]]:
                 yield number, written
 
 
+_NOTHING_BOUGHT: frozenset[tuple[str, UnitKind]] = frozenset()
+
+
 def _bought(
     parts: list[tuple[int, str]], board: Board, state: State, power: str,
     phase: PhaseKind | None,
@@ -349,6 +366,8 @@ def _bought(
             continue
         if isinstance(order, Expense):
             expenses[order.number] = order
+    if not expenses:
+        return _NOTHING_BOUGHT
     return frozenset(
         (e.province, e.unit_kind)
         for e in expenses.values()
