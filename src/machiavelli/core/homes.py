@@ -157,21 +157,23 @@ def country_cities(board: Board, state: State) -> dict[str, list[str]]:
 
 def _holders(board: Board, state: State, layout: _Layout) -> dict[str, str | None]:
     """:func:`home_country_holders` of the layout's countries."""
-    holders = dict(_recorded(layout, state))
+    recorded = _recorded(layout, state)
     cities = layout.cities_in_use(fortresses_in_use(state))
     province_owner, city_owner = state.province_owner, state.city_owner
+    eliminated, powers = state.eliminated, state.powers
+    holders: dict[str, str | None] = {}
     for country, provinces in layout.countries.items():
-        holder = holders[country]
+        holder = recorded[country]
         # the one power controlling every province and every city in use (HOME-2; the
         # setup owner retaking it all counts too)
         owners: set[str | None] = set(map(province_owner.get, provinces))
         owners.update(map(city_owner.get, cities[country]))
         if len(owners) == 1:
-            (taker,) = owners
-            if taker is not None and playing(state, taker):
-                holder = taker
-        if holder is not None and not playing(state, holder):
-            holder = None  # HOME-4: lost by elimination
+            taker = owners.pop()
+            if taker is not None and taker not in eliminated and (not powers or taker in powers):
+                holder = taker  # a playing power
+        if holder is not None and (holder in eliminated or (powers and holder not in powers)):
+            holder = None  # HOME-4: lost by elimination (no longer playing)
         holders[country] = holder
     return holders
 

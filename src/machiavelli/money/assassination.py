@@ -57,12 +57,13 @@ from dataclasses import dataclass, field, replace
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
+from machiavelli.core.homes import held_home_provinces
 from machiavelli.core.options import chits_in_play, money_in_play
 from machiavelli.core.orders import Expense, Order, order_key
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.state import State, Unit
 from machiavelli.money.finance import bank_victims
-from machiavelli.movement.rebels import describe, is_home_province, start_rebellion
+from machiavelli.movement.rebels import describe, start_rebellion
 from machiavelli.movement.sieges import besieged_by
 
 DUCATS_PER_NUMBER = 12  # EXP-L, ASN-5
@@ -356,10 +357,12 @@ def _rebellion_rolls(
     """ASN-EFF-4: one die for each province the victim controls."""
     events: list[str] = []
     occupied = {u.province for u in state.units}
+    # the victim's home provinces (is_home_province): placing rebels changes no holder
+    homes = set(held_home_provinces(board, state, victim))
     for pid, prov in board.provinces.items():
         if prov.sea or state.province_owner.get(pid) != victim:
             continue
-        home = is_home_province(board, state, victim, pid)
+        home = pid in homes
         with_unit = pid in occupied
         need = rebels_on(home, with_unit)
         kind = ("home" if home else "conquered") + (
