@@ -69,7 +69,7 @@ from machiavelli.money.bribes import (
 from machiavelli.money.finance import bank_victims
 from machiavelli.money.specials import special_limit_problem
 from machiavelli.movement.control import update_control
-from machiavelli.movement.legality import check_order
+from machiavelli.movement.legality import Checker, check_order
 from machiavelli.movement.rebels import (
     is_home_province,
     liberate_on_purchase,
@@ -145,6 +145,7 @@ class _Step:
     rebellions: dict[str, Rebellion] = field(default_factory=dict)
     famine: list[str] = field(default_factory=list)
     touched: dict[str, str] = field(default_factory=dict)  # province -> rule for control events
+    checker: Checker | None = None  # the orders' checker on the position, once needed
 
 
 # ----------------------------------------------------------------------
@@ -176,8 +177,9 @@ def expenses(
     after = state.but(units=step.units, treasury=treasury, rebellions=step.rebellions,
                     famine=step.famine)
     after = update_control(board, after)
-    baseline = update_control(board, state)  # control without the bribes
-    step.events.extend(_control_events(board, baseline, after, step.touched))
+    if step.touched:  # a bribe changed a unit: what control would have been without it
+        baseline = update_control(board, state)
+        step.events.extend(_control_events(board, baseline, after, step.touched))
     return Adjudication(after, step.results, step.events)
 
 
@@ -242,7 +244,9 @@ def _power_problem(step: _Step, power: str, expense: Expense) -> str | None:
         return f"{power} is not a power of this game"
     if power in state.eliminated:
         return f"{power} has been eliminated"
-    return check_order(step.board, state, power, expense)
+    if step.checker is None:
+        step.checker = Checker(step.board, state)
+    return check_order(step.board, state, power, expense, step.checker)
 
 
 # ----------------------------------------------------------------------
