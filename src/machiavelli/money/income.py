@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from machiavelli.core.board import Board
+from machiavelli.core.board import Board, Province
 from machiavelli.core.dice import Dice, Roll
 from machiavelli.core.homes import home_country_holders, playing, update_home_countries
 from machiavelli.core.occupancy import Occupancy
@@ -36,7 +36,7 @@ from machiavelli.core.options import dice_in_play, money_in_play
 from machiavelli.core.orders import Order
 from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication
-from machiavelli.core.state import NATIVE, State, Unit
+from machiavelli.core.state import NATIVE, Rebellion, State, Unit
 
 _set = object.__setattr__
 
@@ -196,27 +196,82 @@ def _venice_sea(board: Board, state: State, province: str) -> bool:
 
 
 def fixed_income(board: Board, state: State) -> dict[str, Income]:
-    """Each power's income from seas, provinces and cities (no dice)."""
+    """Each power's income from seas, provinces and cities (no dice).
+
+    What :func:`province_income` and :func:`city_income` give, place by place, summed per
+    power (every place read once here, the units looked up by province).
+    """
+    where = board.provinces
+    venice_sea = state.option("mach2")  # M8: Machiavelli 2's Venice is a sea area
+    famine = set(state.famine)
+    rebellions = state.rebellions
     seas: dict[str, int] = {}
     provinces: dict[str, int] = {}
     cities: dict[str, int] = {}
     for unit in state.units:
-        at_sea = board.provinces[unit.province].sea or _venice_sea(board, state, unit.province)
-        if unit.kind == "F" and unit.owner is not None and at_sea:
+        at = where[unit.province]
+        if unit.kind == "F" and unit.owner is not None and (
+                at.sea or (at.venice and venice_sea)):
             seas[unit.owner] = seas.get(unit.owner, 0) + 1  # INC-A (M8: a fleet in Venice)
     for pid, owner in state.province_owner.items():
-        if pid in board.provinces:
-            provinces[owner] = provinces.get(owner, 0) + province_income(board, state, pid)
-    where = Occupancy(state.units)
+        place = where.get(pid)
+        if place is None:
+            continue
+        pays = 1  # INC-B, unless a sea, famined (FAM-D) or rebelling (REB-EFF-7.1)
+        if place.sea or (place.venice and venice_sea) or pid in famine:
+            pays = 0
+        else:
+            rebellion = rebellions.get(pid)
+            if rebellion is not None and (rebellion.in_province or place.venice):
+                pays = 0
+        provinces[owner] = provinces.get(owner, 0) + pays
+    units = state.units
+    occupancy = Occupancy(units)
+    field_index, city_index = occupancy.field_index, occupancy.city_index
     for pid, owner in state.city_owner.items():
-        if pid in board.provinces:
-            cities[owner] = cities.get(owner, 0) + city_income(board, state, pid, where)
+        with_city = where.get(pid)
+        if with_city is None:
+            continue
+        cities[owner] = cities.get(owner, 0) + _city_pays(
+            with_city, units, field_index.get(pid), city_index.get(pid), rebellions.get(pid),
+            pid in famine)
     powers = sorted(set(seas) | set(provinces) | set(cities))
     return {
         p: Income(seas.get(p, 0), provinces.get(p, 0), cities.get(p, 0))
         for p in powers
         if playing(state, p)
     }
+
+
+def _city_pays(
+    prov: Province,
+    units: list[Unit],
+    field_at: int | None,
+    garrison_at: int | None,
+    rebellion: Rebellion | None,
+    famined: bool,
+) -> int:
+    """:func:`city_income` of a province, given its army or fleet and its garrison (their
+    places in ``units``), its rebellion and whether famine strikes it."""
+    city = prov.city
+    if city is None or city.kind == "fortress":  # FORT-A (ruling: ambiguity 4)
+        return 0
+    garrison = None if garrison_at is None else units[garrison_at]
+    if not prov.venice and field_at is not None and units[field_at].siege >= 1:  # INC-C2
+        besieger = units[field_at]
+        if garrison is not None:
+            if garrison.owner != besieger.owner:
+                return 0
+        elif rebellion is not None and rebellion.in_city:
+            return 0
+    if garrison is not None:
+        return city.income  # FAM-E, REB-EFF-7.2: famine and rebellion do not matter
+    if famined:
+        return 0  # FAM-D
+    if rebellion is not None and (city.kind == "unfortified" or prov.venice
+                                  or rebellion.in_city):
+        return 0  # REB-EFF-7.1
+    return city.income
 
 
 # -- variable income --------------------------------------------------------------------
