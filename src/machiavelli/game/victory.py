@@ -172,15 +172,15 @@ def winners(
         return []
     if condition is None:
         condition = condition_in_force(board, state, cities)
-    candidates = state.powers or sorted({o for o in state.city_owner.values()})
-    owned: dict[str, int] = {}  # cities held, counting any: no fewer than those that count
-    for owner in state.city_owner.values():
-        owned[owner] = owned.get(owner, 0) + 1
+    owners = list(state.city_owner.values())  # a power owns no fewer cities than count
+    need = condition.cities
+    if len(owners) < need:
+        return []  # nobody owns enough cities (the usual case: nothing more to count)
+    candidates = state.powers or sorted(set(owners))
     qualified = {
         p: len(cities_controlled(board, state, p))
         for p in candidates
-        if owned.get(p, 0) >= condition.cities and playing(state, p)
-        and meets(board, state, p, condition)
+        if owners.count(p) >= need and playing(state, p) and meets(board, state, p, condition)
     }
     if not qualified:
         return []
