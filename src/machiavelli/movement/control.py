@@ -84,8 +84,9 @@ def control_after(
             garrisons[u.province] = u.owner
         else:
             field_units[u.province] = u.owner
-    to_province: dict[str, str | None] = {}
-    to_city: dict[str, str | None] = {}
+    to_province: dict[str, str] = {}
+    to_city: dict[str, str] = {}
+    cleared: list[str] = []  # of their owner: an autonomous garrison's city and province
     for prov, owner in field_units.items():
         kind = kinds[prov]
         if kind == _SEA or owner is None:
@@ -94,11 +95,15 @@ def control_after(
         if kind == _CITY and prov not in garrisons:
             to_city[prov] = owner
     for prov, owner in garrisons.items():
-        to_city[prov] = owner
-        if prov not in field_units:
-            to_province[prov] = owner
-    provinces = _owners_after(province_owner, to_province)
-    cities = _owners_after(city_owner, to_city)
+        if owner is None:
+            cleared.append(prov)
+        else:
+            to_city[prov] = owner
+            if prov not in field_units:
+                to_province[prov] = owner
+    provinces = _owners_after(province_owner, to_province,
+                              [p for p in cleared if p not in field_units])
+    cities = _owners_after(city_owner, to_city, cleared)
     if mach2:
         provinces = dict(province_owner) if provinces is None else provinces
         cities = dict(city_owner) if cities is None else cities
@@ -115,18 +120,16 @@ def control_after(
     return provinces, cities
 
 
-def _owners_after(owners: Mapping[str, str], changes: Mapping[str, str | None]
+def _owners_after(owners: Mapping[str, str], changes: dict[str, str], cleared: list[str]
                   ) -> dict[str, str] | None:
-    """``owners`` with the changes made (None: no owner), or None when none changes them."""
-    get = owners.get
-    if all(get(prov) == owner for prov, owner in changes.items()):
+    """``owners`` with the changes made and the owners of ``cleared`` taken away, or None
+    when that changes nothing."""
+    if changes.items() <= owners.items() and not any(p in owners for p in cleared):
         return None
     after = dict(owners)
-    for prov, owner in changes.items():
-        if owner is None:
-            after.pop(prov, None)
-        else:
-            after[prov] = owner
+    after.update(changes)
+    for prov in cleared:
+        after.pop(prov, None)
     return after
 
 
