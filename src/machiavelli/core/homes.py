@@ -42,7 +42,7 @@ def original_home_countries(board: Board, state: State) -> dict[str, list[str]]:
     home letters, and for a power of the game the board gives no home letters its
     ``state.home`` list (a position built by hand).
     """
-    return {c: list(v) for c, v in _layout(board, state).countries.items()}
+    return {c: list(v) for c, v in home_countries_of(board, state).countries.items()}
 
 
 def _found_home_countries(board: Board, state: State) -> dict[str, list[str]]:
@@ -59,51 +59,126 @@ def _found_home_countries(board: Board, state: State) -> dict[str, list[str]]:
     return {p: sorted(v) for p, v in countries.items()}
 
 
-class _Layout:
+#: what the holders are found from besides the recorded holders: fortresses in use, the
+#: powers eliminated and playing, the owners of the countries' provinces and cities
+_HoldersKey = tuple[bool, tuple[str, ...], tuple[str, ...], tuple[str | None, ...],
+                    tuple[str | None, ...]]
+
+
+class HomeCountries:
     """A game's original home countries, with what the questions about them read.
 
-    Made once per board and set-up (:func:`_layout`) and shared: nothing here is
-    changed once made, except the caches it keeps.
+    :func:`home_countries_of` makes one per board and set-up and keeps it while they
+    stay the same.  Shared: what it gives (lists, dictionaries) is read, never changed.
     """
 
     def __init__(self, board: Board, countries: dict[str, list[str]]) -> None:
         self.board = board
-        self.countries = countries  # as original_home_countries gives them
-        # country -> its provinces with a city in use, without and with fortresses
-        self.cities: list[dict[str, list[str]] | None] = [None, None]
-        # the recorded holders last found (_recorded), with the state.home they read
-        self.recorded: tuple[dict[str, list[str]], dict[str, str | None]] | None = None
+        #: country -> its provinces, as :func:`original_home_countries` gives them
+        self.countries = countries
+        #: every country's provinces, one after another
+        self.provinces = [p for provinces in countries.values() for p in provinces]
+        # country -> its provinces with a city in use, and all of them one after
+        # another, without and with fortresses (made when first asked)
+        self._cities: list[tuple[dict[str, list[str]], list[str]] | None] = [None, None]
+        # the recorded holders last found, with the state.home they were found from
+        self._recorded: tuple[dict[str, list[str]], dict[str, str | None]] | None = None
+        # the holders last found, with what they were found from and the recorded holders
+        self._holders: tuple[_HoldersKey, dict[str, str | None], dict[str, str | None]] | None = (
+            None)
 
-    def cities_in_use(self, forts: bool) -> dict[str, list[str]]:
-        """Country -> its provinces whose city counts (a fortress only when ``forts``)."""
-        found = self.cities[1 if forts else 0]
+    def _cities_of(self, forts: bool) -> tuple[dict[str, list[str]], list[str]]:
+        found = self._cities[1 if forts else 0]
         if found is None:
             where = self.board.provinces
-            found = {
+            cities = {
                 country: [p for p in provinces if _counts(where[p].city, forts)]
                 for country, provinces in self.countries.items()
             }
-            self.cities[1 if forts else 0] = found
+            found = (cities, [p for listed in cities.values() for p in listed])
+            self._cities[1 if forts else 0] = found
         return found
+
+    def cities_in_use(self, forts: bool) -> dict[str, list[str]]:
+        """Country -> its provinces whose city counts (a fortress only when ``forts``)."""
+        return self._cities_of(forts)[0]
+
+    def recorded(self, state: State) -> dict[str, str | None]:
+        """Who ``state.home`` says holds each country: the first power whose list has one
+        of its provinces (the setup owner if nothing is recorded; see
+        :func:`recorded_holders`)."""
+        last = self._recorded
+        if last is not None and last[0] == state.home:
+            return last[1]
+        order = {p: i for i, p in enumerate(state.home)}
+        first: dict[str, str] = {}  # province -> the first power whose list has it
+        for power, held in state.home.items():
+            for province in held:
+                first.setdefault(province, power)
+        holders: dict[str, str | None] = {}
+        for country, provinces in self.countries.items():
+            listing = [first[p] for p in provinces if p in first]
+            if listing:
+                holders[country] = min(listing, key=order.__getitem__)
+            else:  # never recorded (a position built by hand): the setup owner
+                holders[country] = None if country in state.home else country
+        self._recorded = ({k: list(v) for k, v in state.home.items()}, holders)
+        return holders
+
+    def holders(self, state: State) -> dict[str, str | None]:
+        """Country -> the power holding it now, or None (:func:`home_country_holders`).
+
+        Kept while what it is found from stays the same: the recorded holders, the
+        owners of the countries' provinces and cities, the powers playing.
+        """
+        recorded = self.recorded(state)
+        forts = fortresses_in_use(state)
+        cities, all_cities = self._cities_of(forts)
+        province_owner, city_owner = state.province_owner, state.city_owner
+        key: _HoldersKey = (forts, tuple(state.eliminated), tuple(state.powers),
+               tuple(map(province_owner.get, self.provinces)),
+               tuple(map(city_owner.get, all_cities)))
+        last = self._holders
+        if last is not None and last[1] is recorded and last[0] == key:
+            return last[2]
+        eliminated, powers = state.eliminated, state.powers
+        holders: dict[str, str | None] = {}
+        for country, provinces in self.countries.items():
+            holder = recorded[country]
+            # the one power controlling every province and every city in use (HOME-2; the
+            # setup owner retaking it all counts too)
+            owners: set[str | None] = set(map(province_owner.get, provinces))
+            owners.update(map(city_owner.get, cities[country]))
+            if len(owners) == 1:
+                taker = owners.pop()
+                if taker is not None and taker not in eliminated and (
+                        not powers or taker in powers):
+                    holder = taker  # a playing power
+            if holder is not None and (holder in eliminated or (powers and holder not in powers)):
+                holder = None  # HOME-4: lost by elimination (no longer playing)
+            holders[country] = holder
+        self._holders = (key, recorded, holders)
+        return holders
 
 
 def _counts(city: City | None, forts: bool) -> bool:
     return city is not None and (city.kind != "fortress" or forts)
 
 
-#: the layout last made, with the board and what of the position it was made from
-#: (``state.home`` only when the countries came from it: no ``home_countries``)
-_LAYOUTS: list[tuple[Board, dict[str, list[str]], dict[str, list[str]] | None, _Layout]] = []
+#: the home countries last made, with the board and what of the position they were made
+#: from (``state.home`` only when the countries came from it: no ``home_countries``)
+_LAYOUTS: list[tuple[Board, dict[str, list[str]], dict[str, list[str]] | None,
+                     HomeCountries]] = []
 
 
-def _layout(board: Board, state: State) -> _Layout:
+def home_countries_of(board: Board, state: State) -> HomeCountries:
     """The original home countries of the position's game (kept while they stay the same)."""
     if _LAYOUTS:
         last_board, home_countries, home, layout = _LAYOUTS[0]
         if (last_board is board and home_countries == state.home_countries
                 and (home is None or home == state.home)):
             return layout
-    layout = _Layout(board, _found_home_countries(board, state))
+    layout = HomeCountries(board, _found_home_countries(board, state))
     _LAYOUTS[:] = [(board, {k: list(v) for k, v in state.home_countries.items()},
                     None if state.home_countries else {k: list(v) for k, v in state.home.items()},
                     layout)]
@@ -115,28 +190,6 @@ def playing(state: State, power: str) -> bool:
     return power not in state.eliminated and (not state.powers or power in state.powers)
 
 
-def _recorded(layout: _Layout, state: State) -> dict[str, str | None]:
-    """Who ``state.home`` says holds each country: the first power whose list has one of
-    its provinces (the setup owner if nothing is recorded).  Shared: not to be changed."""
-    last = layout.recorded
-    if last is not None and last[0] == state.home:
-        return last[1]
-    order = {p: i for i, p in enumerate(state.home)}
-    first: dict[str, str] = {}  # province -> the first power whose list has it
-    for power, held in state.home.items():
-        for province in held:
-            first.setdefault(province, power)
-    holders: dict[str, str | None] = {}
-    for country, provinces in layout.countries.items():
-        listing = [first[p] for p in provinces if p in first]
-        if listing:
-            holders[country] = min(listing, key=order.__getitem__)
-        else:  # never recorded (a position built by hand): the setup owner
-            holders[country] = None if country in state.home else country
-    layout.recorded = ({k: list(v) for k, v in state.home.items()}, holders)
-    return holders
-
-
 def recorded_holders(board: Board, state: State) -> dict[str, str | None]:
     """Home country -> the power ``state.home`` records as holding it (None: nobody).
 
@@ -145,74 +198,45 @@ def recorded_holders(board: Board, state: State) -> dict[str, str | None]:
     power's list is the setup owner's if that power has no entry at all (a position
     built by hand), else nobody's.  Eliminated powers are not taken out.
     """
-    return dict(_recorded(_layout(board, state), state))
-
-
-def country_cities(board: Board, state: State) -> dict[str, list[str]]:
-    """Home country -> its provinces whose city counts (a fortress only when fortresses
-    are in use, FORT-0), in the order of :func:`original_home_countries`."""
-    found = _layout(board, state).cities_in_use(fortresses_in_use(state))
-    return {c: list(v) for c, v in found.items()}
-
-
-def _holders(board: Board, state: State, layout: _Layout) -> dict[str, str | None]:
-    """:func:`home_country_holders` of the layout's countries."""
-    recorded = _recorded(layout, state)
-    cities = layout.cities_in_use(fortresses_in_use(state))
-    province_owner, city_owner = state.province_owner, state.city_owner
-    eliminated, powers = state.eliminated, state.powers
-    holders: dict[str, str | None] = {}
-    for country, provinces in layout.countries.items():
-        holder = recorded[country]
-        # the one power controlling every province and every city in use (HOME-2; the
-        # setup owner retaking it all counts too)
-        owners: set[str | None] = set(map(province_owner.get, provinces))
-        owners.update(map(city_owner.get, cities[country]))
-        if len(owners) == 1:
-            taker = owners.pop()
-            if taker is not None and taker not in eliminated and (not powers or taker in powers):
-                holder = taker  # a playing power
-        if holder is not None and (holder in eliminated or (powers and holder not in powers)):
-            holder = None  # HOME-4: lost by elimination (no longer playing)
-        holders[country] = holder
-    return holders
+    return dict(home_countries_of(board, state).recorded(state))
 
 
 def home_country_holders(board: Board, state: State) -> dict[str, str | None]:
     """Home country (named by its original power) -> the power holding it now, or None."""
-    return _holders(board, state, _layout(board, state))
+    return dict(home_countries_of(board, state).holders(state))
 
 
 def countries_held(board: Board, state: State, power: str) -> list[str]:
     """The home countries (named by their original power) that ``power`` holds now."""
-    return sorted(c for c, h in home_country_holders(board, state).items() if h == power)
+    holders = home_countries_of(board, state).holders(state)
+    return sorted(c for c, h in holders.items() if h == power)
 
 
 def held_home_provinces(board: Board, state: State, power: str) -> list[str]:
     """Every province of every home country the power holds now (builds: ADJ-A)."""
-    layout = _layout(board, state)
+    layout = home_countries_of(board, state)
     countries = layout.countries
-    return sorted(p for c, h in _holders(board, state, layout).items() if h == power
+    return sorted(p for c, h in layout.holders(state).items() if h == power
                   for p in countries[c])
 
 
 def held_home_provinces_of_all(board: Board, state: State) -> dict[str | None, set[str]]:
     """:func:`held_home_provinces` of every power at once, as sets (None: the countries
     nobody holds)."""
-    layout = _layout(board, state)
+    layout = home_countries_of(board, state)
     countries = layout.countries
     held: dict[str | None, set[str]] = {}
-    for country, holder in _holders(board, state, layout).items():
+    for country, holder in layout.holders(state).items():
         held.setdefault(holder, set()).update(countries[country])
     return held
 
 
 def update_home_countries(board: Board, state: State) -> tuple[State, list[str]]:
     """Record in ``state.home`` the home countries that changed hands; one event each."""
-    layout = _layout(board, state)
+    layout = home_countries_of(board, state)
     countries = layout.countries
-    recorded = _recorded(layout, state)
-    holders = _holders(board, state, layout)
+    recorded = layout.recorded(state)
+    holders = layout.holders(state)
     if holders == recorded:
         return state, []
     events: list[str] = []
@@ -230,10 +254,11 @@ def update_home_countries(board: Board, state: State) -> tuple[State, list[str]]
 
 
 __all__ = [
+    "HomeCountries",
     "countries_held",
-    "country_cities",
     "held_home_provinces",
     "held_home_provinces_of_all",
+    "home_countries_of",
     "home_country_holders",
     "original_home_countries",
     "playing",

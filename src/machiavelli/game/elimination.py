@@ -33,7 +33,7 @@ from dataclasses import replace
 
 from machiavelli.core.board import Board
 from machiavelli.core.homes import (
-    country_cities,
+    home_countries_of,
     original_home_countries,
     recorded_holders,
     update_home_countries,
@@ -91,16 +91,19 @@ def _counts(board: Board, province: str, forts: bool) -> bool:
 
 def doomed_powers(board: Board, state: State) -> list[str]:
     """The powers that control no city in their home countries (ELIM-1), in play order."""
-    held = countries_held_at_start(board, state)
-    candidates = state.powers or sorted(held)
-    cities = country_cities(board, state)
-    city_owner = state.city_owner
-    return [
-        p
-        for p in candidates
-        if p not in state.eliminated
-        and not any(city_owner.get(c) == p for country in held.get(p, ()) for c in cities[country])
-    ]
+    countries = home_countries_of(board, state)
+    cities = countries.cities_in_use(fortresses_in_use(state))
+    city_owner, eliminated = state.city_owner, state.eliminated
+    holding: set[str] = set()  # the powers holding a home country at the start
+    saved: set[str] = set()  # ... and controlling one of its cities
+    for country, holder in countries.recorded(state).items():
+        if holder is None or holder in eliminated:
+            continue
+        holding.add(holder)
+        if holder not in saved and holder in map(city_owner.get, cities[country]):
+            saved.add(holder)
+    candidates = state.powers or sorted(holding)
+    return [p for p in candidates if p not in eliminated and p not in saved]
 
 
 def eliminations(
