@@ -26,9 +26,10 @@ Without money (``nomoney``) nothing is paid (FLAG-MONEY-2).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from machiavelli.core.board import Board, Province
+from machiavelli.core.board_index import PerBoard
 from machiavelli.core.dice import Dice, Roll
 from machiavelli.core.homes import home_country_holders, playing, update_home_countries
 from machiavelli.core.occupancy import Occupancy
@@ -213,34 +214,59 @@ def fixed_income(board: Board, state: State) -> dict[str, Income]:
         if unit.kind == "F" and unit.owner is not None and (
                 at.sea or (at.venice and venice_sea)):
             seas[unit.owner] = seas.get(unit.owner, 0) + 1  # INC-A (M8: a fleet in Venice)
+    # the places whose income is not their board's: famined, rebelling, besieged (and
+    # Venice under mach2); every other place pays what _PAYS says
+    unusual = famine.union(rebellions)
+    for unit in state.units:
+        if unit.siege >= 1:
+            unusual.add(unit.province)
+    if venice_sea:
+        unusual.update(p for p, place in where.items() if place.venice)
+    province_pays, city_pays = _PAYS(board)
     for pid, owner in state.province_owner.items():
-        place = where.get(pid)
-        if place is None:
-            continue
-        pays = 1  # INC-B, unless a sea, famined (FAM-D) or rebelling (REB-EFF-7.1)
-        if place.sea or (place.venice and venice_sea) or pid in famine:
-            pays = 0
-        else:
+        pays = province_pays.get(pid)
+        if pays is None:
+            continue  # not on this board
+        if pays and pid in unusual:  # INC-B, unless famined (FAM-D) or rebelling (REB-EFF-7.1)
+            place = where[pid]
             rebellion = rebellions.get(pid)
-            if rebellion is not None and (rebellion.in_province or place.venice):
+            if (place.venice and venice_sea) or pid in famine or (
+                    rebellion is not None and (rebellion.in_province or place.venice)):
                 pays = 0
         provinces[owner] = provinces.get(owner, 0) + pays
     units = state.units
-    occupancy = Occupancy(units)
-    field_index, city_index = occupancy.field_index, occupancy.city_index
+    occupancy: Occupancy | None = None
     for pid, owner in state.city_owner.items():
-        with_city = where.get(pid)
-        if with_city is None:
-            continue
-        cities[owner] = cities.get(owner, 0) + _city_pays(
-            with_city, units, field_index.get(pid), city_index.get(pid), rebellions.get(pid),
-            pid in famine)
+        pays = city_pays.get(pid)
+        if pays is None:
+            continue  # not on this board
+        if pays and pid in unusual:
+            if occupancy is None:
+                occupancy = Occupancy(units)
+            pays = _city_pays(where[pid], units, occupancy.field_index.get(pid),
+                              occupancy.city_index.get(pid), rebellions.get(pid), pid in famine)
+        cities[owner] = cities.get(owner, 0) + pays
     powers = sorted(set(seas) | set(provinces) | set(cities))
     return {
         p: Income(seas.get(p, 0), provinces.get(p, 0), cities.get(p, 0))
         for p in powers
         if playing(state, p)
     }
+
+
+def _usual_pays(board: Board) -> tuple[dict[str, int], dict[str, int]]:
+    """What each province and each city of the board pays its controller when nothing
+    unusual is there (INC-B: a land province 1, a sea 0; INC-C: a city its income, a
+    fortress nothing, FORT-A)."""
+    provinces = {pid: 0 if prov.sea else 1 for pid, prov in board.provinces.items()}
+    cities = {
+        pid: 0 if prov.city is None or prov.city.kind == "fortress" else prov.city.income
+        for pid, prov in board.provinces.items()
+    }
+    return provinces, cities
+
+
+_PAYS: PerBoard[tuple[dict[str, int], dict[str, int]]] = PerBoard(_usual_pays)
 
 
 def _city_pays(
@@ -349,7 +375,8 @@ def income(
             f"{'ducat' if roll.ducats == 1 else 'ducats'}."
         )
         before = totals.get(roll.power, Income())
-        totals[roll.power] = replace(before, variable=before.variable + roll.ducats)
+        totals[roll.power] = Income(before.seas, before.provinces, before.cities,
+                                    before.variable + roll.ducats)
     treasury = dict(state.treasury)
     first = [p for p in state.powers if p in totals]
     for power in first + sorted(p for p in totals if p not in first):
