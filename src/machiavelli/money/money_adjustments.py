@@ -272,14 +272,22 @@ def _seen(power: str, order: Order, outcome: Outcome, note: str) -> OrderResult:
     return OrderResult(power, order, outcome, note)
 
 
-def _apply(state: State, accounts: Mapping[str, _Account]) -> State:
-    removed = [u for a in accounts.values() for u in a.removed]
-    units = list(state.units)
-    if removed:  # units.remove(unit) for each, found by their fields (no Unit.__eq__ calls)
-        fields = [_fields(u) for u in units]
+def _without(units: list[Unit], removed: list[Unit]) -> list[Unit]:
+    """``units`` with each of ``removed`` taken out as ``list.remove`` takes it out (the
+    first equal unit; ValueError when there is none), found by their fields (without a
+    call of ``Unit.__eq__`` per unit passed)."""
+    kept = list(units)
+    if removed:
+        fields = [_fields(u) for u in kept]
         for unit in removed:
             i = fields.index(_fields(unit))
-            del units[i], fields[i]
+            del kept[i], fields[i]
+    return kept
+
+
+def _apply(state: State, accounts: Mapping[str, _Account]) -> State:
+    removed = [u for a in accounts.values() for u in a.removed]
+    units = _without(state.units, removed)
     lapsed = {u.province for u in removed if u.kind == "G"}  # the siege of a removed garrison
     units = [
         replace(u, siege=0) if u.kind != "G" and u.province in lapsed and u.siege else u
