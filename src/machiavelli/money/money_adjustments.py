@@ -218,15 +218,16 @@ def resolve_money_adjustments(
                 for o in power_orders
             ]
             continue
-        kept, _ = latest_orders(power_orders)
+        # the orders that stand (latest_orders): the last of each key
+        kept = sorted({order_key(o): i for i, o in enumerate(power_orders)}.values())
         alike = position.alike
-        account.maintained = [
-            u
-            for o in kept
-            if isinstance(o, Maintain)
-            for u in alike.get((power, o.unit.province, o.unit.kind), ())
-        ]
-        standing = {id(o) for o in kept}
+        maintained: list[Unit] = []
+        for i in kept:
+            order = power_orders[i]
+            if isinstance(order, Maintain):
+                maintained += alike.get((power, order.unit.province, order.unit.kind), ())
+        account.maintained = maintained
+        standing = {id(power_orders[i]) for i in kept}
         for order in power_orders:
             if id(order) not in standing:
                 results.append(OrderResult(
@@ -236,9 +237,15 @@ def resolve_money_adjustments(
             outcome, note = _judge(position, account, order)
             results.append(_seen(power, order, outcome, note))
     for account in accounts.values():
-        judged = {_fields(u) for u in account.kept + account.removed}
+        judged = {id(u) for u in account.kept}  # the very units (else equal ones)
+        judged.update(id(u) for u in account.removed)
+        equal: set[tuple[str, str | None, str, str | None, str | None, int]] | None = None
         for unit in account.units:
-            if _fields(unit) not in judged:
+            if id(unit) in judged:
+                continue
+            if equal is None:
+                equal = {_fields(u) for u in account.kept + account.removed}
+            if _fields(unit) not in equal:
                 account.removed.append(unit)
                 ref = UnitRef(unit.kind, unit.province, unit.coast)
                 results.append(

@@ -372,8 +372,9 @@ def _not_dislodged(state: State, order: Order) -> str:
 
 def _after_retreats(board: Board, state: State, arrived: Sequence[Unit]) -> State:
     gone = {d.unit for d in state.dislodged}
+    places = {u.province for u in gone}  # (a unit elsewhere is none of them: not hashed)
     # Defensive: a dislodged unit left in state.units by its caller is dropped.
-    units = [u for u in state.units if u not in gone] + list(arrived)
+    units = [u for u in state.units if u.province not in places or u not in gone] + list(arrived)
     rebellions = dict(state.rebellions)
     if not state.option("diplomacy"):
         for unit in arrived:
