@@ -208,15 +208,15 @@ def resolve_money_adjustments(
         p: _Account(p, state.treasury.get(p, 0), position.units_of.get(p, []))
         for p in powers if playing(state, p)
     }
-    results: list[OrderResult] = []
+    # the results, made when first asked for (_written): (how, power, order, outcome, note)
+    judged: list[tuple[int, str, Order, Outcome, str]] = []
+    unordered: list[tuple[str, Unit]] = []  # (power, unit) removed for want of an order
     private: PrivateEvents = {}
     for power, power_orders in orders.items():
         account = accounts.get(power)
         if account is None:
-            results += [
-                OrderResult(power, o, "void", f"{power} is not playing", private=True)
-                for o in power_orders
-            ]
+            judged += [(_PRIVATE, power, o, "void", f"{power} is not playing")
+                       for o in power_orders]
             continue
         # the orders that stand (latest_orders): the last of each key
         kept = sorted({order_key(o): i for i, o in enumerate(power_orders)}.values())
@@ -230,28 +230,23 @@ def resolve_money_adjustments(
         standing = {id(power_orders[i]) for i in kept}
         for order in power_orders:
             if id(order) not in standing:
-                results.append(OrderResult(
-                    power, order, "void", "replaced by a later order (ADJ-ORD-2..4)",
-                    private=True))
+                judged.append((_PRIVATE, power, order, "void",
+                               "replaced by a later order (ADJ-ORD-2..4)"))
                 continue
             outcome, note = _judge(position, account, order)
-            results.append(_seen(power, order, outcome, note))
+            judged.append((_SEEN, power, order, outcome, note))
     for account in accounts.values():
-        judged = {id(u) for u in account.kept}  # the very units (else equal ones)
-        judged.update(id(u) for u in account.removed)
+        known = {id(u) for u in account.kept}  # the very units judged (else equal ones)
+        known.update(id(u) for u in account.removed)
         equal: set[tuple[str, str | None, str, str | None, str | None, int]] | None = None
         for unit in account.units:
-            if id(unit) in judged:
+            if id(unit) in known:
                 continue
             if equal is None:
                 equal = {_fields(u) for u in account.kept + account.removed}
             if _fields(unit) not in equal:
                 account.removed.append(unit)
-                ref = UnitRef(unit.kind, unit.province, unit.coast)
-                results.append(
-                    OrderResult(account.power, Remove(ref), "succeeds",
-                                "no maintain order: removed (ADJ-ORD-1)")
-                )
+                unordered.append((account.power, unit))
         if account.spent or account.removed or account.new_units:
             tell(
                 private, account.power,
@@ -259,7 +254,27 @@ def resolve_money_adjustments(
                 f"{len(account.kept) + len(account.new_units)} units; "
                 f"treasury {account.treasury}."
             )
-    return Adjudication(next_phase(_apply(state, accounts)), results, [], private)
+    return Adjudication(next_phase(_apply(state, accounts)), None, [], private,
+                        write=lambda: _written(judged, unordered))
+
+
+_PRIVATE, _SEEN = 0, 1  # how a result is seen: by its power alone, or as _seen says
+
+
+def _written(judged: list[tuple[int, str, Order, Outcome, str]],
+             unordered: list[tuple[str, Unit]]) -> list[OrderResult]:
+    """The phase's results: the orders judged, then the units removed without an order."""
+    results = [
+        _seen(power, order, outcome, note) if how == _SEEN
+        else OrderResult(power, order, outcome, note, private=True)
+        for how, power, order, outcome, note in judged
+    ]
+    results += [
+        OrderResult(power, Remove(UnitRef(unit.kind, unit.province, unit.coast)), "succeeds",
+                    "no maintain order: removed (ADJ-ORD-1)")
+        for power, unit in unordered
+    ]
+    return results
 
 
 def _seen(power: str, order: Order, outcome: Outcome, note: str) -> OrderResult:
