@@ -139,7 +139,6 @@ class _Step:
     board: Board
     state: State
     spends: list[Spend] = field(default_factory=list)
-    results: list[OrderResult] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
     units: list[Unit] = field(default_factory=list)
     rebellions: dict[str, Rebellion] = field(default_factory=dict)
@@ -172,15 +171,15 @@ def expenses(
         for spend in step.spends:
             if spend.order.kind == kind and spend.open:
                 _carry_out(step, spend)
-    step.results.extend(
-        OrderResult(s.power, s.order, s.outcome, s.note()) for s in step.spends)
     after = state.but(units=step.units, treasury=treasury, rebellions=step.rebellions,
                     famine=step.famine)
     after = update_control(board, after)
     if step.touched:  # a bribe changed a unit: what control would have been without it
         baseline = update_control(board, state)
         step.events.extend(_control_events(board, baseline, after, step.touched))
-    return Adjudication(after, step.results, step.events)
+    spends = step.spends  # their results, written when first asked for
+    return Adjudication(after, None, step.events, write=lambda: [
+        OrderResult(s.power, s.order, s.outcome, s.note()) for s in spends])
 
 
 def standing_expenses(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[Expense]]:

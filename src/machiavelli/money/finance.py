@@ -149,7 +149,8 @@ class _Bank:
     treasury: dict[str, int]
     loans: dict[str, list[Loan]]
     chits: dict[str, list[str]]
-    results: list[OrderResult] = field(default_factory=list)
+    #: (power, order, outcome, note) of each order judged, made results when asked for
+    judged: list[tuple[str, Order, Outcome, str]] = field(default_factory=list)
     private: PrivateEvents = field(default_factory=dict)  # nothing here is public
 
     def __init__(
@@ -164,11 +165,11 @@ class _Bank:
         self.treasury = treasury
         self.loans = loans
         self.chits = chits
-        self.results = []
+        self.judged = []
         self.private = {}
 
     def result(self, power: str, order: Order, outcome: Outcome, note: str) -> None:
-        self.results.append(OrderResult(power, order, outcome, note))
+        self.judged.append((power, order, outcome, note))
 
     def power_named(self, name: str) -> str | None:
         for power in self.state.powers:
@@ -407,4 +408,6 @@ def banking(
         assassinated=assassinated,
         defaulted=defaulted,
     )
-    return Adjudication(new, bank.results, [], bank.private)
+    judged = bank.judged
+    return Adjudication(new, None, [], bank.private, write=lambda: [
+        OrderResult(power, order, outcome, note) for power, order, outcome, note in judged])
