@@ -5,6 +5,7 @@ stirred (tests/campaign_positions.py):
 
 - the money steps before the moves read only the money orders: given every order,
   each step gives what it gives on the money orders alone;
+- the unit a bribe names, found from the units by province, is the one a walk finds;
 - a build judged with the power's home provinces and the units by province handed
   over (as a paid adjustment judges every build) is judged as on its own;
 - the paid adjustment's look-ups (a power's units, the unit an order names, the units
@@ -32,6 +33,7 @@ from machiavelli.game.campaign import MONEY_ORDERS, MONEY_STEPS, _step
 from machiavelli.game.scenario import load_scenario
 from machiavelli.money import assassination
 from machiavelli.money.assassination import REBEL_ON, _numbers_text
+from machiavelli.money.bribes import named_unit
 from machiavelli.money.money_adjustments import _fields, _Position, _without
 from machiavelli.movement.builds import build_problem
 from machiavelli.movement.rebels import describe, is_home_province, start_rebellion
@@ -123,6 +125,22 @@ def test_paid_adjustment_look_ups_find_what_a_walk_finds() -> None:
             for u in removed:
                 plain.remove(u)
             assert [id(u) for u in _without(twice, removed)] == [id(u) for u in plain]
+
+
+def test_bribed_units_found_by_province_as_by_a_walk() -> None:
+    named = 0
+    for _board, state in positions(stir=1)[::2]:
+        for crowded in (state, state.but(units=[*state.units, *state.units[:5]])):
+            where = Occupancy(crowded.units)
+            for province in sorted({u.province for u in crowded.units}) + ["nowhere"]:
+                for kind in ("counter_bribe", "disband", "buy"):
+                    for unit_kind in (None, "A", "F", "G"):
+                        for power in crowded.powers[:3]:
+                            expense = Expense(1, 12, kind, unit_kind, province)  # type: ignore[arg-type]
+                            assert named_unit(crowded, power, expense, where) == named_unit(
+                                crowded, power, expense)
+                            named += 1
+    assert named > 10000
 
 
 def plain_rebellion_rolls(board: Board, state: State, victim: str, dice: Dice

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field, replace
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
+from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.options import adjacency_required
 from machiavelli.core.orders import Expense, Order
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
@@ -145,6 +146,13 @@ class _Step:
     famine: list[str] = field(default_factory=list)
     touched: dict[str, str] = field(default_factory=dict)  # province -> rule for control events
     checker: Checker | None = None  # the orders' checker on the position, once needed
+    occupancy: Occupancy | None = None  # the position's units by province, once needed
+
+    def where(self) -> Occupancy:
+        """The units of the position at the start of the step, by province."""
+        if self.occupancy is None:
+            self.occupancy = Occupancy(self.state.units)
+        return self.occupancy
 
 
 # ----------------------------------------------------------------------
@@ -244,7 +252,7 @@ def _power_problem(step: _Step, power: str, expense: Expense) -> str | None:
     if power in state.eliminated:
         return f"{power} has been eliminated"
     if step.checker is None:
-        step.checker = Checker(step.board, state)
+        step.checker = Checker(step.board, state, occupancy=step.where())
     return check_order(step.board, state, power, expense, step.checker)
 
 
@@ -287,7 +295,7 @@ def _table(expense: Expense) -> str:
 
 def _unit_problem(step: _Step, spend: Spend) -> str | None:
     board, state, expense, power = step.board, step.state, spend.order, spend.power
-    found = named_unit(state, power, expense)
+    found = named_unit(state, power, expense, step.where())
     if isinstance(found, str):
         return found
     spend.unit = found

@@ -328,20 +328,23 @@ def roll_variable_income(
     ``powers``: only the entries these powers receive (None: every power's).
     """
     holders = home_country_holders(board, state)
+    rolled = dice_in_play(state)
     rolls: list[VariableRoll] = []
     for source, (count, table) in board.variable_income.items():
         power = variable_income_owner(board, state, source, holders)
         if power is None or (powers is not None and power not in powers):
             continue
         purpose = f"variable income of {_source_name(board, source)} for {power}"
-        if dice_in_play(state):  # the roll is the receiver's business (its income)
+        if rolled:  # the roll is the receiver's business (its income)
             values = dice.roll(count, purpose, to=power)
             fixed = False
         else:
             values = (fixed_die(state.year),) * count  # FLAG-DICE-3
             dice.rolls.append(Roll(purpose + " (fixed: nodice)", values, power))
             fixed = True
-        ducats = sum(table[v - 1] for v in values)  # each die on its own (ambiguity 8)
+        ducats = 0
+        for v in values:  # each die on its own (ambiguity 8)
+            ducats += table[v - 1]
         rolls.append(VariableRoll(source, power, values, ducats, fixed))
     return rolls
 
