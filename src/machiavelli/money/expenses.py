@@ -181,10 +181,13 @@ def expenses(
                 _carry_out(step, spend)
     after = state.but(units=step.units, treasury=treasury, rebellions=step.rebellions,
                     famine=step.famine)
-    after = update_control(board, after)
     if step.touched:  # a bribe changed a unit: what control would have been without it
+        # (asked first: on the position as it came, whose control is usually known already)
         baseline = update_control(board, state)
+        after = update_control(board, after)
         step.events.extend(_control_events(board, baseline, after, step.touched))
+    else:
+        after = update_control(board, after)
     spends = step.spends  # their results, written when first asked for
     return Adjudication(after, None, step.events, write=lambda: [
         OrderResult(s.power, s.order, s.outcome, s.note()) for s in spends])
