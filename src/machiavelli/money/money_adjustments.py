@@ -79,12 +79,9 @@ class _Position:
         self.units_of: dict[str | None, list[Unit]] = {}
         #: (owner, province, garrison or not) -> the first such unit
         self.first: dict[tuple[str | None, str, bool], Unit] = {}
-        #: (owner, province, kind) -> the units
-        self.alike: dict[tuple[str | None, str, str], list[Unit]] = {}
         for u in state.units:
             self.units_of.setdefault(u.owner, []).append(u)
             self.first.setdefault((u.owner, u.province, u.kind == "G"), u)
-            self.alike.setdefault((u.owner, u.province, u.kind), []).append(u)
         self._where: Occupancy | None = None
         self._held: dict[str | None, set[str]] | None = None
 
@@ -110,11 +107,25 @@ class _Account:
         self.units = units  # the power's units when the phase began
         self.spent = 0
         self.special_builds = 0  # special units built so far (SPEC-1)
-        self.maintained: list[Unit] = []  # units with a standing maintain
+        self.standing: list[Order] = []  # the power's orders that stand, as written
+        self._maintained: list[Unit] | None = None
         self.built_in: set[str] = set()
         self.kept: list[Unit] = []
         self.new_units: list[Unit] = []
         self.removed: list[Unit] = []
+
+    @property
+    def maintained(self) -> list[Unit]:
+        """The power's units with a standing maintain (found when first asked for)."""
+        if self._maintained is None:
+            self._maintained = [
+                u
+                for o in self.standing
+                if isinstance(o, Maintain)
+                for u in self.units
+                if u.province == o.unit.province and u.kind == o.unit.kind
+            ]
+        return self._maintained
 
     def leaving(self) -> list[Unit]:
         """The power's units that will not be in play after the phase, as far as known."""
@@ -220,14 +231,8 @@ def resolve_money_adjustments(
             continue
         # the orders that stand (latest_orders): the last of each key
         kept = sorted({order_key(o): i for i, o in enumerate(power_orders)}.values())
-        alike = position.alike
-        maintained: list[Unit] = []
-        for i in kept:
-            order = power_orders[i]
-            if isinstance(order, Maintain):
-                maintained += alike.get((power, order.unit.province, order.unit.kind), ())
-        account.maintained = maintained
-        standing = {id(power_orders[i]) for i in kept}
+        account.standing = [power_orders[i] for i in kept]
+        standing = {id(o) for o in account.standing}
         for order in power_orders:
             if id(order) not in standing:
                 judged.append((_PRIVATE, power, order, "void",
