@@ -148,7 +148,8 @@ class HomeCountries:
             # the one power controlling every province and every city in use (HOME-2; the
             # setup owner retaking it all counts too)
             owners: set[str | None] = set(map(province_owner.get, provinces))
-            owners.update(map(city_owner.get, cities[country]))
+            if len(owners) == 1:  # (the cities matter only then)
+                owners.update(map(city_owner.get, cities[country]))
             if len(owners) == 1:
                 taker = owners.pop()
                 if taker is not None and taker not in eliminated and (
