@@ -36,8 +36,9 @@ after the income step has filled the treasuries.  Rulings are in docs/rulings.md
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from operator import attrgetter
 
 from machiavelli.core.board import Board
 from machiavelli.core.homes import held_home_provinces_of_all, playing
@@ -47,7 +48,7 @@ from machiavelli.core.phases import next_phase
 from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.state import State, Unit
-from machiavelli.money.specials import special_limit_problem, upkeep
+from machiavelli.money.specials import NORMAL_UPKEEP, special_limit_problem, upkeep
 from machiavelli.movement.builds import build_problem
 
 #: the orders for a unit in play (a tuple: cheaper to test than a union)
@@ -64,9 +65,10 @@ def latest_orders(orders: Sequence[Order]) -> tuple[list[Order], list[Order]]:
     return kept, replaced
 
 
-def _fields(unit: Unit) -> tuple[str, str | None, str, str | None, str | None, int]:
-    """What makes two units equal (membership by these is membership by ``==``)."""
-    return unit.kind, unit.owner, unit.province, unit.coast, unit.special, unit.siege
+#: what makes two units equal (membership by these is membership by ``==``): a unit's
+#: kind, owner, province, coast, special and siege (read at C speed)
+_fields: Callable[[Unit], tuple[str, str | None, str, str | None, str | None, int]] = (
+    attrgetter("kind", "owner", "province", "coast", "special", "siege"))
 
 
 class _Position:
@@ -183,6 +185,12 @@ def _judge_unit_order(
     if not isinstance(order, Maintain):
         account.removed.append(unit)
         return ("succeeds", "")
+    if unit.special is None and account.treasury >= NORMAL_UPKEEP:
+        # the usual maintain, paid as below (no limit on normal units, SPEC-1)
+        account.treasury -= NORMAL_UPKEEP
+        account.spent += NORMAL_UPKEEP
+        account.kept.append(unit)
+        return _NORMAL_KEPT
     cost = upkeep(unit.special)
     if account.special_problem(position.state, unit.special, unit) is not None:
         lost = cost if account.pay(cost) else 0
@@ -193,6 +201,9 @@ def _judge_unit_order(
         return ("fails", f"not enough ducats ({cost} needed, {account.treasury} left): removed")
     account.kept.append(unit)
     return ("succeeds", f"{cost} ducats")
+
+
+_NORMAL_KEPT: tuple[Outcome, str] = ("succeeds", f"{NORMAL_UPKEEP} ducats")
 
 
 def _verb(order: Order) -> str:
@@ -305,7 +316,7 @@ def _without(units: list[Unit], removed: list[Unit]) -> list[Unit]:
     call of ``Unit.__eq__`` per unit passed)."""
     kept = list(units)
     if removed:
-        fields = [_fields(u) for u in kept]
+        fields = list(map(_fields, kept))
         for unit in removed:
             i = fields.index(_fields(unit))
             del kept[i], fields[i]
