@@ -79,6 +79,10 @@ from machiavelli.movement.rebels import (
 )
 
 NOT_HERE = ("assassinate", "none")  # assassinate: step c; none: deletes an expense
+#: the kinds of expense in the order their effects apply -> their place in it
+EFFECT_ORDER: dict[str, int] = {kind: i for i, kind in enumerate((
+    "cause_rebellion", "disband", "buy", "garrison_to_autonomous", "pacify_rebellion",
+    "famine_relief", "counter_bribe"))}
 EXPENSE_NUMBERS = range(1, 5)  # EXP-GEN-1
 
 
@@ -174,11 +178,11 @@ def expenses(
         if spend.open:
             _judge(step, spend)
     _settle_bribes(step)
-    for kind in ("cause_rebellion", "disband", "buy", "garrison_to_autonomous",
-                 "pacify_rebellion", "famine_relief", "counter_bribe"):
-        for spend in step.spends:
-            if spend.order.kind == kind and spend.open:
-                _carry_out(step, spend)
+    # the effects in EFFECT_ORDER, each kind's in the order paid (carrying one out ends
+    # only that one: which are open is known before)
+    carried = [s for s in step.spends if s.open and s.order.kind in EFFECT_ORDER]
+    for spend in sorted(carried, key=_effect_rank):
+        _carry_out(step, spend)
     after = state.but(units=step.units, treasury=treasury, rebellions=step.rebellions,
                     famine=step.famine)
     if step.touched:  # a bribe changed a unit: what control would have been without it
@@ -191,6 +195,10 @@ def expenses(
     spends = step.spends  # their results, written when first asked for
     return Adjudication(after, None, step.events, write=lambda: [
         OrderResult(s.power, s.order, s.outcome, s.note()) for s in spends])
+
+
+def _effect_rank(spend: Spend) -> int:
+    return EFFECT_ORDER[spend.order.kind]
 
 
 def standing_expenses(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[Expense]]:
