@@ -36,6 +36,7 @@ tied on cities are all returned, and the game master decides (VIC-2).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from machiavelli.core.board import Board
@@ -172,15 +173,15 @@ def winners(
         return []
     if condition is None:
         condition = condition_in_force(board, state, cities)
-    owners = list(state.city_owner.values())  # a power owns no fewer cities than count
-    need = condition.cities
-    if len(owners) < need:
+    owned = Counter(state.city_owner.values())  # cities held, counting any: no fewer
+    need = condition.cities  # than those that count
+    if max(owned.values(), default=0) < need:
         return []  # nobody owns enough cities (the usual case: nothing more to count)
-    candidates = state.powers or sorted(set(owners))
+    candidates = state.powers or sorted(owned)
     qualified = {
         p: len(cities_controlled(board, state, p))
         for p in candidates
-        if owners.count(p) >= need and playing(state, p) and meets(board, state, p, condition)
+        if owned.get(p, 0) >= need and playing(state, p) and meets(board, state, p, condition)
     }
     if not qualified:
         return []
