@@ -11,6 +11,12 @@ keeps it, plus the ones it took.  :func:`update_home_countries` writes the chang
 there; the lead's campaign may call it after each control adjudication (income
 calls it at the start of the adjustment phase).  A city counts toward taking a
 country only if it is in use: a fortress only when fortresses are (FORT-0).
+
+The questions are asked many times a phase (builds, rebellion prices, assassination
+rolls, income, eliminations): :class:`HomeCountries` keeps what they read, one per
+set-up, with the recorded holders while ``state.home`` stays the same and the holders
+while the owners of the home provinces and cities and the powers playing stay the
+same (tests/test_campaign_fast.py sets every answer against the plain reading).
 """
 
 from __future__ import annotations

@@ -14,7 +14,9 @@ e) movement (:func:`machiavelli.movement.moves.resolve_movement`), then control 
 
 Each step takes the position the previous one left, so a unit bought in step b
 obeys its buyer's movement orders in step e (EXP-I) and an assassinated power's
-units hold (ASN-EFF-1).  Without money only step e runs.
+units hold (ASN-EFF-1).  Without money only step e runs.  The money steps read
+only the money orders (borrow, pay, chits, expenses: :data:`MONEY_ORDERS`) and are
+given only those.
 
 Each step says who may read what it reports (:mod:`machiavelli.core.privacy`); the
 campaign keeps the public events and each power's private ones apart, and makes
