@@ -6,6 +6,7 @@ Same seed and phase, same rolls: processing a phase again gives the same result.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from machiavelli.core.state import NATIVE, State
@@ -61,9 +62,19 @@ class Dice:
         rng = self._rng
         if rng is None:
             rng = self._rng = random.Random(self.seed)
-        values = tuple(rng.randint(1, 6) for _ in range(count))
+        bits = rng.getrandbits
+        values = (_die(bits),) if count == 1 else tuple(_die(bits) for _ in range(count))
         self.rolls.append(Roll(purpose, values, to))
         return values
+
+
+def _die(bits: Callable[[int], int]) -> int:
+    """One die from the generator's ``getrandbits``: what ``randint(1, 6)`` gives, drawn as it
+    draws it (three bits, again while they make 6 or 7), without its argument checks."""
+    value = bits(3)
+    while value >= 6:
+        value = bits(3)
+    return value + 1
 
 
 @dataclass

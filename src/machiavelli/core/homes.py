@@ -11,11 +11,17 @@ keeps it, plus the ones it took.  :func:`update_home_countries` writes the chang
 there; the lead's campaign may call it after each control adjudication (income
 calls it at the start of the adjustment phase).  A city counts toward taking a
 country only if it is in use: a fortress only when fortresses are (FORT-0).
+
+The questions are asked many times a phase (builds, rebellion prices, assassination
+rolls, income, eliminations): :class:`HomeCountries` keeps what they read, one per
+set-up, with the recorded holders while ``state.home`` stays the same and the holders
+while the owners of the home provinces and cities and the powers playing stay the
+same (tests/test_campaign_fast.py sets every answer against the plain reading).
 """
 
 from __future__ import annotations
 
-from machiavelli.core.board import Board
+from machiavelli.core.board import Board, City
 from machiavelli.core.options import fortresses_in_use
 from machiavelli.core.state import State
 
@@ -42,6 +48,11 @@ def original_home_countries(board: Board, state: State) -> dict[str, list[str]]:
     home letters, and for a power of the game the board gives no home letters its
     ``state.home`` list (a position built by hand).
     """
+    return {c: list(v) for c, v in home_countries_of(board, state).countries.items()}
+
+
+def _found_home_countries(board: Board, state: State) -> dict[str, list[str]]:
+    """:func:`original_home_countries`, found from the board and the position."""
     if state.home_countries:
         return {c: sorted(v) for c, v in state.home_countries.items() if v}
     countries: dict[str, list[str]] = {}
@@ -54,194 +65,210 @@ def original_home_countries(board: Board, state: State) -> dict[str, list[str]]:
     return {p: sorted(v) for p, v in countries.items()}
 
 
+#: what the holders are found from besides the recorded holders: fortresses in use, the
+#: powers eliminated and playing, the owners of the countries' provinces and cities
+_HoldersKey = tuple[bool, tuple[str, ...], tuple[str, ...], tuple[str | None, ...],
+                    tuple[str | None, ...]]
+
+
+class HomeCountries:
+    """A game's original home countries, with what the questions about them read.
+
+    :func:`home_countries_of` makes one per board and set-up and keeps it while they
+    stay the same.  Shared: what it gives (lists, dictionaries) is read, never changed.
+    """
+
+    def __init__(self, board: Board, countries: dict[str, list[str]]) -> None:
+        self.board = board
+        #: country -> its provinces, as :func:`original_home_countries` gives them
+        self.countries = countries
+        #: every country's provinces, one after another
+        self.provinces = [p for provinces in countries.values() for p in provinces]
+        # country -> its provinces with a city in use, and all of them one after
+        # another, without and with fortresses (made when first asked)
+        self._cities: list[tuple[dict[str, list[str]], list[str]] | None] = [None, None]
+        # the recorded holders last found, with the state.home they were found from
+        self._recorded: tuple[dict[str, list[str]], dict[str, str | None]] | None = None
+        # the holders last found, with what they were found from and the recorded holders
+        self._holders: tuple[_HoldersKey, dict[str, str | None], dict[str, str | None]] | None = (
+            None)
+
+    def _cities_of(self, forts: bool) -> tuple[dict[str, list[str]], list[str]]:
+        found = self._cities[1 if forts else 0]
+        if found is None:
+            where = self.board.provinces
+            cities = {
+                country: [p for p in provinces if _counts(where[p].city, forts)]
+                for country, provinces in self.countries.items()
+            }
+            found = (cities, [p for listed in cities.values() for p in listed])
+            self._cities[1 if forts else 0] = found
+        return found
+
+    def cities_in_use(self, forts: bool) -> dict[str, list[str]]:
+        """Country -> its provinces whose city counts (a fortress only when ``forts``)."""
+        return self._cities_of(forts)[0]
+
+    def recorded(self, state: State) -> dict[str, str | None]:
+        """Who ``state.home`` says holds each country: the first power whose list has one
+        of its provinces (the setup owner if nothing is recorded; see
+        :func:`recorded_holders`)."""
+        last = self._recorded
+        if last is not None and last[0] == state.home:
+            return last[1]
+        order = {p: i for i, p in enumerate(state.home)}
+        first: dict[str, str] = {}  # province -> the first power whose list has it
+        for power, held in state.home.items():
+            for province in held:
+                first.setdefault(province, power)
+        holders: dict[str, str | None] = {}
+        for country, provinces in self.countries.items():
+            listing = [first[p] for p in provinces if p in first]
+            if listing:
+                holders[country] = min(listing, key=order.__getitem__)
+            else:  # never recorded (a position built by hand): the setup owner
+                holders[country] = None if country in state.home else country
+        self._recorded = ({k: list(v) for k, v in state.home.items()}, holders)
+        return holders
+
+    def holders(self, state: State) -> dict[str, str | None]:
+        """Country -> the power holding it now, or None (:func:`home_country_holders`).
+
+        Kept while what it is found from stays the same: the recorded holders, the
+        owners of the countries' provinces and cities, the powers playing.
+        """
+        recorded = self.recorded(state)
+        forts = fortresses_in_use(state)
+        cities, all_cities = self._cities_of(forts)
+        province_owner, city_owner = state.province_owner, state.city_owner
+        key: _HoldersKey = (forts, tuple(state.eliminated), tuple(state.powers),
+               tuple(map(province_owner.get, self.provinces)),
+               tuple(map(city_owner.get, all_cities)))
+        last = self._holders
+        if last is not None and last[1] is recorded and last[0] == key:
+            return last[2]
+        eliminated, powers = state.eliminated, state.powers
+        holders: dict[str, str | None] = {}
+        for country, provinces in self.countries.items():
+            holder = recorded[country]
+            # the one power controlling every province and every city in use (HOME-2; the
+            # setup owner retaking it all counts too)
+            owners: set[str | None] = set(map(province_owner.get, provinces))
+            if len(owners) == 1:  # (the cities matter only then)
+                owners.update(map(city_owner.get, cities[country]))
+            if len(owners) == 1:
+                taker = owners.pop()
+                if taker is not None and taker not in eliminated and (
+                        not powers or taker in powers):
+                    holder = taker  # a playing power
+            if holder is not None and (holder in eliminated or (powers and holder not in powers)):
+                holder = None  # HOME-4: lost by elimination (no longer playing)
+            holders[country] = holder
+        self._holders = (key, recorded, holders)
+        return holders
+
+
+def _counts(city: City | None, forts: bool) -> bool:
+    return city is not None and (city.kind != "fortress" or forts)
+
+
+#: the home countries last made, with the board and what of the position they were made
+#: from (``state.home`` only when the countries came from it: no ``home_countries``)
+_LAYOUTS: list[tuple[Board, dict[str, list[str]], dict[str, list[str]] | None,
+                     HomeCountries]] = []
+
+
+def home_countries_of(board: Board, state: State) -> HomeCountries:
+    """The original home countries of the position's game (kept while they stay the same)."""
+    if _LAYOUTS:
+        last_board, home_countries, home, layout = _LAYOUTS[0]
+        if (last_board is board and home_countries == state.home_countries
+                and (home is None or home == state.home)):
+            return layout
+    layout = HomeCountries(board, _found_home_countries(board, state))
+    _LAYOUTS[:] = [(board, {k: list(v) for k, v in state.home_countries.items()},
+                    None if state.home_countries else {k: list(v) for k, v in state.home.items()},
+                    layout)]
+    return layout
+
+
 def playing(state: State, power: str) -> bool:
     """The power is in the game and not eliminated."""
     return power not in state.eliminated and (not state.powers or power in state.powers)
 
 
-def _takes(board: Board, state: State, provinces: list[str], forts: bool) -> str | None:
-    """The one power controlling every province and every city in use of a country
-    (``forts``: fortresses are in use)."""
-    owners: set[str | None] = set()
-    province_owner, city_owner, where = state.province_owner, state.city_owner, board.provinces
-    for p in provinces:
-        owners.add(province_owner.get(p))
-        city = where[p].city
-        if city is not None and (city.kind != "fortress" or forts):
-            owners.add(city_owner.get(p))
-    if len(owners) != 1:
-        return None
-    (owner,) = owners
-    return owner
+def recorded_holders(board: Board, state: State) -> dict[str, str | None]:
+    """Home country -> the power ``state.home`` records as holding it (None: nobody).
 
-
-def _recorded_holder(state: State, country: str, provinces: list[str]) -> str | None:
-    """Who ``state.home`` says holds the country (the setup owner if nothing is recorded)."""
-    return _recorded_holders(state, {country: provinces})[country]
-
-
-def _recorded_holders(state: State, countries: dict[str, list[str]]) -> dict[str, str | None]:
-    """:func:`_recorded_holder` of every country: the first power whose ``state.home``
-    list has one of its provinces."""
-    order = {p: i for i, p in enumerate(state.home)}
-    first: dict[str, str] = {}  # province -> the first power whose list has it
-    for power, held in state.home.items():
-        for province in held:
-            first.setdefault(province, power)
-    holders: dict[str, str | None] = {}
-    for country, provinces in countries.items():
-        listing = [first[p] for p in provinces if p in first]
-        if listing:
-            holders[country] = min(listing, key=order.__getitem__)
-        else:  # never recorded (a position built by hand): the setup owner
-            holders[country] = None if country in state.home else country
-    return holders
+    What each power held when the campaign began (``state.home`` is brought up to
+    date at the end of every campaign and when income is paid); a country in no
+    power's list is the setup owner's if that power has no entry at all (a position
+    built by hand), else nobody's.  Eliminated powers are not taken out.
+    """
+    return dict(home_countries_of(board, state).recorded(state))
 
 
 def home_country_holders(board: Board, state: State) -> dict[str, str | None]:
     """Home country (named by its original power) -> the power holding it now, or None."""
-    return _home_country_holders(board, state, None, None)
-
-
-def _home_country_holders(
-    board: Board,
-    state: State,
-    countries: dict[str, list[str]] | None,
-    recorded: dict[str, str | None] | None,
-) -> dict[str, str | None]:
-    """:func:`home_country_holders`, given the original home countries and their recorded
-    holders when the caller has them already (None: found here)."""
-    inputs = _HolderInputs.of(board, state)
-    if _LAST_HOLDERS and _LAST_HOLDERS[0][0] == inputs:
-        return dict(_LAST_HOLDERS[0][1])
-    if countries is None:
-        countries = original_home_countries(board, state)
-    if recorded is None:
-        recorded = _recorded_holders(state, countries)
-    holders = _holders(board, state, countries, recorded, inputs.forts)
-    _LAST_HOLDERS[:] = [(inputs.kept(), dict(holders))]
-    return holders
-
-
-def _holders(
-    board: Board,
-    state: State,
-    countries: dict[str, list[str]],
-    recorded: dict[str, str | None],
-    forts: bool,
-) -> dict[str, str | None]:
-    """:func:`home_country_holders` found from the countries and their recorded holders."""
-    holders: dict[str, str | None] = {}
-    for country, provinces in countries.items():
-        holder = recorded[country]
-        taker = _takes(board, state, provinces, forts)
-        if taker is not None and playing(state, taker):
-            holder = taker  # HOME-2 (the setup owner retaking it all counts too)
-        if holder is not None and not playing(state, holder):
-            holder = None  # HOME-4: lost by elimination
-        holders[country] = holder
-    return holders
-
-
-class _HolderInputs:
-    """What :func:`home_country_holders` reads of a position, to know it again."""
-
-    def __init__(
-        self,
-        board: Board,
-        home: dict[str, list[str]],
-        home_countries: dict[str, list[str]],
-        province_owner: dict[str, str],
-        city_owner: dict[str, str],
-        eliminated: list[str],
-        powers: list[str],
-        forts: bool,
-    ) -> None:
-        self.board = board
-        self.home = home
-        self.home_countries = home_countries
-        self.province_owner = province_owner
-        self.city_owner = city_owner
-        self.eliminated = eliminated
-        self.powers = powers
-        self.forts = forts
-
-    @staticmethod
-    def of(board: Board, state: State) -> _HolderInputs:
-        return _HolderInputs(board, state.home, state.home_countries, state.province_owner,
-                             state.city_owner, state.eliminated, state.powers,
-                             fortresses_in_use(state))
-
-    def kept(self) -> _HolderInputs:
-        """A copy that later changes to the position's lists and dictionaries leave alone."""
-        return _HolderInputs(
-            self.board,
-            {k: list(v) for k, v in self.home.items()},
-            {k: list(v) for k, v in self.home_countries.items()},
-            dict(self.province_owner),
-            dict(self.city_owner),
-            list(self.eliminated),
-            list(self.powers),
-            self.forts,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, _HolderInputs)
-            and self.board is other.board
-            and self.forts == other.forts
-            and self.province_owner == other.province_owner
-            and self.city_owner == other.city_owner
-            and self.home == other.home
-            and self.home_countries == other.home_countries
-            and self.eliminated == other.eliminated
-            and self.powers == other.powers
-        )
-
-
-#: the holders found last, with what they were found from
-_LAST_HOLDERS: list[tuple[_HolderInputs, dict[str, str | None]]] = []
+    return dict(home_countries_of(board, state).holders(state))
 
 
 def countries_held(board: Board, state: State, power: str) -> list[str]:
     """The home countries (named by their original power) that ``power`` holds now."""
-    return sorted(c for c, h in home_country_holders(board, state).items() if h == power)
+    holders = home_countries_of(board, state).holders(state)
+    return sorted(c for c, h in holders.items() if h == power)
 
 
 def held_home_provinces(board: Board, state: State, power: str) -> list[str]:
     """Every province of every home country the power holds now (builds: ADJ-A)."""
-    countries = original_home_countries(board, state)
-    return sorted(p for c in countries_held(board, state, power) for p in countries[c])
+    layout = home_countries_of(board, state)
+    countries = layout.countries
+    return sorted(p for c, h in layout.holders(state).items() if h == power
+                  for p in countries[c])
+
+
+def held_home_provinces_of_all(board: Board, state: State) -> dict[str | None, set[str]]:
+    """:func:`held_home_provinces` of every power at once, as sets (None: the countries
+    nobody holds)."""
+    layout = home_countries_of(board, state)
+    countries = layout.countries
+    held: dict[str | None, set[str]] = {}
+    for country, holder in layout.holders(state).items():
+        held.setdefault(holder, set()).update(countries[country])
+    return held
 
 
 def update_home_countries(board: Board, state: State) -> tuple[State, list[str]]:
     """Record in ``state.home`` the home countries that changed hands; one event each."""
-    countries = original_home_countries(board, state)
-    recorded = _recorded_holders(state, countries)
-    holders = _home_country_holders(board, state, countries, recorded)
+    layout = home_countries_of(board, state)
+    countries = layout.countries
+    recorded = layout.recorded(state)
+    holders = layout.holders(state)
+    if holders == recorded:
+        return state, []
     events: list[str] = []
     home: dict[str, list[str]] = {p: [] for p in [*state.home, *countries]}
-    changed = False
     for country, holder in holders.items():
         before = recorded[country]
         if holder != before:
-            changed = True
             if holder is None:
                 events.append(f"{before} no longer holds the home country of {country} (HOME-4).")
             else:
                 events.append(f"{holder} takes control of the home country of {country} (HOME-2).")
         if holder is not None:
             home.setdefault(holder, []).extend(countries[country])
-    if not changed:
-        return state, events
     return state.but(home={p: sorted(v) for p, v in home.items()}), events
 
 
 __all__ = [
+    "HomeCountries",
     "countries_held",
     "held_home_provinces",
+    "held_home_provinces_of_all",
+    "home_countries_of",
     "home_country_holders",
     "original_home_countries",
     "playing",
+    "recorded_holders",
     "update_home_countries",
 ]

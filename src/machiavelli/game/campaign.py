@@ -14,7 +14,9 @@ e) movement (:func:`machiavelli.movement.moves.resolve_movement`), then control 
 
 Each step takes the position the previous one left, so a unit bought in step b
 obeys its buyer's movement orders in step e (EXP-I) and an assassinated power's
-units hold (ASN-EFF-1).  Without money only step e runs.
+units hold (ASN-EFF-1).  Without money only step e runs.  The money steps read
+only the money orders (borrow, pay, chits, expenses: :data:`MONEY_ORDERS`) and are
+given only those.
 
 Each step says who may read what it reports (:mod:`machiavelli.core.privacy`); the
 campaign keeps the public events and each power's private ones apart, and makes
@@ -33,7 +35,7 @@ from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.options import money_in_play
-from machiavelli.core.orders import Order
+from machiavelli.core.orders import Borrow, Expense, GiveChit, Order, Pay
 from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.state import State
@@ -51,6 +53,9 @@ MONEY_STEPS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: the orders the money steps read; they are given only these (the others are the moves')
+MONEY_ORDERS = (Borrow, Pay, GiveChit, Expense)
+
 _FOUND: dict[tuple[str, str], Step] = {}  # the steps imported so far
 
 
@@ -67,8 +72,10 @@ def resolve_campaign(board: Board, state: State, orders: Orders, dice: Dice) -> 
     events: list[str] = []
     private: PrivateEvents = {}
     if money_in_play(state):
+        money_orders = {p: [o for o in seq if isinstance(o, MONEY_ORDERS)]
+                        for p, seq in orders.items()}
         for module, name in MONEY_STEPS:
-            done = _step(module, name)(board, state, orders, dice)
+            done = _step(module, name)(board, state, money_orders, dice)
             state = done.state
             steps.append(done)
             events.extend(done.events)

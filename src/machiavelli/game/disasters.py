@@ -36,10 +36,12 @@ not units: no disaster touches them (000, Effects of rebellions 4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Literal
 
 from machiavelli.core.board import Board
+from machiavelli.core.board_index import PerBoard
 from machiavelli.core.dice import Dice
 from machiavelli.core.state import State, Unit
 from machiavelli.movement.control import update_control
@@ -167,10 +169,22 @@ def strike(board: Board, state: State, dice: Dice, disaster: Disaster) -> Strike
     )
     hit = cells(table_of(board, disaster), row, column)
     at_sea = disaster == "storm"
-    provinces = tuple(
-        p for p, prov in board.provinces.items() if p in hit and prov.sea == at_sea
-    )
+    where = board.provinces
+    provinces = tuple(_in_board_order(
+        board, [p for p in hit if p in where and where[p].sea == at_sea]))
     return Strike(disaster, severity, band, row, column, provinces)
+
+
+def _in_board_order(board: Board, provinces: Iterable[str]) -> list[str]:
+    """Provinces of the board in the board's order."""
+    return sorted(provinces, key=_ORDER(board).__getitem__)
+
+
+def _order(board: Board) -> dict[str, int]:
+    return {p: i for i, p in enumerate(board.provinces)}
+
+
+_ORDER: PerBoard[dict[str, int]] = PerBoard(_order)
 
 
 # -- eliminations --------------------------------------------------------------------------
@@ -212,8 +226,8 @@ def famine(board: Board, state: State, dice: Dice) -> tuple[State, list[str]]:
     if not famine_in_play(state) or not board.famine_table:
         return state, []
     hit = strike(board, state, dice, "famine")
-    marked = set(state.famine) | set(hit.provinces)
-    markers = [p for p in board.provinces if p in marked]
+    where = board.provinces
+    markers = _in_board_order(board, {p for p in [*state.famine, *hit.provinces] if p in where})
     return state.but(famine=markers), hit.describe(board)
 
 
@@ -231,7 +245,7 @@ def famine_removals(board: Board, state: State) -> tuple[State, list[str]]:
     famished = set(state.famine)
     doomed = [u for u in state.units if u.province in famished]
     new, events = _eliminate(board, state, doomed, "eliminated by famine")
-    return replace(new, famine=[]), events
+    return new.but(famine=[]), events
 
 
 def plague(board: Board, state: State, dice: Dice) -> tuple[State, list[str]]:

@@ -32,7 +32,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from machiavelli.core.board import Board
-from machiavelli.core.homes import original_home_countries, update_home_countries
+from machiavelli.core.homes import (
+    home_countries_of,
+    original_home_countries,
+    recorded_holders,
+    update_home_countries,
+)
 from machiavelli.core.options import fortresses_in_use, mach2_rules
 from machiavelli.core.state import State
 from machiavelli.movement.control import update_control
@@ -54,16 +59,7 @@ def countries_held_at_start(board: Board, state: State) -> dict[str, list[str]]:
     at all (a position built by hand), else nobody's.
     """
     held: dict[str, list[str]] = {}
-    order = {p: i for i, p in enumerate(state.home)}
-    first_listed: dict[str, str] = {}  # province -> the first power whose list has it
-    for power, mine in state.home.items():
-        for province in mine:
-            first_listed.setdefault(province, power)
-    for country, provinces in original_home_countries(board, state).items():
-        listing = [first_listed[p] for p in provinces if p in first_listed]
-        holder = min(listing, key=order.__getitem__) if listing else None
-        if holder is None and country not in state.home:
-            holder = country
+    for country, holder in recorded_holders(board, state).items():
         if holder is not None and holder not in state.eliminated:
             held.setdefault(holder, []).append(country)
     return {p: sorted(c) for p, c in held.items()}
@@ -95,15 +91,19 @@ def _counts(board: Board, province: str, forts: bool) -> bool:
 
 def doomed_powers(board: Board, state: State) -> list[str]:
     """The powers that control no city in their home countries (ELIM-1), in play order."""
-    countries = original_home_countries(board, state)
-    held = countries_held_at_start(board, state)
-    candidates = state.powers or sorted(held)
-    return [
-        p
-        for p in candidates
-        if p not in state.eliminated
-        and not _cities_held(board, state, p, countries, held.get(p, []))
-    ]
+    countries = home_countries_of(board, state)
+    cities = countries.cities_in_use(fortresses_in_use(state))
+    city_owner, eliminated = state.city_owner, state.eliminated
+    holding: set[str] = set()  # the powers holding a home country at the start
+    saved: set[str] = set()  # ... and controlling one of its cities
+    for country, holder in countries.recorded(state).items():
+        if holder is None or holder in eliminated:
+            continue
+        holding.add(holder)
+        if holder not in saved and holder in map(city_owner.get, cities[country]):
+            saved.add(holder)
+    candidates = state.powers or sorted(holding)
+    return [p for p in candidates if p not in eliminated and p not in saved]
 
 
 def eliminations(

@@ -172,15 +172,17 @@ def winners(
         return []
     if condition is None:
         condition = condition_in_force(board, state, cities)
-    candidates = state.powers or sorted({o for o in state.city_owner.values()})
+    need = condition.cities
     owned: dict[str, int] = {}  # cities held, counting any: no fewer than those that count
     for owner in state.city_owner.values():
         owned[owner] = owned.get(owner, 0) + 1
+    if max(owned.values(), default=0) < need:
+        return []  # nobody owns enough cities (the usual case: nothing more to count)
+    candidates = state.powers or sorted(owned)
     qualified = {
         p: len(cities_controlled(board, state, p))
         for p in candidates
-        if owned.get(p, 0) >= condition.cities and playing(state, p)
-        and meets(board, state, p, condition)
+        if owned.get(p, 0) >= need and playing(state, p) and meets(board, state, p, condition)
     }
     if not qualified:
         return []

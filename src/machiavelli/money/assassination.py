@@ -56,13 +56,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from machiavelli.core.board import Board
+from machiavelli.core.board_index import PerBoard
 from machiavelli.core.dice import Dice
+from machiavelli.core.homes import held_home_provinces
+from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.options import chits_in_play, money_in_play
 from machiavelli.core.orders import Expense, Order, order_key
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
-from machiavelli.core.state import State, Unit
+from machiavelli.core.state import Rebellion, State, Unit
 from machiavelli.money.finance import bank_victims
-from machiavelli.movement.rebels import describe, is_home_province, start_rebellion
+from machiavelli.movement.rebels import describe, new_rebellion, rebellion_problem
 from machiavelli.movement.sieges import besieged_by
 
 DUCATS_PER_NUMBER = 12  # EXP-L, ASN-5
@@ -356,10 +359,17 @@ def _rebellion_rolls(
     """ASN-EFF-4: one die for each province the victim controls."""
     events: list[str] = []
     occupied = {u.province for u in state.units}
-    for pid, prov in board.provinces.items():
-        if prov.sea or state.province_owner.get(pid) != victim:
-            continue
-        home = is_home_province(board, state, victim, pid)
+    where = Occupancy(state.units)
+    # the victim's home provinces (is_home_province): placing rebels changes no holder
+    homes = set(held_home_provinces(board, state, victim))
+    provinces = board.provinces
+    controlled = _in_board_order(board, [
+        p for p, owner in state.province_owner.items()
+        if owner == victim and p in provinces and not provinces[p].sea])
+    rebellions: dict[str, Rebellion] | None = None  # the rebellions with those placed here
+    for pid in controlled:
+        prov = provinces[pid]
+        home = pid in homes
         with_unit = pid in occupied
         need = rebels_on(home, with_unit)
         kind = ("home" if home else "conquered") + (
@@ -369,14 +379,29 @@ def _rebellion_rolls(
         if die > need:
             events.append(f"{prov.name} stays loyal to {victim}: {roll}.")
             continue
-        placed = start_rebellion(board, state, pid)
-        if isinstance(placed, str):
-            events.append(f"{prov.name} would rebel ({roll}) but does not: {placed}.")
+        # start_rebellion, on the position as it was: a province is rolled for once, and
+        # nothing the rebels elsewhere do is read here
+        problem = rebellion_problem(board, state, pid, where=where)
+        if problem is not None:
+            events.append(f"{prov.name} would rebel ({roll}) but does not: {problem}.")
             continue
-        state = placed
-        events.append(f"Rebellion in {describe(board, state.rebellions[pid])}: {roll}"
-                      " (ASN-EFF-4).")
-    return state, events
+        rebellion = new_rebellion(board, state, pid, where)
+        if rebellions is None:
+            rebellions = dict(state.rebellions)
+        rebellions[pid] = rebellion
+        events.append(f"Rebellion in {describe(board, rebellion)}: {roll} (ASN-EFF-4).")
+    return (state if rebellions is None else state.but(rebellions=rebellions)), events
+
+
+def _in_board_order(board: Board, provinces: list[str]) -> list[str]:
+    return sorted(provinces, key=_ORDER(board).__getitem__)
+
+
+def _order(board: Board) -> dict[str, int]:
+    return {p: i for i, p in enumerate(board.provinces)}
+
+
+_ORDER: PerBoard[dict[str, int]] = PerBoard(_order)
 
 
 __all__ = [

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from machiavelli.core.board import Board, province_of
+from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.options import adjacency_required as adjacency_required
 from machiavelli.core.orders import Expense, ExpenseKind
 from machiavelli.core.state import State, Unit
@@ -108,18 +109,27 @@ def _a(word: str) -> str:
 # ----------------------------------------------------------------------
 # The unit an expense names
 # ----------------------------------------------------------------------
-def named_unit(state: State, power: str, expense: Expense) -> Unit | str:
+def named_unit(
+    state: State, power: str, expense: Expense, where: Occupancy | None = None
+) -> Unit | str:
     """The unit a bribe or counter-bribe is directed at, or why there is none.
 
     With the type written, the unit of that type (the garrison is in the city,
     an army or fleet in the province proper).  Without it (the parser fills it
     in, but an expense may come from elsewhere): a counter-bribe means the
     power's own unit, a bribe another's, the army or fleet before the garrison.
+    ``where``: the position's units by province, when the caller has them.
     """
     province = expense.province
     if province is None:
         return "no unit is named"
-    here = sorted((u for u in state.units if u.province == province), key=lambda u: u.kind == "G")
+    if where is not None and len(where.field_index) + len(where.city_index) == len(state.units):
+        # one army or fleet and one garrison at most in each province: those two
+        found = (where.unit_in(province, garrison=False), where.unit_in(province, garrison=True))
+        here = [u for u in found if u is not None]
+    else:
+        here = sorted((u for u in state.units if u.province == province),
+                      key=lambda u: u.kind == "G")
     if not here:
         return f"there is no unit in {province}"
     if expense.unit_kind is not None:

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field, replace
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
+from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.options import adjacency_required
 from machiavelli.core.orders import Expense, Order
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
@@ -69,7 +70,7 @@ from machiavelli.money.bribes import (
 from machiavelli.money.finance import bank_victims
 from machiavelli.money.specials import special_limit_problem
 from machiavelli.movement.control import update_control
-from machiavelli.movement.legality import check_order
+from machiavelli.movement.legality import Checker, check_order
 from machiavelli.movement.rebels import (
     is_home_province,
     liberate_on_purchase,
@@ -78,6 +79,10 @@ from machiavelli.movement.rebels import (
 )
 
 NOT_HERE = ("assassinate", "none")  # assassinate: step c; none: deletes an expense
+#: the kinds of expense in the order their effects apply -> their place in it
+EFFECT_ORDER: dict[str, int] = {kind: i for i, kind in enumerate((
+    "cause_rebellion", "disband", "buy", "garrison_to_autonomous", "pacify_rebellion",
+    "famine_relief", "counter_bribe"))}
 EXPENSE_NUMBERS = range(1, 5)  # EXP-GEN-1
 
 
@@ -139,12 +144,19 @@ class _Step:
     board: Board
     state: State
     spends: list[Spend] = field(default_factory=list)
-    results: list[OrderResult] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
     units: list[Unit] = field(default_factory=list)
     rebellions: dict[str, Rebellion] = field(default_factory=dict)
     famine: list[str] = field(default_factory=list)
     touched: dict[str, str] = field(default_factory=dict)  # province -> rule for control events
+    checker: Checker | None = None  # the orders' checker on the position, once needed
+    occupancy: Occupancy | None = None  # the position's units by province, once needed
+
+    def where(self) -> Occupancy:
+        """The units of the position at the start of the step, by province."""
+        if self.occupancy is None:
+            self.occupancy = Occupancy(self.state.units)
+        return self.occupancy
 
 
 # ----------------------------------------------------------------------
@@ -166,19 +178,27 @@ def expenses(
         if spend.open:
             _judge(step, spend)
     _settle_bribes(step)
-    for kind in ("cause_rebellion", "disband", "buy", "garrison_to_autonomous",
-                 "pacify_rebellion", "famine_relief", "counter_bribe"):
-        for spend in step.spends:
-            if spend.order.kind == kind and spend.open:
-                _carry_out(step, spend)
-    step.results.extend(
-        OrderResult(s.power, s.order, s.outcome, s.note()) for s in step.spends)
+    # the effects in EFFECT_ORDER, each kind's in the order paid (carrying one out ends
+    # only that one: which are open is known before)
+    carried = [s for s in step.spends if s.open and s.order.kind in EFFECT_ORDER]
+    for spend in sorted(carried, key=_effect_rank):
+        _carry_out(step, spend)
     after = state.but(units=step.units, treasury=treasury, rebellions=step.rebellions,
                     famine=step.famine)
-    after = update_control(board, after)
-    baseline = update_control(board, state)  # control without the bribes
-    step.events.extend(_control_events(board, baseline, after, step.touched))
-    return Adjudication(after, step.results, step.events)
+    if step.touched:  # a bribe changed a unit: what control would have been without it
+        # (asked first: on the position as it came, whose control is usually known already)
+        baseline = update_control(board, state)
+        after = update_control(board, after)
+        step.events.extend(_control_events(board, baseline, after, step.touched))
+    else:
+        after = update_control(board, after)
+    spends = step.spends  # their results, written when first asked for
+    return Adjudication(after, None, step.events, write=lambda: [
+        OrderResult(s.power, s.order, s.outcome, s.note()) for s in spends])
+
+
+def _effect_rank(spend: Spend) -> int:
+    return EFFECT_ORDER[spend.order.kind]
 
 
 def standing_expenses(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[Expense]]:
@@ -242,7 +262,9 @@ def _power_problem(step: _Step, power: str, expense: Expense) -> str | None:
         return f"{power} is not a power of this game"
     if power in state.eliminated:
         return f"{power} has been eliminated"
-    return check_order(step.board, state, power, expense)
+    if step.checker is None:
+        step.checker = Checker(step.board, state, occupancy=step.where())
+    return check_order(step.board, state, power, expense, step.checker)
 
 
 # ----------------------------------------------------------------------
@@ -284,7 +306,7 @@ def _table(expense: Expense) -> str:
 
 def _unit_problem(step: _Step, spend: Spend) -> str | None:
     board, state, expense, power = step.board, step.state, spend.order, spend.power
-    found = named_unit(state, power, expense)
+    found = named_unit(state, power, expense, step.where())
     if isinstance(found, str):
         return found
     spend.unit = found

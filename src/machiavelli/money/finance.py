@@ -46,6 +46,10 @@ from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.state import SEASONS, Loan, Season, State
 
+#: the orders of the banking step (a tuple: cheaper to test than a union)
+_BANK_ORDERS = (Borrow, Pay, GiveChit)
+
+
 MAX_PRINCIPAL = 25  # LOAN-2
 INTEREST_PERCENT = {1: 20, 2: 50}  # LOAN-3: years -> interest
 BankOrder = Borrow | Pay | GiveChit
@@ -145,7 +149,8 @@ class _Bank:
     treasury: dict[str, int]
     loans: dict[str, list[Loan]]
     chits: dict[str, list[str]]
-    results: list[OrderResult] = field(default_factory=list)
+    #: (power, order, outcome, note) of each order judged, made results when asked for
+    judged: list[tuple[str, Order, Outcome, str]] = field(default_factory=list)
     private: PrivateEvents = field(default_factory=dict)  # nothing here is public
 
     def __init__(
@@ -160,11 +165,11 @@ class _Bank:
         self.treasury = treasury
         self.loans = loans
         self.chits = chits
-        self.results = []
+        self.judged = []
         self.private = {}
 
     def result(self, power: str, order: Order, outcome: Outcome, note: str) -> None:
-        self.results.append(OrderResult(power, order, outcome, note))
+        self.judged.append((power, order, outcome, note))
 
     def power_named(self, name: str) -> str | None:
         for power in self.state.powers:
@@ -342,7 +347,7 @@ def bank_orders(orders: Sequence[Order]) -> list[BankOrder]:
     """A power's borrow, pay and chit orders, a later one replacing an earlier with its key."""
     latest: dict[tuple[str, ...], BankOrder] = {}
     for order in orders:
-        if isinstance(order, Borrow | Pay | GiveChit):
+        if isinstance(order, _BANK_ORDERS):
             key = order_key(order)
             if isinstance(order, Pay):
                 key = ("pay", order.to.lower())
@@ -403,4 +408,6 @@ def banking(
         assassinated=assassinated,
         defaulted=defaulted,
     )
-    return Adjudication(new, bank.results, [], bank.private)
+    judged = bank.judged
+    return Adjudication(new, None, [], bank.private, write=lambda: [
+        OrderResult(power, order, outcome, note) for power, order, outcome, note in judged])

@@ -26,9 +26,10 @@ Without money (``nomoney``) nothing is paid (FLAG-MONEY-2).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from machiavelli.core.board import Board
+from machiavelli.core.board import Board, Province
+from machiavelli.core.board_index import PerBoard
 from machiavelli.core.dice import Dice, Roll
 from machiavelli.core.homes import home_country_holders, playing, update_home_countries
 from machiavelli.core.occupancy import Occupancy
@@ -36,7 +37,7 @@ from machiavelli.core.options import dice_in_play, money_in_play
 from machiavelli.core.orders import Order
 from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication
-from machiavelli.core.state import NATIVE, State, Unit
+from machiavelli.core.state import NATIVE, Rebellion, State, Unit
 
 _set = object.__setattr__
 
@@ -196,27 +197,107 @@ def _venice_sea(board: Board, state: State, province: str) -> bool:
 
 
 def fixed_income(board: Board, state: State) -> dict[str, Income]:
-    """Each power's income from seas, provinces and cities (no dice)."""
+    """Each power's income from seas, provinces and cities (no dice).
+
+    What :func:`province_income` and :func:`city_income` give, place by place, summed per
+    power (every place read once here, the units looked up by province).
+    """
+    where = board.provinces
+    venice_sea = state.option("mach2")  # M8: Machiavelli 2's Venice is a sea area
+    famine = set(state.famine)
+    rebellions = state.rebellions
     seas: dict[str, int] = {}
     provinces: dict[str, int] = {}
     cities: dict[str, int] = {}
     for unit in state.units:
-        at_sea = board.provinces[unit.province].sea or _venice_sea(board, state, unit.province)
-        if unit.kind == "F" and unit.owner is not None and at_sea:
+        at = where[unit.province]
+        if unit.kind == "F" and unit.owner is not None and (
+                at.sea or (at.venice and venice_sea)):
             seas[unit.owner] = seas.get(unit.owner, 0) + 1  # INC-A (M8: a fleet in Venice)
+    # the places whose income is not their board's: famined, rebelling, besieged (and
+    # Venice under mach2); every other place pays what _PAYS says
+    unusual = famine.union(rebellions)
+    for unit in state.units:
+        if unit.siege >= 1:
+            unusual.add(unit.province)
+    if venice_sea:
+        unusual.update(p for p, place in where.items() if place.venice)
+    province_pays, city_pays = _PAYS(board)
     for pid, owner in state.province_owner.items():
-        if pid in board.provinces:
-            provinces[owner] = provinces.get(owner, 0) + province_income(board, state, pid)
-    where = Occupancy(state.units)
+        pays = province_pays.get(pid)
+        if pays is None:
+            continue  # not on this board
+        if pays and pid in unusual:  # INC-B, unless famined (FAM-D) or rebelling (REB-EFF-7.1)
+            place = where[pid]
+            rebellion = rebellions.get(pid)
+            if (place.venice and venice_sea) or pid in famine or (
+                    rebellion is not None and (rebellion.in_province or place.venice)):
+                pays = 0
+        provinces[owner] = provinces.get(owner, 0) + pays
+    units = state.units
+    occupancy: Occupancy | None = None
     for pid, owner in state.city_owner.items():
-        if pid in board.provinces:
-            cities[owner] = cities.get(owner, 0) + city_income(board, state, pid, where)
+        pays = city_pays.get(pid)
+        if pays is None:
+            continue  # not on this board
+        if pays and pid in unusual:
+            if occupancy is None:
+                occupancy = Occupancy(units)
+            pays = _city_pays(where[pid], units, occupancy.field_index.get(pid),
+                              occupancy.city_index.get(pid), rebellions.get(pid), pid in famine)
+        cities[owner] = cities.get(owner, 0) + pays
     powers = sorted(set(seas) | set(provinces) | set(cities))
     return {
         p: Income(seas.get(p, 0), provinces.get(p, 0), cities.get(p, 0))
         for p in powers
         if playing(state, p)
     }
+
+
+def _usual_pays(board: Board) -> tuple[dict[str, int], dict[str, int]]:
+    """What each province and each city of the board pays its controller when nothing
+    unusual is there (INC-B: a land province 1, a sea 0; INC-C: a city its income, a
+    fortress nothing, FORT-A)."""
+    provinces = {pid: 0 if prov.sea else 1 for pid, prov in board.provinces.items()}
+    cities = {
+        pid: 0 if prov.city is None or prov.city.kind == "fortress" else prov.city.income
+        for pid, prov in board.provinces.items()
+    }
+    return provinces, cities
+
+
+_PAYS: PerBoard[tuple[dict[str, int], dict[str, int]]] = PerBoard(_usual_pays)
+
+
+def _city_pays(
+    prov: Province,
+    units: list[Unit],
+    field_at: int | None,
+    garrison_at: int | None,
+    rebellion: Rebellion | None,
+    famined: bool,
+) -> int:
+    """:func:`city_income` of a province, given its army or fleet and its garrison (their
+    places in ``units``), its rebellion and whether famine strikes it."""
+    city = prov.city
+    if city is None or city.kind == "fortress":  # FORT-A (ruling: ambiguity 4)
+        return 0
+    garrison = None if garrison_at is None else units[garrison_at]
+    if not prov.venice and field_at is not None and units[field_at].siege >= 1:  # INC-C2
+        besieger = units[field_at]
+        if garrison is not None:
+            if garrison.owner != besieger.owner:
+                return 0
+        elif rebellion is not None and rebellion.in_city:
+            return 0
+    if garrison is not None:
+        return city.income  # FAM-E, REB-EFF-7.2: famine and rebellion do not matter
+    if famined:
+        return 0  # FAM-D
+    if rebellion is not None and (city.kind == "unfortified" or prov.venice
+                                  or rebellion.in_city):
+        return 0  # REB-EFF-7.1
+    return city.income
 
 
 # -- variable income --------------------------------------------------------------------
@@ -247,20 +328,23 @@ def roll_variable_income(
     ``powers``: only the entries these powers receive (None: every power's).
     """
     holders = home_country_holders(board, state)
+    rolled = dice_in_play(state)
     rolls: list[VariableRoll] = []
     for source, (count, table) in board.variable_income.items():
         power = variable_income_owner(board, state, source, holders)
         if power is None or (powers is not None and power not in powers):
             continue
         purpose = f"variable income of {_source_name(board, source)} for {power}"
-        if dice_in_play(state):  # the roll is the receiver's business (its income)
+        if rolled:  # the roll is the receiver's business (its income)
             values = dice.roll(count, purpose, to=power)
             fixed = False
         else:
             values = (fixed_die(state.year),) * count  # FLAG-DICE-3
             dice.rolls.append(Roll(purpose + " (fixed: nodice)", values, power))
             fixed = True
-        ducats = sum(table[v - 1] for v in values)  # each die on its own (ambiguity 8)
+        ducats = 0
+        for v in values:  # each die on its own (ambiguity 8)
+            ducats += table[v - 1]
         rolls.append(VariableRoll(source, power, values, ducats, fixed))
     return rolls
 
@@ -294,7 +378,8 @@ def income(
             f"{'ducat' if roll.ducats == 1 else 'ducats'}."
         )
         before = totals.get(roll.power, Income())
-        totals[roll.power] = replace(before, variable=before.variable + roll.ducats)
+        totals[roll.power] = Income(before.seas, before.provinces, before.cities,
+                                    before.variable + roll.ducats)
     treasury = dict(state.treasury)
     first = [p for p in state.powers if p in totals]
     for power in first + sorted(p for p in totals if p not in first):

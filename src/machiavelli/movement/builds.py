@@ -19,8 +19,11 @@ never builds fleets.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from machiavelli.core.board import Board
 from machiavelli.core.homes import held_home_provinces, home_centres
+from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.options import (
     fortresses_in_use,
     garrisons_in_play,
@@ -33,8 +36,21 @@ from machiavelli.core.state import SPECIAL_KINDS, State
 from machiavelli.movement.geography import NO_ARMY_IN_VENICE, can_hold_garrison, no_army_in
 
 
-def build_problem(board: Board, state: State, power: str, order: Build) -> str | None:
-    """Why ``power`` may not build this unit now, or None."""
+def build_problem(
+    board: Board,
+    state: State,
+    power: str,
+    order: Build,
+    *,
+    held: Collection[str] | None = None,
+    where: Occupancy | None = None,
+) -> str | None:
+    """Why ``power`` may not build this unit now, or None.
+
+    ``held``: the power's :func:`~machiavelli.core.homes.held_home_provinces`, and
+    ``where``: the position's units by province, when the caller has them already
+    (several builds judged on one position).
+    """
     p = order.province
     prov = board.provinces.get(p)
     if prov is None:
@@ -44,7 +60,8 @@ def build_problem(board: Board, state: State, power: str, order: Build) -> str |
     city = prov.city
     if city is None or (city.kind == "fortress" and not fortresses_in_use(state)):
         return f"{prov.name} has no city to build in (ADJ-A)"
-    if power not in board.build_anywhere and p not in held_home_provinces(board, state, power):
+    if power not in board.build_anywhere and p not in (
+            held_home_provinces(board, state, power) if held is None else held):
         return f"{prov.name} is not in a home country {power} holds (ADJ-A)"
     if state.city_owner.get(p) != power or state.province_owner.get(p) != power:
         return f"{power} must control both {prov.name} and its city (OWN-7)"
@@ -60,11 +77,12 @@ def build_problem(board: Board, state: State, power: str, order: Build) -> str |
         why = _kind_problem(board, state, power, order)
     if why is not None:
         return why
-    if prov.venice and state.unit_in(p) is not None:
+    units: Occupancy | State = state if where is None else where
+    if prov.venice and units.unit_in(p) is not None:
         return "Venice held a unit when the phase began (VEN-A, VEN-B)"
-    if state.unit_in(p, garrison=order.kind == "G") is not None:
-        where = "the city of " + prov.name if order.kind == "G" else prov.name
-        return f"{where} held a unit when the phase began: no trading old for new (ADJ-D)"
+    if units.unit_in(p, garrison=order.kind == "G") is not None:
+        space = "the city of " + prov.name if order.kind == "G" else prov.name
+        return f"{space} held a unit when the phase began: no trading old for new (ADJ-D)"
     return None
 
 

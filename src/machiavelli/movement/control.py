@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from machiavelli.core.board import Board
+from machiavelli.core.board_index import PerBoard
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State, Unit
 
@@ -59,7 +60,7 @@ def control_after(
 ) -> tuple[dict[str, str], dict[str, str]] | None:
     """The province and city owners after a control adjudication (see :func:`update_control`),
     or None when this adjudication changes nothing (Diplomacy, Machiavelli 2 before the
-    end of fall)."""
+    end of fall, or no owner different)."""
     if rules.diplomacy:
         return None
     mach2 = rules.mach2
@@ -67,36 +68,83 @@ def control_after(
         return None
     if _LAST:  # often asked again about the same position within a phase
         last = _LAST[0]
-        if last[0] is board and last[1] == mach2 and last[2] == units and (
-            (last[3] == province_owner and last[4] == city_owner)
-            or (last[5] == province_owner and last[6] == city_owner)  # it changes no more
-        ):
-            return dict(last[5]), dict(last[6])
-    provinces = dict(province_owner)
-    cities = dict(city_owner)
-    field_units: dict[str, Unit] = {}
-    garrisons: dict[str, Unit] = {}
+        if last[0] is board and last[1] == mach2 and last[2] == units:
+            if last[5] == province_owner and last[6] == city_owner:
+                return None  # it changes no more
+            if last[3] == province_owner and last[4] == city_owner:
+                return dict(last[5]), dict(last[6])
+    # who each unit makes owner (None: nobody): armies and fleets on land their province,
+    # and its city when no garrison is there; garrisons their city, and their province
+    # when no army or fleet is there
+    kinds = _KINDS(board)
+    garrisons: dict[str, str | None] = {}
+    field_units: dict[str, str | None] = {}
     for u in units:
         if u.kind == "G":
-            garrisons[u.province] = u
+            garrisons[u.province] = u.owner
         else:
-            field_units[u.province] = u
-    for prov, unit in field_units.items():
-        if board.provinces[prov].sea or unit.owner is None:
+            field_units[u.province] = u.owner
+    to_province: dict[str, str] = {}
+    to_city: dict[str, str] = {}
+    cleared: list[str] = []  # of their owner: an autonomous garrison's city and province
+    for prov, owner in field_units.items():
+        kind = kinds[prov]
+        if kind == _SEA or owner is None:
             continue
-        provinces[prov] = unit.owner
-        if board.provinces[prov].city is not None and prov not in garrisons:
-            cities[prov] = unit.owner
-    for prov, garrison in garrisons.items():
-        _set(cities, prov, garrison.owner)
-        if prov not in field_units:
-            _set(provinces, prov, garrison.owner)
+        to_province[prov] = owner
+        if kind == _CITY and prov not in garrisons:
+            to_city[prov] = owner
+    for prov, owner in garrisons.items():
+        if owner is None:
+            cleared.append(prov)
+        else:
+            to_city[prov] = owner
+            if prov not in field_units:
+                to_province[prov] = owner
+    provinces = _owners_after(province_owner, to_province,
+                              [p for p in cleared if p not in field_units])
+    cities = _owners_after(city_owner, to_city, cleared)
     if mach2:
+        provinces = dict(province_owner) if provinces is None else provinces
+        cities = dict(city_owner) if cities is None else cities
         _no_mixed_control(provinces, cities)
-    _LAST[:] = [(board, mach2, list(units), dict(province_owner), dict(city_owner),
-                 dict(provinces), dict(cities))]
+    provinces_before, cities_before = dict(province_owner), dict(city_owner)
+    if provinces is None and cities is None:
+        _LAST[:] = [(board, mach2, list(units), provinces_before, cities_before,
+                     provinces_before, cities_before)]
+        return None
+    provinces = dict(province_owner) if provinces is None else provinces
+    cities = dict(city_owner) if cities is None else cities
+    _LAST[:] = [(board, mach2, list(units), provinces_before, cities_before, dict(provinces),
+                 dict(cities))]
     return provinces, cities
 
+
+def _owners_after(owners: Mapping[str, str], changes: dict[str, str], cleared: list[str]
+                  ) -> dict[str, str] | None:
+    """``owners`` with the changes made and the owners of ``cleared`` taken away, or None
+    when that changes nothing."""
+    if changes.items() <= owners.items() and not any(p in owners for p in cleared):
+        return None
+    after = dict(owners)
+    after.update(changes)
+    for prov in cleared:
+        after.pop(prov, None)
+    return after
+
+
+_SEA, _LAND, _CITY = 0, 1, 2
+
+
+def _province_kinds(board: Board) -> dict[str, int]:
+    """Province -> sea, land, or land with a city (what control reads of the board)."""
+    return {
+        pid: _SEA if prov.sea else _CITY if prov.city is not None else _LAND
+        for pid, prov in board.provinces.items()
+    }
+
+
+_KINDS: PerBoard[dict[str, int]] = PerBoard(_province_kinds)
 
 #: the last adjudication: board, mach2, units, owners before, owners after
 _LAST: list[tuple[Board, bool, list[Unit], dict[str, str], dict[str, str], dict[str, str],
@@ -129,10 +177,3 @@ def supply_centres_after(
         if board.provinces[unit.province].city is not None and unit.owner is not None:
             cities[unit.province] = unit.owner
     return cities
-
-
-def _set(owners: dict[str, str], prov: str, owner: str | None) -> None:
-    if owner is None:
-        owners.pop(prov, None)
-    else:
-        owners[prov] = owner

@@ -31,6 +31,7 @@ from dataclasses import replace
 
 from machiavelli.core.board import Board
 from machiavelli.core.homes import held_home_provinces
+from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.state import Rebellion, State, Unit
 from machiavelli.movement.geography import can_hold_garrison
 
@@ -86,12 +87,17 @@ def is_home_province(board: Board, state: State, power: str, province: str) -> b
 
 
 def rebellion_problem(
-    board: Board, state: State, province: str, by: str | None = None
+    board: Board,
+    state: State,
+    province: str,
+    by: str | None = None,
+    where: Occupancy | None = None,
 ) -> str | None:
     """Why no rebellion can start in ``province`` now, or None.
 
     ``by``: the power paying for it (expenses j/k): it must be another power
-    than the controller ("an enemy-controlled province").
+    than the controller ("an enemy-controlled province").  ``where``: the units by
+    province, when the caller has them.
     """
     prov = board.provinces.get(province)
     if prov is None:
@@ -103,7 +109,7 @@ def rebellion_problem(
         return f"nobody controls {prov.name}: a rebellion is directed against its controller"
     if by is not None and by == controller:
         return f"{prov.name} is {by}'s own: only an enemy-controlled province can rebel"
-    if prov.venice and any(u.province == province for u in state.units):
+    if prov.venice and (where or state).unit_in(province) is not None:
         return f"there is a unit in {prov.name}: no rebellion while one is there (VEN-G)"
     existing = state.rebellions.get(province)
     if existing is not None and (existing.in_province or prov.venice):
@@ -111,14 +117,18 @@ def rebellion_problem(
     return None
 
 
-def new_rebellion(board: Board, state: State, province: str) -> Rebellion:
-    """The rebels placed in ``province`` now (no checks: see :func:`rebellion_problem`)."""
+def new_rebellion(
+    board: Board, state: State, province: str, where: Occupancy | None = None
+) -> Rebellion:
+    """The rebels placed in ``province`` now (no checks: see :func:`rebellion_problem`).
+
+    ``where``: the units by province, when the caller has them."""
     prov = board.provinces[province]
     against = state.province_owner[province]
     if prov.venice:  # VEN-H: one rebel, in the city
         return Rebellion(province, against, in_province=False, in_city=True)
     existing = state.rebellions.get(province)
-    ungarrisoned = state.unit_in(province, garrison=True) is None
+    ungarrisoned = (where or state).unit_in(province, garrison=True) is None
     in_city = (existing is not None and existing.in_city) or (
         ungarrisoned and can_hold_garrison(board, state, province)
     )

@@ -43,6 +43,9 @@ from machiavelli.core.state import Dislodged, State, Unit
 from machiavelli.movement.control import update_control, update_supply_centres
 from machiavelli.movement.geography import can_hold_garrison
 
+_RETREAT_ORDERS = (Retreat, Disband)  # a tuple: cheaper to test than Retreat | Disband
+
+
 #: controller power -> powers it allows through its straits (001 STR-B)
 StraitPermissions = Mapping[str, Collection[str]]
 
@@ -233,7 +236,7 @@ def _find(ref: UnitRef, power: str, dislodged: Sequence[Dislodged]) -> int | Non
 
 def _as_retreat(order: Order, unit: Unit) -> Retreat | Disband | str:
     """The retreat-phase meaning of an order for a dislodged unit, or why it has none."""
-    if isinstance(order, Retreat | Disband):
+    if isinstance(order, _RETREAT_ORDERS):
         return order
     if isinstance(order, Move):
         return Retreat(order.unit, order.dest, order.dest_coast)
@@ -369,8 +372,9 @@ def _not_dislodged(state: State, order: Order) -> str:
 
 def _after_retreats(board: Board, state: State, arrived: Sequence[Unit]) -> State:
     gone = {d.unit for d in state.dislodged}
+    places = {u.province for u in gone}  # (a unit elsewhere is none of them: not hashed)
     # Defensive: a dislodged unit left in state.units by its caller is dropped.
-    units = [u for u in state.units if u not in gone] + list(arrived)
+    units = [u for u in state.units if u.province not in places or u not in gone] + list(arrived)
     rebellions = dict(state.rebellions)
     if not state.option("diplomacy"):
         for unit in arrived:
