@@ -2,7 +2,10 @@
 
 Every figure is the time from what a user has to what they want, measured over
 the same movement phases, each measurement repeated (``--rounds``) and shown as
-its median with the smallest and largest round:
+its median with the smallest and largest round.  A round measures every figure once,
+one after the other, and a figure's ratio to the reference is taken round by round
+(shown as the median ratio and its range): on a shared machine, whatever slows a
+round slows the figure and its reference alike.
 
 - ``in-process``: :func:`machiavelli.adjudicate`, the structured API, on order
   objects parsed beforehand (position and orders in, the next position out);
@@ -19,7 +22,7 @@ its median with the smallest and largest round:
   of the standard map, with 50 units and with 400;
 - ``classic 1454 campaign``: :func:`machiavelli.adjudicate` on every phase of
   random games of the classic 1454 scenario (money steps, movement, retreats,
-  adjustments).
+  adjustments), also as a share of the reference's time per phase.
 
 Times are processor time (of this process, or of the command's process), which other
 work on a shared machine disturbs less than the wall clock; on an idle machine the two
@@ -81,8 +84,21 @@ class Figure:
         text = (f"{self.name}: {statistics.median(us):.{digits}f} {self.unit} "
                 f"(min {min(us):.{digits}f}, max {max(us):.{digits}f})")
         if reference is not None:
-            text += f"  {reference.median / self.median:.1f}x diplomacy"
+            ratios = self.ratios(reference)
+            text += (f"  {statistics.median(ratios):.1f}x diplomacy "
+                     f"(rounds {min(ratios):.1f}-{max(ratios):.1f})")
         return text
+
+    def ratios(self, reference: Figure) -> list[float]:
+        """The reference's time over this one, round by round (each round of the two
+        measured one after the other, so what slows the machine for a while slows both)."""
+        return [r / o for r, o in zip(reference.rounds, self.rounds, strict=False)]
+
+    def share(self, reference: Figure) -> str:
+        """This figure as a share of the reference's time: median and range over rounds."""
+        shares = [o / r for r, o in zip(reference.rounds, self.rounds, strict=False)]
+        return (f"{statistics.median(shares):.2f}x diplomacy's phase "
+                f"(rounds {min(shares):.2f}-{max(shares):.2f})")
 
 
 def _clock() -> float:
@@ -97,15 +113,12 @@ def build_kind() -> str:
     return "compiled (mypyc)" if compiled else "interpreted"
 
 
-def _timed(run: Callable[[], int], rounds: int) -> list[float]:
-    """Seconds per item of ``run`` (which returns how many items it did), per round."""
-    out = []
-    for _ in range(rounds):
-        gc.collect()
-        start = _clock()
-        count = run()
-        out.append((_clock() - start) / max(count, 1))
-    return out
+def _per_item(run: Callable[[], int]) -> float:
+    """Seconds per item of one ``run`` (which returns how many items it did)."""
+    gc.collect()
+    start = _clock()
+    count = run()
+    return (_clock() - start) / max(count, 1)
 
 
 def in_process(phases: Sequence[Phase]) -> int:
@@ -144,44 +157,41 @@ def write_cases(phases: Sequence[Phase], path: Path, at_least: int = 0) -> int:
     return written
 
 
-def command(path: Path, count: int, rounds: int) -> list[float]:
-    """Seconds per phase of ``machiavelli adjudicate FILE`` run as a process (after one
-    untimed run that may write Python's bytecode cache)."""
-    run = [sys.executable, "-m", "machiavelli.cli.main", "adjudicate", str(path)]
+def command(path: Path, count: int) -> float:
+    """Seconds per phase of ``machiavelli adjudicate FILE`` run once as a process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(_command_line(path), check=True, stdout=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)) / count
+
+
+def _command_line(path: Path) -> list[str]:
+    return [sys.executable, "-m", "machiavelli.cli.main", "adjudicate", str(path)]
+
+
+def warm_command(path: Path) -> None:
+    """One untimed run of the command, which may write Python's bytecode cache (as an
+    installed package has it), even under ``PYTHONDONTWRITEBYTECODE``."""
     cached = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    subprocess.run(run, check=True, stdout=subprocess.DEVNULL, env=cached)
-    out = []
-    for _ in range(rounds):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run(run, check=True, stdout=subprocess.DEVNULL)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        spent = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        out.append(spent / count)
-    return out
+    subprocess.run(_command_line(path), check=True, stdout=subprocess.DEVNULL, env=cached)
 
 
-def diplomacy_rounds(phases: Sequence[Phase], rounds: int, echo: Echo) -> list[float]:
-    """Seconds per ``Game.process()`` of the `diplomacy` package on the same phases."""
-    reference = Reference()
-    out = []
-    given = sum(len(seq) for p in phases for seq in p.orders.values())
-    for n in range(rounds):
-        games = []
-        taken = 0
-        for p in phases:
-            game, count = reference.game(p.state, p.orders)
-            games.append(game)
-            taken += count
-        if n == 0 and taken != given:
-            echo(f"(diplomacy took {taken} of the {given} orders; it refuses the others)")
-        gc.collect()
-        total = 0.0
-        for game in games:
-            start = _clock()
-            game.process()
-            total += _clock() - start
-        out.append(total / len(games))
-    return out
+def diplomacy_round(reference: Reference, phases: Sequence[Phase]) -> tuple[float, int]:
+    """Seconds per ``Game.process()`` of the `diplomacy` package on the same phases (the
+    games set up untimed), and how many of the orders it took."""
+    games = []
+    taken = 0
+    for p in phases:
+        game, count = reference.game(p.state, p.orders)
+        games.append(game)
+        taken += count
+    gc.collect()
+    total = 0.0
+    for game in games:
+        start = _clock()
+        game.process()
+        total += _clock() - start
+    return total / len(games), taken
 
 
 def run_bench(
@@ -194,7 +204,11 @@ def run_bench(
     save: Path | None = None,
     quick: bool = False,
 ) -> dict[str, Figure]:
-    """Measure and print every figure (module doc); returns them by name."""
+    """Measure and print every figure (module doc); returns them by name.
+
+    Each round measures every figure once, one after the other, so that a figure and the
+    reference share whatever the machine was doing then: the ratios are taken round by
+    round, and shown as their median and range."""
     board, start = load_scenario("standard_1901")
     if cases is not None:
         read, skipped = read_movement_phases(cases)
@@ -213,47 +227,67 @@ def run_bench(
     units = sum(len(p.state.units) for p in batch) / len(batch)
     echo(f"machiavelli bench, {build_kind()}: {where}, {units:.1f} units on average, "
          f"{rounds} rounds (median, min, max)")
-    figures: dict[str, Figure] = {}
-    figures["in-process"] = Figure("in-process", _timed(lambda: in_process(batch), rounds))
-    figures["parse+adjudicate"] = Figure(
-        "parse+adjudicate", _timed(lambda: parse_and_adjudicate(batch), rounds))
     if save is not None:
         write_cases(batch, save)
+    count = 4 if quick else 40
+    tiled = {used: tiled_phases(board, start, 8, used, 50, count, seed) for used in (1, 8)}
+    mean = {used: sum(len(p.state.units) for p in t) / len(t) for used, t in tiled.items()}
+    played = campaign_phases("classic_1454", 1 if quick else 4, 8 if quick else 30, seed)
+    moves = [p for p in played if p.state.phase == "movement"]
+    reference = Reference() if Reference.available() else None
+    given = sum(len(seq) for p in batch for seq in p.orders.values())
+    rounds_of: dict[str, list[float]] = {}
+
+    def note(name: str, seconds: float) -> None:
+        rounds_of.setdefault(name, []).append(seconds)
+
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "phases.txt"
         cases_run = write_cases(batch, path, len(batch) if quick else COMMAND_CASES)
-        figures["adjudicate command"] = Figure(
-            f"adjudicate command ({cases_run} phases a run)", command(path, cases_run, rounds))
-    reference = None
-    if Reference.available():
-        reference = Figure("diplomacy process()", diplomacy_rounds(batch, rounds, echo))
-        figures["diplomacy process()"] = reference
-    for name in ("in-process", "parse+adjudicate", "adjudicate command"):
-        echo(figures[name].line(reference))
+        warm_command(path)
+        for n in range(rounds):
+            note("in-process", _per_item(lambda: in_process(batch)))
+            note("parse+adjudicate", _per_item(lambda: parse_and_adjudicate(batch)))
+            note("adjudicate command", command(path, cases_run))
+            if reference is not None:
+                seconds, taken = diplomacy_round(reference, batch)
+                note("diplomacy process()", seconds)
+                if n == 0 and taken != given:
+                    echo(f"(diplomacy took {taken} of the {given} orders; "
+                         "it refuses the others)")
+            for used, phases_used in tiled.items():
+                note(f"tiled {used}", _per_item(partial(in_process, phases_used)) / mean[used])
+            note("classic 1454 campaign", _per_item(lambda: campaign(played)))
+            note("classic 1454 movement", _per_item(lambda: campaign(moves)))
+
+    figures = {
+        "in-process": Figure("in-process", rounds_of["in-process"]),
+        "parse+adjudicate": Figure("parse+adjudicate", rounds_of["parse+adjudicate"]),
+        "adjudicate command": Figure(f"adjudicate command ({cases_run} phases a run)",
+                                     rounds_of["adjudicate command"]),
+    }
+    ref = None
     if reference is not None:
-        echo(reference.line())
+        ref = figures["diplomacy process()"] = Figure("diplomacy process()",
+                                                      rounds_of["diplomacy process()"])
+    for name in ("in-process", "parse+adjudicate", "adjudicate command"):
+        echo(figures[name].line(ref))
+    if ref is not None:
+        echo(ref.line())
     else:
         echo("(the `diplomacy` package is not installed: `make bench` installs it to compare)")
 
-    count = 4 if quick else 40
-    per_unit = {}
-    for used in (1, 8):
-        tiled = tiled_phases(board, start, 8, used, 50, count, seed)
-        mean = sum(len(p.state.units) for p in tiled) / len(tiled)
-        name = f"{round(mean)} units"
-        seconds = _timed(partial(in_process, tiled), rounds)
-        per_unit[used] = Figure(name, [s / mean for s in seconds], "us/unit")
-        figures[name] = per_unit[used]
-    small, large = per_unit[1], per_unit[8]
+    small = figures[f"{round(mean[1])} units"] = Figure(
+        f"{round(mean[1])} units", rounds_of["tiled 1"], "us/unit")
+    large = figures[f"{round(mean[8])} units"] = Figure(
+        f"{round(mean[8])} units", rounds_of["tiled 8"], "us/unit")
     echo(f"scaling: {small.line()}; {large.line()}; "
          f"{large.median / small.median:.2f}x per unit at 400")
 
-    played = campaign_phases("classic_1454", 1 if quick else 4, 8 if quick else 30, seed)
-    figures["classic 1454 campaign"] = Figure(
-        "classic 1454 campaign", _timed(lambda: campaign(played), rounds))
-    moves = [p for p in played if p.state.phase == "movement"]
-    figures["classic 1454 movement"] = Figure(
-        "classic 1454 movement phases", _timed(lambda: campaign(moves), rounds))
-    echo(f"{figures['classic 1454 campaign'].line()}, {len(played)} phases; "
-         f"{figures['classic 1454 movement'].line()}")
+    whole = figures["classic 1454 campaign"] = Figure(
+        "classic 1454 campaign", rounds_of["classic 1454 campaign"])
+    movement = figures["classic 1454 movement"] = Figure(
+        "classic 1454 movement phases", rounds_of["classic 1454 movement"])
+    share = f", {whole.share(ref)}" if ref is not None else ""
+    echo(f"{whole.line()}, {len(played)} phases{share}; {movement.line()}")
     return figures
