@@ -112,8 +112,8 @@ class Pieces:
             province[i] = prov
             owner = u.owner
             if owner is not None:
-                found = numbers.get(owner)
-                power[i] = found if found is not None else powers.number(owner)
+                found = numbers.get(owner, -1)
+                power[i] = found if found >= 0 else powers.number(owner)
             kind = u.kind
             if kind == "G":
                 garrison[i] = True

@@ -90,8 +90,15 @@ class Resolver:
         self.straits = bool(ix.straits)
         #: False for a piece whose path is open whatever happens (no convoy, no strait to
         #: cross): :meth:`path_ok` need not be asked
-        self.blocked: list[bool] = pieces.convoyed if not self.straits else [
-            pieces.convoyed[i] or pieces.steps_to_province(i) for i in range(n)]
+        self.blocked: list[bool] = pieces.convoyed
+        if self.straits:  # and a fleet's move to another province (Pieces.steps_to_province)
+            self.blocked = blocked = pieces.convoyed[:]
+            fleet, moves_to, provinces = pieces.fleet, pieces.moves_to, ix.count
+            for d in pieces.destinations:
+                if d < provinces:
+                    for j in moves_to[d]:
+                        if fleet[j]:
+                            blocked[j] = True
         self.occupant = pieces.occupant
         self.moves_to = pieces.moves_to
         self.supports = pieces.supports
@@ -103,13 +110,35 @@ class Resolver:
         # fleets that might close each strait: there now, or arriving (001 STR-D, STR-E)
         self.strait_candidates: dict[int, list[int]] = {}
         if ix.straits:
-            controllers = ix.controllers
-            for i in range(n):
+            self._strait_candidates(ix.controllers, mach2)
+
+    def _strait_candidates(self, controllers: frozenset[int], mach2: bool) -> None:
+        """Each strait's candidates, in the pieces' order: the fleet in its controlling
+        province, and (but under mach2) the pieces moving there that are fleets after."""
+        pieces = self.pieces
+        candidates = self.strait_candidates
+        if pieces.crowded:  # a space may hold two fleets: every piece looked at
+            kind, dest, space = self.kind, self.dest, self.space
+            for i in range(self.count):
                 if pieces.fleet[i] and space[i] in controllers:
-                    self.strait_candidates.setdefault(space[i], []).append(i)
+                    candidates.setdefault(space[i], []).append(i)
                 if (not mach2 and kind[i] == MOVE and dest[i] in controllers
                         and pieces.fleet_after(i)):
-                    self.strait_candidates.setdefault(dest[i], []).append(i)
+                    candidates.setdefault(dest[i], []).append(i)
+            return
+        fleet, occupant = pieces.fleet, pieces.occupant
+        for at in controllers:
+            i = occupant[at]
+            if i >= 0 and fleet[i]:
+                candidates[at] = [i]
+        if not mach2:
+            moves_to = pieces.moves_to
+            for d in pieces.destinations:
+                if d in controllers:
+                    arriving = [j for j in moves_to[d] if pieces.fleet_after(j)]
+                    if arriving:
+                        found = candidates.get(d)
+                        candidates[d] = arriving if found is None else sorted(found + arriving)
 
     # ------------------------------------------------------------------
     # Kruijswijk's guess-and-check recursion
