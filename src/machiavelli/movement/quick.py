@@ -52,7 +52,7 @@ def take_orders(
     ix = pieces.ix
     number = ix.number
     occupant, units, kind, dest = pieces.occupant, pieces.units, pieces.kind, pieces.dest
-    army_near, reach_near = ix.army_near, ix.reach_near
+    army_near, reach_near, provinces = ix.army_near, ix.reach_near, ix.provinces
     written, given_power = given.written, given.power
     for order in seq:
         t = type(order)
@@ -79,7 +79,7 @@ def take_orders(
                         if i >= 0:
                             kind[i] = MOVE
                             dest[i] = d
-                            if rebellions:
+                            if rebellions and provinces[d] in rebellions:
                                 mark_rebels(pieces, i, power, rebellions)
         elif t is SupportMove or t is SupportHold:
             support: SupportMove | SupportHold = order  # type: ignore[assignment]
