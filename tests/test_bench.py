@@ -7,7 +7,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from machiavelli.cases.phase_cases import read_movement_phases
-from machiavelli.cli.bench import run_bench, write_cases
+from machiavelli.cli.bench import Figure, run_bench, write_cases
 from machiavelli.cli.bench_phases import (
     diplomacy_order,
     random_phases,
@@ -91,3 +91,13 @@ def test_bench_prints_every_figure(tmp_path: Path) -> None:
     again: list[str] = []
     run_bench(again.append, cases=saved, rounds=1, quick=True)
     assert "3 Standard movement phases of" in again[0]
+
+
+def test_ratios_to_the_reference_are_taken_round_by_round() -> None:
+    # a round that slows both (the second) gives the same ratio as the others
+    ours = Figure("in-process", [100e-6, 200e-6, 110e-6])
+    reference = Figure("diplomacy process()", [1000e-6, 2000e-6, 1210e-6])
+    assert [round(r, 9) for r in ours.ratios(reference)] == [10.0, 10.0, 11.0]
+    assert ours.line(reference).endswith("10.0x diplomacy (rounds 10.0-11.0)")
+    campaign = Figure("classic 1454 campaign", [300e-6, 600e-6, 363e-6])
+    assert campaign.share(reference) == "0.30x diplomacy's phase (rounds 0.30-0.30)"
