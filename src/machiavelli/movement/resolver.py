@@ -152,7 +152,11 @@ class Resolver:
             if st == _GUESSING:
                 raise _Cycle
             state[i] = _GUESSING
-            value = self._adjudicate(i)
+            # (a move's decision asked at once: the one most often asked)
+            if i < self.count and self.kind[i] == MOVE:
+                value = self._move_succeeds(i)
+            else:
+                value = self._adjudicate(i)
             resolution[i] = value
             state[i] = _RESOLVED
             return value
