@@ -224,6 +224,26 @@ def test_control_as_the_plain_rules(fall_end: bool) -> None:
     assert changed > 20
 
 
+def test_control_as_the_plain_rules_with_autonomous_units_and_owners_unknown() -> None:
+    """Armies and fleets of nobody, owners forgotten (so that new owners come in the order
+    the units are listed) and the units listed in another order."""
+    rng = random.Random(5)
+    seen = 0
+    for board, state in positions(("classic_1454", "mach2_1454", "communes_1335"), stir=1):
+        rules = rules_of(state.options)
+        units = [Unit(u.kind, None, u.province, u.coast, u.special, u.siege)
+                 if u.kind != "G" and rng.random() < 0.1 else u for u in state.units]
+        rng.shuffle(units)
+        provinces = {p: o for p, o in state.province_owner.items() if rng.random() < 0.6}
+        cities = {p: o for p, o in state.city_owner.items() if rng.random() < 0.6}
+        plain = plain_control(board, units, provinces, cities, rules.mach2)
+        owners = control_after(board, units, provinces, cities, rules, fall_end=True)
+        found = owners or (provinces, cities)
+        assert [list(d.items()) for d in found] == [list(d.items()) for d in plain]
+        seen += owners is not None
+    assert seen > 20
+
+
 # ----------------------------------------------------------------------
 # Income, victory, dice, disasters
 # ----------------------------------------------------------------------
