@@ -9,17 +9,7 @@ the unit list), which the movement phase numbers its pieces by.
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import attrgetter, not_
-
 from machiavelli.core.state import Unit
-
-_GARRISON = "G"
-_KIND = attrgetter("kind")
-_PROVINCE = attrgetter("province")
-#: the last units indexed (a copy of the list), their field and city indexes (shared:
-#: the indexes are only read)
-_LAST: list[tuple[list[Unit], dict[str, int], dict[str, int]]] = []
 
 
 class Occupancy:
@@ -43,18 +33,15 @@ class Occupancy:
         self._first: dict[str, Unit] | None = None
 
     def _index(self) -> tuple[dict[str, int], dict[str, int]]:
+        field: dict[str, int] = {}
+        city: dict[str, int] = {}
         units = self.units
-        if _LAST and _LAST[0][0] == units:  # often asked again about the same units
-            _, field, city = _LAST[0]
-        else:
-            # walked backwards, so that the first in a place wins, as in unit_in
-            backwards = units[::-1]
-            places = list(zip(map(_PROVINCE, backwards), range(len(units) - 1, -1, -1),
-                              strict=True))
-            garrison = list(map(_GARRISON.__eq__, map(_KIND, backwards)))
-            city = dict(compress(places, garrison))
-            field = dict(compress(places, map(not_, garrison)))
-            _LAST[:] = [(units[:], field, city)]
+        for i in range(len(units) - 1, -1, -1):  # the first in a place wins, as in unit_in
+            u = units[i]
+            if u.kind == "G":
+                city[u.province] = i
+            else:
+                field[u.province] = i
         self._field, self._city = field, city
         return field, city
 
@@ -78,8 +65,9 @@ class Occupancy:
     def first(self) -> dict[str, Unit]:
         """The first unit in each province, of any kind."""
         if self._first is None:
-            backwards = self.units[::-1]
-            self._first = dict(zip(map(_PROVINCE, backwards), backwards, strict=True))
+            self._first = {}
+            for u in reversed(self.units):
+                self._first[u.province] = u
         return self._first
 
     def unit_in(self, province: str, garrison: bool | None = None) -> Unit | None:

@@ -25,11 +25,8 @@ Without money (``nomoney``) nothing is paid (FLAG-MONEY-2).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain, compress, repeat
-from operator import attrgetter
 
 from machiavelli.core.board import Board, Province
 from machiavelli.core.board_index import PerBoard
@@ -203,91 +200,73 @@ def fixed_income(board: Board, state: State) -> dict[str, Income]:
     """Each power's income from seas, provinces and cities (no dice).
 
     What :func:`province_income` and :func:`city_income` give, place by place, summed per
-    power: each owner counted once per ducat its places usually pay (by the built-in
-    functions, over whole lists), then the places where something unusual is read one by
-    one and the difference taken off.
+    power (every place read once here, the units looked up by province).
     """
     where = board.provinces
     venice_sea = state.option("mach2")  # M8: Machiavelli 2's Venice is a sea area
     famine = set(state.famine)
     rebellions = state.rebellions
-    units = state.units
-    province_owner, city_owner = state.province_owner, state.city_owner
-    on_board, fleets_at_sea, province_pays, city_pays = _PAYS(board)
-    # INC-A (M8: a fleet in Venice too): a fleet's owner counted once per fleet at sea
-    at_sea = fleets_at_sea[1] if venice_sea else fleets_at_sea[0]
-    seas = Counter(compress(map(_OWNER, units), map(at_sea.__contains__, map(_FLEET, units))))
-    seas.pop(None, None)
-    provinces = Counter(chain.from_iterable(
-        map(repeat, province_owner.values(), map(province_pays.get, province_owner, _NONE))))
-    cities = Counter(chain.from_iterable(
-        map(repeat, city_owner.values(), map(city_pays.get, city_owner, _NONE))))
+    seas: dict[str, int] = {}
+    provinces: dict[str, int] = {}
+    cities: dict[str, int] = {}
+    for unit in state.units:
+        at = where[unit.province]
+        if unit.kind == "F" and unit.owner is not None and (
+                at.sea or (at.venice and venice_sea)):
+            seas[unit.owner] = seas.get(unit.owner, 0) + 1  # INC-A (M8: a fleet in Venice)
     # the places whose income is not their board's: famined, rebelling, besieged (and
     # Venice under mach2); every other place pays what _PAYS says
     unusual = famine.union(rebellions)
-    unusual.update(compress(map(_PROVINCE, units), map(_SIEGE, units)))  # siege 1
+    for unit in state.units:
+        if unit.siege >= 1:
+            unusual.add(unit.province)
     if venice_sea:
         unusual.update(p for p, place in where.items() if place.venice)
-    for pid in unusual.intersection(province_owner):
-        # INC-B, unless famined (FAM-D) or rebelling (REB-EFF-7.1)
-        if province_pays.get(pid):
+    province_pays, city_pays = _PAYS(board)
+    for pid, owner in state.province_owner.items():
+        pays = province_pays.get(pid)
+        if pays is None:
+            continue  # not on this board
+        if pays and pid in unusual:  # INC-B, unless famined (FAM-D) or rebelling (REB-EFF-7.1)
             place = where[pid]
             rebellion = rebellions.get(pid)
             if (place.venice and venice_sea) or pid in famine or (
                     rebellion is not None and (rebellion.in_province or place.venice)):
-                provinces[province_owner[pid]] -= 1
+                pays = 0
+        provinces[owner] = provinces.get(owner, 0) + pays
+    units = state.units
     occupancy: Occupancy | None = None
-    for pid in unusual.intersection(city_owner):
-        usual = city_pays.get(pid)
-        if usual:
+    for pid, owner in state.city_owner.items():
+        pays = city_pays.get(pid)
+        if pays is None:
+            continue  # not on this board
+        if pays and pid in unusual:
             if occupancy is None:
                 occupancy = Occupancy(units)
             pays = _city_pays(where[pid], units, occupancy.field_index.get(pid),
                               occupancy.city_index.get(pid), rebellions.get(pid), pid in famine)
-            cities[city_owner[pid]] -= usual - pays
-    # every owner of a place on the board, paid or not
-    owners = set(seas)
-    if on_board.issuperset(province_owner):
-        owners.update(province_owner.values())
-    else:
-        owners.update(compress(province_owner.values(), map(on_board.__contains__,
-                                                             province_owner)))
-    if on_board.issuperset(city_owner):
-        owners.update(city_owner.values())
-    else:
-        owners.update(compress(city_owner.values(), map(on_board.__contains__, city_owner)))
+        cities[owner] = cities.get(owner, 0) + pays
+    powers = sorted(set(seas) | set(provinces) | set(cities))
     return {
         p: Income(seas.get(p, 0), provinces.get(p, 0), cities.get(p, 0))
-        for p in sorted(owners)
+        for p in powers
         if playing(state, p)
     }
 
 
-def _usual_pays(board: Board) -> tuple[
-        frozenset[str], tuple[frozenset[tuple[str, str]], frozenset[tuple[str, str]]],
-        dict[str, int], dict[str, int]]:
-    """The board's provinces; where a fleet is at sea (as ("F", province), without and
-    with Machiavelli 2's Venice, M8); and what each province and each city of the board
-    pays its controller when nothing unusual is there (INC-B: a land province 1, a sea 0;
-    INC-C: a city its income, a fortress nothing, FORT-A)."""
-    seas = frozenset(("F", pid) for pid, prov in board.provinces.items() if prov.sea)
-    venice = frozenset(("F", pid) for pid, prov in board.provinces.items() if prov.venice)
+def _usual_pays(board: Board) -> tuple[dict[str, int], dict[str, int]]:
+    """What each province and each city of the board pays its controller when nothing
+    unusual is there (INC-B: a land province 1, a sea 0; INC-C: a city its income, a
+    fortress nothing, FORT-A)."""
     provinces = {pid: 0 if prov.sea else 1 for pid, prov in board.provinces.items()}
     cities = {
         pid: 0 if prov.city is None or prov.city.kind == "fortress" else prov.city.income
         for pid, prov in board.provinces.items()
     }
-    return frozenset(board.provinces), (seas, seas | venice), provinces, cities
+    return provinces, cities
 
 
-_PAYS: PerBoard[tuple[
-    frozenset[str], tuple[frozenset[tuple[str, str]], frozenset[tuple[str, str]]],
-    dict[str, int], dict[str, int]]] = PerBoard(_usual_pays)
-_OWNER = attrgetter("owner")
-_PROVINCE = attrgetter("province")
-_SIEGE = attrgetter("siege")
-_FLEET = attrgetter("kind", "province")  # ("F", province) for a fleet
-_NONE = repeat(0)  # a place not on the board pays nothing
+_PAYS: PerBoard[tuple[dict[str, int], dict[str, int]]] = PerBoard(_usual_pays)
 
 
 def _city_pays(

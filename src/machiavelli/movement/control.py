@@ -27,8 +27,6 @@ province, nobody controls either.  Tests: tests/test_mach2.py.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import compress, repeat
-from operator import attrgetter, is_, not_
 
 from machiavelli.core.board import Board
 from machiavelli.core.board_index import PerBoard
@@ -75,74 +73,78 @@ def control_after(
                 return None  # it changes no more
             if last[3] == province_owner and last[4] == city_owner:
                 return dict(last[5]), dict(last[6])
-    provinces, cities = _owners_made(board, units, province_owner, city_owner)
+    # who each unit makes owner (None: nobody): armies and fleets on land their province,
+    # and its city when no garrison is there; garrisons their city, and their province
+    # when no army or fleet is there
+    kinds = _KINDS(board)
+    garrisons: dict[str, str | None] = {}
+    field_units: dict[str, str | None] = {}
+    for u in units:
+        if u.kind == "G":
+            garrisons[u.province] = u.owner
+        else:
+            field_units[u.province] = u.owner
+    to_province: dict[str, str] = {}
+    to_city: dict[str, str] = {}
+    cleared: list[str] = []  # of their owner: an autonomous garrison's city and province
+    for prov, owner in field_units.items():
+        kind = kinds[prov]
+        if kind == _SEA or owner is None:
+            continue
+        to_province[prov] = owner
+        if kind == _CITY and prov not in garrisons:
+            to_city[prov] = owner
+    for prov, owner in garrisons.items():
+        if owner is None:
+            cleared.append(prov)
+        else:
+            to_city[prov] = owner
+            if prov not in field_units:
+                to_province[prov] = owner
+    provinces = _owners_after(province_owner, to_province,
+                              [p for p in cleared if p not in field_units])
+    cities = _owners_after(city_owner, to_city, cleared)
     if mach2:
+        provinces = dict(province_owner) if provinces is None else provinces
+        cities = dict(city_owner) if cities is None else cities
         _no_mixed_control(provinces, cities)
     provinces_before, cities_before = dict(province_owner), dict(city_owner)
-    if provinces == province_owner and cities == city_owner:
+    if provinces is None and cities is None:
         _LAST[:] = [(board, mach2, list(units), provinces_before, cities_before,
                      provinces_before, cities_before)]
         return None
+    provinces = dict(province_owner) if provinces is None else provinces
+    cities = dict(city_owner) if cities is None else cities
     _LAST[:] = [(board, mach2, list(units), provinces_before, cities_before, dict(provinces),
                  dict(cities))]
     return provinces, cities
 
 
-def _owners_made(
-    board: Board, units: Sequence[Unit], province_owner: Mapping[str, str],
-    city_owner: Mapping[str, str],
-) -> tuple[dict[str, str], dict[str, str]]:
-    """The owners once each unit has made its owner owner (new owners in the order the
-    units are listed: the armies and fleets' places, then the garrisons').
-
-    An army or fleet on land makes its owner the owner of its province, and of its city
-    when no garrison is there; a garrison makes its owner the owner of its city, and of
-    its province when no army or fleet is there; an autonomous garrison leaves them
-    unowned.  (Worked over whole lists, the units sorted by kind and place by the
-    built-in functions.)
-    """
-    land, with_city = _PLACES(board)
-    kinds = list(map(_KIND, units))
-    garrisons = list(compress(units, map(_GARRISON.__eq__, kinds)))
-    field = list(compress(units, map(_GARRISON.__ne__, kinds)))
-    garrisoned = dict(zip(map(_PROVINCE, garrisons), map(_OWNER, garrisons), strict=True))
-    field_places = list(map(_PROVINCE, field))
-    # the provinces the armies and fleets on land make their owners' (sea: nobody's)
-    on_land = dict(compress(zip(field_places, map(_OWNER, field), strict=True),
-                            map(land.__contains__, field_places)))
-    if None in on_land.values():  # an autonomous army or fleet makes nobody owner
-        on_land = {p: o for p, o in on_land.items() if o is not None}
-    besieged = garrisoned.keys() & field_places  # a garrison with an army or fleet there
-    provinces = dict(province_owner)
-    provinces.update(on_land)
-    provinces.update(compress(garrisoned.items(), map(not_, map(besieged.__contains__, garrisoned)))
-                     if besieged else garrisoned)
-    open_cities = dict(compress(on_land.items(), map(with_city.__contains__, on_land)))
-    for p in besieged.intersection(open_cities):
-        del open_cities[p]
-    cities = dict(city_owner)
-    cities.update(open_cities)
-    cities.update(garrisoned)
-    if None in garrisoned.values():  # autonomous garrisons: their cities nobody's
-        for p in compress(garrisoned, map(is_, garrisoned.values(), repeat(None))):
-            del cities[p]
-            if p not in besieged:
-                del provinces[p]
-    return provinces, cities
+def _owners_after(owners: Mapping[str, str], changes: dict[str, str], cleared: list[str]
+                  ) -> dict[str, str] | None:
+    """``owners`` with the changes made and the owners of ``cleared`` taken away, or None
+    when that changes nothing."""
+    if changes.items() <= owners.items() and not any(p in owners for p in cleared):
+        return None
+    after = dict(owners)
+    after.update(changes)
+    for prov in cleared:
+        after.pop(prov, None)
+    return after
 
 
-def _places(board: Board) -> tuple[frozenset[str], frozenset[str]]:
-    """The board's land provinces, and those of them with a city."""
-    land = frozenset(p for p, prov in board.provinces.items() if not prov.sea)
-    return land, frozenset(p for p in land if board.provinces[p].city is not None)
+_SEA, _LAND, _CITY = 0, 1, 2
 
 
-_PLACES: PerBoard[tuple[frozenset[str], frozenset[str]]] = PerBoard(_places)
-_GARRISON = "G"
-_KIND = attrgetter("kind")
-_OWNER = attrgetter("owner")
-_PROVINCE = attrgetter("province")
+def _province_kinds(board: Board) -> dict[str, int]:
+    """Province -> sea, land, or land with a city (what control reads of the board)."""
+    return {
+        pid: _SEA if prov.sea else _CITY if prov.city is not None else _LAND
+        for pid, prov in board.provinces.items()
+    }
 
+
+_KINDS: PerBoard[dict[str, int]] = PerBoard(_province_kinds)
 
 #: the last adjudication: board, mach2, units, owners before, owners after
 _LAST: list[tuple[Board, bool, list[Unit], dict[str, str], dict[str, str], dict[str, str],
