@@ -35,6 +35,7 @@ from machiavelli.core.homes import (
     recorded_holders,
     update_home_countries,
 )
+from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.options import fortresses_in_use, rules_of
 from machiavelli.core.state import State, Unit
 from machiavelli.game import disasters
@@ -222,6 +223,61 @@ def test_control_as_the_plain_rules(fall_end: bool) -> None:
                               fall_end=fall_end)
         assert again is None or again == plain  # nothing more to change
     assert changed > 20
+
+
+def test_control_as_the_plain_rules_with_autonomous_units_and_owners_unknown() -> None:
+    """Armies and fleets of nobody, owners forgotten (so that new owners come in the order
+    the units are listed) and the units listed in another order."""
+    rng = random.Random(5)
+    seen = 0
+    for board, state in positions(("classic_1454", "mach2_1454", "communes_1335"), stir=1):
+        rules = rules_of(state.options)
+        units = [Unit(u.kind, None, u.province, u.coast, u.special, u.siege)
+                 if u.kind != "G" and rng.random() < 0.1 else u for u in state.units]
+        rng.shuffle(units)
+        provinces = {p: o for p, o in state.province_owner.items() if rng.random() < 0.6}
+        cities = {p: o for p, o in state.city_owner.items() if rng.random() < 0.6}
+        plain = plain_control(board, units, provinces, cities, rules.mach2)
+        owners = control_after(board, units, provinces, cities, rules, fall_end=True)
+        found = owners or (provinces, cities)
+        assert [list(d.items()) for d in found] == [list(d.items()) for d in plain]
+        seen += owners is not None
+    assert seen > 20
+
+
+# ----------------------------------------------------------------------
+# Occupancy
+# ----------------------------------------------------------------------
+def test_occupancy_finds_what_a_walk_finds() -> None:
+    """Looked up as :meth:`State.unit_in` walks the units: on positions as played, on the
+    same units asked again, on crowded lists (the first unit in a place wins) and on a
+    list changed in place since it was last indexed."""
+    rng = random.Random(7)
+    asked = 0
+    for _board, state in positions(("classic_1454", "communes_1335"), stir=1):
+        crowded = state.copy()
+        owners: list[str | None] = [*state.powers, None]
+        crowded.units += [Unit(u.kind, rng.choice(owners), u.province, u.coast)
+                          for u in state.units if rng.random() < 0.3]
+        rng.shuffle(crowded.units)
+        changed = crowded.copy()
+        for position in (state, state, crowded, changed):
+            if position is changed:
+                assert Occupancy(changed.units).number("nowhere", False) == -1  # indexed, then
+                # changed in place
+                del changed.units[: len(changed.units) // 3]
+            where = Occupancy(position.units)
+            places = sorted({u.province for u in position.units}) + ["nowhere"]
+            for province in places:
+                for garrison in (None, False, True):
+                    unit = position.unit_in(province, garrison)
+                    assert where.unit_in(province, garrison) is unit
+                    if garrison is not None:
+                        assert where.get((province, garrison)) is unit
+                        number = where.number(province, garrison)
+                        assert (position.units[number] if number >= 0 else None) is unit
+                    asked += 1
+    assert asked > 10000
 
 
 # ----------------------------------------------------------------------

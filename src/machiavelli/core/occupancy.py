@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from machiavelli.core.state import Unit
 
+#: the units last indexed (a copy of their list) with their field and city indexes
+#: (shared by the occupancies of equal unit lists: the indexes are only read)
+_LAST: list[tuple[list[Unit], dict[str, int], dict[str, int]]] = []
+
 
 class Occupancy:
     """The units by province: the army or fleet, the garrison, and the first of either.
@@ -33,9 +37,14 @@ class Occupancy:
         self._first: dict[str, Unit] | None = None
 
     def _index(self) -> tuple[dict[str, int], dict[str, int]]:
+        units = self.units
+        if _LAST:  # often asked again about the same units within a phase
+            last = _LAST[0]
+            if last[0] == units:
+                self._field, self._city = last[1], last[2]
+                return last[1], last[2]
         field: dict[str, int] = {}
         city: dict[str, int] = {}
-        units = self.units
         for i in range(len(units) - 1, -1, -1):  # the first in a place wins, as in unit_in
             u = units[i]
             if u.kind == "G":
@@ -43,6 +52,7 @@ class Occupancy:
             else:
                 field[u.province] = i
         self._field, self._city = field, city
+        _LAST[:] = [(units[:], field, city)]
         return field, city
 
     @property

@@ -36,6 +36,7 @@ tied on cities are all returned, and the game master decides (VIC-2).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from machiavelli.core.board import Board
@@ -173,9 +174,8 @@ def winners(
     if condition is None:
         condition = condition_in_force(board, state, cities)
     need = condition.cities
-    owned: dict[str, int] = {}  # cities held, counting any: no fewer than those that count
-    for owner in state.city_owner.values():
-        owned[owner] = owned.get(owner, 0) + 1
+    # cities held, counting any: no fewer than those that count
+    owned = Counter(state.city_owner.values())
     if max(owned.values(), default=0) < need:
         return []  # nobody owns enough cities (the usual case: nothing more to count)
     candidates = state.powers or sorted(owned)

@@ -218,6 +218,9 @@ def assassinations(
     board: Board, state: State, orders: Mapping[str, Sequence[Order]], dice: Dice
 ) -> Adjudication:
     """Step c: the players' assassination attempts and their effects (see the module's doc)."""
+    if not any(isinstance(o, Expense) and o.kind == "assassinate"
+               for seq in orders.values() for o in seq):
+        return Adjudication(state)  # (the usual case: no attempt, nothing to sort)
     mine = {p: assassination_orders(seq) for p, seq in orders.items()}
     mine = {p: seq for p, seq in mine.items() if seq}
     if not mine:

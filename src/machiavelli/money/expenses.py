@@ -210,6 +210,8 @@ def standing_expenses(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[E
     """
     standing: dict[str, list[Expense]] = {}
     for power, given in orders.items():
+        if not given:
+            continue
         latest: dict[int, Expense] = {}
         for order in given:
             if isinstance(order, Expense):

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
@@ -45,6 +46,8 @@ from machiavelli.core.orders import BANK, Borrow, GiveChit, Order, Pay, order_ke
 from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.state import SEASONS, Loan, Season, State
+
+T = TypeVar("T")
 
 #: the orders of the banking step (a tuple: cheaper to test than a union)
 _BANK_ORDERS = (Borrow, Pay, GiveChit)
@@ -321,6 +324,11 @@ class _Bank:
         return False
 
 
+def _lists_copied(lists: dict[str, list[T]]) -> dict[str, list[T]]:
+    """A dictionary of lists with every list copied (by the built-in functions)."""
+    return dict(zip(lists, map(list, lists.values()), strict=True))
+
+
 def _over_the_limit(before: int, amount: int) -> str:
     """Why a borrow is refused: it would take the principal owed over 25 ducats."""
     room = MAX_PRINCIPAL - before
@@ -360,7 +368,7 @@ def banking(
     board: Board, state: State, orders: Mapping[str, Sequence[Order]], dice: Dice
 ) -> Adjudication:
     """The borrowing step of a movement phase (LOAN-SEQ-A..D); see the module's doc."""
-    mine = {power: bank_orders(seq) for power, seq in orders.items()}
+    mine = {power: bank_orders(seq) for power, seq in orders.items() if seq}
     mine = {power: seq for power, seq in mine.items() if seq}
     if not money_in_play(state):
         return Adjudication(state, [
@@ -370,8 +378,8 @@ def banking(
     bank = _Bank(
         state,
         dict(state.treasury),
-        {p: list(v) for p, v in state.loans.items()},
-        {p: list(v) for p, v in state.chits.items()},
+        _lists_copied(state.loans),
+        _lists_copied(state.chits),
     )
     for power, seq in mine.items():  # a) pay to bank
         for order in seq:

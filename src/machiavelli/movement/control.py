@@ -84,26 +84,34 @@ def control_after(
             garrisons[u.province] = u.owner
         else:
             field_units[u.province] = u.owner
+    # only the claims that change an owner, in the order made (the armies and fleets'
+    # first): updating an owner to the same power changes nothing, not even the order
     to_province: dict[str, str] = {}
     to_city: dict[str, str] = {}
-    cleared: list[str] = []  # of their owner: an autonomous garrison's city and province
+    province_gone: list[str] = []  # an autonomous garrison's province and city: nobody's
+    city_gone: list[str] = []
+    province_of, city_of = province_owner.get, city_owner.get
     for prov, owner in field_units.items():
         kind = kinds[prov]
         if kind == _SEA or owner is None:
             continue
-        to_province[prov] = owner
-        if kind == _CITY and prov not in garrisons:
+        if province_of(prov) != owner:
+            to_province[prov] = owner
+        if kind == _CITY and prov not in garrisons and city_of(prov) != owner:
             to_city[prov] = owner
     for prov, owner in garrisons.items():
         if owner is None:
-            cleared.append(prov)
+            if prov in city_owner:
+                city_gone.append(prov)
+            if prov not in field_units and prov in province_owner:
+                province_gone.append(prov)
         else:
-            to_city[prov] = owner
-            if prov not in field_units:
+            if city_of(prov) != owner:
+                to_city[prov] = owner
+            if prov not in field_units and province_of(prov) != owner:
                 to_province[prov] = owner
-    provinces = _owners_after(province_owner, to_province,
-                              [p for p in cleared if p not in field_units])
-    cities = _owners_after(city_owner, to_city, cleared)
+    provinces = _owners_after(province_owner, to_province, province_gone)
+    cities = _owners_after(city_owner, to_city, city_gone)
     if mach2:
         provinces = dict(province_owner) if provinces is None else provinces
         cities = dict(city_owner) if cities is None else cities
@@ -120,16 +128,16 @@ def control_after(
     return provinces, cities
 
 
-def _owners_after(owners: Mapping[str, str], changes: dict[str, str], cleared: list[str]
+def _owners_after(owners: Mapping[str, str], changes: dict[str, str], gone: list[str]
                   ) -> dict[str, str] | None:
-    """``owners`` with the changes made and the owners of ``cleared`` taken away, or None
-    when that changes nothing."""
-    if changes.items() <= owners.items() and not any(p in owners for p in cleared):
+    """``owners`` with the changes made and the owners of ``gone`` taken away, or None
+    when there is nothing to change."""
+    if not changes and not gone:
         return None
     after = dict(owners)
     after.update(changes)
-    for prov in cleared:
-        after.pop(prov, None)
+    for prov in gone:
+        del after[prov]
     return after
 
 
