@@ -1,16 +1,16 @@
 """nJudge's help files, read from the witnesses beside the repository.
 
 The help files (``deadlines``, ``absence``, ``draws``, ``press``, ``index``, ``master``,
-...) sit in ``<repo>/../shared/witnesses/njudge/data/``.  They are always there, so a
+...) sit in ``<repo>/../shared/witnesses/njudge/data/`` (or under ``MACHIAVELLI_WITNESSES``,
+as :mod:`njudge_files` reads it).  They are always there, so a
 missing file fails the test that reads it; it is never skipped.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from njudge_files import WITNESSES
 
-REPO = Path(__file__).resolve().parent.parent
-HELP_DIR = REPO / ".." / "shared" / "witnesses" / "njudge" / "data"
+HELP_DIR = WITNESSES / "njudge" / "data"
 
 
 def help_text(name: str) -> str:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 import pytest
-from njudge_files import sections, table_ids, variable_income_rows
+from njudge_files import WITNESSES, sections, table_ids, variable_income_rows
 
 from machiavelli.core.board import Board
 from machiavelli.core.maps import load_board
@@ -21,8 +20,7 @@ from machiavelli.core.state import Unit
 from machiavelli.game.scenario import load_scenario
 from machiavelli.money.income import fixed_income
 
-MAP_FILE = (Path(__file__).resolve().parents[1].parent / "shared" / "witnesses" / "njudge"
-            / "data" / "map.machiavelli")
+MAP_FILE = WITNESSES / "njudge" / "data" / "map.machiavelli"
 # the adjacency section's own names for three provinces (classic.toml's header)
 ADJACENCY_NAMES = {"slr": "sle", "slz": "slu", "las": "low"}
 CITY_TYPES = {"P": ("fortified", True), "p": ("unfortified", True),
