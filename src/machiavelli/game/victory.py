@@ -43,7 +43,7 @@ from machiavelli.core.board import Board
 from machiavelli.core.board_index import PerBoard
 from machiavelli.core.homes import countries_held, original_home_countries, playing
 from machiavelli.core.options import mach2_rules
-from machiavelli.core.state import State
+from machiavelli.core.state import NATIVE, State
 from machiavelli.game.adjustments import supply_centres
 from machiavelli.game.elimination import city_in_use
 
@@ -153,6 +153,16 @@ def meets(board: Board, state: State, power: str, condition: VictoryCondition) -
     return True
 
 
+def _cities_held(state: State) -> dict[str, int]:
+    """How many cities each power controls, counting any."""
+    if not NATIVE:
+        return Counter(state.city_owner.values())  # counted in C
+    owned: dict[str, int] = {}  # compiled: a plain loop (Counter is interpreted Python)
+    for owner in state.city_owner.values():
+        owned[owner] = owned.get(owner, 0) + 1
+    return owned
+
+
 def winners(
     board: Board,
     state: State,
@@ -175,7 +185,7 @@ def winners(
         condition = condition_in_force(board, state, cities)
     need = condition.cities
     # cities held, counting any: no fewer than those that count
-    owned = Counter(state.city_owner.values())
+    owned = _cities_held(state)
     if max(owned.values(), default=0) < need:
         return []  # nobody owns enough cities (the usual case: nothing more to count)
     candidates = state.powers or sorted(owned)

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from machiavelli.core.board import Board, space_of
+from machiavelli.core.board_index import BoardIndex
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import (
     Besiege,
@@ -116,7 +117,7 @@ def apply_outcome(
         contested = _standoffs(resolver, occupied)
         dislodged, contested, events = _disband_trapped(
             board, state.but(units=final, dislodged=dislodged, rebellions=rebellions,
-                           contested=contested), events)
+                           contested=contested), events, pieces.ix, occupied)
     owners = control_after(board, final, state.province_owner, state.city_owner, rules)
     province_owner, city_owner = owners if owners is not None else (
         state.province_owner, state.city_owner)
@@ -404,14 +405,23 @@ def _standoffs(resolver: Resolver, occupied: set[int]) -> list[str]:
 
 
 def _disband_trapped(
-    board: Board, state: State, events: list[str]
+    board: Board, state: State, events: list[str], ix: BoardIndex, occupied: set[int]
 ) -> tuple[list[Dislodged], list[str], list[str]]:
     """Dislodged units with no retreat at all are disbanded at once (no retreat phase for them).
 
+    ``occupied``: the spaces of ``state.units``.  A unit with a plain retreat
+    (:func:`_plain_retreat`) keeps it; any other is asked :func:`can_retreat`.
     Returns the dislodged units left, the standoffs still to note and the events.
     """
-    where = Occupancy(state.units)
-    keep = [d for d in state.dislodged if can_retreat(board, state, d, where=where)]
+    where: Occupancy | None = None
+    keep: list[Dislodged] = []
+    for d in state.dislodged:
+        if not _plain_retreat(ix, occupied, state.contested, d):
+            if where is None:
+                where = Occupancy(state.units)
+            if not can_retreat(board, state, d, where=where):
+                continue
+        keep.append(d)
     if len(keep) == len(state.dislodged):
         return state.dislodged, state.contested, events
     events = events + [
@@ -421,6 +431,36 @@ def _disband_trapped(
         if d not in keep
     ]
     return keep, state.contested if keep else [], events
+
+
+def _plain_retreat(
+    ix: BoardIndex, occupied: set[int], contested: list[str], dislodged: Dislodged
+) -> bool:
+    """Whether ``dislodged`` has a retreat found at a glance: a neighbouring province
+    (an army's land, a fleet's location) that no army or fleet holds, that no standoff
+    left empty and that the attack did not come from, not Venice (whose city and
+    rebels count, RET-1) and not across a strait.  False says nothing: the full check
+    (:func:`~machiavelli.movement.retreats.can_retreat`) decides."""
+    unit = dislodged.unit
+    prov = ix.number[unit.province]
+    attacker_from = dislodged.attacker_from
+    provinces, venice = ix.provinces, ix.venice
+    if unit.kind == "A":
+        for p in ix.army_near[prov]:
+            if (p not in occupied and not venice[p] and not ix.sea[p]
+                    and provinces[p] != attacker_from and provinces[p] not in contested):
+                return True
+    elif unit.kind == "F":
+        at = ix.location_number.get(unit.location, -1)
+        if at < 0:
+            return False
+        location_province, strait_at, count = ix.location_province, ix.strait_at, ix.count
+        for loc in ix.fleet_near[at]:
+            p = location_province[loc]
+            if (p not in occupied and not venice[p] and provinces[p] != attacker_from
+                    and provinces[p] not in contested and prov * count + p not in strait_at):
+                return True
+    return False
 
 
 def one_unit_per_space(board: Board, placed: Sequence[tuple[Unit, UnitOrder]]) -> None:
