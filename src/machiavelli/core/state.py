@@ -283,6 +283,46 @@ class State:
             self.options.copy(),
         )
 
+    def unshared(self, before: State) -> State:
+        """This position (a new one, made from ``before``) sharing no list or dictionary
+        with ``before``: the lists and dictionaries it shares copied in place, the others
+        kept (but the lists in dictionaries, always copied).  What :meth:`copy` gives,
+        without copying what is new already."""
+        if self is before:
+            return self.copy()
+        b = before
+        if self.powers is b.powers:
+            self.powers = self.powers[:]
+        if self.units is b.units:
+            self.units = self.units[:]
+        if self.dislodged is b.dislodged:
+            self.dislodged = self.dislodged[:]
+        if self.contested is b.contested:
+            self.contested = self.contested[:]
+        if self.province_owner is b.province_owner:
+            self.province_owner = self.province_owner.copy()
+        if self.city_owner is b.city_owner:
+            self.city_owner = self.city_owner.copy()
+        self.home = _lists_copied(self.home)  # (lists new or not: all copied)
+        self.home_countries = _lists_copied(self.home_countries)  # (lists new or not: all copied)
+        if self.rebellions is b.rebellions:
+            self.rebellions = self.rebellions.copy()
+        if self.famine is b.famine:
+            self.famine = self.famine[:]
+        if self.treasury is b.treasury:
+            self.treasury = self.treasury.copy()
+        self.loans = _lists_copied(self.loans)  # (lists new or not: all copied)
+        self.chits = _lists_copied(self.chits)  # (lists new or not: all copied)
+        if self.defaulted is b.defaulted:
+            self.defaulted = self.defaulted[:]
+        if self.assassinated is b.assassinated:
+            self.assassinated = self.assassinated[:]
+        if self.eliminated is b.eliminated:
+            self.eliminated = self.eliminated[:]
+        if self.options is b.options:
+            self.options = self.options.copy()
+        return self
+
     def but(
         self,
         *,

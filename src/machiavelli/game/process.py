@@ -164,7 +164,7 @@ def adjudicate(
     dice.  The new position (``after``) shares nothing with ``state``.
     """
     result = _one_phase(board, state, orders, seed, victory_cities)
-    result.after = result.after.copy()
+    result.after = result.after.unshared(state)
     return result
 
 
@@ -215,7 +215,7 @@ def process_phase(
             break  # (a board with no units left would otherwise never need orders again)
         current_orders = {}
     # the new position shares nothing with the position it was given
-    return PhaseResult(state, current.copy(), None, events, rolls, winners=won,
+    return PhaseResult(state, current.unshared(state), None, events, rolls, winners=won,
                        private_events=private, board=board, steps=steps)
 
 

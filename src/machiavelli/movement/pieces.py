@@ -52,7 +52,7 @@ class Powers:
     """
 
     def __init__(self, names: Sequence[str], known: dict[str, int] | None = None) -> None:
-        if known is not None and all(name in known for name in names):
+        if known is not None and all(map(known.__contains__, names)):
             self.numbers = known
             self._own = False
         else:
@@ -88,7 +88,6 @@ class Pieces:
         numbers = powers.numbers
         self.kind: list[int] = [HOLD] * count
         self.power: list[int] = [-1] * count
-        self.province: list[int] = [0] * count  # the unit's province
         self.space: list[int] = [0] * count
         self.fleet: list[bool] = [False] * count
         self.garrison: list[bool] = [False] * count
@@ -102,21 +101,24 @@ class Pieces:
         occupant = self.occupant
         city_space, location_number = ix.city_space, ix.location_number
         plain_location = ix.plain_location
-        province, space, power = self.province, self.space, self.power
+        space, power = self.space, self.power
         fleet, garrison = self.fleet, self.garrison
         location, strength = self.location, self.strength
+        garrisons: list[int] = []  # (their province is not their space)
         for i in range(count - 1, -1, -1):  # backwards: the first in a place wins
             u = units[i]
             where = u.province
             prov = number[where]
-            province[i] = prov
             owner = u.owner
             if owner is not None:
-                found = numbers.get(owner, -1)
-                power[i] = found if found >= 0 else powers.number(owner)
+                try:
+                    power[i] = numbers[owner]
+                except KeyError:  # a power the board does not know
+                    power[i] = powers.number(owner)
             kind = u.kind
             if kind == "G":
                 garrison[i] = True
+                garrisons.append(i)
                 at = city_space[prov]
             else:
                 at = prov
@@ -136,6 +138,12 @@ class Pieces:
                 strength[i] = u.strength
             if u.siege:
                 self.besieging = True
+        #: each unit's province
+        self.province: list[int] = space[:]
+        if garrisons:
+            province, province_of_space = self.province, ix.province_of_space
+            for i in garrisons:
+                province[i] = province_of_space(space[i])
         #: a move's destination space; the space a support goes to (a support of a move:
         #: the one it names until linked, -2 for none on the board); else -1
         self.dest: list[int] = [-1] * count
