@@ -144,7 +144,6 @@ def movement_phase(
     allies: dict[str, set[str]] = {}
     given = Orders(len(units))
     written, given_power = given.written, given.power
-    ordered: list[int] = []  # the units given an order, by number, as first ordered
     general: list[int] = []  # those whose piece the general rules make
     disbanded: set[tuple[str, bool]] = set()
     assassinated = state.assassinated
@@ -168,8 +167,6 @@ def movement_phase(
         elif unit_order or is_unit_order(order):
             ref = order.unit  # type: ignore[union-attr]
             i = pieces.number_at(ref.province, ref.kind == "G")
-            if written[i] is None:
-                ordered.append(i)
             general.append(i)
             given_power[i] = power
             written[i] = order  # type: ignore[assignment]
@@ -190,7 +187,7 @@ def movement_phase(
         # a list, walked as one (a compiled build walks a list fastest)
         seq: list[Order] = power_orders if isinstance(power_orders, list) else list(power_orders)
         if quick and not (assassinated and power in assassinated):
-            take_orders(pieces, chains, rebellions, given, ordered, general, power, seq, other)
+            take_orders(pieces, chains, rebellions, given, general, power, seq, other)
         else:
             for order in seq:
                 other(power, order)
@@ -203,7 +200,8 @@ def movement_phase(
         given = Orders(len(kept))
         given.power = [before.power[i] for i in kept]
         given.written = [before.written[i] for i in kept]
-        ordered = [renumbered[i] for i in ordered if i in renumbered]
+        ordered = [renumbered[i] for i, w in enumerate(before.written)
+                   if w is not None and i in renumbered]
         _carried_out(state, given, ordered, where, rules)
         pieces = make_pieces(ix, rules, state.units, given.order, rebellions, powers)
     else:
@@ -228,7 +226,7 @@ def _carried_out(
     state: State, given: Orders, ordered: list[int], where: Occupancy, rules: Rules
 ) -> None:
     """The order each unit carries out: its own (or hold), as the siege rules leave it
-    (``ordered``: the units they may concern, ordered as their orders came)."""
+    (``ordered``: the units they may concern; each is dealt with alone)."""
     given.order = given.written[:]
     units = state.units
     rebellions = state.rebellions

@@ -40,15 +40,14 @@ def take_orders(
     chains: FleetChains,
     rebellions: dict[str, Rebellion],
     given: Orders,
-    ordered: list[int],
     general: list[int],
     power: str,
     seq: list[Order],
     other: OtherOrder,
 ) -> None:
     """``power``'s orders ``seq`` in turn: a usual one gives its unit's piece its order at
-    once (noted in ``given``, its unit added to ``ordered`` when first ordered, else to
-    ``general``: its piece is made again), any other is handed to ``other``."""
+    once (noted in ``given``; a second order for a unit adds it to ``general``: its piece
+    is made again), any other is handed to ``other``."""
     ix = pieces.ix
     number = ix.number
     occupant, units, kind, dest = pieces.occupant, pieces.units, pieces.kind, pieces.dest
@@ -113,9 +112,7 @@ def take_orders(
         if i < 0:
             other(power, order)
             continue
-        if written[i] is None:
-            ordered.append(i)
-        else:  # a second order for the unit: its piece is made again
+        if written[i] is not None:  # a second order for the unit: its piece is made again
             general.append(i)
         given_power[i] = power
         written[i] = order  # type: ignore[assignment]
