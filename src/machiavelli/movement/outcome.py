@@ -277,12 +277,14 @@ def _plain_moves(
         origin = None if convoyed[attacker] else spaces[space[attacker]]
         dislodged.append(Dislodged(units[i], origin, garrison[attacker] and not garrison[i]))
         fixed[i] = ("dislodged", pieces.void_note.get(i) or given.note.get(i, ""))
-    left = set(gone)
-    occupied = set(winners)
-    for i in range(len(units)):
-        if i not in left and not (won[i] and kind[i] == MOVE):
-            occupied.add(space[i])
-    return [u for i, u in enumerate(final) if i not in left], occupied
+    # the spaces held after the moves: those the winners left no longer (but where another
+    # came), the others as they were (one unit a space: a dislodged unit's is a winner's)
+    occupied = set(space)
+    occupied.difference_update([space[j] for j in winners.values()])
+    occupied.update(winners)
+    for i in reversed(gone):
+        del final[i]
+    return final, occupied
 
 
 def _moved_unit(unit: Unit, order: UnitOrder | None, coast: str | None, dest: str) -> Unit:
