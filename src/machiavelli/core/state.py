@@ -114,8 +114,11 @@ def _lists_copied(lists: dict[str, list[T]]) -> dict[str, list[T]]:
     """A dictionary of lists with every list copied."""
     if not lists:
         return {}
-    if NATIVE:  # slicing is native; a list's copy method is not
-        return {k: v[:] for k, v in lists.items()}
+    if NATIVE:  # the keys copied at once (no growing), then each list by slicing (native)
+        copied = lists.copy()
+        for k, v in lists.items():
+            copied[k] = v[:]
+        return copied
     return {k: v.copy() for k, v in lists.items()}  # the cheapest copy interpreted
 
 

@@ -28,7 +28,7 @@ from typing import Final
 from machiavelli.core.board_index import BoardIndex
 from machiavelli.core.orders import Convert, Convoy, Move, SupportHold, SupportMove, UnitOrder
 from machiavelli.core.rules import Rules
-from machiavelli.core.state import Rebellion, Unit
+from machiavelli.core.state import NATIVE, Rebellion, Unit
 
 HOLD: Final = 0
 MOVE: Final = 1
@@ -52,7 +52,7 @@ class Powers:
     """
 
     def __init__(self, names: Sequence[str], known: dict[str, int] | None = None) -> None:
-        if known is not None and all(map(known.__contains__, names)):
+        if known is not None and _all_in(names, known):
             self.numbers = known
             self._own = False
         else:
@@ -69,6 +69,15 @@ class Powers:
                 self._own = True
             found = self.numbers[name] = len(self.numbers)
         return found
+
+
+def _all_in(names: Sequence[str], known: dict[str, int]) -> bool:
+    if NATIVE:  # a native loop
+        for name in names:  # noqa: SIM110 (all() of a generator is not native)
+            if name not in known:
+                return False
+        return True
+    return all(map(known.__contains__, names))  # (no Python frame per name)
 
 
 class Pieces:
