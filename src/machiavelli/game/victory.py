@@ -153,14 +153,24 @@ def meets(board: Board, state: State, power: str, condition: VictoryCondition) -
     return True
 
 
-def _cities_held(state: State) -> dict[str, int]:
-    """How many cities each power controls, counting any."""
+def _most_cities(state: State) -> int:
+    """The most cities one power controls, counting any."""
+    owners = state.city_owner.values()
     if not NATIVE:
-        return Counter(state.city_owner.values())  # counted in C
-    owned: dict[str, int] = {}  # compiled: a plain loop (Counter is interpreted Python)
-    for owner in state.city_owner.values():
-        owned[owner] = owned.get(owner, 0) + 1
-    return owned
+        return max(Counter(owners).values(), default=0)  # counted in C
+    # compiled, where Counter is interpreted Python: each owner's count kept beside its
+    # name in a short list (a handful of powers), which no dictionary look-up beats
+    names: list[str] = []
+    counts: list[int] = []
+    for owner in owners:
+        for k in range(len(names)):
+            if names[k] == owner:
+                counts[k] += 1
+                break
+        else:
+            names.append(owner)
+            counts.append(1)
+    return max(counts, default=0)
 
 
 def winners(
@@ -185,9 +195,9 @@ def winners(
         condition = condition_in_force(board, state, cities)
     need = condition.cities
     # cities held, counting any: no fewer than those that count
-    owned = _cities_held(state)
-    if max(owned.values(), default=0) < need:
+    if _most_cities(state) < need:
         return []  # nobody owns enough cities (the usual case: nothing more to count)
+    owned = Counter(state.city_owner.values())
     candidates = state.powers or sorted(owned)
     qualified = {
         p: len(cities_controlled(board, state, p))
