@@ -158,19 +158,15 @@ def _most_cities(state: State) -> int:
     owners = state.city_owner.values()
     if not NATIVE:
         return max(Counter(owners).values(), default=0)  # counted in C
-    # compiled, where Counter is interpreted Python: each owner's count kept beside its
-    # name in a short list (a handful of powers), which no dictionary look-up beats
-    names: list[str] = []
-    counts: list[int] = []
+    # compiled, where Counter is interpreted Python: counted in a plain loop
+    counted: dict[str, int] = {}
+    most = 0
     for owner in owners:
-        for k in range(len(names)):
-            if names[k] == owner:
-                counts[k] += 1
-                break
-        else:
-            names.append(owner)
-            counts.append(1)
-    return max(counts, default=0)
+        n = counted.get(owner, 0) + 1
+        counted[owner] = n
+        if n > most:
+            most = n
+    return most
 
 
 def winners(
