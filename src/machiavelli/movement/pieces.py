@@ -147,10 +147,12 @@ class Pieces:
                 strength[i] = u.strength
             if u.siege:
                 self.besieging = True
-        #: each unit's province
-        self.province: list[int] = space[:]
+        #: each unit's province (its space but for a garrison: the very list then, since
+        #: neither changes once made)
+        self.province: list[int] = space
         if garrisons:
-            province, province_of_space = self.province, ix.province_of_space
+            province = self.province = space[:]
+            province_of_space = ix.province_of_space
             for i in garrisons:
                 province[i] = province_of_space(space[i])
         #: a move's destination space; the space a support goes to (a support of a move:
