@@ -58,7 +58,8 @@ class Orders:
     """What each unit was ordered and carries out: one list per property, by unit number."""
 
     def __init__(self, count: int) -> None:
-        #: who gave the unit's order (None when nobody did: its owner's, then)
+        #: who gave the unit's order, when the full check took it (None: its owner, or
+        #: nobody)
         self.power: list[str | None] = [None] * count
         #: the order carried out; None: a hold nobody wrote
         self.order: list[UnitOrder | None] = [None] * count
@@ -380,7 +381,7 @@ def _results(
         else:
             outcome = _stayed_outcome(resolver, i, order)
             note = pieces.void_note.get(i) or given.note.get(i, "")
-        power = given.power[i] if written is not None else unit.owner
+        power = given.power[i] or unit.owner
         if written is not None and written != order:
             why = given.note.get(i) or "changed to hold"
             results.append(OrderResult(power, written, given.written_outcome.get(i, "void"), why))

@@ -104,7 +104,9 @@ class Pieces:
         self.strength: list[int] = [1] * count
         #: the piece in each space (-1: none); the first listed, as in
         #: :class:`~machiavelli.core.occupancy.Occupancy`
-        self.occupant: list[int] = [-1] * ix.space_count
+        #: (one more at the end, -1 for ever: what the number -1 of a name the board does not
+        #: know finds there)
+        self.occupant: list[int] = [-1] * (ix.space_count + 1)
         self.crowded = False  # two units in one space (a position no game reaches)
         self.besieging = False  # some army or fleet besieges a city (SIEGE-*)
         occupant = self.occupant
@@ -116,8 +118,7 @@ class Pieces:
         garrisons: list[int] = []  # (their province is not their space)
         for i in range(count - 1, -1, -1):  # backwards: the first in a place wins
             u = units[i]
-            where = u.province
-            prov = number[where]
+            prov = number[u.province]
             owner = u.owner
             if owner is not None:
                 try:
@@ -136,9 +137,9 @@ class Pieces:
                     coast = u.coast
                     if coast is None:
                         loc = plain_location[prov]
-                        location[i] = loc if loc >= 0 else location_number[where]
+                        location[i] = loc if loc >= 0 else location_number[u.province]
                     else:
-                        location[i] = location_number[where + "/" + coast]
+                        location[i] = location_number[u.province + "/" + coast]
             space[i] = at
             if occupant[at] >= 0:
                 self.crowded = True

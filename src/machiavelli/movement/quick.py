@@ -52,7 +52,7 @@ def take_orders(
     number = ix.number
     occupant, units, kind, dest = pieces.occupant, pieces.units, pieces.kind, pieces.dest
     army_near, reach_near, provinces = ix.army_near, ix.reach_near, ix.provinces
-    written, given_power = given.written, given.power
+    written = given.written
     for order in seq:
         t = type(order)
         i = -1
@@ -62,7 +62,7 @@ def take_orders(
             rk = ref.kind
             if rk != "G" and not move.via:
                 prov = number.get(ref.province, -1)
-                j = occupant[prov] if prov >= 0 else -1
+                j = occupant[prov]  # (-1 at -1)
                 if j >= 0:
                     unit = units[j]
                     if unit.owner == power and unit.kind == rk and not unit.siege:
@@ -87,7 +87,7 @@ def take_orders(
             rk = ref.kind
             if rk != "G" and target.kind != "G" and target.province != ref.province:
                 prov = number.get(ref.province, -1)
-                j = occupant[prov] if prov >= 0 else -1
+                j = occupant[prov]  # (-1 at -1)
                 if j >= 0:
                     unit = units[j]
                     if unit.owner == power and unit.kind == rk and not unit.siege:
@@ -114,7 +114,7 @@ def take_orders(
             continue
         if written[i] is not None:  # a second order for the unit: its piece is made again
             general.append(i)
-        given_power[i] = power
+        # (given by the unit's owner: given.power stays None)
         written[i] = order  # type: ignore[assignment]
 
 
