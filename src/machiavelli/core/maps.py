@@ -282,13 +282,19 @@ class _Reader:
         famine, plague, storm = (self.dice_table(k, tables.get(k), drafts) for k in TABLE_KEYS)
         income = self.variable_income(data.get("variable_income", {}), powers, drafts)
         limits = self.special_limits(data.get("special_limits", {}), powers)
-        army_adj = {pid: frozenset(d.army or ()) for pid, d in drafts.items() if not d.province.sea}
-        fleet_adj = {loc: frozenset(t) for d in drafts.values() for loc, t in d.fleet.items()}
+        # the names of provinces, locations and powers interned: a position or an order
+        # that names them with interned strings too (scenarios, positions read, the legal
+        # orders) is looked up by identity, without comparing the text
+        intern = sys.intern
+        army_adj = {intern(pid): frozenset(map(intern, d.army or ()))
+                    for pid, d in drafts.items() if not d.province.sea}
+        fleet_adj = {intern(loc): frozenset(map(intern, t))
+                     for d in drafts.values() for loc, t in d.fleet.items()}
         return Board(
             name=name,
             title=title,
             powers=powers,
-            provinces={pid: d.province for pid, d in drafts.items()},
+            provinces={intern(pid): d.province for pid, d in drafts.items()},
             army_adj=army_adj,
             fleet_adj=fleet_adj,
             straits=straits,
@@ -311,7 +317,7 @@ class _Reader:
             pname = self.string(entry, value)
             if pname in powers.values():
                 raise self.fail(entry, f"power name {pname!r} is used twice")
-            powers[letter] = pname
+            powers[letter] = sys.intern(pname)  # (names: see board())
         return powers
 
     def province(self, pid: str, raw: object, powers: dict[str, str]) -> _Draft:

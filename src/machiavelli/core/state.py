@@ -9,6 +9,7 @@ army or fleet always in the province proper, so the unit kind says where it is.
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field
 from types import FunctionType
 from typing import Any, Final, Literal, TypeVar
@@ -120,6 +121,16 @@ def _lists_copied(lists: dict[str, list[T]]) -> dict[str, list[T]]:
             copied[k] = v[:]
         return copied
     return {k: v.copy() for k, v in lists.items()}  # the cheapest copy interpreted
+
+
+def _unit_read(fields: dict[str, Any]) -> Unit:
+    """A unit read from its dictionary, its names interned."""
+    owner = fields.get("owner")
+    named = {"owner": sys.intern(owner)} if isinstance(owner, str) else {}
+    province = fields.get("province")
+    if isinstance(province, str):
+        named["province"] = sys.intern(province)
+    return Unit(**{**fields, **named})
 
 
 def unit_dict(u: Unit) -> dict[str, Any]:
@@ -419,7 +430,9 @@ class State:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
         d = dict(data)
-        d["units"] = [Unit(**u) for u in d.get("units", [])]
+        # the names interned, as the board's are (core/maps.py): looked up by identity
+        d["units"] = [_unit_read(u) for u in d.get("units", [])]
+        d["powers"] = [sys.intern(p) for p in d.get("powers", [])]
         d["dislodged"] = [
             Dislodged(Unit(**x["unit"]), x.get("attacker_from"), x.get("by_conversion", False))
             for x in d.get("dislodged", [])

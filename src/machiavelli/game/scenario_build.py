@@ -17,6 +17,7 @@ province and its city.  A province or city claimed by two powers is an error.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
@@ -236,7 +237,7 @@ class _Builder:
             phase=spec.phase,
             options=dict(self.options),
         )
-        state.powers = list(setup.in_play)
+        state.powers = [sys.intern(name) for name in setup.in_play]  # (core/maps.py)
         for name in setup.in_play:
             power = setup.powers[name]
             for unit in power.units:

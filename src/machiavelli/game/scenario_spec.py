@@ -10,6 +10,7 @@ variant into a board and a State.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
@@ -277,7 +278,8 @@ class SpecReader(MapChanges):
                     raise self.fail(entry, f"{spec!r}: an army cannot stand in {pid!r}")
             elif not prov.garrisonable:
                 raise self.fail(entry, f"{spec!r}: {pid!r} has no fortified city")
-            out.append(Unit(kind, owner, pid, coast))
+            out.append(Unit(kind, owner if owner is None else sys.intern(owner),
+                            sys.intern(pid), coast))  # (interned: core/maps.py)
         return out
 
     def check_letters(self, spec: ScenarioSpec, powers: list[PowerSpec], entry: str = "powers"

@@ -21,6 +21,8 @@ What is listed, beyond every legal hold, move, retreat and disband:
 
 from __future__ import annotations
 
+import sys
+
 from machiavelli.core.board import Board, coast_of, province_of
 from machiavelli.core.options import specials_in_play
 from machiavelli.core.orders import (
@@ -130,7 +132,7 @@ def _moves(board: Board, plans: _Plans, unit: Unit) -> list[Order]:
     if unit.kind == "F":
         moves: list[Order] = []
         for loc in sorted(board.fleet_adj.get(unit.location, frozenset())):
-            dest = province_of(loc)
+            dest = sys.intern(province_of(loc))  # (the board's own string: core/maps.py)
             coast = coast_of(loc) if board.provinces[dest].coasts else None
             moves.append(Move(ref, dest, coast))
         return moves

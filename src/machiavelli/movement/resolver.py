@@ -144,10 +144,10 @@ class Resolver:
     # Kruijswijk's guess-and-check recursion
     # ------------------------------------------------------------------
     def resolve(self, i: int) -> bool:
-        state, resolution = self.state, self.resolution
+        state = self.state
         st = state[i]
         if st == _RESOLVED:
-            return resolution[i]
+            return self.resolution[i]
         if self.plain:  # no cycle met yet: the decision from the decisions it reads
             if st == _GUESSING:
                 raise _Cycle
@@ -157,9 +157,10 @@ class Resolver:
                 value = self._move_succeeds(i)
             else:
                 value = self._adjudicate(i)
-            resolution[i] = value
+            self.resolution[i] = value
             state[i] = _RESOLVED
             return value
+        resolution = self.resolution
         frames = self.frames
         if st == _GUESSING:  # the caller depends on this guess
             frame = frames[-1]
