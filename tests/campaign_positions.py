@@ -12,10 +12,17 @@ as a game asks them, and on positions nothing like the last.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 
-from machiavelli.cli.bench_phases import CampaignPhase, campaign_phases
+from machiavelli.cli.bench_phases import (
+    CampaignPhase,
+    campaign_phases,
+    random_phases,
+    tiled_phases,
+)
 from machiavelli.core.board import Board
+from machiavelli.core.orders import Order
 from machiavelli.core.state import Rebellion, State, Unit
 from machiavelli.game.scenario import load_scenario
 
@@ -93,3 +100,20 @@ def stirred(board: Board, state: State, rng: random.Random) -> State:
         giver, getter = rng.choice(sorted(new.home)), rng.choice(powers)
         new.home[getter] = sorted({*new.home.get(getter, []), *new.home[giver]})
     return new
+
+
+def movement_phases(
+    random_count: int, tiles: tuple[int, int, int, int], seed: int
+) -> Iterator[tuple[Board, State, Mapping[str, Sequence[Order]]]]:
+    """Movement phases with their orders: ``random_count`` random standard positions, tiled
+    boards (``tiles``: copies, copies used, units on each, positions) and every movement
+    phase of :func:`played`-like Classic 1454 games (2 games of 30 phases), all from ``seed``."""
+    standard, start = load_scenario("standard_1901")
+    for p in random_phases(standard, start, random_count, seed):
+        yield p.board, p.state, p.orders
+    for p in tiled_phases(standard, start, *tiles, seed):
+        yield p.board, p.state, p.orders
+    classic, _ = load_scenario("classic_1454")
+    for c in campaign_phases("classic_1454", 2, 30, seed):
+        if c.state.phase == "movement":
+            yield classic, c.state, c.orders

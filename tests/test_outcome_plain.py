@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 
-from machiavelli.cli.bench_phases import campaign_phases, random_phases, tiled_phases
+from campaign_positions import movement_phases
+
 from machiavelli.core.board import Board
 from machiavelli.core.orders import Order
 from machiavelli.core.state import State
-from machiavelli.game.scenario import load_scenario
 from machiavelli.movement.moves import movement_phase
 
 Orders = Mapping[str, Sequence[Order]]
@@ -34,15 +34,7 @@ def _outcome(board: Board, state: State, orders: Orders, plain: bool) -> tuple[o
 
 
 def _phases() -> Iterator[tuple[Board, State, Orders]]:
-    standard, start = load_scenario("standard_1901")
-    for p in random_phases(standard, start, 300, 3):
-        yield p.board, p.state, p.orders
-    for p in tiled_phases(standard, start, 4, 4, 50, 6, 3):
-        yield p.board, p.state, p.orders
-    classic, _ = load_scenario("classic_1454")
-    for c in campaign_phases("classic_1454", 2, 30, 3):
-        if c.state.phase == "movement":
-            yield classic, c.state, c.orders
+    return movement_phases(300, (4, 4, 50, 6), 3)
 
 
 def test_usual_orders_outcome_is_the_general_one() -> None:

@@ -15,27 +15,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from campaign_positions import movement_phases
 
-from machiavelli.cli.bench_phases import campaign_phases, random_phases, tiled_phases
 from machiavelli.core.board import Board
 from machiavelli.core.board_index import board_index
 from machiavelli.core.state import Dislodged, State
-from machiavelli.game.scenario import load_scenario
 from machiavelli.movement import outcome
 from machiavelli.movement.moves import movement_phase
 from machiavelli.movement.retreats import can_retreat
 
 
 def _positions() -> Iterator[tuple[Board, State, object]]:
-    standard, start = load_scenario("standard_1901")
-    for p in random_phases(standard, start, 150, 5):
-        yield p.board, p.state, p.orders
-    for p in tiled_phases(standard, start, 2, 2, 10, 6, 5):
-        yield p.board, p.state, p.orders
-    classic, _ = load_scenario("classic_1454")
-    for c in campaign_phases("classic_1454", 2, 30, 5):
-        if c.state.phase == "movement":
-            yield classic, c.state, c.orders
+    return movement_phases(150, (2, 2, 10, 6), 5)
 
 
 def test_ret_plain_retreat_is_always_a_retreat() -> None:

@@ -317,16 +317,17 @@ class State:
             self.province_owner = self.province_owner.copy()
         if self.city_owner is b.city_owner:
             self.city_owner = self.city_owner.copy()
-        self.home = _lists_copied(self.home)  # (lists new or not: all copied)
-        self.home_countries = _lists_copied(self.home_countries)  # (lists new or not: all copied)
+        # (a dictionary of lists: every list copied, new or not)
+        self.home = _lists_copied(self.home)
+        self.home_countries = _lists_copied(self.home_countries)
         if self.rebellions is b.rebellions:
             self.rebellions = self.rebellions.copy()
         if self.famine is b.famine:
             self.famine = self.famine[:]
         if self.treasury is b.treasury:
             self.treasury = self.treasury.copy()
-        self.loans = _lists_copied(self.loans)  # (lists new or not: all copied)
-        self.chits = _lists_copied(self.chits)  # (lists new or not: all copied)
+        self.loans = _lists_copied(self.loans)
+        self.chits = _lists_copied(self.chits)
         if self.defaulted is b.defaulted:
             self.defaulted = self.defaulted[:]
         if self.assassinated is b.assassinated:
