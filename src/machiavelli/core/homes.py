@@ -15,7 +15,7 @@ country only if it is in use: a fortress only when fortresses are (FORT-0).
 The questions are asked many times a phase (builds, rebellion prices, assassination
 rolls, income, eliminations): :class:`HomeCountries` keeps what they read, one per
 set-up, with the recorded holders while ``state.home`` stays the same and the holders
-while the owners of the home provinces and cities and the powers playing stay the
+while the owners of the provinces and cities and the powers playing stay the
 same (tests/test_campaign_fast.py sets every answer against the plain reading).
 """
 
@@ -66,9 +66,9 @@ def _found_home_countries(board: Board, state: State) -> dict[str, list[str]]:
 
 
 #: what the holders are found from besides the recorded holders: fortresses in use, the
-#: powers eliminated and playing, the owners of the countries' provinces and cities
-_HoldersKey = tuple[bool, tuple[str, ...], tuple[str, ...], tuple[str | None, ...],
-                    tuple[str | None, ...]]
+#: powers eliminated and playing, the owners of the provinces and cities (copies of the
+#: whole dictionaries: comparing them costs less than picking out the countries' places)
+_HoldersKey = tuple[bool, list[str], list[str], dict[str, str], dict[str, str]]
 
 
 class HomeCountries:
@@ -82,32 +82,26 @@ class HomeCountries:
         self.board = board
         #: country -> its provinces, as :func:`original_home_countries` gives them
         self.countries = countries
-        #: every country's provinces, one after another
-        self.provinces = [p for provinces in countries.values() for p in provinces]
-        # country -> its provinces with a city in use, and all of them one after
-        # another, without and with fortresses (made when first asked)
-        self._cities: list[tuple[dict[str, list[str]], list[str]] | None] = [None, None]
+        # country -> its provinces with a city in use, without and with fortresses (made
+        # when first asked)
+        self._cities: list[dict[str, list[str]] | None] = [None, None]
         # the recorded holders last found, with the state.home they were found from
         self._recorded: tuple[dict[str, list[str]], dict[str, str | None]] | None = None
         # the holders last found, with what they were found from and the recorded holders
         self._holders: tuple[_HoldersKey, dict[str, str | None], dict[str, str | None]] | None = (
             None)
 
-    def _cities_of(self, forts: bool) -> tuple[dict[str, list[str]], list[str]]:
+    def cities_in_use(self, forts: bool) -> dict[str, list[str]]:
+        """Country -> its provinces whose city counts (a fortress only when ``forts``)."""
         found = self._cities[1 if forts else 0]
         if found is None:
             where = self.board.provinces
-            cities = {
+            found = {
                 country: [p for p in provinces if _counts(where[p].city, forts)]
                 for country, provinces in self.countries.items()
             }
-            found = (cities, [p for listed in cities.values() for p in listed])
             self._cities[1 if forts else 0] = found
         return found
-
-    def cities_in_use(self, forts: bool) -> dict[str, list[str]]:
-        """Country -> its provinces whose city counts (a fortress only when ``forts``)."""
-        return self._cities_of(forts)[0]
 
     def recorded(self, state: State) -> dict[str, str | None]:
         """Who ``state.home`` says holds each country: the first power whose list has one
@@ -139,14 +133,14 @@ class HomeCountries:
         """
         recorded = self.recorded(state)
         forts = fortresses_in_use(state)
-        cities, all_cities = self._cities_of(forts)
+        cities = self.cities_in_use(forts)
         province_owner, city_owner = state.province_owner, state.city_owner
-        key: _HoldersKey = (forts, tuple(state.eliminated), tuple(state.powers),
-               tuple(map(province_owner.get, self.provinces)),
-               tuple(map(city_owner.get, all_cities)))
         last = self._holders
-        if last is not None and last[1] is recorded and last[0] == key:
-            return last[2]
+        if last is not None and last[1] is recorded:
+            key = last[0]
+            if (key[3] == province_owner and key[4] == city_owner and key[0] == forts
+                    and key[1] == state.eliminated and key[2] == state.powers):
+                return last[2]
         eliminated, powers = state.eliminated, state.powers
         holders: dict[str, str | None] = {}
         for country, provinces in self.countries.items():
@@ -164,7 +158,8 @@ class HomeCountries:
             if holder is not None and (holder in eliminated or (powers and holder not in powers)):
                 holder = None  # HOME-4: lost by elimination (no longer playing)
             holders[country] = holder
-        self._holders = (key, recorded, holders)
+        self._holders = ((forts, list(eliminated), list(powers), dict(province_owner),
+                          dict(city_owner)), recorded, holders)
         return holders
 
 
