@@ -228,9 +228,9 @@ def _end_of_campaign(
     if season == "fall":
         state = _record(storms(board, state, dice), events)
         state = _record(famine(board, state, dice), events)
-    fall_end = season == "fall"  # under mach2 the only control adjudication (M1)
-    state = update_control(board, state, fall_end=fall_end)
-    return _record(eliminations(board, state, fall_end=fall_end), events)
+    # eliminations begins with the control adjudication (under mach2 the only one, after
+    # fall: M1)
+    return _record(eliminations(board, state, fall_end=season == "fall"), events)
 
 
 def _enter_phase(
