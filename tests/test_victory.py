@@ -11,6 +11,7 @@ import pytest
 from machiavelli.core.board import Board
 from machiavelli.core.maps import load_board
 from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.game.process import adjudicate
 from machiavelli.game.victory import (
     ADVANCED,
     BASIC,
@@ -277,6 +278,20 @@ def test_vic_diplomacy_more_than_half_the_supply_centres() -> None:
     s.city_owner.pop(centres[0])
     assert winners(std, s) == []
     assert winners(std, s, cities=17) == ["France"]
+
+
+def test_vic_diplomacy_checked_after_fall_only() -> None:
+    """The supply centres change hands only after fall, so victory is checked only then."""
+    std = load_board("standard")
+    centres = sorted(p for p, prov in std.provinces.items() if prov.city is not None)
+    s = State(board="standard", year=1905, season="spring", phase="movement",
+              powers=["England", "France"], city_owner={p: "France" for p in centres[:18]},
+              options={"diplomacy": True})
+    assert winners(std, s, fall_end=False) == []
+    assert winners(std, s, fall_end=True) == ["France"]
+    # the phase machine: a spring movement phase ends no game, the fall one does
+    assert adjudicate(std, s, {}).winners == []
+    assert adjudicate(std, s.but(season="fall"), {}).winners == ["France"]
 
 
 def test_vic_3_fewer_than_23_cities_gets_001s_recommendation() -> None:

@@ -25,10 +25,13 @@ when fortresses are in use (FORT-0); besieged or rebelling cities still count
 still holds it; holding its own is not required (001 "incl. yours" counts it
 toward the number; nJudge's rules say the same).  Under ``diplomacy`` the
 Diplomacy condition applies instead: more than half the supply centres (18 of 34
-on the standard map), or the number set, with no home countries.  Under ``mach2``
-(rules.machiavelli2 "WINNING", docs/mach2.md M3) only the cities count: no home
-country is required, and victory is checked only after the fall campaign
-(``winners(..., fall_end=False)`` returns nobody).
+on the standard map), or the number set, with no home countries, checked only after
+the fall campaign: the supply centres change hands only then
+(:func:`machiavelli.movement.control.update_supply_centres`), so a check after spring
+would find what the last fall's found.  Under ``mach2`` (rules.machiavelli2 "WINNING",
+docs/mach2.md M3) only the cities count: no home country is required, and victory is
+checked only after the fall campaign.  In both, ``winners(..., fall_end=False)`` returns
+nobody.
 
 Several powers qualifying at once: the one with the most cities wins; powers
 tied on cities are all returned, and the game master decides (VIC-2).
@@ -42,7 +45,7 @@ from dataclasses import dataclass, replace
 from machiavelli.core.board import Board
 from machiavelli.core.board_index import PerBoard
 from machiavelli.core.homes import countries_held, original_home_countries, playing
-from machiavelli.core.options import mach2_rules
+from machiavelli.core.options import mach2_rules, rules_of
 from machiavelli.core.state import NATIVE, State
 from machiavelli.game.adjustments import supply_centres
 from machiavelli.game.elimination import city_in_use
@@ -182,11 +185,13 @@ def winners(
     ``cities`` is the number the game master set (home countries by VIC-7);
     ``condition`` a named one (:data:`BASIC`, ...), which takes precedence.
     Neither: :func:`default_condition` (Diplomacy: a majority of the supply centres).
-    ``fall_end``: the campaign that ended is the fall one; under ``mach2`` victory is
-    checked only then (M3).
+    ``fall_end``: the campaign that ended is the fall one; under ``mach2`` (M3) and
+    ``diplomacy`` (the supply centres change hands only then) victory is checked only then.
     """
-    if mach2_rules(state) and not fall_end:
-        return []
+    if not fall_end:
+        rules = rules_of(state.options)
+        if rules.mach2 or rules.diplomacy:
+            return []
     if condition is None:
         condition = condition_in_force(board, state, cities)
     need = condition.cities
