@@ -103,6 +103,10 @@ class Adjudication:
         private_events: dict[str, list[str]] | None = None,
     ) -> Adjudication:
         """The results of ``parts`` one after the other (written when first asked for)."""
+        if len(parts) == 1:  # the usual case: the part's results, written as it writes them
+            # (were the part asked for its results too, they would be written twice, equal)
+            part = parts[0]
+            return cls(state, part._results, events, private_events, write=part._write)
         if all(part._results is not None for part in parts):
             return cls(state, [r for part in parts for r in part.results], events,
                        private_events)

@@ -34,10 +34,10 @@ from dataclasses import replace
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
 from machiavelli.core.occupancy import Occupancy
-from machiavelli.core.options import money_in_play
 from machiavelli.core.orders import Borrow, Expense, GiveChit, Order, Pay
 from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
+from machiavelli.core.rules import rules_of
 from machiavelli.core.state import State
 from machiavelli.movement.moves import resolve_movement
 
@@ -71,7 +71,9 @@ def resolve_campaign(board: Board, state: State, orders: Orders, dice: Dice) -> 
     steps: list[Adjudication] = []
     events: list[str] = []
     private: PrivateEvents = {}
-    if money_in_play(state):
+    options = state.options
+    rules = rules_of(options)
+    if rules.money:
         money_orders = {p: [o for o in seq if isinstance(o, MONEY_ORDERS)]
                         for p, seq in orders.items()}
         for module, name in MONEY_STEPS:
@@ -80,7 +82,8 @@ def resolve_campaign(board: Board, state: State, orders: Orders, dice: Dice) -> 
             steps.append(done)
             events.extend(done.events)
             add_private(private, done.private_events)
-    moved = resolve_movement(board, state, orders)
+    # (the money steps change no option: the rules stay those taken)
+    moved = resolve_movement(board, state, orders, rules if state.options is options else None)
     events.extend(moved.events)
     add_private(private, moved.private_events)
     before_moves = state

@@ -85,10 +85,13 @@ def is_unit_order(order: Order) -> TypeGuard[UnitOrder]:
 
 
 def resolve_movement(
-    board: Board, state: State, orders: Mapping[str, Sequence[Order]]
+    board: Board, state: State, orders: Mapping[str, Sequence[Order]],
+    rules: Rules | None = None,
 ) -> Adjudication:
-    """Adjudicate a movement phase; money orders in ``orders`` are left to their own steps."""
-    phase = movement_phase(board, state, orders)
+    """Adjudicate a movement phase; money orders in ``orders`` are left to their own steps.
+
+    ``rules``: the rules of ``state.options``, when the caller has them already."""
+    phase = movement_phase(board, state, orders, rules)
     phase.resolver.resolve_all()
     return phase.outcome()
 
@@ -121,7 +124,8 @@ class MovementPhase:
 
 
 def movement_phase(
-    board: Board, state: State, orders: Mapping[str, Sequence[Order]]
+    board: Board, state: State, orders: Mapping[str, Sequence[Order]],
+    rules: Rules | None = None,
 ) -> MovementPhase:
     """The phase's orders checked, the siege rules applied and the pieces made.
 
@@ -129,7 +133,8 @@ def movement_phase(
     the others are checked in full and made pieces by the general rules once the
     siege rules have had their say.
     """
-    rules = rules_of(state.options)
+    if rules is None:
+        rules = rules_of(state.options)
     ix = board_index(board)
     powers = Powers(state.powers, ix.power_numbers)
     units = state.units
