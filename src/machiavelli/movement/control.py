@@ -84,61 +84,36 @@ def control_after(
             garrisons[u.province] = u.owner
         else:
             field_units[u.province] = u.owner
-    # only the claims that change an owner, in the order made (the armies and fleets'
-    # first): updating an owner to the same power changes nothing, not even the order
-    to_province: dict[str, str] = {}
-    to_city: dict[str, str] = {}
-    province_gone: list[str] = []  # an autonomous garrison's province and city: nobody's
-    city_gone: list[str] = []
-    province_of, city_of = province_owner.get, city_owner.get
+    # the claims made on copies of the owners, the armies and fleets' first: a claim by the
+    # owner changes nothing, not even the order (a new owner of a place nobody owned comes
+    # last); an autonomous garrison's province and city become nobody's
+    provinces = dict(province_owner)
+    cities = dict(city_owner)
     for prov, owner in field_units.items():
         kind = kinds[prov]
-        if kind == _SEA or owner is None:
-            continue
-        if province_of(prov) != owner:
-            to_province[prov] = owner
-        if kind == _CITY and prov not in garrisons and city_of(prov) != owner:
-            to_city[prov] = owner
+        if kind != _SEA and owner is not None:
+            provinces[prov] = owner
+            if kind == _CITY and prov not in garrisons:
+                cities[prov] = owner
     for prov, owner in garrisons.items():
         if owner is None:
-            if prov in city_owner:
-                city_gone.append(prov)
-            if prov not in field_units and prov in province_owner:
-                province_gone.append(prov)
+            cities.pop(prov, None)
+            if prov not in field_units:
+                provinces.pop(prov, None)
         else:
-            if city_of(prov) != owner:
-                to_city[prov] = owner
-            if prov not in field_units and province_of(prov) != owner:
-                to_province[prov] = owner
-    provinces = _owners_after(province_owner, to_province, province_gone)
-    cities = _owners_after(city_owner, to_city, city_gone)
+            cities[prov] = owner
+            if prov not in field_units:
+                provinces[prov] = owner
     if mach2:
-        provinces = dict(province_owner) if provinces is None else provinces
-        cities = dict(city_owner) if cities is None else cities
         _no_mixed_control(provinces, cities)
     provinces_before, cities_before = dict(province_owner), dict(city_owner)
-    if provinces is None and cities is None:
+    if provinces == province_owner and cities == city_owner:
         _LAST[:] = [(board, mach2, list(units), provinces_before, cities_before,
                      provinces_before, cities_before)]
         return None
-    provinces = dict(province_owner) if provinces is None else provinces
-    cities = dict(city_owner) if cities is None else cities
     _LAST[:] = [(board, mach2, list(units), provinces_before, cities_before, dict(provinces),
                  dict(cities))]
     return provinces, cities
-
-
-def _owners_after(owners: Mapping[str, str], changes: dict[str, str], gone: list[str]
-                  ) -> dict[str, str] | None:
-    """``owners`` with the changes made and the owners of ``gone`` taken away, or None
-    when there is nothing to change."""
-    if not changes and not gone:
-        return None
-    after = dict(owners)
-    after.update(changes)
-    for prov in gone:
-        del after[prov]
-    return after
 
 
 _SEA, _LAND, _CITY = 0, 1, 2
