@@ -38,7 +38,7 @@ from machiavelli.core.homes import (
     recorded_holders,
     update_home_countries,
 )
-from machiavelli.core.options import fortresses_in_use, mach2_rules
+from machiavelli.core.options import fortresses_in_use, rules_of
 from machiavelli.core.state import State
 from machiavelli.movement.control import update_control
 from machiavelli.text.report import unit_text
@@ -89,10 +89,12 @@ def _counts(board: Board, province: str, forts: bool) -> bool:
     return city is not None and (city.kind != "fortress" or forts)
 
 
-def doomed_powers(board: Board, state: State) -> list[str]:
-    """The powers that control no city in their home countries (ELIM-1), in play order."""
+def doomed_powers(board: Board, state: State, forts: bool | None = None) -> list[str]:
+    """The powers that control no city in their home countries (ELIM-1), in play order.
+
+    ``forts``: whether fortresses are in use, when the caller knows it already."""
     countries = home_countries_of(board, state)
-    cities = countries.cities_in_use(fortresses_in_use(state))
+    cities = countries.cities_in_use(fortresses_in_use(state) if forts is None else forts)
     city_owner, eliminated = state.city_owner, state.eliminated
     holding: set[str] = set()  # the powers holding a home country at the start
     saved: set[str] = set()  # ... and controlling one of its cities
@@ -114,11 +116,12 @@ def eliminations(
     ``fall_end``: the campaign that ended is the fall one (under ``mach2`` the only
     one after which anything happens here).
     """
-    if state.option("diplomacy") or (mach2_rules(state) and not fall_end):
+    rules = rules_of(state.options)  # (taken once: no step here changes an option)
+    if rules.diplomacy or (rules.mach2 and not fall_end):
         return state, []
-    state = update_control(board, state, fall_end=fall_end)
+    state = update_control(board, state, fall_end=fall_end, rules=rules)
     events: list[str] = []
-    doomed = doomed_powers(board, state)
+    doomed = doomed_powers(board, state, rules.fortresses)
     if doomed:
         state = _eliminate(board, state, doomed, events)
     state, home_events = update_home_countries(board, state)

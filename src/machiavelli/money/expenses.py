@@ -45,9 +45,9 @@ from dataclasses import dataclass, field, replace
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
 from machiavelli.core.occupancy import Occupancy
-from machiavelli.core.options import adjacency_required
 from machiavelli.core.orders import Expense, Order
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
+from machiavelli.core.rules import rules_of
 from machiavelli.core.state import Rebellion, State, Unit
 from machiavelli.money.bribes import (
     COUNTER_BRIBE,
@@ -151,6 +151,8 @@ class _Step:
     touched: dict[str, str] = field(default_factory=dict)  # province -> rule for control events
     checker: Checker | None = None  # the orders' checker on the position, once needed
     occupancy: Occupancy | None = None  # the position's units by province, once needed
+    #: bribes need a unit in or next to their target (ADJTAB-*), as the options say
+    adjacency: bool = False
 
     def where(self) -> Occupancy:
         """The units of the position at the start of the step, by province."""
@@ -166,8 +168,9 @@ def expenses(
     board: Board, state: State, orders: Mapping[str, Sequence[Order]], dice: Dice
 ) -> Adjudication:
     """Resolve every expenditure but assassinations; control adjudication 1 follows."""
+    rules = rules_of(state.options)  # (taken once: this step changes no option)
     step = _Step(board, state, units=list(state.units), rebellions=dict(state.rebellions),
-                 famine=list(state.famine))
+                 famine=list(state.famine), adjacency=rules.adjacency)
     treasury = dict(state.treasury)
     victims = set(bank_victims(state))
     for power, listed in standing_expenses(orders).items():
@@ -187,11 +190,11 @@ def expenses(
                     famine=step.famine)
     if step.touched:  # a bribe changed a unit: what control would have been without it
         # (asked first: on the position as it came, whose control is usually known already)
-        baseline = update_control(board, state)
-        after = update_control(board, after)
+        baseline = update_control(board, state, rules=rules)
+        after = update_control(board, after, rules=rules)
         step.events.extend(_control_events(board, baseline, after, step.touched))
     else:
-        after = update_control(board, after)
+        after = update_control(board, after, rules=rules)
     spends = step.spends  # their results, written when first asked for
     return Adjudication(after, None, step.events, write=lambda: [
         OrderResult(s.power, s.order, s.outcome, s.note()) for s in spends])
@@ -290,7 +293,7 @@ def _problem(step: _Step, spend: Spend) -> str | None:
     if province is None:
         return "no province is named"
     name = step.board.display_name(province)
-    if adjacency_required(step.state) and not has_unit_near(
+    if step.adjacency and not has_unit_near(
             step.board, step.state.units, power, province):
         return f"you have no unit in or next to {name} (adjacency, ADJTAB-{_table(expense)})"
     if expense.kind == "famine_relief":
@@ -313,7 +316,7 @@ def _unit_problem(step: _Step, spend: Spend) -> str | None:
         return found
     spend.unit = found
     where = board.display_name(found.province)
-    if adjacency_required(state) and found.owner != power and not has_unit_near(
+    if step.adjacency and found.owner != power and not has_unit_near(
             board, state.units, power, found.province):
         rule = "C" if expense.kind == "counter_bribe" else "DI"
         return f"you have no unit in or next to {where} (adjacency, ADJTAB-{rule})"
