@@ -10,7 +10,7 @@ import pytest
 
 from machiavelli.core.board import Board
 from machiavelli.core.maps import load_board
-from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.core.state import Rebellion, Season, State, Unit
 from machiavelli.game.process import adjudicate
 from machiavelli.game.victory import (
     ADVANCED,
@@ -268,12 +268,19 @@ def test_vic_2_powers_tied_on_cities_are_all_returned_for_the_game_master() -> N
 # -- Diplomacy -------------------------------------------------------------------------------
 
 
-def test_vic_diplomacy_more_than_half_the_supply_centres() -> None:
+def france_with_18_centres(season: Season) -> tuple[Board, State, list[str]]:
+    """A Diplomacy movement phase of 1905 where France owns 18 supply centres: the board,
+    the position and the centres in order."""
     std = load_board("standard")
     centres = sorted(p for p, prov in std.provinces.items() if prov.city is not None)
-    s = State(board="standard", year=1905, season="fall", phase="movement",
+    s = State(board="standard", year=1905, season=season, phase="movement",
               powers=["England", "France"], city_owner={p: "France" for p in centres[:18]},
               options={"diplomacy": True})
+    return std, s, centres
+
+
+def test_vic_diplomacy_more_than_half_the_supply_centres() -> None:
+    std, s, centres = france_with_18_centres("fall")
     assert winners(std, s) == ["France"]
     s.city_owner.pop(centres[0])
     assert winners(std, s) == []
@@ -282,11 +289,7 @@ def test_vic_diplomacy_more_than_half_the_supply_centres() -> None:
 
 def test_vic_diplomacy_checked_after_fall_only() -> None:
     """The supply centres change hands only after fall, so victory is checked only then."""
-    std = load_board("standard")
-    centres = sorted(p for p, prov in std.provinces.items() if prov.city is not None)
-    s = State(board="standard", year=1905, season="spring", phase="movement",
-              powers=["England", "France"], city_owner={p: "France" for p in centres[:18]},
-              options={"diplomacy": True})
+    std, s, _ = france_with_18_centres("spring")
     assert winners(std, s, fall_end=False) == []
     assert winners(std, s, fall_end=True) == ["France"]
     # the phase machine: a spring movement phase ends no game, the fall one does

@@ -39,7 +39,7 @@ from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.rules import rules_of
 from machiavelli.core.state import State
-from machiavelli.movement.moves import UNIT_ORDERS, resolve_movement
+from machiavelli.movement.moves import UNIT_TYPES, resolve_movement
 
 Orders = Mapping[str, Sequence[Order]]
 Step = Callable[[Board, State, Orders, Dice], Adjudication]
@@ -55,7 +55,6 @@ MONEY_STEPS: tuple[tuple[str, str], ...] = (
 
 #: the orders the money steps read; they are given only these (the others are the moves')
 MONEY_ORDERS = (Borrow, Pay, GiveChit, Expense)
-_UNIT_TYPES: frozenset[type] = frozenset(UNIT_ORDERS)
 
 _FOUND: dict[tuple[str, str], Step] = {}  # the steps imported so far
 
@@ -76,7 +75,7 @@ def resolve_campaign(board: Board, state: State, orders: Orders, dice: Dice) -> 
     rules = rules_of(options)
     if rules.money:
         # (a unit's order, the most of them, known by its type at once)
-        money_orders = {p: [o for o in seq if type(o) not in _UNIT_TYPES
+        money_orders = {p: [o for o in seq if type(o) not in UNIT_TYPES
                             and isinstance(o, MONEY_ORDERS)]
                         for p, seq in orders.items()}
         for module, name in MONEY_STEPS:

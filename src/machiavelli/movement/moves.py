@@ -74,7 +74,8 @@ __all__ = [
 
 UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege)
 MONEY_ORDERS = (Borrow, Pay, GiveChit, Expense)
-_UNIT_TYPES: frozenset[type] = frozenset(UNIT_ORDERS)
+#: the unit orders as a set of types (an order known by its type at once)
+UNIT_TYPES: frozenset[type] = frozenset(UNIT_ORDERS)
 _MONEY_TYPES: frozenset[type] = frozenset(MONEY_ORDERS)
 ASSASSINATED = "the power was assassinated: all its orders become holds (ASN-EFF-1)"
 REBEL_GATES = "the city is in rebellion against you (CONV-2A, REB-EFF-5.3)"
@@ -158,7 +159,7 @@ def movement_phase(
         general rules (or an alliance, a disband, a money order for its own step)."""
         nonlocal checker
         kind = type(order)
-        unit_order = kind in _UNIT_TYPES
+        unit_order = kind in UNIT_TYPES
         if not unit_order and (kind in _MONEY_TYPES or isinstance(order, MONEY_ORDERS)):
             return
         if assassinated and power in assassinated:
