@@ -125,14 +125,16 @@ class HomeCountries:
         self._recorded = ({k: list(v) for k, v in state.home.items()}, holders)
         return holders
 
-    def holders(self, state: State) -> dict[str, str | None]:
+    def holders(self, state: State, forts: bool | None = None) -> dict[str, str | None]:
         """Country -> the power holding it now, or None (:func:`home_country_holders`).
 
         Kept while what it is found from stays the same: the recorded holders, the
-        owners of the countries' provinces and cities, the powers playing.
+        owners of the countries' provinces and cities, the powers playing.  ``forts``:
+        whether the extra fortified cities are in use, when the caller knows it already.
         """
         recorded = self.recorded(state)
-        forts = fortresses_in_use(state)
+        if forts is None:
+            forts = fortresses_in_use(state)
         cities = self.cities_in_use(forts)
         province_owner, city_owner = state.province_owner, state.city_owner
         last = self._holders
@@ -203,9 +205,13 @@ def recorded_holders(board: Board, state: State) -> dict[str, str | None]:
     return dict(home_countries_of(board, state).recorded(state))
 
 
-def home_country_holders(board: Board, state: State) -> dict[str, str | None]:
-    """Home country (named by its original power) -> the power holding it now, or None."""
-    return dict(home_countries_of(board, state).holders(state))
+def home_country_holders(
+    board: Board, state: State, forts: bool | None = None
+) -> dict[str, str | None]:
+    """Home country (named by its original power) -> the power holding it now, or None.
+
+    ``forts``: whether the extra fortified cities are in use, when the caller knows it."""
+    return dict(home_countries_of(board, state).holders(state, forts))
 
 
 def countries_held(board: Board, state: State, power: str) -> list[str]:
@@ -214,31 +220,42 @@ def countries_held(board: Board, state: State, power: str) -> list[str]:
     return sorted(c for c, h in holders.items() if h == power)
 
 
-def held_home_provinces(board: Board, state: State, power: str) -> list[str]:
-    """Every province of every home country the power holds now (builds: ADJ-A)."""
+def held_home_provinces(
+    board: Board, state: State, power: str, forts: bool | None = None
+) -> list[str]:
+    """Every province of every home country the power holds now (builds: ADJ-A).
+
+    ``forts``: whether the extra fortified cities are in use, when the caller knows it."""
     layout = home_countries_of(board, state)
     countries = layout.countries
-    return sorted(p for c, h in layout.holders(state).items() if h == power
+    return sorted(p for c, h in layout.holders(state, forts).items() if h == power
                   for p in countries[c])
 
 
-def held_home_provinces_of_all(board: Board, state: State) -> dict[str | None, set[str]]:
+def held_home_provinces_of_all(
+    board: Board, state: State, forts: bool | None = None
+) -> dict[str | None, set[str]]:
     """:func:`held_home_provinces` of every power at once, as sets (None: the countries
-    nobody holds)."""
+    nobody holds).  ``forts``: whether the extra fortified cities are in use, when the
+    caller knows it."""
     layout = home_countries_of(board, state)
     countries = layout.countries
     held: dict[str | None, set[str]] = {}
-    for country, holder in layout.holders(state).items():
+    for country, holder in layout.holders(state, forts).items():
         held.setdefault(holder, set()).update(countries[country])
     return held
 
 
-def update_home_countries(board: Board, state: State) -> tuple[State, list[str]]:
-    """Record in ``state.home`` the home countries that changed hands; one event each."""
+def update_home_countries(
+    board: Board, state: State, forts: bool | None = None
+) -> tuple[State, list[str]]:
+    """Record in ``state.home`` the home countries that changed hands; one event each.
+
+    ``forts``: whether the extra fortified cities are in use, when the caller knows it."""
     layout = home_countries_of(board, state)
     countries = layout.countries
     recorded = layout.recorded(state)
-    holders = layout.holders(state)
+    holders = layout.holders(state, forts)
     if holders == recorded:
         return state, []
     events: list[str] = []

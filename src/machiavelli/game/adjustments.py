@@ -30,10 +30,11 @@ from dataclasses import dataclass, field
 from machiavelli.core.board import Board, province_of
 from machiavelli.core.board_index import PerBoard
 from machiavelli.core.homes import home_centres, home_provinces
-from machiavelli.core.options import fortresses_in_use, money_in_play
+from machiavelli.core.options import fortresses_in_use
 from machiavelli.core.orders import Build, Disband, Maintain, Order, Remove, UnitRef, Waive
 from machiavelli.core.phases import next_phase
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
+from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State, Unit
 from machiavelli.movement.builds import build_problem
 
@@ -216,17 +217,21 @@ def _judge(board: Board, state: State, ledger: _Ledger, order: Order) -> tuple[O
 
 
 def resolve_adjustments(
-    board: Board, state: State, orders: Mapping[str, Sequence[Order]]
+    board: Board, state: State, orders: Mapping[str, Sequence[Order]],
+    rules: Rules | None = None,
 ) -> Adjudication:
     """Adjudicate an adjustment phase; the new state is the next spring's movement phase.
 
     With money in play the treasuries must already hold this year's income
     (:func:`machiavelli.money.income.income`, paid at the start of the phase).
+    ``rules``: the rules of ``state.options``, when the caller has them already.
     """
-    if money_in_play(state):
+    if rules is None:
+        rules = rules_of(state.options)
+    if rules.money:
         from machiavelli.money.money_adjustments import resolve_money_adjustments
 
-        return resolve_money_adjustments(board, state, orders)
+        return resolve_money_adjustments(board, state, orders, rules)
     powers = list(state.powers)
     owners = {u.owner for u in state.units} | set(state.city_owner.values())
     powers += sorted(p for p in owners if p is not None and p not in powers)

@@ -37,12 +37,13 @@ from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import Borrow, Expense, GiveChit, Order, Pay
 from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
-from machiavelli.core.rules import rules_of
+from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State
 from machiavelli.movement.moves import UNIT_TYPES, resolve_movement
 
 Orders = Mapping[str, Sequence[Order]]
-Step = Callable[[Board, State, Orders, Dice], Adjudication]
+#: a money step: the position, the money orders, the dice and the rules in force
+Step = Callable[[Board, State, Orders, Dice, Rules | None], Adjudication]
 
 #: (module, function) of the money steps before movement, in 001's order
 MONEY_STEPS: tuple[tuple[str, str], ...] = (
@@ -66,20 +67,26 @@ def _step(module: str, name: str) -> Step:
     return step
 
 
-def resolve_campaign(board: Board, state: State, orders: Orders, dice: Dice) -> Adjudication:
-    """Resolve a movement phase with everything that comes before the moves."""
+def resolve_campaign(
+    board: Board, state: State, orders: Orders, dice: Dice, rules: Rules | None = None
+) -> Adjudication:
+    """Resolve a movement phase with everything that comes before the moves.
+
+    ``rules``: the rules of ``state.options``, when the caller has them already (the
+    steps are handed them: none changes an option)."""
     steps: list[Adjudication] = []
     events: list[str] = []
     private: PrivateEvents = {}
     options = state.options
-    rules = rules_of(options)
+    if rules is None:
+        rules = rules_of(options)
     if rules.money:
         # (a unit's order, the most of them, known by its type at once)
         money_orders = {p: [o for o in seq if type(o) not in UNIT_TYPES
                             and isinstance(o, MONEY_ORDERS)]
                         for p, seq in orders.items()}
         for module, name in MONEY_STEPS:
-            done = _step(module, name)(board, state, money_orders, dice)
+            done = _step(module, name)(board, state, money_orders, dice, rules)
             state = done.state
             steps.append(done)
             events.extend(done.events)

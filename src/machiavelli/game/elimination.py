@@ -38,7 +38,7 @@ from machiavelli.core.homes import (
     recorded_holders,
     update_home_countries,
 )
-from machiavelli.core.options import fortresses_in_use, rules_of
+from machiavelli.core.options import Rules, fortresses_in_use, rules_of
 from machiavelli.core.state import State
 from machiavelli.movement.control import update_control
 from machiavelli.text.report import unit_text
@@ -109,14 +109,16 @@ def doomed_powers(board: Board, state: State, forts: bool | None = None) -> list
 
 
 def eliminations(
-    board: Board, state: State, *, fall_end: bool = True
+    board: Board, state: State, *, fall_end: bool = True, rules: Rules | None = None
 ) -> tuple[State, list[str]]:
     """End of a campaign: eliminate the powers without a home city; record home countries.
 
     ``fall_end``: the campaign that ended is the fall one (under ``mach2`` the only
-    one after which anything happens here).
+    one after which anything happens here).  ``rules``: the rules of ``state.options``,
+    when the caller has them already.
     """
-    rules = rules_of(state.options)  # (taken once: no step here changes an option)
+    if rules is None:
+        rules = rules_of(state.options)  # (taken once: no step here changes an option)
     if rules.diplomacy or (rules.mach2 and not fall_end):
         return state, []
     state = update_control(board, state, fall_end=fall_end, rules=rules)
@@ -124,7 +126,7 @@ def eliminations(
     doomed = doomed_powers(board, state, rules.fortresses)
     if doomed:
         state = _eliminate(board, state, doomed, events)
-    state, home_events = update_home_countries(board, state)
+    state, home_events = update_home_countries(board, state, rules.fortresses)
     return state, events + home_events
 
 

@@ -29,6 +29,7 @@ from machiavelli.core.options import money_in_play
 from machiavelli.core.orders import Order
 from machiavelli.core.privacy import PrivateEvents, add_private, private_results
 from machiavelli.core.results import Adjudication, OrderResult
+from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State
 from machiavelli.game.adjustments import allowance, resolve_adjustments
 from machiavelli.game.campaign import resolve_campaign
@@ -139,13 +140,17 @@ class _Step:
         return phase_report(board, self.before, self.adjudication, self.rolls)
 
 
-def adjudicate_phase(board: Board, state: State, orders: Orders, dice: Dice) -> Adjudication:
-    """The orders of the current phase, adjudicated (no end-of-campaign steps)."""
+def adjudicate_phase(
+    board: Board, state: State, orders: Orders, dice: Dice, rules: Rules | None = None
+) -> Adjudication:
+    """The orders of the current phase, adjudicated (no end-of-campaign steps).
+
+    ``rules``: the rules of ``state.options``, when the caller has them already."""
     if state.phase == "movement":
-        return resolve_campaign(board, state, orders, dice)
+        return resolve_campaign(board, state, orders, dice, rules)
     if state.phase == "retreat":
         return resolve_retreats(board, state, orders)
-    return resolve_adjustments(board, state, orders)
+    return resolve_adjustments(board, state, orders, rules)
 
 
 def adjudicate(
@@ -172,18 +177,20 @@ def _one_phase(
     board: Board, current: State, orders: Orders, seed: str, victory_cities: int | None
 ) -> PhaseResult:
     dice = Dice.for_phase(seed, current)
-    done = adjudicate_phase(board, current, orders, dice)
+    rules = rules_of(current.options)  # (taken once: no step of a phase changes an option)
+    done = adjudicate_phase(board, current, orders, dice, rules)
     after = done.state
     events = done.events[:]
     private: PrivateEvents = {}
     add_private(private, done.private_events)
     won: list[str] = []
     if current.phase in ("movement", "retreat") and after.phase != "retreat":
-        after = _end_of_campaign(board, current.season, after, dice, events)
-        won = winners(board, after, victory_cities, fall_end=current.season == "fall")
+        after = _end_of_campaign(board, current.season, after, dice, events, rules)
+        won = winners(board, after, victory_cities, fall_end=current.season == "fall",
+                      rules=rules)
     elif current.phase == "adjustment":
-        after = update_control(board, after)  # units removed or built change control
-    after = _enter_phase(board, after, dice, events, private)
+        after = update_control(board, after, rules=rules)  # units removed or built change it
+    after = _enter_phase(board, after, dice, events, private, rules)
     step = _Step(current, Adjudication.joined(after, [done], events), dice.rolls)
     return PhaseResult(current, after, None, events, dice.rolls, winners=won,
                        private_events=private, board=board, steps=[step])
@@ -220,7 +227,7 @@ def process_phase(
 
 
 def _end_of_campaign(
-    board: Board, season: str, state: State, dice: Dice, events: list[str]
+    board: Board, season: str, state: State, dice: Dice, events: list[str], rules: Rules
 ) -> State:
     """001 steps h2, j and k, then eliminations (a campaign has just ended)."""
     if season == "spring":
@@ -230,17 +237,18 @@ def _end_of_campaign(
         state = _record(famine(board, state, dice), events)
     # eliminations begins with the control adjudication (under mach2 the only one, after
     # fall: M1)
-    return _record(eliminations(board, state, fall_end=season == "fall"), events)
+    return _record(eliminations(board, state, fall_end=season == "fall", rules=rules), events)
 
 
 def _enter_phase(
-    board: Board, state: State, dice: Dice, events: list[str], private: PrivateEvents
+    board: Board, state: State, dice: Dice, events: list[str], private: PrivateEvents,
+    rules: Rules,
 ) -> State:
     """What happens before orders: plague entering summer, income entering adjustments."""
     if state.phase == "movement" and state.season == "summer":
         state = _record(plague(board, state, dice), events)
-    if state.phase == "adjustment" and money_in_play(state):
-        paid = income(board, state, dice)
+    if state.phase == "adjustment" and rules.money:
+        paid = income(board, state, dice, rules=rules)
         events.extend(paid.events)
         add_private(private, paid.private_events)
         state = paid.state

@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 from machiavelli.core.board import Board
 from machiavelli.core.board_index import PerBoard
 from machiavelli.core.homes import countries_held, original_home_countries, playing
-from machiavelli.core.options import mach2_rules, rules_of
+from machiavelli.core.options import Rules, mach2_rules, rules_of
 from machiavelli.core.state import NATIVE, State
 from machiavelli.game.adjustments import supply_centres
 from machiavelli.game.elimination import city_in_use
@@ -179,6 +179,7 @@ def winners(
     condition: VictoryCondition | None = None,
     *,
     fall_end: bool = True,
+    rules: Rules | None = None,
 ) -> list[str]:
     """The powers that have won at the end of a campaign (usually none, at most one).
 
@@ -187,9 +188,11 @@ def winners(
     Neither: :func:`default_condition` (Diplomacy: a majority of the supply centres).
     ``fall_end``: the campaign that ended is the fall one; under ``mach2`` (M3) and
     ``diplomacy`` (the supply centres change hands only then) victory is checked only then.
+    ``rules``: the rules of ``state.options``, when the caller has them already.
     """
     if not fall_end:
-        rules = rules_of(state.options)
+        if rules is None:
+            rules = rules_of(state.options)
         if rules.mach2 or rules.diplomacy:
             return []
     if condition is None:

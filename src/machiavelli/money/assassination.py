@@ -60,9 +60,9 @@ from machiavelli.core.board_index import PerBoard
 from machiavelli.core.dice import Dice
 from machiavelli.core.homes import held_home_provinces
 from machiavelli.core.occupancy import Occupancy
-from machiavelli.core.options import chits_in_play, money_in_play
 from machiavelli.core.orders import Expense, Order, order_key
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
+from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import Rebellion, State, Unit
 from machiavelli.money.finance import bank_victims
 from machiavelli.movement.rebels import describe, new_rebellion, rebellion_problem
@@ -215,9 +215,12 @@ class _Attempts:
 
 
 def assassinations(
-    board: Board, state: State, orders: Mapping[str, Sequence[Order]], dice: Dice
+    board: Board, state: State, orders: Mapping[str, Sequence[Order]], dice: Dice,
+    rules: Rules | None = None,
 ) -> Adjudication:
-    """Step c: the players' assassination attempts and their effects (see the module's doc)."""
+    """Step c: the players' assassination attempts and their effects (see the module's doc).
+
+    ``rules``: the rules of ``state.options``, when the caller has them already."""
     if not any(isinstance(o, Expense) and o.kind == "assassinate"
                for seq in orders.values() for o in seq):
         return Adjudication(state)  # (the usual case: no attempt, nothing to sort)
@@ -225,7 +228,9 @@ def assassinations(
     mine = {p: seq for p, seq in mine.items() if seq}
     if not mine:
         return Adjudication(state)
-    if not money_in_play(state) or not chits_in_play(state):
+    if rules is None:
+        rules = rules_of(state.options)
+    if not rules.money or not rules.assassinations:  # (the chits come with assassinations)
         why = "there are no assassinations in this game"
         return Adjudication(state, [
             OrderResult(p, o, "void", why) for p, seq in mine.items() for o in seq])
@@ -258,7 +263,8 @@ def assassinations(
 # The bankers' victims (step d)
 # ----------------------------------------------------------------------
 def bank_assassinations(
-    board: Board, state: State, orders: Mapping[str, Sequence[Order]], dice: Dice
+    board: Board, state: State, orders: Mapping[str, Sequence[Order]], dice: Dice,
+    rules: Rules | None = None,
 ) -> Adjudication:
     """Step d: effects 1-5 for the powers assassinated for a loan they could not pay.
 

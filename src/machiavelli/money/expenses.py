@@ -47,7 +47,7 @@ from machiavelli.core.dice import Dice
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import Expense, Order
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
-from machiavelli.core.rules import rules_of
+from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import Rebellion, State, Unit
 from machiavelli.money.bribes import (
     COUNTER_BRIBE,
@@ -153,6 +153,7 @@ class _Step:
     occupancy: Occupancy | None = None  # the position's units by province, once needed
     #: bribes need a unit in or next to their target (ADJTAB-*), as the options say
     adjacency: bool = False
+    rules: Rules | None = None  # the rules in force (None: read from the options)
 
     def where(self) -> Occupancy:
         """The units of the position at the start of the step, by province."""
@@ -165,12 +166,16 @@ class _Step:
 # The step
 # ----------------------------------------------------------------------
 def expenses(
-    board: Board, state: State, orders: Mapping[str, Sequence[Order]], dice: Dice
+    board: Board, state: State, orders: Mapping[str, Sequence[Order]], dice: Dice,
+    rules: Rules | None = None,
 ) -> Adjudication:
-    """Resolve every expenditure but assassinations; control adjudication 1 follows."""
-    rules = rules_of(state.options)  # (taken once: this step changes no option)
+    """Resolve every expenditure but assassinations; control adjudication 1 follows.
+
+    ``rules``: the rules of ``state.options``, when the caller has them already."""
+    if rules is None:
+        rules = rules_of(state.options)  # (taken once: this step changes no option)
     step = _Step(board, state, units=list(state.units), rebellions=dict(state.rebellions),
-                 famine=list(state.famine), adjacency=rules.adjacency)
+                 famine=list(state.famine), adjacency=rules.adjacency, rules=rules)
     treasury = dict(state.treasury)
     victims = set(bank_victims(state))
     for power, listed in standing_expenses(orders).items():
@@ -268,7 +273,7 @@ def _power_problem(step: _Step, power: str, expense: Expense) -> str | None:
     if power in state.eliminated:
         return f"{power} has been eliminated"
     if step.checker is None:
-        step.checker = Checker(step.board, state, occupancy=step.where())
+        step.checker = Checker(step.board, state, step.rules, occupancy=step.where())
     return check_order(step.board, state, power, expense, step.checker)
 
 

@@ -33,7 +33,7 @@ from machiavelli.core.board_index import PerBoard
 from machiavelli.core.dice import Dice, Roll
 from machiavelli.core.homes import home_country_holders, playing, update_home_countries
 from machiavelli.core.occupancy import Occupancy
-from machiavelli.core.options import dice_in_play, money_in_play
+from machiavelli.core.options import Rules, dice_in_play, rules_of
 from machiavelli.core.orders import Order
 from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication
@@ -321,14 +321,18 @@ def _source_name(board: Board, source: str) -> str:
 
 
 def roll_variable_income(
-    board: Board, state: State, dice: Dice, powers: Collection[str] | None = None
+    board: Board, state: State, dice: Dice, powers: Collection[str] | None = None,
+    rules: Rules | None = None,
 ) -> list[VariableRoll]:
     """Roll every variable-income entry that someone receives, in the board's table order.
 
-    ``powers``: only the entries these powers receive (None: every power's).
+    ``powers``: only the entries these powers receive (None: every power's).  ``rules``:
+    the rules of ``state.options``, when the caller has them already.
     """
-    holders = home_country_holders(board, state)
-    rolled = dice_in_play(state)
+    if rules is None:
+        rules = rules_of(state.options)
+    holders = home_country_holders(board, state, rules.fortresses)
+    rolled = rules.dice
     rolls: list[VariableRoll] = []
     for source, (count, table) in board.variable_income.items():
         power = variable_income_owner(board, state, source, holders)
@@ -353,22 +357,26 @@ def roll_variable_income(
 
 
 def income(
-    board: Board, state: State, dice: Dice, powers: Collection[str] | None = None
+    board: Board, state: State, dice: Dice, powers: Collection[str] | None = None,
+    *, rules: Rules | None = None,
 ) -> Adjudication:
     """Pay every power its income into ``state.treasury``.
 
     The public events are the home countries that changed hands; what each power
     received, its variable-income dice and its new treasury are told to it alone
     (``private_events``; docs/rulings.md, "What each power sees").
-    ``powers``: pay only these (None: every power).
+    ``powers``: pay only these (None: every power).  ``rules``: the rules of
+    ``state.options``, when the caller has them already.
     """
-    if not money_in_play(state):
+    if rules is None:
+        rules = rules_of(state.options)
+    if not rules.money:
         return Adjudication(state)
-    state, events = update_home_countries(board, state)
+    state, events = update_home_countries(board, state, rules.fortresses)
     private: PrivateEvents = {}
     totals = {p: got for p, got in fixed_income(board, state).items()
               if powers is None or p in powers}
-    for roll in roll_variable_income(board, state, dice, powers):
+    for roll in roll_variable_income(board, state, dice, powers, rules):
         shown = " + ".join(str(d) for d in roll.dice)
         how = "counts" if roll.fixed else "rolls"
         tell(

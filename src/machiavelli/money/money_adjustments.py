@@ -47,6 +47,7 @@ from machiavelli.core.orders import Build, Disband, Maintain, Order, Remove, Uni
 from machiavelli.core.phases import next_phase
 from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
+from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State, Unit
 from machiavelli.money.specials import NORMAL_UPKEEP, special_limit_problem, upkeep
 from machiavelli.movement.builds import build_problem
@@ -74,9 +75,10 @@ _fields: Callable[[Unit], tuple[str, str | None, str, str | None, str | None, in
 class _Position:
     """The position the phase is judged on, its units looked up as the judging asks."""
 
-    def __init__(self, board: Board, state: State) -> None:
+    def __init__(self, board: Board, state: State, rules: Rules | None = None) -> None:
         self.board = board
         self.state = state
+        self.rules = rules if rules is not None else rules_of(state.options)
         #: each power's units (None: the autonomous ones), in the position's order
         self.units_of: dict[str | None, list[Unit]] = {}
         #: (owner, province, garrison or not) -> the first such unit
@@ -96,7 +98,8 @@ class _Position:
     def held(self, power: str) -> set[str]:
         """The provinces of the home countries ``power`` holds (builds: ADJ-A)."""
         if self._held is None:
-            self._held = held_home_provinces_of_all(self.board, self.state)
+            self._held = held_home_provinces_of_all(self.board, self.state,
+                                                    self.rules.fortresses)
         return self._held.get(power, set())
 
 
@@ -157,7 +160,7 @@ class _Account:
 def _judge_build(position: _Position, account: _Account, order: Build) -> tuple[Outcome, str]:
     board, state = position.board, position.state
     why = build_problem(board, state, account.power, order, held=position.held(account.power),
-                        where=position.where())
+                        where=position.where(), rules=position.rules)
     if why is not None:
         return ("fails", why)
     if order.province in account.built_in:
@@ -219,10 +222,13 @@ def _judge(position: _Position, account: _Account, order: Order) -> tuple[Outcom
 
 
 def resolve_money_adjustments(
-    board: Board, state: State, orders: Mapping[str, Sequence[Order]]
+    board: Board, state: State, orders: Mapping[str, Sequence[Order]],
+    rules: Rules | None = None,
 ) -> Adjudication:
-    """Adjudicate an adjustment phase with money; the new state is the next spring's movement."""
-    position = _Position(board, state)
+    """Adjudicate an adjustment phase with money; the new state is the next spring's movement.
+
+    ``rules``: the rules of ``state.options``, when the caller has them already."""
+    position = _Position(board, state, rules)
     owners = {p for p in position.units_of if p is not None}
     powers = [p for p in state.powers if p in owners or p in orders]
     powers += sorted(p for p in owners | set(orders) if p not in powers)

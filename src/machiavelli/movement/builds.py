@@ -24,14 +24,9 @@ from collections.abc import Collection
 from machiavelli.core.board import Board
 from machiavelli.core.homes import held_home_provinces, home_centres
 from machiavelli.core.occupancy import Occupancy
-from machiavelli.core.options import (
-    fortresses_in_use,
-    garrisons_in_play,
-    mach2_rules,
-    money_in_play,
-    specials_in_play,
-)
+from machiavelli.core.options import garrisons_in_play
 from machiavelli.core.orders import Build
+from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import SPECIAL_KINDS, State
 from machiavelli.movement.geography import NO_ARMY_IN_VENICE, can_hold_garrison, no_army_in
 
@@ -44,12 +39,14 @@ def build_problem(
     *,
     held: Collection[str] | None = None,
     where: Occupancy | None = None,
+    rules: Rules | None = None,
 ) -> str | None:
     """Why ``power`` may not build this unit now, or None.
 
-    ``held``: the power's :func:`~machiavelli.core.homes.held_home_provinces`, and
-    ``where``: the position's units by province, when the caller has them already
-    (several builds judged on one position).
+    ``held``: the power's :func:`~machiavelli.core.homes.held_home_provinces`,
+    ``where``: the position's units by province, and ``rules``: the rules of
+    ``state.options``, when the caller has them already (several builds judged on one
+    position).
     """
     p = order.province
     prov = board.provinces.get(p)
@@ -57,11 +54,14 @@ def build_problem(
         return f"unknown province {p!r}"
     if state.option("diplomacy"):
         return _diplomacy_problem(board, state, power, order)
+    if rules is None:
+        rules = rules_of(state.options)
     city = prov.city
-    if city is None or (city.kind == "fortress" and not fortresses_in_use(state)):
+    if city is None or (city.kind == "fortress" and not rules.fortresses):
         return f"{prov.name} has no city to build in (ADJ-A)"
     if power not in board.build_anywhere and p not in (
-            held_home_provinces(board, state, power) if held is None else held):
+            held_home_provinces(board, state, power, rules.fortresses) if held is None
+            else held):
         return f"{prov.name} is not in a home country {power} holds (ADJ-A)"
     if state.city_owner.get(p) != power or state.province_owner.get(p) != power:
         return f"{power} must control both {prov.name} and its city (OWN-7)"
@@ -72,9 +72,9 @@ def build_problem(
         rebellion.in_city or order.kind != "G" or prov.venice
     ):  # REB-EFF-5.6: a garrison only needs a quiet city
         return f"{prov.name} is in rebellion (ADJ-E, REB-EFF-5.5)"
-    why = _special_problem(board, state, power, order)
+    why = _special_problem(board, rules, power, order)
     if why is None:
-        why = _kind_problem(board, state, power, order)
+        why = _kind_problem(board, state, rules, power, order)
     if why is not None:
         return why
     units: Occupancy | State = state if where is None else where
@@ -86,23 +86,25 @@ def build_problem(
     return None
 
 
-def _special_problem(board: Board, state: State, power: str, order: Build) -> str | None:
+def _special_problem(board: Board, rules: Rules, power: str, order: Build) -> str | None:
     if order.special is None:
         return None
     if order.special not in SPECIAL_KINDS:
         return f"unknown special unit {order.special!r}"
-    if not money_in_play(state):
+    if not rules.money:
         return "no special units without money (GEN-2)"
-    if not specials_in_play(state):
+    if not rules.special:
         return "there are no special units in this game"
-    allowed = board.special_limits.get(power) if mach2_rules(state) else None
+    allowed = board.special_limits.get(power) if rules.mach2 else None
     if allowed is not None and order.special not in allowed:  # a Machiavelli 2 rule (M9)
         kind = order.special.replace("_", " ")
         return f"{power} may not build {kind} units in this game (Machiavelli 2, M9)"
     return None
 
 
-def _kind_problem(board: Board, state: State, power: str, order: Build) -> str | None:
+def _kind_problem(
+    board: Board, state: State, rules: Rules, power: str, order: Build
+) -> str | None:
     """The unit's kind against the place: garrisons, fleets, armies, coasts."""
     p = order.province
     prov = board.provinces[p]
@@ -113,7 +115,7 @@ def _kind_problem(board: Board, state: State, power: str, order: Build) -> str |
     if order.kind == "G":
         if city.kind == "fortress":
             return "no garrison may be built in a fortress (FORT-B)"
-        if not garrisons_in_play(state) or not can_hold_garrison(board, state, p):
+        if not rules.garrisons or not can_hold_garrison(board, rules, p):
             return f"a garrison needs a fortified city, and {prov.name} has none (ADJ-A2)"
     elif order.kind == "F":
         if power in board.no_fleets:
@@ -123,7 +125,7 @@ def _kind_problem(board: Board, state: State, power: str, order: Build) -> str |
         return _coast_problem(board, order)
     elif prov.sea:
         return "an army cannot be built at sea"
-    elif no_army_in(board, state, p):
+    elif no_army_in(board, rules, p):
         return NO_ARMY_IN_VENICE
     return None
 
