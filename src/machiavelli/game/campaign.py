@@ -77,9 +77,8 @@ def resolve_campaign(
     steps: list[Adjudication] = []
     events: list[str] = []
     private: PrivateEvents = {}
-    options = state.options
     if rules is None:
-        rules = rules_of(options)
+        rules = rules_of(state.options)
     if rules.money:
         # (a unit's order, the most of them, known by its type at once)
         money_orders = {p: [o for o in seq if type(o) not in UNIT_TYPES
@@ -92,7 +91,7 @@ def resolve_campaign(
             events.extend(done.events)
             add_private(private, done.private_events)
     # (the money steps change no option: the rules stay those taken)
-    moved = resolve_movement(board, state, orders, rules if state.options is options else None)
+    moved = resolve_movement(board, state, orders, rules)
     events.extend(moved.events)
     add_private(private, moved.private_events)
     before_moves = state

@@ -143,6 +143,7 @@ class Spend:
 class _Step:
     board: Board
     state: State
+    rules: Rules  # the rules in force (bribes' adjacency, ADJTAB-*; the orders' checker)
     spends: list[Spend] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
     units: list[Unit] = field(default_factory=list)
@@ -151,9 +152,6 @@ class _Step:
     touched: dict[str, str] = field(default_factory=dict)  # province -> rule for control events
     checker: Checker | None = None  # the orders' checker on the position, once needed
     occupancy: Occupancy | None = None  # the position's units by province, once needed
-    #: bribes need a unit in or next to their target (ADJTAB-*), as the options say
-    adjacency: bool = False
-    rules: Rules | None = None  # the rules in force (None: read from the options)
 
     def where(self) -> Occupancy:
         """The units of the position at the start of the step, by province."""
@@ -174,8 +172,8 @@ def expenses(
     ``rules``: the rules of ``state.options``, when the caller has them already."""
     if rules is None:
         rules = rules_of(state.options)  # (taken once: this step changes no option)
-    step = _Step(board, state, units=list(state.units), rebellions=dict(state.rebellions),
-                 famine=list(state.famine), adjacency=rules.adjacency, rules=rules)
+    step = _Step(board, state, rules, units=list(state.units),
+                 rebellions=dict(state.rebellions), famine=list(state.famine))
     treasury = dict(state.treasury)
     victims = set(bank_victims(state))
     for power, listed in standing_expenses(orders).items():
@@ -298,7 +296,7 @@ def _problem(step: _Step, spend: Spend) -> str | None:
     if province is None:
         return "no province is named"
     name = step.board.display_name(province)
-    if step.adjacency and not has_unit_near(
+    if step.rules.adjacency and not has_unit_near(
             step.board, step.state.units, power, province):
         return f"you have no unit in or next to {name} (adjacency, ADJTAB-{_table(expense)})"
     if expense.kind == "famine_relief":
@@ -321,7 +319,7 @@ def _unit_problem(step: _Step, spend: Spend) -> str | None:
         return found
     spend.unit = found
     where = board.display_name(found.province)
-    if step.adjacency and found.owner != power and not has_unit_near(
+    if step.rules.adjacency and found.owner != power and not has_unit_near(
             board, state.units, power, found.province):
         rule = "C" if expense.kind == "counter_bribe" else "DI"
         return f"you have no unit in or next to {where} (adjacency, ADJTAB-{rule})"
