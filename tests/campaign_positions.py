@@ -98,7 +98,7 @@ def stirred(board: Board, state: State, rng: random.Random) -> State:
         new.home = {p: new.home[p] for p in order}
     if new.home and rng.random() < 0.2:  # one country recorded for another power too
         giver, getter = rng.choice(sorted(new.home)), rng.choice(powers)
-        new.home[getter] = sorted({*new.home.get(getter, []), *new.home[giver]})
+        new.home[getter] = tuple(sorted({*new.home.get(getter, ()), *new.home[giver]}))
     return new
 
 

@@ -128,7 +128,7 @@ def _plain_home_answers(board: Board, state: State) -> tuple[object, ...]:
                           f"{h} takes control of the home country of {c} (HOME-2).")
         if h is not None:
             home.setdefault(h, []).extend(countries[c])
-    new_home = {p: sorted(v) for p, v in home.items()} if events else state.home
+    new_home = {p: tuple(sorted(v)) for p, v in home.items()} if events else state.home
     return (countries, recorded, holders, held, provinces, every, new_home, events)
 
 

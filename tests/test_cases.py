@@ -346,7 +346,7 @@ def test_initial_state_carries_everything() -> None:
     assert state.board == "classic"
     assert (state.year, state.season, state.phase) == (1454, "summer", "movement")
     assert state.powers == ["Milan", "Florence", "Venice"]
-    assert state.home == {"Milan": ["gen", "mil"], "Florence": ["pis"], "Venice": ["ven"]}
+    assert state.home == {"Milan": ("gen", "mil"), "Florence": ("pis",), "Venice": ("ven",)}
     assert state.units == case.units and state.units is not case.units
     assert state.treasury == {"Milan": 12, "Florence": 3}
     assert state.options["mach2"] is True

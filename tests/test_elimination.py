@@ -19,9 +19,9 @@ from machiavelli.game.elimination import countries_held_at_start, doomed_powers,
 
 B: Board = load_board("classic")
 
-MILAN = ["com", "cre", "for", "mil", "par", "pav", "pia"]
-FLORENCE = ["are", "flo", "psa", "pst"]
-VENICE = ["ber", "bre", "dal", "fri", "ist", "pad", "trv", "ven", "ver", "vic"]
+MILAN = ("com", "cre", "for", "mil", "par", "pav", "pia")
+FLORENCE = ("are", "flo", "psa", "pst")
+VENICE = ("ber", "bre", "dal", "fri", "ist", "pad", "trv", "ven", "ver", "vic")
 HOMES = {"Florence": FLORENCE, "Milan": MILAN, "Venice": VENICE}
 
 
@@ -29,7 +29,7 @@ def position(
     units: Sequence[Unit] = (),
     provinces: dict[str, str] | None = None,
     cities: dict[str, str] | None = None,
-    home: dict[str, list[str]] | None = None,
+    home: dict[str, tuple[str, ...]] | None = None,
     **options: bool,
 ) -> State:
     """Florence, Milan and Venice; Venice keeps its capital unless told otherwise."""
@@ -38,7 +38,7 @@ def position(
         powers=["Florence", "Milan", "Venice"], units=list(units),
         province_owner={"ven": "Venice", **(provinces or {})},
         city_owner={"ven": "Venice", **(cities or {})},
-        home={p: list(v) for p, v in (HOMES if home is None else home).items()},
+        home={p: tuple(v) for p, v in (HOMES if home is None else home).items()},
         options={"money": False, "dice": False, **options},
     )
 
@@ -89,7 +89,7 @@ def test_elim_1_fortress_counts_only_when_fortresses_are_in_use() -> None:
 
 
 def test_elim_1_a_city_of_a_conquered_home_country_keeps_a_power_alive() -> None:
-    home = {"Milan": MILAN + FLORENCE, "Florence": [], "Venice": VENICE}
+    home = {"Milan": MILAN + FLORENCE, "Florence": (), "Venice": VENICE}
     s = position(cities=own("Milan", "psa"), home=home)
     s = replace(s, eliminated=["Florence"])
     assert countries_held_at_start(B, s)["Milan"] == ["Florence", "Milan"]
@@ -214,7 +214,7 @@ def test_elim_6_taking_a_home_country_while_losing_ones_own_eliminates() -> None
     assert after.eliminated == ["Florence", "Milan"]
     assert after.units == []
     assert not set(FLORENCE) & set(after.province_owner)
-    assert after.home["Milan"] == [] and after.home["Florence"] == []
+    assert after.home["Milan"] == () and after.home["Florence"] == ()
     assert countries_held(B, after, "Milan") == []
     assert "Florence no longer holds the home country of Florence (HOME-4)." in events
 
@@ -223,7 +223,7 @@ def test_elim_6_a_home_country_taken_in_an_earlier_campaign_counts() -> None:
     s = position(
         provinces={**own("Milan", *FLORENCE), **own("Venice", "mil", "pav")},
         cities={**own("Milan", "flo", "psa", "are"), **own("Venice", "mil", "pav", "cre")},
-        home={"Milan": MILAN + FLORENCE, "Florence": [], "Venice": VENICE},
+        home={"Milan": MILAN + FLORENCE, "Florence": (), "Venice": VENICE},
     )
     s = replace(s, eliminated=["Florence"])
     after, _ = eliminations(B, s)
@@ -241,7 +241,7 @@ def test_home_2_a_home_country_taken_whole_is_recorded_at_the_campaigns_end() ->
     after, events = eliminations(B, s)
     assert after.eliminated == ["Florence"]  # no city left in its own country
     assert "Milan takes control of the home country of Florence (HOME-2)." in events
-    assert after.home["Milan"] == sorted(MILAN + FLORENCE)
+    assert after.home["Milan"] == tuple(sorted(MILAN + FLORENCE))
     assert countries_held_at_start(B, after)["Milan"] == ["Florence", "Milan"]
 
 
@@ -258,7 +258,7 @@ def test_home_3_a_power_with_two_home_countries_may_lose_its_own() -> None:
     s = position(
         provinces={**own("Venice", *MILAN), **own("Milan", "flo")},
         cities={**own_cities("Venice", *MILAN), **own("Milan", "flo")},
-        home={"Milan": MILAN + FLORENCE, "Florence": [], "Venice": VENICE},
+        home={"Milan": MILAN + FLORENCE, "Florence": (), "Venice": VENICE},
     )
     s = replace(s, eliminated=["Florence"])
     after, events = eliminations(B, s)
@@ -274,7 +274,7 @@ def test_home_4_a_held_country_is_kept_while_the_holder_keeps_one_city_anywhere(
     s = position(
         provinces=own("Milan", "cre"),
         cities={**own("Milan", "cre"), **own("Venice", "flo")},
-        home={"Milan": MILAN + FLORENCE, "Florence": [], "Venice": VENICE},
+        home={"Milan": MILAN + FLORENCE, "Florence": (), "Venice": VENICE},
     )
     s = replace(s, eliminated=["Florence"])
     after, _ = eliminations(B, s)
@@ -284,12 +284,12 @@ def test_home_4_a_held_country_is_kept_while_the_holder_keeps_one_city_anywhere(
 def test_home_4_an_eliminated_power_loses_every_home_country_it_held() -> None:
     s = position(
         cities={**own("Venice", "flo", "psa", "are", "mil", "cre", "pav")},
-        home={"Milan": MILAN + FLORENCE, "Florence": [], "Venice": VENICE},
+        home={"Milan": MILAN + FLORENCE, "Florence": (), "Venice": VENICE},
     )
     s = replace(s, eliminated=["Florence"])
     after, events = eliminations(B, s)
     assert "Milan" in after.eliminated
-    assert after.home["Milan"] == []
+    assert after.home["Milan"] == ()
     assert "Milan no longer holds the home country of Milan (HOME-4)." in events
     assert "Milan no longer holds the home country of Florence (HOME-4)." in events
 

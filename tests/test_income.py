@@ -395,8 +395,8 @@ def test_inc_var_1_conquered_home_country_brings_its_roll() -> None:
     ]
     assert new.treasury["Milan"] == got(s, "Milan").total + 10 + 2
     assert "Florence" not in new.treasury
-    assert new.home["Milan"] == sorted(country("Milan") + flo)
-    assert new.home["Florence"] == []
+    assert new.home["Milan"] == tuple(sorted(country("Milan") + flo))
+    assert new.home["Florence"] == ()
     assert "Milan takes control of the home country of Florence (HOME-2)." in events
 
 

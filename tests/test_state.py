@@ -26,7 +26,7 @@ def full_state() -> State:
         contested=["vic"],
         province_owner={"gen": "Milan", "pad": "Venice"},
         city_owner={"ven": "Venice"},
-        home={"Milan": ["mil", "pav"], "Venice": ["ven"]},
+        home={"Milan": ("mil", "pav"), "Venice": ("ven",)},
         rebellions={"pia": Rebellion("pia", "Milan", in_province=True, in_city=True)},
         famine=["pav"],
         treasury={"Milan": 12, "Venice": 30},
@@ -60,7 +60,7 @@ def test_copy_is_independent() -> None:
 
 
 def test_copy_equals_a_json_round_trip_and_shares_no_container() -> None:
-    state = replace(full_state(), home_countries={"Milan": ["mil", "pav"]},
+    state = replace(full_state(), home_countries={"Milan": ("mil", "pav")},
                     assassinated=["Venice"])
     defaults = State("standard", 1901, "spring", "movement")
     for f in fields(State):  # every field differs from its default: the copy must carry it
@@ -115,3 +115,18 @@ def _same(a: object, b: object) -> bool:
     """The same list or dictionary (shared, not copied); an equal number or text (a compiled
     build gives a new int object on each read)."""
     return a is b if isinstance(a, list | dict) else a == b
+
+
+def test_home_places_are_shared_tuples_and_lists_given_by_hand_are_copied() -> None:
+    """``home`` and ``home_countries`` hold tuples, never changed in place: a copy shares
+    them (as it shares the frozen units).  Places given as a list, in a position built by
+    hand, are copied into tuples, so that a copy still shares no list."""
+    state = full_state()
+    copy = state.copy()
+    assert copy.home is not state.home and copy.home["Milan"] is state.home["Milan"]
+    by_hand = replace(state, home={"Milan": ["mil", "pav"]},
+                      home_countries={"Milan": ["mil", "pav"]})
+    for copied in (by_hand.copy(), by_hand.but(year=1456).unshared(by_hand)):
+        assert copied.home == {"Milan": ("mil", "pav")}
+        assert copied.home_countries == {"Milan": ("mil", "pav")}
+        assert copied == State.from_json(by_hand.to_json()).but(year=copied.year)

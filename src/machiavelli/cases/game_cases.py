@@ -96,9 +96,9 @@ def scenario_fields(case: Case, state: State) -> State:
 
     start = load_scenario(case.scenario, case.players)[1]
     state.powers = list(start.powers)
-    state.home_countries = {k: list(v) for k, v in start.home_countries.items()}
-    state.home = ({k: list(v) for k, v in case.home.items()} if case.home is not None
-                  else {k: list(v) for k, v in start.home.items()})
+    state.home_countries = dict(start.home_countries)
+    state.home = ({k: tuple(v) for k, v in case.home.items()} if case.home is not None
+                  else dict(start.home))
     state.eliminated = list(case.eliminated)
     return state
 

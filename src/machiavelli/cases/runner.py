@@ -31,7 +31,7 @@ from machiavelli.core.dice import Dice, LoadedDice, Roll
 from machiavelli.core.orders import Borrow, Expense, GiveChit, Order, Pay, order_key
 from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
-from machiavelli.core.state import Dislodged, Rebellion, State, Unit
+from machiavelli.core.state import Dislodged, Places, Rebellion, State, Unit
 
 MONEY_ORDERS = (Borrow, Pay, GiveChit, Expense)
 
@@ -111,21 +111,20 @@ class CaseRun:
 # -- running --------------------------------------------------------------------
 
 
-def _homes(board: Board) -> dict[str, list[str]]:
+def _homes(board: Board) -> dict[str, Places]:
     """Each power's home provinces, by the board's home letters."""
     home: dict[str, list[str]] = {}
     for pid, p in board.provinces.items():
         if p.home is not None and p.home in board.powers:
             home.setdefault(board.powers[p.home], []).append(pid)
-    return home
+    return {power: tuple(provinces) for power, provinces in home.items()}
 
 
-_HOMES: PerBoard[dict[str, list[str]]] = PerBoard(_homes)
+_HOMES: PerBoard[dict[str, Places]] = PerBoard(_homes)
 
 
 def initial_state(case: Case, board: Board) -> State:
     """The position a case starts from."""
-    home = {power: list(provinces) for power, provinces in _HOMES(board).items()}
     return scenario_fields(case, State(
         board=board.name,
         year=case.year,
@@ -137,7 +136,7 @@ def initial_state(case: Case, board: Board) -> State:
         contested=list(case.contested),
         province_owner=dict(case.province_owner),
         city_owner=dict(case.city_owner),
-        home=home,
+        home=dict(_HOMES(board)),
         rebellions=dict(case.rebellions),
         famine=list(case.famine),
         treasury=dict(case.treasury),

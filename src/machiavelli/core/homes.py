@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from machiavelli.core.board import Board, City
 from machiavelli.core.options import fortresses_in_use
-from machiavelli.core.state import State
+from machiavelli.core.state import Places, State
 
 
 def home_provinces(board: Board, state: State, power: str) -> list[str]:
@@ -86,7 +86,7 @@ class HomeCountries:
         # when first asked)
         self._cities: list[dict[str, list[str]] | None] = [None, None]
         # the recorded holders last found, with the state.home they were found from
-        self._recorded: tuple[dict[str, list[str]], dict[str, str | None]] | None = None
+        self._recorded: tuple[dict[str, Places], dict[str, str | None]] | None = None
         # the holders last found, with what they were found from and the recorded holders
         self._holders: tuple[_HoldersKey, dict[str, str | None], dict[str, str | None]] | None = (
             None)
@@ -122,7 +122,7 @@ class HomeCountries:
                 holders[country] = min(listing, key=order.__getitem__)
             else:  # never recorded (a position built by hand): the setup owner
                 holders[country] = None if country in state.home else country
-        self._recorded = ({k: list(v) for k, v in state.home.items()}, holders)
+        self._recorded = ({k: tuple(v) for k, v in state.home.items()}, holders)
         return holders
 
     def holders(self, state: State, forts: bool | None = None) -> dict[str, str | None]:
@@ -171,8 +171,7 @@ def _counts(city: City | None, forts: bool) -> bool:
 
 #: the home countries last made, with the board and what of the position they were made
 #: from (``state.home`` only when the countries came from it: no ``home_countries``)
-_LAYOUTS: list[tuple[Board, dict[str, list[str]], dict[str, list[str]] | None,
-                     HomeCountries]] = []
+_LAYOUTS: list[tuple[Board, dict[str, Places], dict[str, Places] | None, HomeCountries]] = []
 
 
 def home_countries_of(board: Board, state: State) -> HomeCountries:
@@ -183,8 +182,9 @@ def home_countries_of(board: Board, state: State) -> HomeCountries:
                 and (home is None or home == state.home)):
             return layout
     layout = HomeCountries(board, _found_home_countries(board, state))
-    _LAYOUTS[:] = [(board, {k: list(v) for k, v in state.home_countries.items()},
-                    None if state.home_countries else {k: list(v) for k, v in state.home.items()},
+    # (copies of the dictionaries; tuple() keeps a tuple and copies a list given by hand)
+    _LAYOUTS[:] = [(board, {k: tuple(v) for k, v in state.home_countries.items()},
+                    None if state.home_countries else {k: tuple(v) for k, v in state.home.items()},
                     layout)]
     return layout
 
@@ -269,7 +269,7 @@ def update_home_countries(
                 events.append(f"{holder} takes control of the home country of {country} (HOME-2).")
         if holder is not None:
             home.setdefault(holder, []).extend(countries[country])
-    return state.but(home={p: sorted(v) for p, v in home.items()}), events
+    return state.but(home={p: tuple(sorted(v)) for p, v in home.items()}), events
 
 
 __all__ = [

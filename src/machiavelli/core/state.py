@@ -20,6 +20,9 @@ Season = Literal["spring", "summer", "fall", "winter"]
 PhaseKind = Literal["movement", "retreat", "adjustment"]
 SPECIAL_KINDS = ("militia", "elite_mercenary", "elite_professional")
 SEASONS: tuple[Season, ...] = ("spring", "summer", "fall", "winter")
+#: provinces in a fixed order, never changed in place (a home country, the home provinces a
+#: power holds): positions share them instead of copying them
+Places = tuple[str, ...]
 
 
 def _compiled() -> bool:
@@ -123,6 +126,16 @@ def _lists_copied(lists: dict[str, list[T]]) -> dict[str, list[T]]:
     return {k: v.copy() for k, v in lists.items()}  # the cheapest copy interpreted
 
 
+def _places_kept(places: dict[str, Places]) -> dict[str, Places]:
+    """A dictionary of places copied, the places shared (a tuple is never changed).  Places
+    given as a list (a position built by hand) are copied into a tuple."""
+    copied = places.copy()
+    for k, v in places.items():
+        if type(v) is not tuple:  # (a list given where a tuple belongs)
+            copied[k] = tuple(v)
+    return copied
+
+
 def _unit_read(fields: dict[str, Any]) -> Unit:
     """A unit read from its dictionary, its names interned."""
     owner = fields.get("owner")
@@ -199,9 +212,9 @@ class State:
     contested: list[str] = field(default_factory=list)  # spaces no retreat may enter
     province_owner: dict[str, str] = field(default_factory=dict)
     city_owner: dict[str, str] = field(default_factory=dict)
-    home: dict[str, list[str]] = field(default_factory=dict)  # power -> home provinces held now
+    home: dict[str, Places] = field(default_factory=dict)  # power -> home provinces held now
     # the home countries as set up by the scenario: country (its power's name) -> provinces
-    home_countries: dict[str, list[str]] = field(default_factory=dict)
+    home_countries: dict[str, Places] = field(default_factory=dict)
     rebellions: dict[str, Rebellion] = field(default_factory=dict)
     famine: list[str] = field(default_factory=list)
     treasury: dict[str, int] = field(default_factory=dict)
@@ -224,8 +237,8 @@ class State:
         contested: list[str] | None = None,
         province_owner: dict[str, str] | None = None,
         city_owner: dict[str, str] | None = None,
-        home: dict[str, list[str]] | None = None,
-        home_countries: dict[str, list[str]] | None = None,
+        home: dict[str, Places] | None = None,
+        home_countries: dict[str, Places] | None = None,
         rebellions: dict[str, Rebellion] | None = None,
         famine: list[str] | None = None,
         treasury: dict[str, int] | None = None,
@@ -290,7 +303,7 @@ class State:
             self.board, self.year, self.season, self.phase, self.powers[:],
             self.units[:], self.dislodged[:], self.contested[:],
             self.province_owner.copy(), self.city_owner.copy(),
-            _lists_copied(self.home), _lists_copied(self.home_countries),
+            _places_kept(self.home), _places_kept(self.home_countries),
             self.rebellions.copy(), self.famine[:], self.treasury.copy(),
             _lists_copied(self.loans), _lists_copied(self.chits),
             self.defaulted[:], self.assassinated[:], self.eliminated[:],
@@ -317,9 +330,9 @@ class State:
             self.province_owner = self.province_owner.copy()
         if self.city_owner is b.city_owner:
             self.city_owner = self.city_owner.copy()
-        # (a dictionary of lists: every list copied, new or not)
-        self.home = _lists_copied(self.home)
-        self.home_countries = _lists_copied(self.home_countries)
+        # (dictionaries of places: the dictionaries copied, new or not; the places shared)
+        self.home = _places_kept(self.home)
+        self.home_countries = _places_kept(self.home_countries)
         if self.rebellions is b.rebellions:
             self.rebellions = self.rebellions.copy()
         if self.famine is b.famine:
@@ -351,8 +364,8 @@ class State:
         contested: list[str] | None = None,
         province_owner: dict[str, str] | None = None,
         city_owner: dict[str, str] | None = None,
-        home: dict[str, list[str]] | None = None,
-        home_countries: dict[str, list[str]] | None = None,
+        home: dict[str, Places] | None = None,
+        home_countries: dict[str, Places] | None = None,
         rebellions: dict[str, Rebellion] | None = None,
         famine: list[str] | None = None,
         treasury: dict[str, int] | None = None,
@@ -440,6 +453,8 @@ class State:
         ]
         d["rebellions"] = {k: Rebellion(**v) for k, v in d.get("rebellions", {}).items()}
         d["loans"] = {k: [Loan(**x) for x in v] for k, v in d.get("loans", {}).items()}
+        for name in ("home", "home_countries"):
+            d[name] = {k: tuple(v) for k, v in d.get(name, {}).items()}
         return cls(**d)
 
     def to_json(self) -> str:

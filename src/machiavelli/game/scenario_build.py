@@ -257,10 +257,10 @@ class _Builder:
         self.check_spaces(board, state)
         self.control(board, state, setup)
         self.check_countries(setup.home_countries, setup.off_board)
-        state.home_countries = {c: sorted(p) for c, p in setup.home_countries.items()}
+        state.home_countries = {c: tuple(sorted(p)) for c, p in setup.home_countries.items()}
         for name in setup.in_play:
             held = [c for c in setup.home_countries if c == name or setup.holders.get(c) == name]
-            state.home[name] = sorted(p for c in held for p in setup.home_countries[c])
+            state.home[name] = tuple(sorted(p for c in held for p in setup.home_countries[c]))
         if money_in_play(state):
             for name in setup.in_play:
                 state.treasury.setdefault(name, 0)
