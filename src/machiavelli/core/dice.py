@@ -53,9 +53,10 @@ class Dice:
         self.rolls = [] if rolls is None else rolls
         self._rng = None
 
-    @classmethod
-    def for_phase(cls, game_seed: str | int, state: State) -> Dice:
-        return cls(f"{game_seed}/{state.year}/{state.season}/{state.phase}")
+    @staticmethod
+    def for_phase(game_seed: str | int, state: State) -> Dice:
+        # (made by its own name, not through cls: a compiled build calls it natively)
+        return Dice(f"{game_seed}/{state.year}/{state.season}/{state.phase}")
 
     def roll(self, count: int, purpose: str, to: str | None = None) -> tuple[int, ...]:
         """Roll ``count`` six-sided dice and record them (``to``: seen by that power only)."""

@@ -94,24 +94,27 @@ class Adjudication:
     def results(self, value: list[OrderResult]) -> None:
         self._results, self._write = value, None
 
-    @classmethod
+    @staticmethod
     def joined(
-        cls,
         state: State,
         parts: Sequence[Adjudication],
         events: list[str],
         private_events: dict[str, list[str]] | None = None,
     ) -> Adjudication:
-        """The results of ``parts`` one after the other (written when first asked for)."""
+        """The results of ``parts`` one after the other (written when first asked for).
+
+        (Made by the class's own name, not through cls: a compiled build calls it
+        natively.)"""
         if len(parts) == 1:  # the usual case: the part's results, written as it writes them
             # (were the part asked for its results too, they would be written twice, equal)
             part = parts[0]
-            return cls(state, part._results, events, private_events, write=part._write)
+            return Adjudication(state, part._results, events, private_events,
+                                write=part._write)
         if all(part._results is not None for part in parts):
-            return cls(state, [r for part in parts for r in part.results], events,
-                       private_events)
-        return cls(state, None, events, private_events,
-                   write=lambda: [r for p in parts for r in p.results])
+            return Adjudication(state, [r for part in parts for r in part.results], events,
+                                private_events)
+        return Adjudication(state, None, events, private_events,
+                            write=lambda: [r for p in parts for r in p.results])
 
     def outcome_of(self, order: Order) -> Outcome | None:
         for r in self.results:

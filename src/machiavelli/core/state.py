@@ -129,11 +129,10 @@ def _lists_copied(lists: dict[str, list[T]]) -> dict[str, list[T]]:
 def _places_kept(places: dict[str, Places]) -> dict[str, Places]:
     """A dictionary of places copied, the places shared (a tuple is never changed).  Places
     given as a list (a position built by hand) are copied into a tuple."""
-    copied = places.copy()
-    for k, v in places.items():
-        if type(v) is not tuple:  # (a list given where a tuple belongs)
-            copied[k] = tuple(v)
-    return copied
+    for v in places.values():  # (the values alone: no (key, value) pair made for each)
+        if type(v) is not tuple:  # a list given where a tuple belongs
+            return {k: tuple(v) for k, v in places.items()}
+    return places.copy()
 
 
 def _unit_read(fields: dict[str, Any]) -> Unit:

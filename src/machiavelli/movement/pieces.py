@@ -44,6 +44,34 @@ NOT_HOLDING = "the supported unit does not hold"
 NOT_MADE_MOVE = "the supported unit does not make that move"
 
 
+class Blanks:
+    """Blank lists to copy a phase's per-piece lists from.  A slice of one costs less than
+    ``[x] * count`` compiled, which makes and frees a one-item list first (for lists as
+    long as the board's spaces, ``[x] * count`` stays the cheaper).  Never changed: only
+    copied."""
+
+    def __init__(self, length: int) -> None:
+        self.length = length
+        self.zeros: list[int] = [0] * length
+        self.ones: list[int] = [1] * length
+        self.minus_ones: list[int] = [-1] * length
+        self.falses: list[bool] = [False] * length
+        self.nones: list[str | None] = [None] * length
+        self.no_pieces: list[list[int]] = [NO_PIECES] * length
+
+
+#: the blank lists, made longer when a phase has more pieces than they have items
+_BLANKS: Final[list[Blanks]] = [Blanks(64)]
+
+
+def blanks(count: int) -> Blanks:
+    """Blank lists of at least ``count`` items."""
+    found = _BLANKS[0]
+    if found.length < count:
+        found = _BLANKS[0] = Blanks(2 * count)
+    return found
+
+
 class Powers:
     """Power names as numbers (-1: autonomous), numbered as first met.
 
@@ -95,13 +123,15 @@ class Pieces:
         count = self.count = len(units)
         number = ix.number
         numbers = powers.numbers
-        self.kind: list[int] = [HOLD] * count
-        self.power: list[int] = [-1] * count
-        self.space: list[int] = [0] * count
-        self.fleet: list[bool] = [False] * count
-        self.garrison: list[bool] = [False] * count
-        self.location: list[int] = [-1] * count  # a fleet's location, else -1
-        self.strength: list[int] = [1] * count
+        blank = blanks(count)
+        zeros, minus_ones, falses = blank.zeros, blank.minus_ones, blank.falses
+        self.kind: list[int] = zeros[:count]  # (HOLD)
+        self.power: list[int] = minus_ones[:count]
+        self.space: list[int] = zeros[:count]
+        self.fleet: list[bool] = falses[:count]
+        self.garrison: list[bool] = falses[:count]
+        self.location: list[int] = minus_ones[:count]  # a fleet's location, else -1
+        self.strength: list[int] = blank.ones[:count]
         #: the piece in each space (-1: none); the first listed, as in
         #: :class:`~machiavelli.core.occupancy.Occupancy`
         #: (one more at the end, -1 for ever: what the number -1 of a name the board does not
@@ -158,13 +188,13 @@ class Pieces:
                 province[i] = province_of_space(space[i])
         #: a move's destination space; the space a support goes to (a support of a move:
         #: the one it names until linked, -2 for none on the board); else -1
-        self.dest: list[int] = [-1] * count
+        self.dest: list[int] = minus_ones[:count]
         #: a fleet's move: the coast it takes
-        self.dest_coast: list[str | None] = [None] * count
-        self.convoyed: list[bool] = [False] * count  # an army's move that goes by convoy
-        self.target: list[int] = [-1] * count  # the piece supported or convoyed
-        self.rebel_support: list[bool] = [False] * count  # may draw on rebels (REB-EFF-6)
-        self.venice_bounces: list[bool] = [False] * count  # bounced by Venice's rebel (VEN-I)
+        self.dest_coast: list[str | None] = blank.nones[:count]
+        self.convoyed: list[bool] = falses[:count]  # an army's move that goes by convoy
+        self.target: list[int] = minus_ones[:count]  # the piece supported or convoyed
+        self.rebel_support: list[bool] = falses[:count]  # may draw on rebels (REB-EFF-6)
+        self.venice_bounces: list[bool] = falses[:count]  # bounced by Venice's rebel (VEN-I)
         #: a convoy route written, provinces
         self.route: dict[int, tuple[int, ...]] = {}
         #: a unit that is a fleet after its move when it is not one now, or the other way
@@ -181,8 +211,8 @@ class Pieces:
         # made once the pieces are linked (link_pieces); NO_PIECES where there are none:
         self.moves_to: list[list[int]] = [NO_PIECES] * ix.space_count  # space -> moves into it
         self.destinations: list[int] = []  # the spaces moved into, as first met
-        self.supports: list[list[int]] = [NO_PIECES] * count  # piece -> the supports it gets
-        self.convoys: list[list[int]] = [NO_PIECES] * count  # army -> the fleets convoying it
+        self.supports: list[list[int]] = blank.no_pieces[:count]  # piece -> the supports it gets
+        self.convoys: list[list[int]] = blank.no_pieces[:count]  # army -> the fleets convoying it
         #: destination -> the powers that try to use rebel support there (REB-EFF-6.4)
         self.rebel_users: dict[int, set[int]] = {}
 

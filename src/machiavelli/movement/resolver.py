@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from machiavelli.movement.pieces import CONVOY, MOVE, SUPPORT, Pieces
+from machiavelli.movement.pieces import CONVOY, MOVE, SUPPORT, Pieces, blanks
 
 # Decision states
 _UNRESOLVED: Final = 0
@@ -69,8 +69,9 @@ class Resolver:
         ix = pieces.ix
         n = pieces.count
         self.count = n
-        self.state: list[int] = [_UNRESOLVED] * n
-        self.resolution: list[bool] = [False] * n
+        blank = blanks(n)
+        self.state: list[int] = blank.zeros[:n]  # (_UNRESOLVED)
+        self.resolution: list[bool] = blank.falses[:n]
         #: guesses read, per decision being made (None: none yet)
         self.frames: list[set[int] | None] = [None]
         self.pending: list[int] = []  # decisions left as guesses, awaiting a cycle's head
