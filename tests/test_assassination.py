@@ -463,7 +463,7 @@ def test_asn_eff_4_home_is_the_home_country_held_now() -> None:
     florence = ["are", "flo", "psa", "pst"]
     owners = {p: "Milan" for p in florence}
     state = _state([], owners, city_owner={p: "Milan" for p in florence})
-    state.home = {**state.home, "Milan": [*state.home["Milan"], *florence], "Florence": []}
+    state.home = {**state.home, "Milan": (*state.home["Milan"], *florence), "Florence": ()}
     dice = [1, 2, 3, 3, 3]  # home, no unit: rebels on 1-2 only
     done = _run(state, {"Venice": [_kill("Venice", "Milan", 12)]}, *dice)
     assert set(done.state.rebellions) == {"are"}

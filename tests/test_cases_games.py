@@ -31,7 +31,7 @@ def every_field_set() -> State:
         famine=["sie"],
         loans={"Milan": [Loan(10, 2, "fall", 1454), Loan(5, 3, "spring", 1455)]},
         defaulted=["Turkey"], assassinated=["Papacy"], eliminated=["France"],
-        home={**state.home, "Milan": ["mil", "pav"]})
+        home={**state.home, "Milan": ("mil", "pav")})
 
 
 def test_a_written_case_holds_the_whole_position() -> None:

@@ -225,7 +225,7 @@ def test_own_6_split_control_pays_province_and_city_to_their_controllers() -> No
 
 
 def adjustment(s: State) -> State:
-    home = {"Milan": ["com", "cre", "for", "mil", "par", "pav", "pia"]}
+    home = {"Milan": ("com", "cre", "for", "mil", "par", "pav", "pia")}
     return replace(s, season="winter", phase="adjustment", home=home)
 
 
@@ -250,7 +250,7 @@ def test_own_7a_split_control_frozen_by_famine_lets_neither_power_build() -> Non
     after = adjustment(update_control(B, after))
     assert after.units == []
     assert check_order(B, after, "Milan", Build("G", "pav")) is not None
-    venice = replace(after, home={**after.home, "Venice": ["pav"]})
+    venice = replace(after, home={**after.home, "Venice": ("pav",)})
     assert check_order(B, venice, "Venice", Build("A", "pav")) is not None
 
 

@@ -188,7 +188,7 @@ def test_m7_mach2_no_army_built_in_venice() -> None:
     def winter(**options: bool) -> State:
         s = position(provinces={"ven": "Venice"}, cities={"ven": "Venice"}, **options)
         s.season, s.phase = "winter", "adjustment"
-        s.home = {"Venice": ["ven"]}
+        s.home = {"Venice": ("ven",)}
         return s
 
     build = Build("A", "ven")

@@ -454,7 +454,7 @@ def test_eai_normans_build_anywhere_others_at_home_only() -> None:
 def test_eai_empire_never_builds_nor_converts_to_fleets() -> None:
     board, state = load_scenario(EAI)
     _winter(state)
-    state.home_countries["Empire"] = ["cre", "gen", "mil", "pav"]  # as if Genoa were home
+    state.home_countries["Empire"] = ("cre", "gen", "mil", "pav")  # as if Genoa were home
     state.province_owner["gen"] = state.city_owner["gen"] = "Empire"
     state.units = [u for u in state.units if u.province != "gen"]
     state.treasury["Empire"] = 20

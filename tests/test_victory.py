@@ -161,8 +161,8 @@ def test_vic_5_a_country_held_counts_without_all_its_cities_now() -> None:
     p = basic_start().country("Venice", "Milan").neutral("Venice", 9)
     p.cities["mil"] = "Florence"
     s = p.state()
-    s.home = {"Venice": sorted(COUNTRIES["Venice"] + COUNTRIES["Milan"]),
-              "Milan": [], "Florence": COUNTRIES["Florence"]}
+    s.home = {"Venice": tuple(sorted(COUNTRIES["Venice"] + COUNTRIES["Milan"])),
+              "Milan": (), "Florence": tuple(COUNTRIES["Florence"])}
     assert winners(B, s) == ["Venice"]
 
 

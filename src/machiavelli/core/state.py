@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import FunctionType
 from typing import Any, Final, Literal, TypeVar
@@ -126,13 +127,16 @@ def _lists_copied(lists: dict[str, list[T]]) -> dict[str, list[T]]:
     return {k: v.copy() for k, v in lists.items()}  # the cheapest copy interpreted
 
 
-def _places_kept(places: dict[str, Places]) -> dict[str, Places]:
+def _places_kept(places: Mapping[str, Sequence[str]]) -> dict[str, Places]:
     """A dictionary of places copied, the places shared (a tuple is never changed).  Places
-    given as a list (a position built by hand) are copied into a tuple."""
-    for v in places.values():  # (the values alone: no (key, value) pair made for each)
+    given as a list (a position built by hand) are copied into a tuple, compiled too: the
+    values are read as any sequence, not checked as tuples."""
+    given: dict[str, Sequence[str]] = places  # type: ignore[assignment]  # (a dictionary)
+    for v in given.values():  # (the values alone: no (key, value) pair made for each)
         if type(v) is not tuple:  # a list given where a tuple belongs
-            return {k: tuple(v) for k, v in places.items()}
-    return places.copy()
+            return {k: tuple(v) for k, v in given.items()}
+    copied: dict[str, Places] = given.copy()  # type: ignore[assignment]  # (tuples, as checked)
+    return copied
 
 
 def _unit_read(fields: dict[str, Any]) -> Unit:
