@@ -4,6 +4,8 @@ Powers are named in full (``"Venice"``); ``None`` as an owner means autonomous.
 Provinces are board ids (``"gen"``); a fleet in a province with several coasts
 carries ``coast`` (``"nc"``).  A garrison is always in its province's city, an
 army or fleet always in the province proper, so the unit kind says where it is.
+The home countries (``home``, ``home_countries``) are tuples of provinces, never
+changed in place: positions share them, as they share the frozen units.
 """
 
 from __future__ import annotations
