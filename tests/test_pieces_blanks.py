@@ -6,7 +6,8 @@ from __future__ import annotations
 from machiavelli.cli.bench_phases import random_phases, tiled_phases
 from machiavelli.game.process import adjudicate
 from machiavelli.game.scenario import load_scenario
-from machiavelli.movement.pieces import NO_PIECES, blanks
+from machiavelli.movement.pieces import HOLD, NO_PIECES, blanks
+from machiavelli.movement.resolver import _UNRESOLVED
 
 
 def _blank(length: int) -> tuple[object, ...]:
@@ -29,3 +30,8 @@ def test_blank_lists_stay_blank_and_grow_for_a_phase_with_many_pieces() -> None:
     n = blanks(1).length
     assert _blank(n) == ([0] * n, [1] * n, [-1] * n, [False] * n, [None] * n, [NO_PIECES] * n)
     assert all(x is NO_PIECES and not x for x in blanks(1).no_pieces)
+
+
+def test_a_blank_piece_holds_and_a_blank_decision_is_unresolved() -> None:
+    """A piece's kind and a decision's state are copied from the zeros."""
+    assert HOLD == 0 and _UNRESOLVED == 0

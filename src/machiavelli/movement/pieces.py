@@ -125,7 +125,7 @@ class Pieces:
         numbers = powers.numbers
         blank = blanks(count)
         zeros, minus_ones, falses = blank.zeros, blank.minus_ones, blank.falses
-        self.kind: list[int] = zeros[:count]  # (HOLD)
+        self.kind: list[int] = zeros[:count]  # (HOLD is 0: tests/test_pieces_blanks.py)
         self.power: list[int] = minus_ones[:count]
         self.space: list[int] = zeros[:count]
         self.fleet: list[bool] = falses[:count]

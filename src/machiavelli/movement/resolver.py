@@ -70,7 +70,7 @@ class Resolver:
         n = pieces.count
         self.count = n
         blank = blanks(n)
-        self.state: list[int] = blank.zeros[:n]  # (_UNRESOLVED)
+        self.state: list[int] = blank.zeros[:n]  # (_UNRESOLVED is 0: tests/test_pieces_blanks.py)
         self.resolution: list[bool] = blank.falses[:n]
         #: guesses read, per decision being made (None: none yet)
         self.frames: list[set[int] | None] = [None]
