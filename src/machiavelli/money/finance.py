@@ -39,6 +39,8 @@ from typing import TypeVar
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
+from machiavelli.core.options import chits_in_play as chits_in_play
+from machiavelli.core.options import loans_in_play as loans_in_play
 from machiavelli.core.orders import BANK, Borrow, GiveChit, Order, Pay, order_key
 from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
