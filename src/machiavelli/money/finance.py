@@ -303,9 +303,13 @@ class _Bank:
     def collect(self, power: str) -> bool:
         """Collect ``power``'s due loans; False when it defaults."""
         loans = self.loans.get(power, [])
-        due = [loan for loan in loan_order(loans) if is_due(loan, self.state)]
-        if not due:
+        now = _when(self.state.season, self.state.year)
+        for loan in loans:  # (most debtors owe nothing yet: nothing sorted for them)
+            if _when(loan.due_season, loan.due_year) <= now:
+                break
+        else:
             return True
+        due = [loan for loan in loan_order(loans) if is_due(loan, self.state)]
         total = owed(due)
         when = ", ".join(when_due(loan) for loan in due)
         cash = self.treasury.get(power, 0)
