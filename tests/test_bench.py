@@ -86,6 +86,10 @@ def test_bench_prints_every_figure(tmp_path: Path) -> None:
     for name in ("in-process", "parse+adjudicate", "adjudicate command", "scaling",
                  "classic 1454 campaign"):
         assert f"\n{name}" in text, name
+    # the campaign's movement phases alone are measured too, and shared like the whole
+    assert "; classic 1454 movement phases: " in text
+    if "diplomacy process()" in figures:
+        assert text.count("x diplomacy's phase (rounds") == 2
     assert all(f.median > 0 for f in figures.values())
     assert len(read_movement_phases(saved)[0]) == 3
     again: list[str] = []

@@ -22,7 +22,9 @@ round slows the figure and its reference alike.
   of the standard map, with 50 units and with 400;
 - ``classic 1454 campaign``: :func:`machiavelli.adjudicate` on every phase of
   random games of the classic 1454 scenario (money steps, movement, retreats,
-  adjustments), also as a share of the reference's time per phase.
+  adjustments), also as a share of the reference's time per phase; then its movement
+  phases alone (each a campaign in 001's sense: the money steps and the moves), the
+  same way.
 
 Times are processor time (of this process, or of the command's process), which other
 work on a shared machine disturbs less than the wall clock; on an idle machine the two
@@ -289,5 +291,7 @@ def run_bench(
     movement = figures["classic 1454 movement"] = Figure(
         "classic 1454 movement phases", rounds_of["classic 1454 movement"])
     share = f", {whole.share(ref)}" if ref is not None else ""
-    echo(f"{whole.line()}, {len(played)} phases{share}; {movement.line()}")
+    moves_share = f", {movement.share(ref)}" if ref is not None else ""
+    echo(f"{whole.line()}, {len(played)} phases{share}; {movement.line()}, "
+         f"{len(moves)} phases{moves_share}")
     return figures
