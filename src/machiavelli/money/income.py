@@ -209,17 +209,16 @@ def fixed_income(board: Board, state: State) -> dict[str, Income]:
     seas: dict[str, int] = {}
     provinces: dict[str, int] = {}
     cities: dict[str, int] = {}
-    for unit in state.units:
-        at = where[unit.province]
-        if unit.kind == "F" and unit.owner is not None and (
-                at.sea or (at.venice and venice_sea)):
-            seas[unit.owner] = seas.get(unit.owner, 0) + 1  # INC-A (M8: a fleet in Venice)
     # the places whose income is not their board's: famined, rebelling, besieged (and
     # Venice under mach2); every other place pays what _PAYS says
     unusual = famine.union(rebellions)
-    for unit in state.units:
+    for unit in state.units:  # (one walk: the fleets at sea, the sieges)
         if unit.siege >= 1:
             unusual.add(unit.province)
+        if unit.kind == "F" and unit.owner is not None:
+            at = where[unit.province]
+            if at.sea or (at.venice and venice_sea):
+                seas[unit.owner] = seas.get(unit.owner, 0) + 1  # INC-A (M8: a fleet in Venice)
     if venice_sea:
         unusual.update(p for p, place in where.items() if place.venice)
     province_pays, city_pays = _PAYS(board)
@@ -300,6 +299,9 @@ def _city_pays(
     return city.income
 
 
+_NOTHING = Income()
+
+
 # -- variable income --------------------------------------------------------------------
 
 
@@ -320,6 +322,14 @@ def _source_name(board: Board, source: str) -> str:
     return f"the home country of {source}"
 
 
+def _source_names(board: Board) -> dict[str, str]:
+    """The variable-income table's entries as the report names them."""
+    return {source: _source_name(board, source) for source in board.variable_income}
+
+
+_SOURCE_NAMES: PerBoard[dict[str, str]] = PerBoard(_source_names)
+
+
 def roll_variable_income(
     board: Board, state: State, dice: Dice, powers: Collection[str] | None = None,
     rules: Rules | None = None,
@@ -333,12 +343,13 @@ def roll_variable_income(
         rules = rules_of(state.options)
     holders = home_country_holders(board, state, rules.fortresses)
     rolled = rules.dice
+    names = _SOURCE_NAMES(board)
     rolls: list[VariableRoll] = []
     for source, (count, table) in board.variable_income.items():
         power = variable_income_owner(board, state, source, holders)
         if power is None or (powers is not None and power not in powers):
             continue
-        purpose = f"variable income of {_source_name(board, source)} for {power}"
+        purpose = f"variable income of {names[source]} for {power}"
         if rolled:  # the roll is the receiver's business (its income)
             values = dice.roll(count, purpose, to=power)
             fixed = False
@@ -376,18 +387,21 @@ def income(
     private: PrivateEvents = {}
     totals = {p: got for p, got in fixed_income(board, state).items()
               if powers is None or p in powers}
+    variable: dict[str, int] = {}
+    names = _SOURCE_NAMES(board)
     for roll in roll_variable_income(board, state, dice, powers, rules):
-        shown = " + ".join(str(d) for d in roll.dice)
+        shown = " + ".join(map(str, roll.dice))
         how = "counts" if roll.fixed else "rolls"
         tell(
             private, roll.power,
             f"{roll.power} {how} {shown} for the variable income of "
-            f"{_source_name(board, roll.source)}: {roll.ducats} "
+            f"{names[roll.source]}: {roll.ducats} "
             f"{'ducat' if roll.ducats == 1 else 'ducats'}."
         )
-        before = totals.get(roll.power, Income())
-        totals[roll.power] = Income(before.seas, before.provinces, before.cities,
-                                    before.variable + roll.ducats)
+        variable[roll.power] = variable.get(roll.power, 0) + roll.ducats
+    for power, ducats in variable.items():  # (each power's Income made once)
+        before = totals.get(power, _NOTHING)
+        totals[power] = Income(before.seas, before.provinces, before.cities, ducats)
     treasury = dict(state.treasury)
     first = [p for p in state.powers if p in totals]
     for power in first + sorted(p for p in totals if p not in first):
