@@ -45,7 +45,7 @@ from machiavelli.game.process import PhaseResult
 from machiavelli.game.victory import condition_in_force, meets
 from machiavelli.money.expenses import payments, standing_expenses
 from machiavelli.money.finance import MAX_PRINCIPAL, interest_on, is_due, owed, principal_owed
-from machiavelli.money.income import fixed_income, variable_income_owner
+from machiavelli.money.income import fixed_income, source_names, variable_income_owner
 from machiavelli.money.specials import upkeep
 
 Orders = Mapping[str, Sequence[Order]]
@@ -248,7 +248,7 @@ def income_problems(board: Board, before: State, result: PhaseResult,
     if after.phase != "adjustment" or before.phase == "adjustment" or not money_in_play(after):
         return []  # no income without money (Diplomacy, nomoney)
     expected = {p: i.total for p, i in fixed_income(board, after).items()}
-    names = {_source_name(board, s): s for s in board.variable_income}
+    names = {name: s for s, name in source_names(board).items()}  # (as income wrote them)
     for roll in result.rolls:
         found = _VARIABLE.search(roll.purpose)
         if found is None:
@@ -261,12 +261,6 @@ def income_problems(board: Board, before: State, result: PhaseResult,
     expected = {p: v for p, v in expected.items() if v}
     paid = {p: v for p, v in ledger.income_events.items() if v}
     return [] if paid == expected else [f"income paid {paid}, recomputed {expected}"]
-
-
-def _source_name(board: Board, source: str) -> str:
-    if source in board.provinces:
-        return f"the city of {board.display_name(source)}"
-    return f"the home country of {source}"
 
 
 def _variable(board: Board, source: str, roll: Roll) -> int:

@@ -323,11 +323,12 @@ def _source_name(board: Board, source: str) -> str:
 
 
 def _source_names(board: Board) -> dict[str, str]:
-    """The variable-income table's entries as the report names them."""
     return {source: _source_name(board, source) for source in board.variable_income}
 
 
-_SOURCE_NAMES: PerBoard[dict[str, str]] = PerBoard(_source_names)
+#: the variable-income table's entries as the report names them ("the city of Genoa",
+#: "the home country of Milan"), made once per board
+source_names: PerBoard[dict[str, str]] = PerBoard(_source_names)
 
 
 def roll_variable_income(
@@ -343,7 +344,7 @@ def roll_variable_income(
         rules = rules_of(state.options)
     holders = home_country_holders(board, state, rules.fortresses)
     rolled = rules.dice
-    names = _SOURCE_NAMES(board)
+    names = source_names(board)
     rolls: list[VariableRoll] = []
     for source, (count, table) in board.variable_income.items():
         power = variable_income_owner(board, state, source, holders)
@@ -388,7 +389,7 @@ def income(
     totals = {p: got for p, got in fixed_income(board, state).items()
               if powers is None or p in powers}
     variable: dict[str, int] = {}
-    names = _SOURCE_NAMES(board)
+    names = source_names(board)
     for roll in roll_variable_income(board, state, dice, powers, rules):
         shown = " + ".join(map(str, roll.dice))
         how = "counts" if roll.fixed else "rolls"
@@ -430,5 +431,6 @@ __all__ = [
     "income",
     "province_income",
     "roll_variable_income",
+    "source_names",
     "variable_income_owner",
 ]
