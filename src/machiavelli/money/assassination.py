@@ -324,6 +324,11 @@ def apply_assassination(
 def _break_sieges(board: Board, state: State, victim: str) -> tuple[State, list[str]]:
     """ASN-EFF-1C: every siege the victim's armies and fleets conduct is broken."""
     events: list[str] = []
+    for unit in state.units:  # (the units copied only when some siege is broken)
+        if unit.siege and unit.owner == victim and unit.kind != "G":
+            break
+    else:
+        return state, events
     units: list[Unit] = []
     for unit in state.units:
         if unit.owner == victim and unit.kind != "G" and unit.siege:
@@ -367,8 +372,8 @@ def _rebellion_rolls(
 ) -> tuple[State, list[str]]:
     """ASN-EFF-4: one die for each province the victim controls."""
     events: list[str] = []
-    occupied = {u.province for u in state.units}
     where = Occupancy(state.units)
+    field, city = where.field_index, where.city_index
     # the victim's home provinces (is_home_province): placing rebels changes no holder
     homes = set(held_home_provinces(board, state, victim))
     provinces = board.provinces
@@ -379,7 +384,7 @@ def _rebellion_rolls(
     for pid in controlled:
         prov = provinces[pid]
         home = pid in homes
-        with_unit = pid in occupied
+        with_unit = pid in field or pid in city
         need = rebels_on(home, with_unit)
         kind = ("home" if home else "conquered") + (
             " province with a unit" if with_unit else " province, no unit")

@@ -184,7 +184,10 @@ def has_unit_near(board: Board, units: Iterable[Unit], power: str, province: str
     do (ambiguity 12, ruling ADJTAB-DI in docs/rulings.md).
     """
     near = borders(board, province)
-    return any(u.owner == power and (u.province == province or u.province in near) for u in units)
+    for u in units:  # noqa: SIM110 (any() of a generator resumes a frame per unit)
+        if u.owner == power and (u.province == province or u.province in near):
+            return True
+    return False
 
 
 # ----------------------------------------------------------------------
