@@ -458,13 +458,22 @@ def describe(board: Board, unit: Unit) -> str:
     return f"{owner} {special}{KIND_NAMES[unit.kind]} in {board.display_name(unit.province)}"
 
 
+def _place_of(units: list[Unit], unit: Unit) -> int:
+    """The number of the unit in ``unit``'s place (its province, garrison or not)."""
+    province, garrison = unit.province, unit.kind == "G"
+    for i, found in enumerate(units):
+        if found.province == province and (found.kind == "G") == garrison:
+            return i
+    raise LookupError(f"no unit in the place of {unit}")
+
+
 def _bribe_effect(step: _Step, spend: Spend) -> None:
     board, unit, bribe = step.board, spend.unit, spend.bribe
     assert unit is not None and bribe is not None
     target = describe(board, unit)
     # the unit by its place, as earlier effects of this step left it (a siege lapsed
     # by a bribe on the garrison, SIEGE-10)
-    index = next(i for i, u in enumerate(step.units) if unit_key(u) == unit_key(unit))
+    index = _place_of(step.units, unit)
     unit = step.units[index]
     rule = f"EXP-{bribe.letter.upper()}"
     public = target[0].upper() + target[1:]  # the effect, without payer or price

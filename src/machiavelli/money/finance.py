@@ -73,7 +73,10 @@ def due_date(season: Season, year: int, years: int) -> tuple[Season, int]:
 
 
 def _when(season: str, year: int) -> tuple[int, int]:
-    return year, SEASONS.index(season) if season in SEASONS else len(SEASONS)
+    return year, _SEASON_RANK.get(season, len(SEASONS))
+
+
+_SEASON_RANK: dict[str, int] = {season: i for i, season in enumerate(SEASONS)}
 
 
 def loan_order(loans: Sequence[Loan]) -> list[Loan]:
@@ -178,8 +181,9 @@ class _Bank:
         self.judged.append((power, order, outcome, note))
 
     def power_named(self, name: str) -> str | None:
+        wanted = name.lower()
         for power in self.state.powers:
-            if power.lower() == name.lower():
+            if power.lower() == wanted:
                 return power
         return None
 
