@@ -145,7 +145,7 @@ class Pieces:
         space, power = self.space, self.power
         fleet, garrison = self.fleet, self.garrison
         location, strength = self.location, self.strength
-        garrisons: list[int] = []  # (their province is not their space)
+        garrisons: list[tuple[int, int]] = []  # (piece, province): not their space
         for i in range(count - 1, -1, -1):  # backwards: the first in a place wins
             u = units[i]
             prov = number[u.province]
@@ -158,7 +158,7 @@ class Pieces:
             kind = u.kind
             if kind == "G":
                 garrison[i] = True
-                garrisons.append(i)
+                garrisons.append((i, prov))
                 at = city_space[prov]
             else:
                 at = prov
@@ -183,9 +183,8 @@ class Pieces:
         self.province: list[int] = space
         if garrisons:
             province = self.province = space[:]
-            province_of_space = ix.province_of_space
-            for i in garrisons:
-                province[i] = province_of_space(space[i])
+            for i, prov in garrisons:
+                province[i] = prov
         #: a move's destination space; the space a support goes to (a support of a move:
         #: the one it names until linked, -2 for none on the board); else -1
         self.dest: list[int] = minus_ones[:count]
