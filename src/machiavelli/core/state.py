@@ -117,7 +117,7 @@ def unit_of(
     return unit
 
 
-def _lists_copied(lists: dict[str, list[T]]) -> dict[str, list[T]]:
+def lists_copied(lists: dict[str, list[T]]) -> dict[str, list[T]]:
     """A dictionary of lists with every list copied."""
     if not lists:
         return {}
@@ -310,7 +310,7 @@ class State:
             self.province_owner.copy(), self.city_owner.copy(),
             _places_kept(self.home), _places_kept(self.home_countries),
             self.rebellions.copy(), self.famine[:], self.treasury.copy(),
-            _lists_copied(self.loans), _lists_copied(self.chits),
+            lists_copied(self.loans), lists_copied(self.chits),
             self.defaulted[:], self.assassinated[:], self.eliminated[:],
             self.options.copy(),
         )
@@ -344,8 +344,8 @@ class State:
             self.famine = self.famine[:]
         if self.treasury is b.treasury:
             self.treasury = self.treasury.copy()
-        self.loans = _lists_copied(self.loans)
-        self.chits = _lists_copied(self.chits)
+        self.loans = lists_copied(self.loans)
+        self.chits = lists_copied(self.chits)
         if self.defaulted is b.defaulted:
             self.defaulted = self.defaulted[:]
         if self.assassinated is b.assassinated:

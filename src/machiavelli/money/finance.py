@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TypeVar
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
@@ -45,9 +44,7 @@ from machiavelli.core.orders import BANK, Borrow, GiveChit, Order, Pay, order_ke
 from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.rules import Rules, rules_of
-from machiavelli.core.state import SEASONS, Loan, Season, State
-
-T = TypeVar("T")
+from machiavelli.core.state import SEASONS, Loan, Season, State, lists_copied
 
 #: the orders of the banking step (a tuple: cheaper to test than a union)
 _BANK_ORDERS = (Borrow, Pay, GiveChit)
@@ -335,11 +332,6 @@ class _Bank:
         return False
 
 
-def _lists_copied(lists: dict[str, list[T]]) -> dict[str, list[T]]:
-    """A dictionary of lists with every list copied (by the built-in functions)."""
-    return dict(zip(lists, map(list, lists.values()), strict=True))
-
-
 def _over_the_limit(before: int, amount: int) -> str:
     """Why a borrow is refused: it would take the principal owed over 25 ducats."""
     room = MAX_PRINCIPAL - before
@@ -395,8 +387,8 @@ def banking(
         state,
         rules,
         dict(state.treasury),
-        _lists_copied(state.loans),
-        _lists_copied(state.chits),
+        lists_copied(state.loans),
+        lists_copied(state.chits),
     )
     for power, seq in mine.items():  # a) pay to bank
         for order in seq:
