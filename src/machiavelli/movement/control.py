@@ -84,6 +84,10 @@ def control_after(
             garrisons[u.province] = u.owner
         else:
             field_units[u.province] = u.owner
+    if not mach2 and _settled(kinds, field_units, garrisons, province_owner, city_owner):
+        before = dict(province_owner), dict(city_owner)  # (no claim changes anything)
+        _LAST[:] = [(board, mach2, list(units), *before, *before)]
+        return None
     # the claims made on copies of the owners, the armies and fleets' first: a claim by the
     # owner changes nothing, not even the order (a new owner of a place nobody owned comes
     # last); an autonomous garrison's province and city become nobody's
@@ -117,6 +121,33 @@ def control_after(
 
 
 _SEA, _LAND, _CITY = 0, 1, 2
+
+
+def _settled(
+    kinds: dict[str, int],
+    field_units: dict[str, str | None],
+    garrisons: dict[str, str | None],
+    province_owner: Mapping[str, str],
+    city_owner: Mapping[str, str],
+) -> bool:
+    """Every claim the units make is their owner's already (the adjudication changes
+    nothing), found without copying the owners."""
+    for prov, owner in field_units.items():
+        if owner is not None:
+            kind = kinds[prov]
+            if kind != _SEA:
+                if province_owner.get(prov) != owner:
+                    return False
+                if kind == _CITY and prov not in garrisons and city_owner.get(prov) != owner:
+                    return False
+    for prov, owner in garrisons.items():
+        if owner is None:
+            if prov in city_owner or (prov not in field_units and prov in province_owner):
+                return False
+        elif city_owner.get(prov) != owner or (
+                prov not in field_units and province_owner.get(prov) != owner):
+            return False
+    return True
 
 
 def _province_kinds(board: Board) -> dict[str, int]:
