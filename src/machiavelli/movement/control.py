@@ -108,13 +108,14 @@ def control_after(
             cities[prov] = owner
             if prov not in field_units:
                 provinces[prov] = owner
+    provinces_before, cities_before = dict(province_owner), dict(city_owner)
+    # (without mach2 some claim changed an owner: _settled said so)
     if mach2:
         _no_mixed_control(provinces, cities)
-    provinces_before, cities_before = dict(province_owner), dict(city_owner)
-    if provinces == province_owner and cities == city_owner:
-        _LAST[:] = [(board, mach2, list(units), provinces_before, cities_before,
-                     provinces_before, cities_before)]
-        return None
+        if provinces == province_owner and cities == city_owner:
+            _LAST[:] = [(board, mach2, list(units), provinces_before, cities_before,
+                         provinces_before, cities_before)]
+            return None
     _LAST[:] = [(board, mach2, list(units), provinces_before, cities_before, dict(provinces),
                  dict(cities))]
     return provinces, cities
