@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+import pytest
+
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
 from machiavelli.core.maps import load_board
@@ -273,3 +275,39 @@ def test_own_ex_2_genoa_fornova_parma_mantua_all_pay_at_the_adjustment() -> None
     assert income["France"].provinces == 4
     # Genoa (3) and Mantua (1); Fornova and Parma are fortresses, not in use here
     assert income["France"].cities == 3 + 1
+
+
+# -- an adjudication that changes nothing ------------------------------------------------------
+
+# (units, province owners, city owners) where every claim is its owner's already; control
+# looks for that before copying the owners (movement/control.py, _settled)
+SETTLED = (
+    [Unit("A", "Milan", "gen"), Unit("F", "France", "wgl"), Unit("G", "Milan", "pav"),
+     Unit("A", "France", "man"), Unit("G", "Venice", "man"), Unit("G", None, "par")],
+    {"gen": "Milan", "pav": "Milan", "man": "France", "sie": "Papacy"},
+    {"gen": "Milan", "pav": "Milan", "man": "Venice", "sie": "Papacy"},
+)
+
+
+@pytest.mark.parametrize(("provinces", "cities", "why"), [
+    ({"gen": "Venice"}, {}, "an army's province held by another power"),
+    ({}, {"gen": "Venice"}, "the open city of an army's province held by another power"),
+    ({}, {"pav": "Venice"}, "a garrison's city held by another power"),
+    ({"pav": "Venice"}, {}, "a lone garrison's province held by another power"),
+    ({}, {"par": "Milan"}, "an autonomous garrison's city held by a power"),
+    ({"par": "Milan"}, {}, "a lone autonomous garrison's province held by a power"),
+])
+def test_own_0_one_claim_not_yet_its_owners_changes_control(
+    provinces: dict[str, str], cities: dict[str, str], why: str
+) -> None:
+    units, province_owner, city_owner = SETTLED
+    settled = position(units, province_owner, city_owner)
+    assert update_control(B, settled) is settled  # nothing to change: the very position
+    s = position(units, {**province_owner, **provinces}, {**city_owner, **cities})
+    after = update_control(B, s)
+    assert after is not s, why
+    # the claim made: its owner's again, and the rest as it was
+    assert after.province_owner == {
+        p: o for p, o in province_owner.items() if p in after.province_owner}
+    assert after.city_owner == {p: o for p, o in city_owner.items() if p in after.city_owner}
+    assert "par" not in after.province_owner and "par" not in after.city_owner
