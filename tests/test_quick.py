@@ -44,9 +44,10 @@ Orders = dict[str, list[Order]]
 
 def _general_only(monkeypatch: pytest.MonkeyPatch) -> None:
     def none_usual(*args: Any) -> None:  # every order handed to the general rules
-        power, seq, other = args[-3:]
-        for order in seq:
-            other(power, order)
+        by_power, other = args[-2:]
+        for power, seq in by_power:
+            for order in seq:
+                other(power, order)
 
     monkeypatch.setattr(moves, "take_orders", none_usual)
 

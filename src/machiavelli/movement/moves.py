@@ -189,14 +189,16 @@ def movement_phase(
         else:
             early.append(OrderResult(power, order, "void", "not a movement order"))
 
-    for power, power_orders in orders.items():
-        # a list, walked as one (a compiled build walks a list fastest)
-        seq: list[Order] = power_orders if isinstance(power_orders, list) else list(power_orders)
-        if quick and not (assassinated and power in assassinated):
-            take_orders(pieces, chains, rebellions, given, general, power, seq, other)
-        else:
-            for order in seq:
-                other(power, order)
+    if quick and not assassinated:  # (every power's orders at once)
+        take_orders(pieces, chains, rebellions, given, general, orders.items(), other)
+    else:
+        for power, power_orders in orders.items():
+            if quick and power not in assassinated:
+                take_orders(pieces, chains, rebellions, given, general,
+                            ((power, power_orders),), other)
+            else:
+                for order in power_orders:
+                    other(power, order)
     if disbanded:  # the units left, numbered again, and every piece made again
         kept = [i for i, u in enumerate(units) if (u.province, u.kind == "G") not in disbanded]
         state = state.but(units=[units[i] for i in kept])
