@@ -337,7 +337,8 @@ def link_pieces(pieces: Pieces, orders: list[UnitOrder | None]) -> None:
         _link_convoys(pieces, orders)
     kind, dest, target, space = pieces.kind, pieces.dest, pieces.target, pieces.space
     moves_to, supports = pieces.moves_to, pieces.supports
-    rebel_support = pieces.rebel_support
+    rebel_support, destinations = pieces.rebel_support, pieces.destinations
+    support_holds = pieces.support_holds
     for i in range(pieces.count):
         k = kind[i]
         if k == HOLD:
@@ -347,14 +348,14 @@ def link_pieces(pieces: Pieces, orders: list[UnitOrder | None]) -> None:
             found = moves_to[d]
             if found is NO_PIECES:
                 moves_to[d] = [i]
-                pieces.destinations.append(d)
+                destinations.append(d)
             else:
                 found.append(i)
             if rebel_support[i]:
                 pieces.rebel_users.setdefault(d, set()).add(pieces.power[i])
         elif k == SUPPORT:
             t = target[i]
-            if i in pieces.support_holds:
+            if i in support_holds:
                 ok = t >= 0 and kind[t] != MOVE and t != i
                 if ok:
                     dest[i] = space[t]
@@ -370,7 +371,7 @@ def link_pieces(pieces: Pieces, orders: list[UnitOrder | None]) -> None:
             else:
                 kind[i] = HOLD
                 dest[i] = target[i] = -1
-                pieces.void_note[i] = NOT_HOLDING if i in pieces.support_holds else NOT_MADE_MOVE
+                pieces.void_note[i] = NOT_HOLDING if i in support_holds else NOT_MADE_MOVE
         elif k == CONVOY:
             t = target[i]
             found = pieces.convoys[t]
