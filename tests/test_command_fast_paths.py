@@ -82,6 +82,16 @@ ODD_TEXTS = {
         "POSTSTATE\n\tRussia: F fin\n\n\t# c\n\tRussia: F bot\n"
         "POSTSTATE_DISLODGED\n\tGermany: F kie\n"),
     "a tab in a keyword line": ODD.replace("CASE odd 1", "CASE\todd 1"),
+    # the lines are taken a keyword at a time: what must keep every line's number
+    "a next line and line separators": ODD.replace(
+        "\tRussia: F bot\n", "\tRussia: F bot\x85\tGermany: A mun\u2028\n\u2029"),
+    "a file separator": ODD.replace("\tFrance: A pic - bel\n", "\tFrance: A pic - bel\x1c\n"),
+    "CR LF and a lone CR": ODD.replace("\n", "\r\n").replace(
+        "\tFrance: F mao\r\n", "\tFrance: F mao\r"),
+    "blank lines first, between and last": "\n\n \n" + ODD.replace(
+        "\nORDERS\n", "\n\n\n\t\nORDERS\n\n") + "\n \t\n\n",
+    "an unknown keyword after blank lines": ODD.replace(
+        "CASE odd 3: an unknown place\n", "CASE odd 3: an unknown place\n\n\nNOT_A_KEYWORD\n"),
 }
 
 

@@ -207,39 +207,103 @@ def _default_loader(name: str) -> Board:
     return board
 
 
+#: line breaks other than "\n" (and "\r\n") that str.splitlines() knows: in ASCII, and
+#: beyond it
+_ODD_BREAKS = ("\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e")
+_ODD_BREAKS_BEYOND = ("\x85", "\u2028", "\u2029")
+#: where a line starts that is not indented (the start of a keyword, most often)
+_UNINDENTED = re.compile(r"\n(?=\S)")
+
+
 def _raw_cases(text: str, expected: bool = True, quick: bool = True) -> Iterator[RawCase]:
     """Split a file into raw cases; file-level keywords come as cases named "".
 
-    ``quick``: the usual line, an indented entry without a comment under a section, is
-    taken at once; and without ``expected``, the entries of the sections read only to
-    check a case (``EXPECTATIONS``) are passed over: the sections are there, empty.
-    ``quick=False`` reads every line by the general rules below, for the tests."""
-    current: RawCase | None = None
-    section: str | None = None
-    # the list the current section's entries go to (None: no section, or none yet)
-    entries: list[tuple[str, int]] | None = None
-    # the entries of the current section are left out (a POSTSTATE... section unread)
-    passed_over = False
-    for number, full in enumerate(text.splitlines(), start=1):
-        if passed_over and (not full or full[0].isspace()):
-            continue  # an entry (or a blank line or a comment) of a section left out
-        if quick and entries is not None and "#" not in full:
-            entry = full.strip()
-            if entry and full[0].isspace():  # the usual entry
-                entries.append((entry, number))
-                continue
+    ``quick``: the lines are taken a keyword at a time, each with the indented lines
+    under it; a section's entries without a comment are taken together, and without
+    ``expected`` the entries of the sections read only to check a case
+    (``EXPECTATIONS``) are passed over (the sections are there, empty).
+    ``quick=False`` reads every line by the general rules (:class:`_Splitter`), for
+    the tests."""
+    splitter = _Splitter(quick and not expected)
+    if quick and "\r" in text:
+        text = text.replace("\r\n", "\n")  # the same lines, numbered the same
+    if not quick or _odd_breaks(text):
+        for number, full in enumerate(text.splitlines(), start=1):
+            raw = splitter.line(number, full)
+            if raw is not None:
+                yield raw
+    else:
+        number = 1
+        for chunk in _UNINDENTED.split(text):
+            head, _, body = chunk.partition("\n")
+            raw = splitter.line(number, head)
+            if raw is not None:
+                yield raw
+            if body and not splitter.entries_taken(number + 1, body):
+                for n, full in enumerate(body.split("\n"), number + 1):
+                    raw = splitter.line(n, full)
+                    if raw is not None:
+                        yield raw
+            number += 1 + chunk.count("\n")
+    last = splitter.current
+    if last is not None:
+        last.error = last.error or CaseError("CASE without END", last.line)
+        yield last
+
+
+def _odd_breaks(text: str) -> bool:
+    """Whether ``text`` breaks lines otherwise than with "\\n"."""
+    return any(b in text for b in _ODD_BREAKS) or (
+        not text.isascii() and any(b in text for b in _ODD_BREAKS_BEYOND))
+
+
+class _Splitter:
+    """The lines of a file put in raw cases, one line (or run of entries) at a time."""
+
+    def __init__(self, pass_over: bool) -> None:
+        #: the sections read only to check a case are passed over
+        self.pass_over = pass_over
+        self.current: RawCase | None = None
+        self.section: str | None = None
+        #: the list the current section's entries go to (None: no section, or none yet)
+        self.entries: list[tuple[str, int]] | None = None
+        #: the entries of the current section are left out (a POSTSTATE... section unread)
+        self.passed_over = False
+
+    def entries_taken(self, number: int, body: str) -> bool:
+        """Take the lines of ``body`` (the first on line ``number``), each blank or
+        indented, as entries of the current section when they are its usual entries;
+        False: read them by the general rules (:meth:`line`)."""
+        if self.passed_over:
+            return True
+        entries = self.entries
+        if entries is None or "#" in body:
+            return False
+        stripped = list(map(str.strip, body.split("\n")))
+        if "" in stripped:  # blank lines: left out
+            entries.extend([(e, n) for n, e in enumerate(stripped, number) if e])
+        else:
+            entries.extend(zip(stripped, range(number, number + len(stripped)), strict=True))
+        return True
+
+    def line(self, number: int, full: str) -> RawCase | None:
+        """Read one line by the general rules; a case (or a file-level keyword's) comes
+        back when the line ends it."""
+        current, section = self.current, self.section
+        if self.passed_over and (not full or full[0].isspace()):
+            return None  # an entry (or a blank line or a comment) of a section left out
         line = (strip_comment(full) if "#" in full else full).rstrip()
         if not line:
-            continue
+            return None
         indented = line[0].isspace()
         if indented and current is not None and section is not None:  # an entry
             found = current.sections.get(section)
             if found is None:
                 found = current.sections[section] = []
-            if not passed_over:
+            if not self.passed_over:
                 found.append((line.strip(), number))
-                entries = found
-            continue
+                self.entries = found
+            return None
         word, _, rest = line.strip().partition(" ")
         if "\t" in word:
             word, _, more = word.partition("\t")
@@ -247,61 +311,56 @@ def _raw_cases(text: str, expected: bool = True, quick: bool = True) -> Iterator
         rest = rest.strip()
         if indented or not _KEYWORD.match(word):
             if current is None:
-                yield RawCase(
+                return RawCase(
                     "", number, error=CaseError(f"entry outside a case: {full.strip()!r}", number)
                 )
-            elif section is None:
+            if section is None:
                 current.error = current.error or CaseError(
                     f"entry before any section: {full.strip()!r}", number
                 )
-            elif not passed_over:
-                entries = current.sections.setdefault(section, [])
-                entries.append((line.strip(), number))
-            continue
-        entries, passed_over = None, False
+            elif not self.passed_over:
+                self.entries = current.sections.setdefault(section, [])
+                self.entries.append((line.strip(), number))
+            return None
+        self.entries, self.passed_over = None, False
         if word == "CASE":
+            self.current = RawCase(rest or f"line {number}", number)
+            self.section = None
+            if not rest:
+                self.current.error = CaseError("CASE needs a name", number)
             if current is not None:
                 current.error = current.error or CaseError("CASE without END", current.line)
-                yield current
-            current = RawCase(rest or f"line {number}", number)
-            section = None
-            if not rest:
-                current.error = CaseError("CASE needs a name", number)
-            continue
+            return current
         if word in ("VARIANT_ALL", "OPTIONS_ALL") and current is None:
             raw = RawCase("", number)
             raw.values[word] = (rest, number)
-            yield raw
-            continue
+            return raw
         if current is None:
-            yield RawCase(
+            return RawCase(
                 f"line {number}", number, error=CaseError(f"{word} outside a case", number)
             )
-            continue
         if word == "END":
             if rest:
                 current.error = current.error or CaseError("END takes no value", number)
-            yield current
-            current, section = None, None
-        elif word in VALUE_KEYWORDS:
+            self.current, self.section = None, None
+            return current
+        if word in VALUE_KEYWORDS:
             if word == "PRESTATE_OPTIONS":
-                section = word
+                self.section = word
                 if rest:
-                    entries = current.sections.setdefault(word, [])
-                    entries.append((rest, number))
+                    self.entries = current.sections.setdefault(word, [])
+                    self.entries.append((rest, number))
             else:
                 current.values[word] = (rest, number)
-                section = None
+                self.section = None
         elif word in SECTION_KEYWORDS:
             if rest:
                 current.error = current.error or CaseError(f"{word} takes no value", number)
-            section = word
-            entries = current.sections.setdefault(word, [])
-            if quick and not expected and word in EXPECTATIONS:
-                entries, passed_over = None, True
+            self.section = word
+            self.entries = current.sections.setdefault(word, [])
+            if self.pass_over and word in EXPECTATIONS:
+                self.entries, self.passed_over = None, True
         else:
             current.error = current.error or CaseError(f"unknown keyword {word}", number)
-            section = None
-    if current is not None:
-        current.error = current.error or CaseError("CASE without END", current.line)
-        yield current
+            self.section = None
+        return None

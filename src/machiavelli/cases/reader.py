@@ -22,7 +22,9 @@ _KINDS: dict[str, UnitKind] = {"A": "A", "a": "A", "F": "F", "f": "F", "G": "G",
 _POWER_NAMES: PerBoard[dict[tuple[str, bool], str | None]] = PerBoard(lambda board: {})
 #: the usual unit entries read on each board: entry -> (the unit, the place as written)
 _PLAIN_UNITS: PerBoard[dict[str, tuple[Unit, str]]] = PerBoard(lambda board: {})
-_PLAIN_KEPT = 1 << 14  # entries kept per board at most
+#: the powers of the ORDERS entries read on each board: the text before the colon -> power
+_ORDER_HEADS: PerBoard[dict[str, str]] = PerBoard(lambda board: {})
+_PLAIN_KEPT = 1 << 14  # entries (or heads) kept per board at most
 
 
 class EntryReader:
@@ -134,7 +136,18 @@ class EntryReader:
         """The units of a position's entries (``section``: PRESTATE or POSTSTATE, where
         ``from`` is refused): :meth:`unit` of each."""
         found: list[Unit] = []
+        plain, spelt_at, spelling = self._plain, self.spelt_at, self.case.spelling
         for entry, line in entries:
+            known = plain.get(entry)
+            if known is not None:  # _plain_unit's entry read before, at hand
+                kept, where = known
+                pid = kept.province
+                at = spelt_at.get(pid)
+                if at is None or line < at:
+                    spelling[pid] = where
+                    spelt_at[pid] = line
+                found.append(kept)
+                continue
             unit = self._plain_unit(entry, line)
             if unit is None:
                 unit, origin = self.full_unit(entry, line)
@@ -145,17 +158,20 @@ class EntryReader:
 
     def order_lines(self, entries: Sequence[tuple[str, int]]) -> list[OrderLine]:
         """The ORDERS entries, ``Power: order``: each order as written, with its power."""
-        known = self._known
+        heads = _ORDER_HEADS(self.board)
         found: list[OrderLine] = []
         for entry, line in entries:
             head, sep, rest = entry.partition(":")
-            who = head.strip()
-            if not sep or not who:
-                raise CaseError(f"expected 'Power: ...', got {entry!r}", line)
-            power = known.get((who, False))
+            power = heads.get(head) if sep else None
             if power is None:
+                who = head.strip()
+                if not sep or not who:
+                    raise CaseError(f"expected 'Power: ...', got {entry!r}", line)
                 power = self.power(who, line)
                 assert power is not None
+                if len(heads) >= _PLAIN_KEPT:
+                    heads.clear()
+                heads[head] = power
             found.append(OrderLine(power, rest.strip(), line))
         return found
 
