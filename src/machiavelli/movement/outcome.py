@@ -110,8 +110,10 @@ def apply_outcome(
 
     events: list[str] = []
     if rebellions:
-        before = state.but(rebellions={
-            k: v for k, v in rebellions.items() if sieges_done.get(k) != "rebels"})
+        before = state  # (a new position only when a siege ended some rebellion)
+        if "rebels" in sieges_done.values():
+            before = state.but(rebellions={
+                k: v for k, v in rebellions.items() if sieges_done.get(k) != "rebels"})
         rebellions, events = rebellions_after_movement(before, entered, held)
     contested: list[str] = []
     if dislodged:
