@@ -279,11 +279,8 @@ class _Splitter:
         entries = self.entries
         if entries is None or "#" in body:
             return False
-        stripped = list(map(str.strip, body.split("\n")))
-        if "" in stripped:  # blank lines: left out
-            entries.extend([(e, n) for n, e in enumerate(stripped, number) if e])
-        else:
-            entries.extend(zip(stripped, range(number, number + len(stripped)), strict=True))
+        entries.extend([(e, n) for n, full in enumerate(body.split("\n"), number)
+                        if (e := full.strip())])
         return True
 
     def line(self, number: int, full: str) -> RawCase | None:
