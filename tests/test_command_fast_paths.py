@@ -237,8 +237,8 @@ def test_orders_read_again_are_the_ones_made_before_and_equal_the_full_readers()
         for order in case.orders:
             full = OrderReader(order.text, board, state, order.power, "movement", ()).read()
             tokens = quick_tokens(order.text)
-            first = canonical._plainest(tokens, board, places, units, order.power, ())
-            again = canonical._plainest(tokens, board, places, units, order.power, ())
+            first = canonical.plainest(tokens, board, places, units, order.power, ())
+            again = canonical.plainest(tokens, board, places, units, order.power, ())
             if first is not None:
                 plainest += 1
                 assert first is again

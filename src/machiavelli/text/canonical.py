@@ -442,16 +442,20 @@ def read_canonical(
     toks = quick_tokens(text)
     if places is None:
         places = _PLACES(board).single
-    order = _plainest(toks, board, places, units, power, bought)
+    order = plainest(toks, board, places, units, power, bought)
     if order is not None:
         return order
     return _Reader(toks, board, places, units, power, bought).read()
 
 
-def _plainest(
+#: the orders :func:`plainest` reads
+UsualOrder = Hold | Move | SupportHold | SupportMove | Convoy
+
+
+def plainest(
     toks: list[str], board: Board, places: dict[str, str], units: UnitsAt, power: str,
     bought: Collection[tuple[str, UnitKind]],
-) -> Order | None:
+) -> UsualOrder | None:
     """The forms :func:`~machiavelli.text.notation.format_order` writes, every unit's type
     given and no coast written: ``a gen``, ``a gen h``, ``a gen - mil``, ``a gen s a mil``,
     ``a gen s a mil - tus``, ``f lyo c a gen - tun``.  The order :class:`_Reader` reads
@@ -512,7 +516,7 @@ def _plainest(
     key = (verb, unit.kind, unit.province, unit.coast, ref.kind, ref.province, ref.coast, to)
     order = _USUAL.get(key)
     if order is None:
-        made: Order
+        made: UsualOrder
         if verb == "s":
             made = SupportHold(unit, ref) if to is None else SupportMove(unit, ref, to, None)
         else:
@@ -523,12 +527,12 @@ def _plainest(
 
 
 _Key = tuple[str | None, ...]
-#: the orders :func:`_plainest` made, by what they are made of: an equal one made before
+#: the orders :func:`plainest` made, by what they are made of: an equal one made before
 #: is given again (orders are immutable, and making one costs more than finding one)
-_USUAL: dict[_Key, Order] = {}
+_USUAL: dict[_Key, UsualOrder] = {}
 
 
-def _keep(key: _Key, order: Order) -> Order:
+def _keep(key: _Key, order: UsualOrder) -> UsualOrder:
     if len(_USUAL) >= 1 << 16:
         _USUAL.clear()
     _USUAL[key] = order

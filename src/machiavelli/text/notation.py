@@ -130,6 +130,7 @@ The words live in :mod:`machiavelli.text.order_words`, the reader in
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 
@@ -159,7 +160,13 @@ from machiavelli.core.orders import (
     order_key,
 )
 from machiavelli.core.state import PhaseKind, State, Unit, UnitKind
-from machiavelli.text.canonical import UnitsAt, read_canonical, single_places, units_at
+from machiavelli.text.canonical import (
+    UnitsAt,
+    plainest,
+    read_canonical,
+    single_places,
+    units_at,
+)
 from machiavelli.text.money_reader import EXPENSE_GLUED
 from machiavelli.text.order_reader import OrderReader
 from machiavelli.text.order_words import (
@@ -263,6 +270,17 @@ def parse_orders(
     A later order with the same :func:`~machiavelli.core.orders.order_key` replaces the
     earlier one.  Units bought by the submission's final expenses may be ordered.
     """
+    if (phase or state.phase) == "movement":
+        usual = _usual_submission(text, board, state, power)
+        if usual is not None:
+            return usual
+    return _submission(text, board, state, power, phase)
+
+
+def _submission(
+    text: str, board: Board, state: State, power: str, phase: PhaseKind | None
+) -> Submission:
+    """:func:`parse_orders` by the general rules, whatever the text and the phase."""
     parts = _parts(text)
     bought = _bought(parts, board, state, power, phase)
     errors: list[OrderError] = []
@@ -294,6 +312,61 @@ def parse_orders(
         kept[key] = order
         if isinstance(order, Build):
             builds[key] = order
+    return Submission(list(kept.values()), errors)
+
+
+_NOT_USUAL = re.compile(r"[():.,>#;]")  # comments, several orders a line, odd tokens
+
+
+def _usual_submission(text: str, board: Board, state: State, power: str) -> Submission | None:
+    """A movement phase's submission read in one pass, when it is plain text: ASCII, one
+    order a line, no comment, no envelope and no expense (nothing bought).  The text is
+    lowered and spaced out once, not a line at a time, and the usual forms are read at
+    once (:func:`~machiavelli.text.canonical.plainest`).  It gives what :func:`_submission`
+    gives (``tests/test_notation_usual.py``); None: that text is for :func:`_submission`.
+    """
+    if not text.isascii():
+        return None
+    low = text.lower()
+    if _NOT_USUAL.search(low) is not None or "sign" in low:
+        return None
+    if "-" in low:  # as quick_tokens spaces out each line
+        low = low.replace("-", " - ")
+    if "/" in low:
+        low = low.replace("/", " / ")
+    units = units_at(state.units)
+    places = single_places(board)
+    errors: list[OrderError] = []
+    kept: dict[tuple[str, ...], Order] = {}
+    key: tuple[str, ...]
+    written_lines: list[str] = []  # the text's lines, split when an order needs them
+    # ASCII text lowered and spaced out: its lines are the text's, one for one
+    for number, line in enumerate(low.splitlines(), start=1):
+        toks = line.split()
+        if not toks:
+            continue
+        if toks[0][0] == "e":
+            return None  # perhaps an expense, which may buy a unit: the general rules'
+        usual = plainest(toks, board, places, units, power, ())
+        if usual is not None:
+            ref = usual.unit
+            key = ("unit", ref.province, "G" if ref.kind == "G" else "AF")  # order_key's
+            order: Order = usual
+        else:
+            if not written_lines:
+                written_lines = text.splitlines()
+            written = written_lines[number - 1].strip()
+            found = read_canonical(written, board, units, power, (), places)
+            try:
+                order = (found if found is not None
+                         else _parse_in_full(written, board, state, power, "movement", ()))
+            except OrderSyntaxError as err:
+                errors.append(OrderError(number, written, err.reason))
+                continue
+            key = order_key(order)
+        if key in kept:  # replaced: the later order comes where it stands
+            del kept[key]
+        kept[key] = order
     return Submission(list(kept.values()), errors)
 
 
