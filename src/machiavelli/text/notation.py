@@ -130,7 +130,6 @@ The words live in :mod:`machiavelli.text.order_words`, the reader in
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 
@@ -315,7 +314,9 @@ def _submission(
     return Submission(list(kept.values()), errors)
 
 
-_NOT_USUAL = re.compile(r"[():.,>#;]")  # comments, several orders a line, odd tokens
+#: what the one pass leaves to the general rules: comments, several orders a line, a judge
+#: mail's envelope, and what only the regular expression splits well (``quick_tokens``)
+_NOT_USUAL = ("#", ";", "sign", "(", ")", ":", ".", ",", ">")
 
 
 def _usual_submission(text: str, board: Board, state: State, power: str) -> Submission | None:
@@ -328,8 +329,9 @@ def _usual_submission(text: str, board: Board, state: State, power: str) -> Subm
     if not text.isascii():
         return None
     low = text.lower()
-    if _NOT_USUAL.search(low) is not None or "sign" in low:
-        return None
+    for mark in _NOT_USUAL:  # (a test a mark: faster than a regular expression's scan)
+        if mark in low:
+            return None
     if "-" in low:  # as quick_tokens spaces out each line
         low = low.replace("-", " - ")
     if "/" in low:
