@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -26,9 +27,9 @@ from machiavelli.cli.bench_phases import campaign_phases, random_phases
 from machiavelli.core.board import Board
 from machiavelli.core.board_index import board_index
 from machiavelli.core.occupancy import Occupancy
-from machiavelli.core.orders import Order
+from machiavelli.core.orders import Convert, Order, UnitRef
 from machiavelli.core.rules import rules_of
-from machiavelli.core.state import State
+from machiavelli.core.state import Rebellion, State, Unit
 from machiavelli.game.process import adjudicate
 from machiavelli.game.scenario import load_scenario
 from machiavelli.movement import moves
@@ -43,11 +44,12 @@ Orders = dict[str, list[Order]]
 
 
 def _general_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    def none_usual(*args: Any) -> None:  # every order handed to the general rules
-        by_power, other = args[-2:]
+    def none_usual(*args: Any) -> bool:  # every order handed to the general rules
+        by_power, other = args[5:7]
         for power, seq in by_power:
             for order in seq:
                 other(power, order)
+        return False  # (no conversion taken)
 
     monkeypatch.setattr(moves, "take_orders", none_usual)
 
@@ -192,3 +194,56 @@ def test_some_retreat_is_whether_retreat_destinations_finds_one() -> None:
                 assert found == bool(retreat_destinations(board, state, d, None, where))
                 seen[found] += 1
     assert seen[True] and seen[False]
+
+
+def _conversion_phases(scenario: str, no_fleets: frozenset[str] = frozenset(),
+                       ) -> Iterator[tuple[Board, State, Orders]]:
+    """Positions where every unit is ordered to convert (to each kind in turn, with a coast
+    or not, by its owner or another power), among fortresses with and without the option,
+    rebellions in the province and in the city, besiegers, ports with two coasts, powers
+    that may have no fleets, and Venice."""
+    board, start = load_scenario(scenario)
+    board = replace(board, no_fleets=no_fleets) if no_fleets else board
+    rng = random.Random(28)
+    cities = [p for p, prov in board.provinces.items() if prov.city is not None]
+    two_coasts = [p for p in cities if board.provinces[p].coasts]
+    for n in range(40):
+        units = list(start.units)
+        taken = {(u.province, u.kind == "G") for u in units}
+        for prov in two_coasts + rng.sample(cities, 12):  # a garrison, perhaps besieged
+            owner = rng.choice(start.powers)
+            if (prov, True) not in taken:
+                units.append(Unit("G", owner, prov))
+                taken.add((prov, True))
+            if (prov, False) not in taken and not board.provinces[prov].venice:
+                kind: Literal["A", "F"] = "F" if board.fleet_locations(prov) == (prov,) and \
+                    rng.random() < 0.4 else "A"
+                units.append(Unit(kind, rng.choice(start.powers), prov,
+                                  siege=rng.choice((0, 0, 1, 2))))
+                taken.add((prov, False))
+        rebellions = {
+            p: Rebellion(p, rng.choice(start.powers), in_province=not in_city, in_city=in_city)
+            for p in rng.sample(cities, 4) for in_city in [rng.random() < 0.5]}
+        state = replace(start, units=units, rebellions=rebellions, options={
+            **start.options, "fortresses": n % 2 == 0, "garrisons": n % 7 != 0})
+        orders: Orders = {}
+        for u in units:
+            to = rng.choice(("A", "F", "G"))
+            coast = rng.choice((None, None, "nc", "sc"))
+            power = u.owner if u.owner is not None and rng.random() < 0.9 else rng.choice(
+                start.powers)
+            orders.setdefault(power, []).append(
+                Convert(UnitRef(u.kind, u.province, u.coast), to, coast))
+        yield board, state, orders
+
+
+def test_conversions_adjudicate_alike_with_and_without_the_usual_orders_fast_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The conversions taken at once (``quick._conversion``) against the full check and the
+    general rules: legal ones and void ones (CONV-*, SIEGE-6, REB-*, FORT-*, Venice)."""
+    phases = [*_conversion_phases("classic_1454"), *_conversion_phases("dipmach_1901"),
+              *_conversion_phases("classic_1454", frozenset({"Venice", "Milan", "Naples"}))]
+    fast, general = _both_ways(monkeypatch, lambda: [_seen(*p) for p in phases])
+    for a, b in zip(fast, general, strict=True):
+        assert a == b

@@ -189,13 +189,15 @@ def movement_phase(
         else:
             early.append(OrderResult(power, order, "void", "not a movement order"))
 
+    converted = False  # a conversion taken at once (the outcome's plain path is not for it)
     if quick and not assassinated:  # (every power's orders at once)
-        take_orders(pieces, chains, rebellions, given, general, orders.items(), other)
+        converted = take_orders(pieces, chains, rebellions, given, general, orders.items(),
+                                other, rules)
     else:
         for power, power_orders in orders.items():
             if quick and power not in assassinated:
-                take_orders(pieces, chains, rebellions, given, general,
-                            ((power, power_orders),), other)
+                converted |= take_orders(pieces, chains, rebellions, given, general,
+                                         ((power, power_orders),), other, rules)
             else:
                 for order in power_orders:
                     other(power, order)
@@ -213,7 +215,7 @@ def movement_phase(
         _carried_out(state, given, ordered, where, rules)
         pieces = make_pieces(ix, rules, state.units, given.order, rebellions, powers)
     else:
-        given.usual = not general
+        given.usual = not general and not converted
         _carried_out(state, given, general, where, rules)
         done: set[int] = set()
         for i in general:

@@ -70,7 +70,8 @@ class Orders:
         #: the written order's outcome, when another one replaced it ("void" if not given)
         self.written_outcome: dict[int, Outcome] = {}
         #: every order carried out is a hold, a move or a support as written (the usual
-        #: orders of :mod:`machiavelli.movement.quick`, none changed by a siege rule)
+        #: orders of :mod:`machiavelli.movement.quick` but conversions, none changed by a
+        #: siege rule)
         self.usual = False
 
 

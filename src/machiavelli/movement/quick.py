@@ -1,10 +1,11 @@
 """The usual orders of a movement phase, checked and made pieces in one step.
 
 Most orders of a movement phase are a hold, a move to a neighbour (or an army's
-move along some chain of fleets) or a support into a neighbour, by a unit that
-besieges nothing.  :func:`take_orders` recognises such an order with a few
-look-ups by number (:mod:`machiavelli.core.board_index`), knows it legal, and
-gives its unit's piece the order at once (as
+move along some chain of fleets), a support into a neighbour, or a conversion between a
+province and its city (:func:`_conversion`), by a unit that besieges nothing.
+:func:`take_orders` recognises such an order with a few look-ups by number
+(:mod:`machiavelli.core.board_index`), knows it legal, and gives its unit's piece the
+order at once (as
 :func:`machiavelli.movement.pieces.set_piece` would).  Anything else is handed,
 in its turn, to the full check (:class:`machiavelli.movement.legality.Checker`) and
 the general rules.  An order is taken here only if the full check finds it legal, and
@@ -25,7 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from machiavelli.core.orders import Hold, Move, Order, SupportHold, SupportMove
+from machiavelli.core.orders import Convert, Hold, Move, Order, SupportHold, SupportMove
+from machiavelli.core.rules import Rules
 from machiavelli.core.state import Rebellion
 from machiavelli.movement.fleet_chains import FleetChains
 from machiavelli.movement.outcome import Orders
@@ -43,16 +45,21 @@ def take_orders(
     general: list[int],
     by_power: Iterable[tuple[str, Sequence[Order]]],
     other: OtherOrder,
-) -> None:
+    rules: Rules | None = None,
+) -> bool:
     """Each power's orders in turn, the powers in the order given: a usual one gives its
     unit's piece its order at once (noted in ``given``; a second order for a unit adds it
     to ``general``: its piece is made again), any other is handed to ``other``.  (One call
-    for all the powers: the tables are taken in hand once a phase.)"""
+    for all the powers: the tables are taken in hand once a phase.)  Conversions are taken
+    only given ``rules`` (with garrisons); returns whether some conversion was taken."""
     ix = pieces.ix
     number = ix.number
     occupant, units, kind, dest = pieces.occupant, pieces.units, pieces.kind, pieces.dest
     army_near, reach_near, provinces = ix.army_near, ix.reach_near, ix.provinces
     written = given.written
+    if rules is not None and not rules.garrisons:
+        rules = None  # (no conversion without garrisons)
+    converted = False  # some conversion taken
     for power, power_orders in by_power:
         # a list, walked as one (a compiled build walks a list fastest)
         seq: list[Order] = (power_orders if isinstance(power_orders, list)
@@ -113,6 +120,9 @@ def take_orders(
                     unit = units[j]
                     if unit.owner == power and unit.kind == ref.kind and not unit.siege:
                         i = j
+            elif t is Convert and rules is not None:
+                i = _conversion(pieces, order, power, rebellions, rules)  # type: ignore[arg-type]
+                converted = converted or i >= 0
             if i < 0:
                 other(power, order)
                 continue
@@ -120,6 +130,61 @@ def take_orders(
                 general.append(i)
             # (given by the unit's owner: given.power stays None)
             written[i] = order  # type: ignore[assignment]
+    return converted
+
+
+def _conversion(
+    pieces: Pieces, order: Convert, power: str, rebellions: dict[str, Rebellion], rules: Rules
+) -> int:
+    """A conversion between a province and its city (outside Venice, which converts in
+    place): the unit's number once its piece is given the move it makes, or -1 when the
+    full check and the general rules are to take it.  Taken only when the full check finds
+    it legal (CONV-*, SIEGE-6) and no siege or rebellion rule may change it."""
+    ix = pieces.ix
+    ref = order.unit
+    prov = ix.number.get(ref.province, -1)
+    if prov < 0 or ix.venice[prov]:
+        return -1
+    city = ix.cities[prov]
+    occupant, units = pieces.occupant, pieces.units
+    if ref.kind == "G":  # out of the city: into the province
+        i = occupant[ix.city_space[prov]]
+        if i < 0:
+            return -1
+        unit = units[i]
+        if unit.owner != power or unit.kind != "G" or order.coast is not None:
+            return -1
+        besieger = occupant[prov]
+        if besieger >= 0 and units[besieger].siege and units[besieger].owner != power:
+            return -1  # a besieged garrison cannot convert (SIEGE-6)
+        if order.to == "F":  # a port on one coast, for a power that may have fleets
+            if (city is None or not city.port or ix.plain_location[prov] < 0
+                    or power in ix.board.no_fleets):
+                return -1
+            pieces.becomes_fleet[i] = True
+        elif order.to != "A":
+            return -1
+        pieces.kind[i] = MOVE
+        pieces.dest[i] = prov
+        if rebellions and ix.provinces[prov] in rebellions:
+            mark_rebels(pieces, i, power, rebellions)
+        return i
+    # into the city: an army, or a fleet in a port, besieging nothing; a fortified city (a
+    # fortress only with fortresses), no garrison there, no rebellion (its gates, REB-*)
+    i = occupant[prov]
+    if i < 0 or order.to != "G" or rebellions and ix.provinces[prov] in rebellions:
+        return -1
+    unit = units[i]
+    if unit.owner != power or unit.kind != ref.kind or unit.siege:
+        return -1
+    if (city is None or not city.fortified or (city.kind == "fortress" and not rules.fortresses)
+            or (unit.kind == "F" and not city.port) or occupant[ix.city_space[prov]] >= 0):
+        return -1
+    pieces.kind[i] = MOVE
+    pieces.dest[i] = ix.city_space[prov]
+    if unit.kind == "F":
+        pieces.becomes_fleet[i] = False
+    return i
 
 
 def _army_by_sea(pieces: Pieces, chains: FleetChains, i: int, prov: int, d: int) -> bool:
