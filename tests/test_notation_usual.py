@@ -102,3 +102,16 @@ def test_usual_submission_leaves_expenses_to_the_general_rules() -> None:
     assert not sub.errors, sub.errors
     assert any(format_order(o) == f"A {foreign.province} H" for o in orders)
     assert notation._usual_submission(text, board, money, "Venice") is None
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=60),
+       st.sampled_from(sorted(POSITIONS)))
+def test_usual_submission_of_any_ascii_text_is_the_general_rules(text: str,
+                                                                  position: str) -> None:
+    """Whatever ASCII text a player sends (control characters, stray words, punctuation),
+    the one pass reads it as the general rules do, or leaves it to them."""
+    _, state = POSITIONS[position]
+    for power in state.powers[:3]:
+        fast, general = both(text, position, power)
+        assert fast == general, (text, power)
