@@ -445,6 +445,15 @@ def read_canonical(
     order = plainest(toks, board, places, units, power, bought)
     if order is not None:
         return order
+    return read_words(toks, board, places, units, power, bought)
+
+
+def read_words(
+    toks: list[str], board: Board, places: dict[str, str], units: UnitsAt, power: str,
+    bought: Collection[tuple[str, UnitKind]],
+) -> Order | None:
+    """:func:`read_canonical` of an order's words (:func:`quick_tokens`) that
+    :func:`plainest` did not read: the other usual forms, or None."""
     return _Reader(toks, board, places, units, power, bought).read()
 
 

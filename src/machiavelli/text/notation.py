@@ -163,6 +163,7 @@ from machiavelli.text.canonical import (
     UnitsAt,
     plainest,
     read_canonical,
+    read_words,
     single_places,
     units_at,
 )
@@ -355,16 +356,17 @@ def _usual_submission(text: str, board: Board, state: State, power: str) -> Subm
             key = ("unit", ref.province, "G" if ref.kind == "G" else "AF")  # order_key's
             order: Order = usual
         else:
-            if not written_lines:
-                written_lines = text.splitlines()
-            written = written_lines[number - 1].strip()
-            found = read_canonical(written, board, units, power, (), places)
-            try:
-                order = (found if found is not None
-                         else _parse_in_full(written, board, state, power, "movement", ()))
-            except OrderSyntaxError as err:
-                errors.append(OrderError(number, written, err.reason))
-                continue
+            found = read_words(toks, board, places, units, power, ())  # (the words at hand)
+            if found is None:
+                if not written_lines:
+                    written_lines = text.splitlines()
+                written = written_lines[number - 1].strip()
+                try:
+                    found = _parse_in_full(written, board, state, power, "movement", ())
+                except OrderSyntaxError as err:
+                    errors.append(OrderError(number, written, err.reason))
+                    continue
+            order = found
             key = order_key(order)
         if key in kept:  # replaced: the later order comes where it stands
             del kept[key]
