@@ -106,6 +106,11 @@ class BoardIndex:
         self.reach_near: list[frozenset[int]] = [_numbers(m) for m in self.fleet_reach]
         #: ``fleet_near`` as lists, in order: what a search walks over
         self.fleet_next: list[list[int]] = [sorted(near) for near in self.fleet_near]
+        #: per location: the provinces of one fleet location or none that a fleet there
+        #: reaches (a move there names no coast and needs none found)
+        self.plain_reach: list[frozenset[int]] = [
+            frozenset(d for d in near if len(self.province_locations[d]) <= 1)
+            for near in self.reach_near]
         #: whether fleets' adjacency goes both ways (it does on every map)
         self.fleet_symmetric: bool = all(
             a in self.fleet_near[b] for a in range(len(locations)) for b in self.fleet_near[a])

@@ -12,11 +12,13 @@ the general rules.  An order is taken here only if the full check finds it legal
 its piece is given what ``set_piece`` gives it, so the phase comes out the same either
 way (``tests/test_quick.py``).
 
-A support is aimed at once at the piece it names
-(:func:`machiavelli.movement.pieces.aim_support`), and linked to it later, once every
-piece has its order (:func:`machiavelli.movement.pieces.link_pieces`).  An army's move to
-a province it does not border asks :class:`~machiavelli.movement.fleet_chains.FleetChains`
-for a chain of fleets.
+A support is aimed at once at the piece it names (as
+:func:`machiavelli.movement.pieces.aim_support` aims it, written out here), and linked to
+it later, once every piece has its order (:func:`machiavelli.movement.pieces.link_pieces`).
+An army's move to a province it does not border asks
+:class:`~machiavelli.movement.fleet_chains.FleetChains` for a chain of fleets.  A fleet's
+move to a province of one coast (or none) that it reaches needs no coast found or checked
+(``BoardIndex.plain_reach``).
 
 The checks are written out in one loop over a power's orders, the board's and the
 pieces' tables at hand: this is the hottest loop of a phase.
@@ -31,7 +33,7 @@ from machiavelli.core.rules import Rules
 from machiavelli.core.state import Rebellion
 from machiavelli.movement.fleet_chains import FleetChains
 from machiavelli.movement.outcome import Orders
-from machiavelli.movement.pieces import MOVE, Pieces, aim_support, mark_rebels
+from machiavelli.movement.pieces import MOVE, SUPPORT, Pieces, mark_rebels
 
 #: what the orders that are not usual ones are handed to: (power, order)
 OtherOrder = Callable[[str, Order], None]
@@ -55,7 +57,9 @@ def take_orders(
     ix = pieces.ix
     number = ix.number
     occupant, units, kind, dest = pieces.occupant, pieces.units, pieces.kind, pieces.dest
+    location, aimed = pieces.location, pieces.target
     army_near, reach_near, provinces = ix.army_near, ix.reach_near, ix.provinces
+    plain_reach = ix.plain_reach
     written = given.written
     if rules is not None and not rules.garrisons:
         rules = None  # (no conversion without garrisons)
@@ -85,7 +89,9 @@ def take_orders(
                                         or _army_by_sea(pieces, chains, j, prov, d)):
                                     i = j
                             elif not move.convoy and d != prov:
-                                i = _fleet_move(pieces, j, d, move)
+                                # (a province of one coast: no coast to find or check)
+                                i = (j if move.dest_coast is None and d in plain_reach[location[j]]
+                                     else _fleet_move(pieces, j, d, move))
                             if i >= 0:
                                 kind[i] = MOVE
                                 dest[i] = d
@@ -102,15 +108,26 @@ def take_orders(
                     if j >= 0:
                         unit = units[j]
                         if unit.owner == power and unit.kind == rk and not unit.siege:
+                            named = number.get(target.province, -1)
                             if t is SupportMove:
                                 into = support.dest  # type: ignore[union-attr]
                                 to = -1 if into == target.province else number.get(into, -1)
                             else:
-                                to = number.get(target.province, -1)
+                                to = named
                             if to >= 0 and to != prov and (
                                     to in army_near[prov] if rk == "A"
-                                    else to in reach_near[pieces.location[j]]):
-                                aim_support(pieces, j, support)
+                                    else to in reach_near[location[j]]):
+                                # (aim_support, written out: the piece named is in its
+                                # province's own space, -1 when there is none)
+                                kind[j] = SUPPORT
+                                aimed[j] = occupant[named]
+                                if t is SupportMove:
+                                    dest[j] = to
+                                    coast = support.dest_coast  # type: ignore[union-attr]
+                                    if coast is not None:
+                                        pieces.support_coast[j] = coast
+                                else:
+                                    pieces.support_holds.add(j)
                                 i = j
             elif t is Hold:
                 hold: Hold = order  # type: ignore[assignment]
