@@ -59,7 +59,7 @@ def take_orders(
     occupant, units, kind, dest = pieces.occupant, pieces.units, pieces.kind, pieces.dest
     location, aimed = pieces.location, pieces.target
     army_near, reach_near, provinces = ix.army_near, ix.reach_near, ix.provinces
-    plain_reach = ix.plain_reach
+    plain_reach, city_space = ix.plain_reach, ix.city_space
     written = given.written
     if rules is not None and not rules.garrisons:
         rules = None  # (no conversion without garrisons)
@@ -71,75 +71,80 @@ def take_orders(
         for order in seq:
             t = type(order)
             i = -1
-            if t is Move:
-                move: Move = order  # type: ignore[assignment]
-                ref = move.unit
-                rk = ref.kind
-                if rk != "G" and not move.via:
-                    prov = number.get(ref.province, -1)
-                    j = occupant[prov]  # (-1 at -1)
-                    if j >= 0:
-                        unit = units[j]
-                        if unit.owner == power and unit.kind == rk and not unit.siege:
-                            d = number.get(move.dest, -1)
-                            if d < 0:
-                                pass
-                            elif rk == "A":
-                                if ((not move.convoy and d in army_near[prov])
-                                        or _army_by_sea(pieces, chains, j, prov, d)):
-                                    i = j
-                            elif not move.convoy and d != prov:
-                                # (a province of one coast: no coast to find or check)
-                                i = (j if move.dest_coast is None and d in plain_reach[location[j]]
-                                     else _fleet_move(pieces, j, d, move))
-                            if i >= 0:
-                                kind[i] = MOVE
-                                dest[i] = d
-                                if rebellions and provinces[d] in rebellions:
-                                    mark_rebels(pieces, i, power, rebellions)
-            elif t is SupportMove or t is SupportHold:
-                support: SupportMove | SupportHold = order  # type: ignore[assignment]
-                ref = support.unit
-                target = support.target
-                rk = ref.kind
-                if rk != "G" and target.kind != "G" and target.province != ref.province:
-                    prov = number.get(ref.province, -1)
-                    j = occupant[prov]  # (-1 at -1)
-                    if j >= 0:
-                        unit = units[j]
-                        if unit.owner == power and unit.kind == rk and not unit.siege:
-                            named = number.get(target.province, -1)
-                            if t is SupportMove:
-                                into = support.dest  # type: ignore[union-attr]
-                                to = -1 if into == target.province else number.get(into, -1)
-                            else:
-                                to = named
-                            if to >= 0 and to != prov and (
-                                    to in army_near[prov] if rk == "A"
-                                    else to in reach_near[location[j]]):
-                                # (aim_support, written out: the piece named is in its
-                                # province's own space, -1 when there is none)
-                                kind[j] = SUPPORT
-                                aimed[j] = occupant[named]
+            try:  # (a name the board does not know: the full check says why)
+                if t is Move:
+                    move: Move = order  # type: ignore[assignment]
+                    ref = move.unit
+                    rk = ref.kind
+                    if rk != "G" and not move.via:
+                        prov = number[ref.province]
+                        j = occupant[prov]
+                        if j >= 0:
+                            unit = units[j]
+                            if unit.owner == power and unit.kind == rk and not unit.siege:
+                                d = number[move.dest]
+                                if rk == "A":
+                                    if ((not move.convoy and d in army_near[prov])
+                                            or _army_by_sea(pieces, chains, j, prov, d)):
+                                        i = j
+                                elif not move.convoy and d != prov:
+                                    # (a province of one coast: no coast to find or check)
+                                    plain = (move.dest_coast is None
+                                             and d in plain_reach[location[j]])
+                                    i = j if plain else _fleet_move(pieces, j, d, move)
+                                if i >= 0:
+                                    kind[i] = MOVE
+                                    dest[i] = d
+                                    if rebellions and provinces[d] in rebellions:
+                                        mark_rebels(pieces, i, power, rebellions)
+                elif t is SupportMove or t is SupportHold:
+                    support: SupportMove | SupportHold = order  # type: ignore[assignment]
+                    ref = support.unit
+                    target = support.target
+                    rk = ref.kind
+                    if rk != "G" and target.kind != "G" and target.province != ref.province:
+                        prov = number[ref.province]
+                        j = occupant[prov]
+                        if j >= 0:
+                            unit = units[j]
+                            if unit.owner == power and unit.kind == rk and not unit.siege:
+                                named = number.get(target.province, -1)
                                 if t is SupportMove:
-                                    dest[j] = to
-                                    coast = support.dest_coast  # type: ignore[union-attr]
-                                    if coast is not None:
-                                        pieces.support_coast[j] = coast
+                                    into = support.dest  # type: ignore[union-attr]
+                                    to = -1 if into == target.province else number[into]
                                 else:
-                                    pieces.support_holds.add(j)
-                                i = j
-            elif t is Hold:
-                hold: Hold = order  # type: ignore[assignment]
-                ref = hold.unit
-                j = pieces.number_at(ref.province, ref.kind == "G")
-                if j >= 0:
-                    unit = units[j]
-                    if unit.owner == power and unit.kind == ref.kind and not unit.siege:
-                        i = j
-            elif t is Convert and rules is not None:
-                i = _conversion(pieces, order, power, rebellions, rules)  # type: ignore[arg-type]
-                converted = converted or i >= 0
+                                    to = named
+                                if to >= 0 and to != prov and (
+                                        to in army_near[prov] if rk == "A"
+                                        else to in reach_near[location[j]]):
+                                    # (aim_support, written out: the piece named is in its
+                                    # province's own space, -1 when there is none)
+                                    kind[j] = SUPPORT
+                                    aimed[j] = occupant[named]
+                                    if t is SupportMove:
+                                        dest[j] = to
+                                        coast = support.dest_coast  # type: ignore[union-attr]
+                                        if coast is not None:
+                                            pieces.support_coast[j] = coast
+                                    else:
+                                        pieces.support_holds.add(j)
+                                    i = j
+                elif t is Hold:
+                    hold: Hold = order  # type: ignore[assignment]
+                    ref = hold.unit
+                    rk = ref.kind
+                    prov = number[ref.province]
+                    j = occupant[city_space[prov] if rk == "G" else prov]
+                    if j >= 0:
+                        unit = units[j]
+                        if unit.owner == power and unit.kind == rk and not unit.siege:
+                            i = j
+                elif t is Convert and rules is not None:
+                    i = _conversion(pieces, order, power,  # type: ignore[arg-type]
+                                    rebellions, rules)
+                    converted = converted or i >= 0
+            except KeyError:
+                i = -1
             if i < 0:
                 other(power, order)
                 continue
