@@ -372,18 +372,20 @@ class Resolver:
         attack = self.strength[i]
         if self.rebel_support[i]:
             attack += self._rebel_bonus(i)
+        supported = self.supports[i]  # (the supports asked only when there are some)
         if occ < 0 or (kind[occ] == MOVE and opponent < 0 and self.resolve(occ)):
-            attack += self._support_strength(i)
+            if supported:
+                attack += self._support_strength(i)
         else:
             owner = power[occ]
             if owner >= 0 and owner == power[i]:
                 attack = 0  # a power never dislodges its own unit
-            else:
+            elif supported:
                 attack += self._support_strength(i, None if owner < 0 else owner)
         if opponent >= 0:
             if attack <= self.defend_strength(opponent):
                 return False
-        elif attack <= self.hold_strength(dest):
+        elif attack <= (self._held(occ) if occ >= 0 else 0):  # (an empty space: 0)
             return False
         for j in self.moves_to[dest]:  # noqa: SIM110 (a loop, not a generator: hot path)
             if j != i and attack <= self.prevent_strength(j):
@@ -408,10 +410,8 @@ class Resolver:
             return 0
         return 1 if len(self.rebel_users.get(self.dest[i], ())) == 1 else 0
 
-    def hold_strength(self, space: int) -> int:
-        occ = self.occupant[space]
-        if occ < 0:
-            return 0
+    def _held(self, occ: int) -> int:
+        """The hold strength of the space piece ``occ`` stands in."""
         garrison = self.pieces.garrison[occ]
         if self.kind[occ] == MOVE:
             if self.resolve(occ):
@@ -419,7 +419,7 @@ class Resolver:
             return UNASSAILABLE if garrison else self.strength[occ]
         if garrison:
             return UNASSAILABLE
-        return self.strength[occ] + self._support_strength(occ)
+        return self.strength[occ] + (self._support_strength(occ) if self.supports[occ] else 0)
 
     def defend_strength(self, q: int) -> int:
         bonus = self._rebel_bonus(q) if self.rebel_support[q] else 0
@@ -432,7 +432,7 @@ class Resolver:
         if opponent >= 0 and self.resolve(opponent):
             return 0
         bonus = self._rebel_bonus(q) if self.rebel_support[q] else 0
-        return self.strength[q] + bonus + self._support_strength(q)
+        return self.strength[q] + bonus + (self._support_strength(q) if self.supports[q] else 0)
 
     def dislodged(self, i: int) -> bool:
         if self.kind[i] == MOVE and self.resolve(i):
