@@ -399,13 +399,15 @@ def _standoffs(resolver: Resolver, occupied: set[int]) -> list[str]:
     """Provinces left empty by a bounce: no retreat may go there."""
     pieces = resolver.pieces
     ix = pieces.ix
-    kind, dest, won = pieces.kind, pieces.dest, resolver.resolution
+    kind, dest, won, blocked = pieces.kind, pieces.dest, resolver.resolution, resolver.blocked
+    provinces = ix.count  # (the spaces below it are provinces, the others cities)
     found: set[str] = set()
     for i in range(pieces.count):  # the moves that failed first (the cheapest tests first)
         if kind[i] != MOVE or won[i]:
             continue
         d = dest[i]
-        if not ix.is_city(d) and d not in occupied and resolver.path_ok(i):
+        # (a path open whatever happens, Resolver.blocked, need not be asked)
+        if d < provinces and d not in occupied and (not blocked[i] or resolver.path_ok(i)):
             found.add(ix.spaces[d])
     return sorted(found)
 
