@@ -272,12 +272,16 @@ class Resolver:
         """Every piece's decision: plainly, depth first, while no decision depends on itself;
         at the first cycle, everything again with Kruijswijk's guesses (module doc)."""
         left = self._settle_free()
-        state = self.state
+        state, resolution, kind, count = self.state, self.resolution, self.kind, self.count
         self.plain = True
         try:
-            for i in left:
+            for i in left:  # (resolve's plain path, written out: nothing is a guess here)
                 if state[i] != _RESOLVED:
-                    self.resolve(i)
+                    state[i] = _GUESSING
+                    value = (self._move_succeeds(i) if i < count and kind[i] == MOVE
+                             else self._adjudicate(i))
+                    resolution[i] = value
+                    state[i] = _RESOLVED
         except _Cycle:
             self.plain = False
             self._forget()
