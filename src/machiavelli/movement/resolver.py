@@ -400,12 +400,13 @@ class Resolver:
         supports = self.supports[i]
         if not supports:
             return 0
-        power, strength = self.power, self.strength
+        power, strength, state, resolution = self.power, self.strength, self.state, self.resolution
         total = 0
         for s in supports:
             if exclude_power is not None and power[s] == exclude_power:
                 continue
-            if self.resolve(s):
+            # (a decision made already read at once: most supports are settled free)
+            if resolution[s] if state[s] == _RESOLVED else self.resolve(s):
                 total += strength[s]
         return total
 
