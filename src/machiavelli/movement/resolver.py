@@ -400,13 +400,12 @@ class Resolver:
         supports = self.supports[i]
         if not supports:
             return 0
-        power, strength, state, resolution = self.power, self.strength, self.state, self.resolution
+        power, strength = self.power, self.strength
         total = 0
         for s in supports:
             if exclude_power is not None and power[s] == exclude_power:
                 continue
-            # (a decision made already read at once: most supports are settled free)
-            if resolution[s] if state[s] == _RESOLVED else self.resolve(s):
+            if self.resolve(s):
                 total += strength[s]
         return total
 
