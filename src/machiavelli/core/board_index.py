@@ -123,6 +123,22 @@ class BoardIndex:
         for i, locs in enumerate(self.province_locations):
             for loc in locs:
                 self.near_mask[i] |= self.fleet_adj[loc]
+        #: the seas' fleet locations numbered apart (``sea_slot``, -1 for any other
+        #: location), with the same masks over those numbers: chains of fleets at sea are
+        #: searched over masks of one machine word (a compiled build's ints up to 2**62)
+        #: where the masks of every location may not fit one (the standard map has 64)
+        self.sea_slot: list[int] = [-1] * len(locations)
+        seas = [loc for loc in range(len(locations)) if self.sea[self.location_province[loc]]]
+        for k, loc in enumerate(seas):
+            self.sea_slot[loc] = k
+        self.sea_adj: list[int] = [_mask(self.sea_slot[y] for y in self.fleet_near[loc]
+                                         if self.sea_slot[y] >= 0) for loc in seas]
+        self.sea_near: list[int] = [
+            _mask(self.sea_slot[y] for loc in locs for y in self.fleet_near[loc]
+                  if self.sea_slot[y] >= 0) for locs in self.province_locations]
+        self.sea_own: list[int] = [
+            _mask(self.sea_slot[loc] for loc in locs if self.sea_slot[loc] >= 0)
+            for locs in self.province_locations]
         #: per province: the location of a fleet there with no coast named (-1: none)
         self.plain_location: list[int] = [self.location_number.get(p, -1) for p in provinces]
         # straits, by the provinces at their ends (both ways); the first listed wins
