@@ -49,10 +49,11 @@ def main() -> None:
     jobs = str(os.cpu_count() or 1)
     done = subprocess.run(
         [sys.executable, "setup.py", "build_ext", "--inplace", "--parallel", jobs],
-        cwd=target, stdout=subprocess.DEVNULL,
+        cwd=target, stdout=subprocess.PIPE, text=True,
     )
-    if done.returncode:
-        sys.exit(done.returncode)
+    if done.returncode:  # (mypyc writes its errors with the build's output)
+        sys.stderr.write(done.stdout)
+        sys.exit(f"compiling failed (exit status {done.returncode})")
     print(f"compiled {len(paths)} modules into {target} in {time.perf_counter() - start:.0f} s")
 
 
