@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from machiavelli.core.names import number_names
+
 CityKind = Literal["unfortified", "fortified", "fortress"]
 COASTS = ("nc", "sc", "ec", "wc")
 
@@ -80,6 +82,10 @@ class Board:
     no_fleets: frozenset[str] = frozenset()
     # the first year plague can strike (None: from the start)
     plague_from: int | None = None
+
+    def __post_init__(self) -> None:
+        number_names(self.provinces)  # (machiavelli.core.names)
+        number_names(self.powers.values())
 
     # -- names -------------------------------------------------------------
     def lookup(self, name: str) -> str | None:

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
 from machiavelli.core.board import Board, City, Strait, province_of
+from machiavelli.core.names import LIMIT, NAME_IDS, number_names
 
 T = TypeVar("T")
 
@@ -63,6 +64,9 @@ class BoardIndex:
         self.count = count
         self.provinces: list[str] = provinces
         self.number: dict[str, int] = {pid: i for i, pid in enumerate(provinces)}
+        #: the province number of each name's number (machiavelli.core.names), -1 for a
+        #: name not on the board or not numbered: where -1 is found, the name decides
+        self.by_place: list[int] = _by_name(self.number)
         self.sea: list[bool] = [board.provinces[p].sea for p in provinces]
         self.venice: list[bool] = [board.provinces[p].venice for p in provinces]
         self.cities: list[City | None] = [board.provinces[p].city for p in provinces]
@@ -154,6 +158,8 @@ class BoardIndex:
         #: the board's powers numbered (movement.pieces.Powers shares it)
         self.power_numbers: dict[str, int] = {
             name: i for i, name in enumerate(dict.fromkeys(board.powers.values()))}
+        #: the power number of each name's number, as by_place (-1: autonomous too)
+        self.by_power: list[int] = _by_name(self.power_numbers)
 
     # -- spaces --------------------------------------------------------------
     def space(self, province: str, garrison: bool) -> int:
@@ -193,6 +199,17 @@ class BoardIndex:
         if a < 0 or b < 0:
             return -1
         return self.strait_at.get(a * self.count + b, -1)
+
+
+def _by_name(numbers: dict[str, int]) -> list[int]:
+    """``numbers`` by the names' numbers (-1 where there is none)."""
+    number_names(numbers)
+    found = [-1] * LIMIT
+    for name, n in numbers.items():
+        k = NAME_IDS.get(name, 0)
+        if k:
+            found[k] = n
+    return found
 
 
 def _numbers(mask: int) -> frozenset[int]:

@@ -8,9 +8,10 @@ convoys; after parsing against a position its ``kind`` is always filled in.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, get_args
 
+from machiavelli.core.names import NAME_IDS, name_id
 from machiavelli.core.state import NATIVE, UnitKind
 
 _set = object.__setattr__
@@ -21,6 +22,8 @@ class UnitRef:
     kind: UnitKind
     province: str
     coast: str | None = None  # a fleet's coast, where the province has several
+    #: the province's number for this process (machiavelli.core.names; 0: not numbered)
+    place_id: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __init__(self, kind: UnitKind, province: str, coast: str | None = None) -> None:
         # written out so that a compiled build makes it native (machiavelli.core.state.NATIVE)
@@ -28,10 +31,15 @@ class UnitRef:
             self.kind = kind  # type: ignore[misc]
             self.province = province  # type: ignore[misc]
             self.coast = coast  # type: ignore[misc]
+            self.place_id = NAME_IDS.get(province, 0)  # type: ignore[misc]
         else:
             _set(self, "kind", kind)
             _set(self, "province", province)
             _set(self, "coast", coast)
+            _set(self, "place_id", name_id(province, 0))
+
+    def __reduce__(self) -> tuple[type[UnitRef], tuple[UnitKind, str, str | None]]:
+        return (UnitRef, (self.kind, self.province, self.coast))  # (the place made again)
 
     @property
     def location(self) -> str:
@@ -56,6 +64,29 @@ class Move:
     dest_coast: str | None = None
     via: tuple[str, ...] = ()  # the convoy route (sea or coastal provinces), if written
     convoy: bool = False  # "via convoy" written explicitly
+    #: ``dest``'s number for this process (machiavelli.core.names; 0: not numbered)
+    dest_id: int = field(init=False, repr=False, compare=False, hash=False)
+
+    def __init__(self, unit: UnitRef, dest: str, dest_coast: str | None = None,
+                 via: tuple[str, ...] = (), convoy: bool = False) -> None:
+        if NATIVE:
+            self.unit = unit  # type: ignore[misc]
+            self.dest = dest  # type: ignore[misc]
+            self.dest_coast = dest_coast  # type: ignore[misc]
+            self.via = via  # type: ignore[misc]
+            self.convoy = convoy  # type: ignore[misc]
+            self.dest_id = NAME_IDS.get(dest, 0)  # type: ignore[misc]
+        else:
+            _set(self, "unit", unit)
+            _set(self, "dest", dest)
+            _set(self, "dest_coast", dest_coast)
+            _set(self, "via", via)
+            _set(self, "convoy", convoy)
+            _set(self, "dest_id", name_id(dest, 0))
+
+    def __reduce__(self) -> tuple[type[Move], tuple[UnitRef, str, str | None, tuple[str, ...],
+                                                    bool]]:
+        return (Move, (self.unit, self.dest, self.dest_coast, self.via, self.convoy))
 
     @property
     def dest_location(self) -> str:
@@ -74,6 +105,26 @@ class SupportMove:
     target: UnitRef
     dest: str
     dest_coast: str | None = None  # accepted in the text; support ignores coasts
+    #: ``dest``'s number for this process (machiavelli.core.names; 0: not numbered)
+    dest_id: int = field(init=False, repr=False, compare=False, hash=False)
+
+    def __init__(self, unit: UnitRef, target: UnitRef, dest: str,
+                 dest_coast: str | None = None) -> None:
+        if NATIVE:
+            self.unit = unit  # type: ignore[misc]
+            self.target = target  # type: ignore[misc]
+            self.dest = dest  # type: ignore[misc]
+            self.dest_coast = dest_coast  # type: ignore[misc]
+            self.dest_id = NAME_IDS.get(dest, 0)  # type: ignore[misc]
+        else:
+            _set(self, "unit", unit)
+            _set(self, "target", target)
+            _set(self, "dest", dest)
+            _set(self, "dest_coast", dest_coast)
+            _set(self, "dest_id", name_id(dest, 0))
+
+    def __reduce__(self) -> tuple[type[SupportMove], tuple[UnitRef, UnitRef, str, str | None]]:
+        return (SupportMove, (self.unit, self.target, self.dest, self.dest_coast))
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from types import FunctionType
 from typing import Any, Final, Literal, TypeVar
 
+from machiavelli.core.names import NAME_IDS, name_id
+
 UnitKind = Literal["A", "F", "G"]
 T = TypeVar("T")
 Season = Literal["spring", "summer", "fall", "winter"]
@@ -48,6 +50,10 @@ class Unit:
     coast: str | None = None
     special: str | None = None  # one of SPECIAL_KINDS
     siege: int = 0  # campaigns of siege completed by this army or fleet (0 or 1)
+    #: the province's and the owner's numbers for this process (machiavelli.core.names; 0:
+    #: none): not part of the unit's value (never compared, hashed, shown or written)
+    place_id: int = field(init=False, repr=False, compare=False, hash=False)
+    owner_id: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __init__(
         self,
@@ -65,6 +71,8 @@ class Unit:
             self.coast = coast  # type: ignore[misc]
             self.special = special  # type: ignore[misc]
             self.siege = siege  # type: ignore[misc]
+            self.place_id = NAME_IDS.get(province, 0)  # type: ignore[misc]
+            self.owner_id = 0 if owner is None else NAME_IDS.get(owner, 0)  # type: ignore[misc]
         else:
             _set(self, "kind", kind)
             _set(self, "owner", owner)
@@ -72,6 +80,14 @@ class Unit:
             _set(self, "coast", coast)
             _set(self, "special", special)
             _set(self, "siege", siege)
+            _set(self, "place_id", name_id(province, 0))
+            _set(self, "owner_id", name_id(owner, 0))  # type: ignore[arg-type]  # (None: 0)
+
+    def __reduce__(self) -> tuple[type[Unit], tuple[UnitKind, str | None, str, str | None,
+                                                    str | None, int]]:
+        # made again from its fields (its names' numbers are this process's own)
+        return (Unit, (self.kind, self.owner, self.province, self.coast, self.special,
+                       self.siege))
 
     # written out too (as @dataclass would write them), to be native when compiled
     def __eq__(self, other: object) -> bool:

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from machiavelli.core.board_index import BoardIndex
+from machiavelli.core.names import LIMIT
 from machiavelli.core.orders import Convert, Convoy, Move, SupportHold, SupportMove, UnitOrder
 from machiavelli.core.rules import Rules
 from machiavelli.core.state import NATIVE, Rebellion, Unit
@@ -37,6 +38,9 @@ CONVOY: Final = 3
 
 #: no pieces (shared, never changed): the moves into a space no piece moves into, ...
 NO_PIECES: Final[list[int]] = []
+#: no number for any name (shared, never changed): as ``BoardIndex.by_power`` for powers
+#: numbered otherwise than the board's
+NO_NUMBERS: Final[list[int]] = [-1] * LIMIT
 
 NOT_MADE_CONVOY = "the convoyed army does not make that move"
 NOT_BY_CONVOY = "the army does not go by convoy"
@@ -146,15 +150,18 @@ class Pieces:
         fleet, garrison = self.fleet, self.garrison
         location, strength = self.location, self.strength
         garrisons: list[tuple[int, int]] = []  # (piece, province): not their space
+        by_place = ix.by_place
+        # (the board's numbers for its powers, when the pieces' powers are numbered so)
+        by_power = ix.by_power if numbers is ix.power_numbers else NO_NUMBERS
         for i in range(count - 1, -1, -1):  # backwards: the first in a place wins
             u = units[i]
-            prov = number[u.province]
-            owner = u.owner
-            if owner is not None:
-                try:
-                    power[i] = numbers[owner]
-                except KeyError:  # a power the board does not know
-                    power[i] = powers.number(owner)
+            prov = by_place[u.place_id]
+            if prov < 0:  # (a place not numbered: its name decides)
+                prov = number[u.province]
+            owner = by_power[u.owner_id]
+            if owner < 0 and u.owner is not None:  # (a power not numbered so)
+                owner = powers.number(u.owner)
+            power[i] = owner
             kind = u.kind
             if kind == "G":
                 garrison[i] = True

@@ -55,7 +55,7 @@ def take_orders(
     for all the powers: the tables are taken in hand once a phase.)  Conversions are taken
     only given ``rules`` (with garrisons); returns whether some conversion was taken."""
     ix = pieces.ix
-    number = ix.number
+    number, by_place = ix.number, ix.by_place
     occupant, units, kind, dest = pieces.occupant, pieces.units, pieces.kind, pieces.dest
     location, aimed = pieces.location, pieces.target
     army_near, reach_near, provinces = ix.army_near, ix.reach_near, ix.provinces
@@ -77,13 +77,17 @@ def take_orders(
                     ref = move.unit
                     rk = ref.kind
                     if rk != "G" and not move.via:
-                        prov = number[ref.province]
+                        # (-1 for a place not numbered, or not on the board: the full check
+                        # decides by its name; occupant[-1] is -1)
+                        prov = by_place[ref.place_id]
                         j = occupant[prov]
                         if j >= 0:
                             unit = units[j]
                             if unit.owner == power and unit.kind == rk and not unit.siege:
-                                d = number[move.dest]
-                                if rk == "A":
+                                d = by_place[move.dest_id]
+                                if d < 0:
+                                    pass
+                                elif rk == "A":
                                     if ((not move.convoy and d in army_near[prov])
                                             or _army_by_sea(pieces, chains, j, prov, d)):
                                         i = j
@@ -103,15 +107,18 @@ def take_orders(
                     target = support.target
                     rk = ref.kind
                     if rk != "G" and target.kind != "G" and target.province != ref.province:
-                        prov = number[ref.province]
+                        prov = by_place[ref.place_id]
                         j = occupant[prov]
                         if j >= 0:
                             unit = units[j]
                             if unit.owner == power and unit.kind == rk and not unit.siege:
-                                named = number.get(target.province, -1)
+                                named = by_place[target.place_id]
+                                if named < 0:
+                                    named = number.get(target.province, -1)
                                 if t is SupportMove:
                                     into = support.dest  # type: ignore[union-attr]
-                                    to = -1 if into == target.province else number[into]
+                                    to = (-1 if into == target.province else
+                                          by_place[support.dest_id])  # type: ignore[union-attr]
                                 else:
                                     to = named
                                 if to >= 0 and to != prov and (
@@ -133,8 +140,8 @@ def take_orders(
                     hold: Hold = order  # type: ignore[assignment]
                     ref = hold.unit
                     rk = ref.kind
-                    prov = number[ref.province]
-                    j = occupant[city_space[prov] if rk == "G" else prov]
+                    prov = by_place[ref.place_id]
+                    j = occupant[city_space[prov] if rk == "G" and prov >= 0 else prov]
                     if j >= 0:
                         unit = units[j]
                         if unit.owner == power and unit.kind == rk and not unit.siege:
