@@ -110,10 +110,14 @@ class BoardIndex:
         self.reach_near: list[frozenset[int]] = [_numbers(m) for m in self.fleet_reach]
         #: ``fleet_near`` as lists, in order: what a search walks over
         self.fleet_next: list[list[int]] = [sorted(near) for near in self.fleet_near]
+        #: ``army_near`` and ``reach_near`` as rows of flags, read by two list look-ups where
+        #: a set would hash the number: ``army_borders[a][b]``, ``reaches[location][b]``
+        self.army_borders: list[list[bool]] = [_flags(near, count) for near in self.army_near]
+        self.reaches: list[list[bool]] = [_flags(near, count) for near in self.reach_near]
         #: per location: the provinces of one fleet location or none that a fleet there
-        #: reaches (a move there names no coast and needs none found)
-        self.plain_reach: list[frozenset[int]] = [
-            frozenset(d for d in near if len(self.province_locations[d]) <= 1)
+        #: reaches (a move there names no coast and needs none found), as flags
+        self.plain_reaches: list[list[bool]] = [
+            _flags([d for d in near if len(self.province_locations[d]) <= 1], count)
             for near in self.reach_near]
         #: whether fleets' adjacency goes both ways (it does on every map)
         self.fleet_symmetric: bool = all(
@@ -210,6 +214,14 @@ def _by_name(numbers: dict[str, int]) -> list[int]:
         if k:
             found[k] = n
     return found
+
+
+def _flags(numbers: Iterable[int], count: int) -> list[bool]:
+    """``count`` flags, those of ``numbers`` set."""
+    flags = [False] * count
+    for n in numbers:
+        flags[n] = True
+    return flags
 
 
 def _numbers(mask: int) -> frozenset[int]:

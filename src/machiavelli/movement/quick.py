@@ -18,7 +18,7 @@ it later, once every piece has its order (:func:`machiavelli.movement.pieces.lin
 An army's move to a province it does not border asks
 :class:`~machiavelli.movement.fleet_chains.FleetChains` for a chain of fleets.  A fleet's
 move to a province of one coast (or none) that it reaches needs no coast found or checked
-(``BoardIndex.plain_reach``).
+(``BoardIndex.plain_reaches``).
 
 The checks are written out in one loop over a power's orders, the board's and the
 pieces' tables at hand: this is the hottest loop of a phase.
@@ -58,9 +58,10 @@ def take_orders(
     number, by_place = ix.number, ix.by_place
     occupant, units, kind, dest = pieces.occupant, pieces.units, pieces.kind, pieces.dest
     location, aimed = pieces.location, pieces.target
-    army_near, reach_near, provinces = ix.army_near, ix.reach_near, ix.provinces
-    plain_reach, city_space = ix.plain_reach, ix.city_space
-    written = given.written
+    army_borders, reaches, provinces = ix.army_borders, ix.reaches, ix.provinces
+    plain_reaches, city_space = ix.plain_reaches, ix.city_space
+    # (read as objects: only compared with None, and a compiled build checks no type)
+    written: list[object] = given.written  # type: ignore[assignment]
     if rules is not None and not rules.garrisons:
         rules = None  # (no conversion without garrisons)
     converted = False  # some conversion taken
@@ -88,13 +89,13 @@ def take_orders(
                                 if d < 0:
                                     pass
                                 elif rk == "A":
-                                    if ((not move.convoy and d in army_near[prov])
+                                    if ((not move.convoy and army_borders[prov][d])
                                             or _army_by_sea(pieces, chains, j, prov, d)):
                                         i = j
                                 elif not move.convoy and d != prov:
                                     # (a province of one coast: no coast to find or check)
                                     plain = (move.dest_coast is None
-                                             and d in plain_reach[location[j]])
+                                             and plain_reaches[location[j]][d])
                                     i = j if plain else _fleet_move(pieces, j, d, move)
                                 if i >= 0:
                                     kind[i] = MOVE
@@ -116,21 +117,22 @@ def take_orders(
                                 if named < 0:
                                     named = number.get(target.province, -1)
                                 if t is SupportMove:
-                                    into = support.dest  # type: ignore[union-attr]
-                                    to = (-1 if into == target.province else
-                                          by_place[support.dest_id])  # type: ignore[union-attr]
+                                    of_move: SupportMove = order  # type: ignore[assignment]
+                                    to = (-1 if of_move.dest == target.province else
+                                          by_place[of_move.dest_id])
                                 else:
                                     to = named
                                 if to >= 0 and to != prov and (
-                                        to in army_near[prov] if rk == "A"
-                                        else to in reach_near[location[j]]):
+                                        army_borders[prov][to] if rk == "A"
+                                        else reaches[location[j]][to]):
                                     # (aim_support, written out: the piece named is in its
                                     # province's own space, -1 when there is none)
                                     kind[j] = SUPPORT
                                     aimed[j] = occupant[named]
                                     if t is SupportMove:
                                         dest[j] = to
-                                        coast = support.dest_coast  # type: ignore[union-attr]
+                                        moving: SupportMove = order  # type: ignore[assignment]
+                                        coast = moving.dest_coast
                                         if coast is not None:
                                             pieces.support_coast[j] = coast
                                     else:
@@ -158,7 +160,7 @@ def take_orders(
             if written[i] is not None:  # a second order for the unit: its piece is made again
                 general.append(i)
             # (given by the unit's owner: given.power stays None)
-            written[i] = order  # type: ignore[assignment]
+            written[i] = order
     return converted
 
 
@@ -223,7 +225,7 @@ def _army_by_sea(pieces: Pieces, chains: FleetChains, i: int, prov: int, d: int)
     if (d == prov or ix.sea[d] or not ix.coastal[prov] or not ix.coastal[d]
             or not chains.links(prov, d)):
         return False
-    if d in ix.army_near[prov]:
+    if ix.army_borders[prov][d]:
         pieces.explicit.add(i)
     else:
         pieces.convoyed[i] = True
@@ -235,7 +237,7 @@ def _fleet_move(pieces: Pieces, i: int, d: int, move: Move) -> int:
     checked): ``i``, or -1 when it is not a usual one."""
     ix = pieces.ix
     loc = pieces.location[i]
-    if d not in ix.reach_near[loc]:
+    if not ix.reaches[loc][d]:
         return -1
     coast = move.dest_coast
     if coast is not None:
