@@ -12,7 +12,7 @@ from machiavelli.game.disasters import famine
 from machiavelli.game.scenario import load_scenario
 from machiavelli.movement.moves import resolve_movement
 from machiavelli.text.notation import parse_orders
-from machiavelli.text.report import control_changes, phase_report, private_report
+from machiavelli.text.report import control_changes, phase_report, position_text, private_report
 
 
 def test_report_lists_orders_outcomes_rolls_control_and_position() -> None:
@@ -64,3 +64,16 @@ def test_fam_mark_reb_mark_famine_and_rebellion_marks_in_the_results() -> None:
     assert famine_line == "  Famine: Ancona%, Corsica%, Modena%, Patrimony%, Provence%"
     assert "Rome+ (against Papacy)" in text
     assert "%" not in phase_report(board, start, Adjudication(start, [], []))
+
+
+def test_rebellions_listed_by_province_whatever_order_the_position_holds_them_in() -> None:
+    """A position read back from its JSON (keys sorted) reports as it did before: the same
+    position, the same report (same state, same result)."""
+    board, start = load_scenario("classic_1454")
+    rebellions = {"sle": Rebellion("sle", "Naples"), "bol": Rebellion("bol", "Papacy"),
+                  "mes": Rebellion("mes", "Naples")}
+    state = replace(start, rebellions=rebellions)
+    again = replace(start, rebellions=dict(sorted(rebellions.items(), reverse=True)))
+    text = position_text(board, state)
+    assert "Rebellions: Bologna+ (against Papacy), Messina+ (against Naples), Salerno+" in text
+    assert position_text(board, again) == text

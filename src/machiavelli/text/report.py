@@ -158,7 +158,7 @@ def position_text(board: Board, state: State) -> str:
     if state.rebellions:
         rebels = ", ".join(
             f"{board.provinces[r.province].name}+ (against {r.against})"
-            for r in state.rebellions.values()
+            for _, r in sorted(state.rebellions.items())  # (by province, as the units)
         )
         lines.append(f"  Rebellions: {rebels}")
     if state.famine:  # FAM-MARK: "%" marks famine, "+" rebellion (REB-MARK)
