@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import json
 import pickle
+import sys
+import threading
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
 from machiavelli.cli.bench_phases import campaign_phases, random_phases
 from machiavelli.core.board_index import board_index
-from machiavelli.core.names import NAME_IDS
+from machiavelli.core.names import NAME_IDS, number_names
 from machiavelli.core.orders import Convoy, Move, Order, SupportHold, SupportMove, UnitRef
 from machiavelli.core.state import State, Unit, unit_dict
 from machiavelli.game.process import adjudicate
@@ -93,6 +95,25 @@ def test_what_players_write_never_numbers_a_name() -> None:
                                                               UnitRef("A", "b"), "c")]
     assert len(NAME_IDS) == known
     assert made[0].place_id == made[0].owner_id == made[1].place_id == made[2].dest_id == 0
+
+
+def test_boards_made_at_once_on_several_threads_give_each_name_its_own_number() -> None:
+    names = [[f"t{t}n{n}" for n in range(300)] for t in range(8)]
+
+    def numbered() -> list[int]:
+        threads = [threading.Thread(target=number_names, args=(some,)) for some in names]
+        switching = sys.getswitchinterval()
+        sys.setswitchinterval(1e-6)  # (the threads take turns as often as they can)
+        try:
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        finally:
+            sys.setswitchinterval(switching)
+        return sorted(NAME_IDS[name] for some in names for name in some)
+
+    assert _unnumbered(numbered) == list(range(1, 2401))
 
 
 def _outcome(board: Any, state: State, orders: dict[str, list[Order]], seed: str) -> str:

@@ -15,6 +15,7 @@ names decide).  Only boards add names, so what players write never makes the tab
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from typing import Final
 
@@ -25,11 +26,17 @@ LIMIT: Final = 4096
 NAME_IDS: Final[dict[str, int]] = {}
 
 
+#: held while names are numbered: boards made at once on two threads (a server's first
+#: requests) must not give two names one number
+_NUMBERING: Final = threading.Lock()
+
+
 def number_names(names: Iterable[str]) -> None:
     """Give the names not numbered yet their numbers (while any are left)."""
-    for name in names:
-        if name not in NAME_IDS and len(NAME_IDS) < LIMIT - 1:
-            NAME_IDS[name] = len(NAME_IDS) + 1
+    with _NUMBERING:
+        for name in names:
+            if name not in NAME_IDS and len(NAME_IDS) < LIMIT - 1:
+                NAME_IDS[name] = len(NAME_IDS) + 1
 
 #: ``name_id(name, 0)``: the number of ``name``, 0 for a name not numbered (and for None,
 #: never a key).  A name that cannot be a key raises TypeError, as a compiled build
