@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from typing import Generic, TypeVar
 
 from machiavelli.core.board import Board, City, Strait, province_of
-from machiavelli.core.names import LIMIT, NAME_IDS, number_names
+from machiavelli.core.names import LIMIT, NAME_IDS
 
 T = TypeVar("T")
 
@@ -206,8 +206,8 @@ class BoardIndex:
 
 
 def _by_name(numbers: dict[str, int]) -> list[int]:
-    """``numbers`` by the names' numbers (-1 where there is none)."""
-    number_names(numbers)
+    """``numbers`` by the names' numbers (-1 where there is none; the board numbered its
+    names when it was made)."""
     found = [-1] * LIMIT
     for name, n in numbers.items():
         k = NAME_IDS.get(name, 0)

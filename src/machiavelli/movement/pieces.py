@@ -158,10 +158,10 @@ class Pieces:
             prov = by_place[u.place_id]
             if prov < 0:  # (a place not numbered: its name decides)
                 prov = number[u.province]
-            owner = by_power[u.owner_id]
-            if owner < 0 and u.owner is not None:  # (a power not numbered so)
-                owner = powers.number(u.owner)
-            power[i] = owner
+            owner_number = by_power[u.owner_id]
+            if owner_number < 0 and u.owner is not None:  # (a power not numbered so)
+                owner_number = powers.number(u.owner)
+            power[i] = owner_number
             kind = u.kind
             if kind == "G":
                 garrison[i] = True

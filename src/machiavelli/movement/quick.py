@@ -87,7 +87,7 @@ def take_orders(
                             if unit.owner == power and unit.kind == rk and not unit.siege:
                                 d = by_place[move.dest_id]
                                 if d < 0:
-                                    pass
+                                    pass  # (not numbered, or not on the board: the full check)
                                 elif rk == "A":
                                     if ((not move.convoy and army_borders[prov][d])
                                             or _army_by_sea(pieces, chains, j, prov, d)):
@@ -131,8 +131,7 @@ def take_orders(
                                     aimed[j] = occupant[named]
                                     if t is SupportMove:
                                         dest[j] = to
-                                        moving: SupportMove = order  # type: ignore[assignment]
-                                        coast = moving.dest_coast
+                                        coast = of_move.dest_coast
                                         if coast is not None:
                                             pieces.support_coast[j] = coast
                                     else:
