@@ -101,6 +101,11 @@ class Unit:
         return hash((self.kind, self.owner, self.province, self.coast, self.special,
                      self.siege))
 
+    def with_siege(self, siege: int) -> Unit:
+        """This unit with ``siege`` campaigns of siege completed (what ``dataclasses.replace``
+        would give, made directly: a unit's siege changes in most phases)."""
+        return Unit(self.kind, self.owner, self.province, self.coast, self.special, siege)
+
     @property
     def strength(self) -> int:
         return 2 if self.special in ("elite_mercenary", "elite_professional") else 1

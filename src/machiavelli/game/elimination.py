@@ -29,8 +29,6 @@ after the fall campaign, when control changes (docs/mach2.md M1, M3):
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from machiavelli.core.board import Board
 from machiavelli.core.homes import (
     home_countries_of,
@@ -143,7 +141,7 @@ def _eliminate(board: Board, state: State, doomed: list[str], events: list[str])
     removed = [u for u in state.units if u.owner in gone]
     emptied = {u.province for u in removed if u.kind == "G"}
     units = [
-        replace(u, siege=0) if u.province in emptied and u.siege else u  # nothing left to besiege
+        u.with_siege(0) if u.province in emptied and u.siege else u  # nothing left to besiege
         for u in state.units
         if u.owner not in gone
     ]

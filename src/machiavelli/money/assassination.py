@@ -53,7 +53,7 @@ docs/rulings.md, "Assassination, rebellions and special units".
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from machiavelli.core.board import Board
 from machiavelli.core.board_index import PerBoard
@@ -332,7 +332,7 @@ def _break_sieges(board: Board, state: State, victim: str) -> tuple[State, list[
     units: list[Unit] = []
     for unit in state.units:
         if unit.owner == victim and unit.kind != "G" and unit.siege:
-            unit = replace(unit, siege=0)
+            unit = unit.with_siege(0)
             events.append(f"{victim}'s siege of {board.provinces[unit.province].name}"
                           " is broken (ASN-EFF-1C).")
         units.append(unit)
@@ -360,7 +360,7 @@ def _eliminate_besieged(board: Board, state: State, victim: str) -> tuple[State,
     if not fallen:
         return state, events
     units = [
-        replace(u, siege=0) if u.kind != "G" and u.province in freed else u
+        u.with_siege(0) if u.kind != "G" and u.province in freed else u
         for u in state.units
         if not (u.kind == "G" and u.province in fallen)
     ]

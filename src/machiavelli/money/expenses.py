@@ -501,7 +501,7 @@ def _lapse_sieges(step: _Step, garrison: Unit) -> None:
     """A disbanded garrison's siege lapses: the besieger is free (SIEGE-10)."""
     for i, unit in enumerate(step.units):
         if unit.province == garrison.province and unit.kind != "G" and unit.siege:
-            step.units[i] = replace(unit, siege=0)
+            step.units[i] = unit.with_siege(0)
             step.events.append(
                 f"The siege of {step.board.display_name(unit.province)} lapses: the garrison "
                 "was disbanded (SIEGE-10).")

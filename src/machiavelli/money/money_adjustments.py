@@ -37,7 +37,6 @@ after the income step has filled the treasuries.  Rulings are in docs/rulings.md
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from operator import attrgetter
 
 from machiavelli.core.board import Board
@@ -48,7 +47,7 @@ from machiavelli.core.phases import next_phase
 from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.rules import Rules, rules_of
-from machiavelli.core.state import State, Unit
+from machiavelli.core.state import NATIVE, State, Unit, unit_of
 from machiavelli.money.specials import NORMAL_UPKEEP, special_limit_problem, upkeep
 from machiavelli.movement.builds import build_problem
 
@@ -174,7 +173,9 @@ def _judge_build(position: _Position, account: _Account, order: Build) -> tuple[
     account.built_in.add(order.province)
     account.special_builds += order.special is not None
     coast = order.coast if order.kind == "F" and board.provinces[order.province].coasts else None
-    account.new_units.append(Unit(order.kind, account.power, order.province, coast, order.special))
+    account.new_units.append(
+        Unit(order.kind, account.power, order.province, coast, order.special) if NATIVE
+        else unit_of(order.kind, account.power, order.province, coast, order.special))
     return ("succeeds", f"{cost} ducats")
 
 
@@ -334,7 +335,7 @@ def _apply(state: State, accounts: Mapping[str, _Account]) -> State:
     units = _without(state.units, removed)
     lapsed = {u.province for u in removed if u.kind == "G"}  # the siege of a removed garrison
     units = [
-        replace(u, siege=0) if u.kind != "G" and u.province in lapsed and u.siege else u
+        u.with_siege(0) if u.kind != "G" and u.province in lapsed and u.siege else u
         for u in units
     ]
     units += [u for a in accounts.values() for u in a.new_units]

@@ -37,7 +37,7 @@ from machiavelli.core.orders import (
 from machiavelli.core.phases import following_phase
 from machiavelli.core.results import Adjudication, AdjudicationError, OrderResult, Outcome
 from machiavelli.core.rules import Rules
-from machiavelli.core.state import MADE_UNITS, NATIVE, Dislodged, State, Unit, unit_of
+from machiavelli.core.state import MADE_UNITS, NATIVE, Dislodged, State, Unit, UnitKind, unit_of
 from machiavelli.movement.control import control_after, supply_centres_after
 from machiavelli.movement.pieces import CONVOY, MOVE, SUPPORT, Pieces
 from machiavelli.movement.rebels import rebellions_after_movement
@@ -200,7 +200,7 @@ def _moves_made(
         if attacker >= 0:
             origin = None if pieces.convoyed[attacker] else ix.spaces[space[attacker]]
             by_conversion = pieces.garrison[attacker] and not pieces.garrison[i]
-            dislodged.append(Dislodged(replace(unit, siege=0) if unit.siege else unit, origin,
+            dislodged.append(Dislodged(unit.with_siege(0) if unit.siege else unit, origin,
                                        by_conversion))
             fixed[i] = ("dislodged", pieces.void_note.get(i) or given.note.get(i, ""))
             gone.append(i)
@@ -209,7 +209,7 @@ def _moves_made(
         kept = unit
         if order is None:  # a hold nobody wrote: a siege goes on (SIEGE-8) but under mach2
             if unit.siege and (mach2 or unit.kind == "G"):
-                kept = replace(unit, siege=0)
+                kept = unit.with_siege(0)
         elif unit.siege or type(order) not in _PLAIN:
             kept, settled = _stayed(board, state, rules, resolver, i, unit, order, where,
                                     sieges_done)
@@ -294,10 +294,19 @@ def _plain_moves(
 def _moved_unit(unit: Unit, order: UnitOrder | None, coast: str | None, dest: str) -> Unit:
     if isinstance(order, Convert):
         if unit.kind == "G":
-            return Unit(order.to, unit.owner, unit.province,
-                        order.coast if order.to == "F" else None, unit.special)
-        return Unit("G", unit.owner, unit.province, None, unit.special)
-    return Unit(unit.kind, unit.owner, dest, coast if unit.kind == "F" else None, unit.special)
+            return _made(order.to, unit.owner, unit.province,
+                         order.coast if order.to == "F" else None, unit.special)
+        return _made("G", unit.owner, unit.province, None, unit.special)
+    return _made(unit.kind, unit.owner, dest, coast if unit.kind == "F" else None, unit.special)
+
+
+def _made(
+    kind: UnitKind, owner: str | None, province: str, coast: str | None, special: str | None
+) -> Unit:
+    """A new unit (siege 0): made natively when compiled, else the one made before."""
+    if NATIVE:
+        return Unit(kind, owner, province, coast, special)
+    return unit_of(kind, owner, province, coast, special)
 
 
 def _stayed(
@@ -314,7 +323,7 @@ def _stayed(
     """A unit that kept its space: its siege, a conversion in Venice; the outcome and note
     when they are settled here (None: the usual ones, see :func:`_stayed_outcome`)."""
     siege = siege_after(state, unit, order, rules)
-    kept = unit if siege == unit.siege else replace(unit, siege=siege)
+    kept = unit if siege == unit.siege else unit.with_siege(siege)
     if isinstance(order, Convert) and board.provinces[unit.province].venice:
         return _convert_in_venice(resolver, i, kept, order)
     if isinstance(order, Besiege):
@@ -322,10 +331,10 @@ def _stayed(
         if target is not None and unit.siege >= 1:
             sieges_done[unit.province] = target
             what = "rebellion is put down" if target == "rebels" else "garrison is eliminated"
-            return replace(kept, siege=0), (_stayed_outcome(resolver, i, order),
+            return kept.with_siege(0), (_stayed_outcome(resolver, i, order),
                                             f"siege complete: the {what}")
         if target is not None:
-            return replace(kept, siege=1), None
+            return kept.with_siege(1), None
     return kept, None
 
 
