@@ -34,7 +34,7 @@ here, by the bankers, so its expenses are wasted (001 EFFECTS OF ASSASSINATION 2
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
@@ -128,8 +128,8 @@ def repay(loans: Sequence[Loan], amount: int) -> tuple[list[Loan], list[str]]:
         ]
         if paid:
             parts.append(f"{' and '.join(paid)} of the loan due {when_due(loan)}")
-        rest = replace(loan, principal=loan.principal - to_principal,
-                       interest=loan.interest - to_interest)
+        rest = Loan(loan.principal - to_principal, loan.interest - to_interest,
+                    loan.due_season, loan.due_year)
         if rest.principal or rest.interest:
             left.append(rest)
     return left, parts

@@ -17,7 +17,6 @@ written only when ``Adjudication.results`` is first read.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from machiavelli.core.board import Board, space_of
 from machiavelli.core.board_index import BoardIndex
@@ -365,8 +364,9 @@ def _convert_in_venice(
     if unit.kind == "G":
         if attacks:
             return unit, ("bounced", "Venice is attacked (001 Venice e)")
-        return replace(unit, kind=order.to, coast=order.coast), ("succeeds", "")
-    return replace(unit, kind="G", coast=None, siege=0), ("succeeds", "")
+        return Unit(order.to, unit.owner, unit.province, order.coast, unit.special,
+                    unit.siege), ("succeeds", "")
+    return Unit("G", unit.owner, unit.province, None, unit.special, 0), ("succeeds", "")
 
 
 def _results(

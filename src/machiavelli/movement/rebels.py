@@ -27,7 +27,6 @@ REB-RM-8.4).  Income (REB-EFF-7) is :mod:`machiavelli.money.income`'s.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from machiavelli.core.board import Board
 from machiavelli.core.homes import held_home_provinces
@@ -67,7 +66,8 @@ def rebellions_after_movement(
         if unit.owner in state.assassinated:
             continue
         if rebellion.in_city:
-            rebellions[unit.province] = replace(rebellion, in_province=False)
+            rebellions[unit.province] = Rebellion(rebellion.province, rebellion.against, False,
+                                                  rebellion.in_city)
         else:
             del rebellions[unit.province]
         notes.append(f"{unit.province}: province rebellion put down by {unit.owner} (REB-RM-8.2)")
