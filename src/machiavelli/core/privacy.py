@@ -79,7 +79,7 @@ def add_private(into: PrivateEvents, more: Mapping[str, Sequence[str]]) -> None:
     if not more:
         return
     for power, lines in more.items():
-        tell(into, power, *lines)
+        into.setdefault(power, []).extend(lines)  # (tell, without unpacking the lines)
 
 
 __all__ = [

@@ -413,7 +413,8 @@ def banking(
     assassinated = list(state.assassinated)
     defaulted = list(state.defaulted)
     debtors = [p for p in state.powers if p in bank.loans]
-    debtors += sorted(p for p in bank.loans if p not in state.powers)
+    if len(debtors) < len(bank.loans):  # (a debtor not among the powers: a hand-made position)
+        debtors += sorted(p for p in bank.loans if p not in state.powers)
     for power in debtors:  # d) the bank collects
         if not bank.collect(power):
             assassinated += [] if power in assassinated else [power]
