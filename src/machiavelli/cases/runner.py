@@ -28,12 +28,10 @@ from machiavelli.cases.money import assassinated_in, diff_money, format_money_se
 from machiavelli.core.board import Board
 from machiavelli.core.board_index import PerBoard
 from machiavelli.core.dice import Dice, LoadedDice, Roll
-from machiavelli.core.orders import Borrow, Expense, GiveChit, Order, Pay, order_key
+from machiavelli.core.orders import MONEY_ORDERS, Order, order_key
 from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.state import Dislodged, Places, Rebellion, State, Unit
-
-MONEY_ORDERS = (Borrow, Pay, GiveChit, Expense)
 
 __all__ = [
     "CaseRun",

@@ -267,6 +267,10 @@ RetreatOrder = Retreat | Disband
 AdjustmentOrder = Build | Remove | Maintain | Waive
 Order = MovementOrder | RetreatOrder | AdjustmentOrder | MoneyOrder
 
+#: the money orders' classes (for isinstance) and the set of them (a type looked up at once)
+MONEY_ORDERS = (Borrow, Pay, GiveChit, Expense)
+MONEY_TYPES: frozenset[type] = frozenset(MONEY_ORDERS)
+
 
 def order_key(order: Order) -> tuple[str, ...]:
     """Orders with the same key replace each other: a later one wins."""

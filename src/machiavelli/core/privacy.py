@@ -25,10 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from machiavelli.core.dice import Roll
-from machiavelli.core.orders import Borrow, Expense, GiveChit, Order, Pay
+from machiavelli.core.orders import MONEY_ORDERS, Order
 from machiavelli.core.results import OrderResult
-
-MONEY_ORDERS = (Borrow, Pay, GiveChit, Expense)
 
 #: power -> what only that power (and the game master) may read
 PrivateEvents = dict[str, list[str]]

@@ -34,7 +34,7 @@ from dataclasses import replace
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
 from machiavelli.core.occupancy import Occupancy
-from machiavelli.core.orders import Borrow, Expense, GiveChit, Order, Pay
+from machiavelli.core.orders import MONEY_ORDERS, Order
 from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.rules import Rules, rules_of
@@ -53,9 +53,6 @@ MONEY_STEPS: tuple[tuple[str, str], ...] = (
     ("machiavelli.money.assassination", "bank_assassinations"),
 )
 
-
-#: the orders the money steps read; they are given only these (the others are the moves')
-MONEY_ORDERS = (Borrow, Pay, GiveChit, Expense)
 
 _FOUND: dict[tuple[str, str], Step] = {}  # the steps imported so far
 

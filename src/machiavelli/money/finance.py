@@ -78,7 +78,12 @@ _SEASON_RANK: dict[str, int] = {season: i for i, season in enumerate(SEASONS)}
 
 def loan_order(loans: Sequence[Loan]) -> list[Loan]:
     """Loans as the income report lists them: earliest due first (LOAN-REP-A)."""
-    return sorted(loans, key=lambda loan: _when(loan.due_season, loan.due_year))
+    return sorted(loans, key=_due)
+
+
+def _due(loan: Loan) -> tuple[int, int]:
+    """When a loan is due, as :func:`_when` gives it (a sorting key)."""
+    return loan.due_year, _SEASON_RANK.get(loan.due_season, len(SEASONS))
 
 
 def is_due(loan: Loan, state: State) -> bool:

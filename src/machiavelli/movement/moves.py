@@ -25,19 +25,17 @@ from machiavelli.core.board import Board
 from machiavelli.core.board_index import board_index
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import (
+    MONEY_ORDERS,
+    MONEY_TYPES,
     Ally,
     Besiege,
-    Borrow,
     Convert,
     Convoy,
     Disband,
-    Expense,
-    GiveChit,
     Hold,
     LiftSiege,
     Move,
     Order,
-    Pay,
     SupportHold,
     SupportMove,
     UnitOrder,
@@ -73,10 +71,8 @@ __all__ = [
 ]
 
 UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege)
-MONEY_ORDERS = (Borrow, Pay, GiveChit, Expense)
 #: the unit orders as a set of types (an order known by its type at once)
 UNIT_TYPES: frozenset[type] = frozenset(UNIT_ORDERS)
-_MONEY_TYPES: frozenset[type] = frozenset(MONEY_ORDERS)
 ASSASSINATED = "the power was assassinated: all its orders become holds (ASN-EFF-1)"
 REBEL_GATES = "the city is in rebellion against you (CONV-2A, REB-EFF-5.3)"
 
@@ -160,7 +156,7 @@ def movement_phase(
         nonlocal checker
         kind = type(order)
         unit_order = kind in UNIT_TYPES
-        if not unit_order and (kind in _MONEY_TYPES or isinstance(order, MONEY_ORDERS)):
+        if not unit_order and (kind in MONEY_TYPES or isinstance(order, MONEY_ORDERS)):
             return
         if assassinated and power in assassinated:
             early.append(OrderResult(power, order, "void", ASSASSINATED))

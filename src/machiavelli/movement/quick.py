@@ -28,7 +28,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from machiavelli.core.orders import Convert, Hold, Move, Order, SupportHold, SupportMove
+from machiavelli.core.orders import (
+    MONEY_TYPES,
+    Convert,
+    Hold,
+    Move,
+    Order,
+    SupportHold,
+    SupportMove,
+)
 from machiavelli.core.rules import Rules
 from machiavelli.core.state import Rebellion
 from machiavelli.movement.fleet_chains import FleetChains
@@ -51,7 +59,8 @@ def take_orders(
 ) -> bool:
     """Each power's orders in turn, the powers in the order given: a usual one gives its
     unit's piece its order at once (noted in ``given``; a second order for a unit adds it
-    to ``general``: its piece is made again), any other is handed to ``other``.  (One call
+    to ``general``: its piece is made again), any other but a money order (its own step's)
+    is handed to ``other``.  (One call
     for all the powers: the tables are taken in hand once a phase.)  Conversions are taken
     only given ``rules`` (with garrisons); returns whether some conversion was taken."""
     ix = pieces.ix
@@ -154,7 +163,8 @@ def take_orders(
             except KeyError:
                 i = -1
             if i < 0:
-                other(power, order)
+                if t not in MONEY_TYPES:  # (a money order is its own step's: nothing to do)
+                    other(power, order)
                 continue
             if written[i] is not None:  # a second order for the unit: its piece is made again
                 general.append(i)
