@@ -166,6 +166,23 @@ def test_res_1_1b_ctrl_1_control_adjudication_after_the_expenses() -> None:
     assert done.state.province_owner["pav"] == "Venice"  # kept after the army left
 
 
+def test_ctrl_1_step_b_without_expenses_still_adjudicates_control() -> None:
+    """A phase with no expense (or only ``none``, which deletes one) still ends step b with
+    control adjudication 1: an army standing in a province another power controls takes
+    it, and nothing else of the position changes (the step takes no money, no unit)."""
+    board, state = classic(adjacency=False)
+    state = replace(state, units=[*state.units, Unit("A", "Venice", "man")],
+                    province_owner={**state.province_owner, "man": "Milan"})
+    for orders in ({}, {"Venice": [Move(UnitRef("A", "man"), "ver")]},
+                   {"Venice": [Expense(1, 0, "none")]}):
+        done = expenses(board, state, orders, Dice("ctrl-1"))
+        assert done.state.province_owner["man"] == "Venice"
+        assert done.results == [] and done.events == []
+        assert replace(done.state, province_owner=state.province_owner,
+                       city_owner=state.city_owner) == state
+        assert done.state.units == state.units and done.state.treasury == state.treasury
+
+
 def test_res_1_1c_assassinations_come_after_the_other_expenses() -> None:
     """Florence buys Milan's army in Pavia (step b), then assassinates Milan (step c): the
     bought army is no longer the victim's and moves, Milan's own armies hold, and Pavia,

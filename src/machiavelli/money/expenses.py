@@ -172,11 +172,14 @@ def expenses(
     ``rules``: the rules of ``state.options``, when the caller has them already."""
     if rules is None:
         rules = rules_of(state.options)  # (taken once: this step changes no option)
+    standing = standing_expenses(orders)
+    if not standing:  # nothing spent (most phases of a game): control adjudication 1 alone
+        return Adjudication(update_control(board, state, rules=rules), [], [])
     step = _Step(board, state, rules, units=list(state.units),
                  rebellions=dict(state.rebellions), famine=list(state.famine))
     treasury = dict(state.treasury)
     victims = set(bank_victims(state))
-    for power, listed in standing_expenses(orders).items():
+    for power, listed in standing.items():
         left = _pay(step, power, listed, treasury.get(power, 0), power in victims)
         if power in treasury or left:
             treasury[power] = left
