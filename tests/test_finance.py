@@ -66,6 +66,23 @@ def _loans(done: Adjudication, power: str) -> list[Loan]:
 # ----------------------------------------------------------------------
 # LOAN-1 .. LOAN-14
 # ----------------------------------------------------------------------
+def test_loan_seq_nothing_to_do_without_a_bank_order_or_a_loan() -> None:
+    """Step a with no payment, chit or borrowing and nothing owed to the bank (most phases
+    of a game) changes nothing: the treasuries, chits, loans, defaults and assassinations
+    are as they were, and nothing is reported. With a loan owed, the bank still looks."""
+    hold = Hold(UnitRef("A", "mil"))
+    state = _state(treasury={"Florence": 7, "Milan": 2}, chits={"Milan": ["Venice"]},
+                   defaulted=["Naples"], assassinated=["Naples"])
+    for orders in ({}, {"Milan": [hold]}, {"Milan": []}):
+        done = _run(state, orders)
+        assert done.state == state
+        assert done.results == [] and done.events == [] and done.private_events == {}
+    due = Loan(10, 2, "summer", 1494)
+    done = _run(_state(treasury={"Florence": 20}, loans={"Florence": [due]}), {})
+    assert _cash(done, "Florence") == 8 and _loans(done, "Florence") == []
+    assert done.private_events["Florence"]
+
+
 def test_loan_1_borrowed_ducats_are_in_the_treasury_before_expenses() -> None:
     expense = Expense(1, 12, "pacify_rebellion", province="rom")
     borrow = Borrow(10, 1)

@@ -388,6 +388,8 @@ def banking(
             OrderResult(power, order, "void", "no money in this game")
             for power, seq in mine.items() for order in seq
         ])
+    if not mine and not state.loans:  # no bank order and nothing owed: nothing to do
+        return Adjudication(state, [], [])
     bank = _Bank(
         state,
         rules,
