@@ -256,7 +256,11 @@ def resolve_money_adjustments(
                 judged.append((_PRIVATE, power, order, "void",
                                "replaced by a later order (ADJ-ORD-2..4)"))
                 continue
-            outcome, note = _judge(position, account, order)
+            kind = type(order)
+            if kind is Maintain or kind is Remove or kind is Disband:  # (most orders: no _judge)
+                outcome, note = _judge_unit_order(position, account, order)  # type: ignore[arg-type]
+            else:
+                outcome, note = _judge(position, account, order)
             judged.append((_SEEN, power, order, outcome, note))
     for account in accounts.values():
         known = {id(u) for u in account.kept}  # the very units judged (else equal ones)
