@@ -64,6 +64,15 @@ def _step(module: str, name: str) -> Step:
     return step
 
 
+_MONEY_STEPS: list[Step] = []  # MONEY_STEPS' functions, once imported
+
+
+def _money_steps() -> list[Step]:
+    if not _MONEY_STEPS:
+        _MONEY_STEPS.extend(_step(module, name) for module, name in MONEY_STEPS)
+    return _MONEY_STEPS
+
+
 def resolve_campaign(
     board: Board, state: State, orders: Orders, dice: Dice, rules: Rules | None = None
 ) -> Adjudication:
@@ -81,8 +90,8 @@ def resolve_campaign(
         money_orders = {p: [o for o in seq if type(o) not in UNIT_TYPES
                             and isinstance(o, MONEY_ORDERS)]
                         for p, seq in orders.items()}
-        for module, name in MONEY_STEPS:
-            done = _step(module, name)(board, state, money_orders, dice, rules)
+        for money_step in _money_steps():
+            done = money_step(board, state, money_orders, dice, rules)
             state = done.state
             steps.append(done)
             events.extend(done.events)
