@@ -248,11 +248,15 @@ def resolve_money_adjustments(
                        for o in power_orders]
             continue
         # the orders that stand (latest_orders): the last of each key
-        kept = sorted({order_key(o): i for i, o in enumerate(power_orders)}.values())
-        account.standing = [power_orders[i] for i in kept]
-        standing = {id(o) for o in account.standing}
+        last = {order_key(o): i for i, o in enumerate(power_orders)}
+        standing: set[int] | None = None  # the ids of those that stand (None: all of them)
+        if len(last) == len(power_orders):  # (the usual case: no order replaced)
+            account.standing = list(power_orders)
+        else:
+            account.standing = [power_orders[i] for i in sorted(last.values())]
+            standing = {id(o) for o in account.standing}
         for order in power_orders:
-            if id(order) not in standing:
+            if standing is not None and id(order) not in standing:
                 judged.append((_PRIVATE, power, order, "void",
                                "replaced by a later order (ADJ-ORD-2..4)"))
                 continue
