@@ -270,7 +270,9 @@ def resolve_money_adjustments(
         known = {id(u) for u in account.kept}  # the very units judged (else equal ones)
         known.update(id(u) for u in account.removed)
         equal: set[tuple[str, str | None, str, str | None, str | None, int]] | None = None
-        for unit in account.units:
+        # (every unit judged, the usual case: as many units judged as the power has, each
+        # one of them, so none is left without an order)
+        for unit in account.units if len(known) < len(account.units) else ():
             if id(unit) in known:
                 continue
             if equal is None:
