@@ -57,10 +57,15 @@ def control_after(
     rules: Rules,
     *,
     fall_end: bool = False,
+    moved: bool = False,
 ) -> tuple[dict[str, str], dict[str, str]] | None:
     """The province and city owners after a control adjudication (see :func:`update_control`),
     or None when this adjudication changes nothing (Diplomacy, Machiavelli 2 before the
-    end of fall, or no owner different)."""
+    end of fall, or no owner different).
+
+    ``moved``: units have just moved (some owner most likely changes): the owners are
+    made at once, without first looking whether any would change (when none does, they
+    come back equal, as new dictionaries)."""
     if rules.diplomacy:
         return None
     mach2 = rules.mach2
@@ -84,7 +89,8 @@ def control_after(
             garrisons[u.province] = u.owner
         else:
             field_units[u.province] = u.owner
-    if not mach2 and _settled(kinds, field_units, garrisons, province_owner, city_owner):
+    if not mach2 and not moved and _settled(kinds, field_units, garrisons, province_owner,
+                                            city_owner):
         before = dict(province_owner), dict(city_owner)  # (no claim changes anything)
         _LAST[:] = [(board, mach2, list(units), *before, *before)]
         return None
@@ -109,7 +115,7 @@ def control_after(
             if prov not in field_units:
                 provinces[prov] = owner
     provinces_before, cities_before = dict(province_owner), dict(city_owner)
-    # (without mach2 some claim changed an owner: _settled said so)
+    # (without mach2 some claim changed an owner, as _settled said, or units moved)
     if mach2:
         _no_mixed_control(provinces, cities)
         if provinces == province_owner and cities == city_owner:

@@ -121,7 +121,8 @@ def apply_outcome(
         dislodged, contested, events = _disband_trapped(
             board, state.but(units=final, dislodged=dislodged, rebellions=rebellions,
                            contested=contested), events, pieces.ix, occupied)
-    owners = control_after(board, final, state.province_owner, state.city_owner, rules)
+    owners = control_after(board, final, state.province_owner, state.city_owner, rules,
+                           moved=True)
     province_owner, city_owner = owners if owners is not None else (
         state.province_owner, state.city_owner)
     if dislodged:
