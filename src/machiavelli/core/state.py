@@ -138,6 +138,20 @@ def unit_of(
     return unit
 
 
+def new_unit(
+    kind: UnitKind,
+    owner: str | None,
+    province: str,
+    coast: str | None = None,
+    special: str | None = None,
+) -> Unit:
+    """A new unit (siege 0) as the hot paths make it: natively when compiled (cheaper than
+    a look-up there), else the equal one made before (:func:`unit_of`)."""
+    if NATIVE:
+        return Unit(kind, owner, province, coast, special)
+    return unit_of(kind, owner, province, coast, special)
+
+
 def lists_copied(lists: dict[str, list[T]]) -> dict[str, list[T]]:
     """A dictionary of lists with every list copied."""
     if not lists:

@@ -47,7 +47,7 @@ from machiavelli.core.phases import next_phase
 from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.rules import Rules, rules_of
-from machiavelli.core.state import NATIVE, State, Unit, unit_of
+from machiavelli.core.state import State, Unit, new_unit
 from machiavelli.money.specials import NORMAL_UPKEEP, special_limit_problem, upkeep
 from machiavelli.movement.builds import build_problem
 
@@ -173,9 +173,8 @@ def _judge_build(position: _Position, account: _Account, order: Build) -> tuple[
     account.built_in.add(order.province)
     account.special_builds += order.special is not None
     coast = order.coast if order.kind == "F" and board.provinces[order.province].coasts else None
-    account.new_units.append(
-        Unit(order.kind, account.power, order.province, coast, order.special) if NATIVE
-        else unit_of(order.kind, account.power, order.province, coast, order.special))
+    account.new_units.append(new_unit(order.kind, account.power, order.province, coast,
+                                      order.special))
     return ("succeeds", f"{cost} ducats")
 
 
@@ -269,17 +268,12 @@ def resolve_money_adjustments(
     for account in accounts.values():
         known = {id(u) for u in account.kept}  # the very units judged (else equal ones)
         known.update(id(u) for u in account.removed)
-        equal: set[tuple[str, str | None, str, str | None, str | None, int]] | None = None
-        # (every unit judged, the usual case: as many units judged as the power has, each
-        # one of them, so none is left without an order)
-        for unit in account.units if len(known) < len(account.units) else ():
-            if id(unit) in known:
-                continue
-            if equal is None:
-                equal = {_fields(u) for u in account.kept + account.removed}
-            if _fields(unit) not in equal:
-                account.removed.append(unit)
-                unordered.append((account.power, unit))
+        if len(known) < len(account.units):  # (else every unit was judged: the usual case)
+            equal = {_fields(u) for u in account.kept + account.removed}
+            for unit in account.units:
+                if id(unit) not in known and _fields(unit) not in equal:
+                    account.removed.append(unit)
+                    unordered.append((account.power, unit))
         if account.spent or account.removed or account.new_units:
             tell(
                 private, account.power,

@@ -36,7 +36,7 @@ from machiavelli.core.orders import (
 from machiavelli.core.phases import following_phase
 from machiavelli.core.results import Adjudication, AdjudicationError, OrderResult, Outcome
 from machiavelli.core.rules import Rules
-from machiavelli.core.state import MADE_UNITS, NATIVE, Dislodged, State, Unit, UnitKind, unit_of
+from machiavelli.core.state import MADE_UNITS, NATIVE, Dislodged, State, Unit, new_unit, unit_of
 from machiavelli.movement.control import control_after, supply_centres_after
 from machiavelli.movement.pieces import CONVOY, MOVE, SUPPORT, Pieces
 from machiavelli.movement.rebels import rebellions_after_movement
@@ -294,19 +294,11 @@ def _plain_moves(
 def _moved_unit(unit: Unit, order: UnitOrder | None, coast: str | None, dest: str) -> Unit:
     if isinstance(order, Convert):
         if unit.kind == "G":
-            return _made(order.to, unit.owner, unit.province,
-                         order.coast if order.to == "F" else None, unit.special)
-        return _made("G", unit.owner, unit.province, None, unit.special)
-    return _made(unit.kind, unit.owner, dest, coast if unit.kind == "F" else None, unit.special)
+            return new_unit(order.to, unit.owner, unit.province,
+                            order.coast if order.to == "F" else None, unit.special)
+        return new_unit("G", unit.owner, unit.province, None, unit.special)
+    return new_unit(unit.kind, unit.owner, dest, coast if unit.kind == "F" else None, unit.special)
 
-
-def _made(
-    kind: UnitKind, owner: str | None, province: str, coast: str | None, special: str | None
-) -> Unit:
-    """A new unit (siege 0): made natively when compiled, else the one made before."""
-    if NATIVE:
-        return Unit(kind, owner, province, coast, special)
-    return unit_of(kind, owner, province, coast, special)
 
 
 def _stayed(
