@@ -32,6 +32,13 @@ setup(
 )
 """
 
+#: C compiler flags added to the build's: link-time optimization, so that mypyc's runtime
+#: helpers (a list's item read and written, an int boxed, a string compared) are inlined
+#: into the engine's functions across the C files, which a shared library's functions
+#: otherwise are not (-fno-semantic-interposition: none of them is replaced at load time).
+#: About 6 % fewer instructions a phase (docs/speed.md, "Link-time optimization").
+LTO = "-flto=auto -fno-semantic-interposition"
+
 
 def main() -> None:
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "build" / "compiled"
@@ -47,9 +54,12 @@ def main() -> None:
     )
     (target / "setup.py").write_text(SETUP.format(paths=paths), encoding="utf-8")
     jobs = str(os.cpu_count() or 1)
+    env = dict(os.environ)
+    for name, extra in (("CFLAGS", LTO), ("LDFLAGS", LTO + " -O3")):
+        env[name] = f"{env.get(name, '')} {extra}".strip()
     done = subprocess.run(
         [sys.executable, "setup.py", "build_ext", "--inplace", "--parallel", jobs],
-        cwd=target, stdout=subprocess.PIPE, text=True,
+        cwd=target, stdout=subprocess.PIPE, text=True, env=env,
     )
     if done.returncode:  # (mypyc writes its errors with the build's output)
         sys.stderr.write(done.stdout)
