@@ -21,7 +21,7 @@ from machiavelli.cli.bench_phases import campaign_phases, random_phases
 from machiavelli.core.board_index import board_index
 from machiavelli.core.names import NAME_IDS, number_names
 from machiavelli.core.orders import Convoy, Move, Order, SupportHold, SupportMove, UnitRef
-from machiavelli.core.state import State, Unit, unit_dict
+from machiavelli.core.state import ARMY, FLEET, GARRISON, State, Unit, unit_dict
 from machiavelli.game.process import adjudicate
 from machiavelli.game.scenario import load_scenario
 
@@ -85,6 +85,22 @@ def test_units_and_orders_made_again_take_this_process_numbers() -> None:
     assert again[0].place_id == NAME_IDS["lon"] and again[0].owner_id == NAME_IDS["England"]
     assert again[1].unit.place_id == NAME_IDS["lon"] and again[1].dest_id == NAME_IDS["nth"]
     assert again[2].dest_id == NAME_IDS["eng"]
+
+
+def test_units_and_units_named_carry_their_kinds_number_made_again_too() -> None:
+    numbers = {"A": ARMY, "F": FLEET, "G": GARRISON}
+    assert len(set(numbers.values())) == 3 and 0 not in numbers.values()
+    for kind, number in numbers.items():
+        unit = Unit(kind, "Venice", "ven")  # type: ignore[arg-type]
+        ref = UnitRef(kind, "ven")  # type: ignore[arg-type]
+        assert unit.kind_no == ref.kind_no == number
+        assert _made_again(unit).kind_no == _made_again(ref).kind_no == number
+        assert unit.with_siege(1).kind_no == number
+    # no part of the value either
+    assert "kind_no" not in repr(Unit("A", "Venice", "ven")) + repr(UnitRef("A", "ven"))
+    assert unit_dict(Unit("G", None, "ven")) == {
+        "kind": "G", "owner": None, "province": "ven", "coast": None, "special": None,
+        "siege": 0}
 
 
 def test_what_players_write_never_numbers_a_name() -> None:

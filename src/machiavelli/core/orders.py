@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from machiavelli.core.names import NAME_IDS, name_id
-from machiavelli.core.state import NATIVE, UnitKind
+from machiavelli.core.state import KIND_NUMBERS, NATIVE, UnitKind, kind_number
 
 _set = object.__setattr__
 
@@ -24,6 +24,8 @@ class UnitRef:
     coast: str | None = None  # a fleet's coast, where the province has several
     #: the province's number for this process (machiavelli.core.names; 0: not numbered)
     place_id: int = field(init=False, repr=False, compare=False, hash=False)
+    #: the kind's number (machiavelli.core.state.KIND_NUMBERS): not part of the value
+    kind_no: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __init__(self, kind: UnitKind, province: str, coast: str | None = None) -> None:
         # written out so that a compiled build makes it native (machiavelli.core.state.NATIVE)
@@ -32,11 +34,13 @@ class UnitRef:
             self.province = province  # type: ignore[misc]
             self.coast = coast  # type: ignore[misc]
             self.place_id = NAME_IDS.get(province, 0)  # type: ignore[misc]
+            self.kind_no = KIND_NUMBERS.get(kind, 0)  # type: ignore[misc]
         else:
             _set(self, "kind", kind)
             _set(self, "province", province)
             _set(self, "coast", coast)
             _set(self, "place_id", name_id(province, 0))
+            _set(self, "kind_no", kind_number(kind, 0))
 
     def __reduce__(self) -> tuple[type[UnitRef], tuple[UnitKind, str, str | None]]:
         return (UnitRef, (self.kind, self.province, self.coast))  # (the place made again)

@@ -20,6 +20,14 @@ from typing import Any, Final, Literal, TypeVar
 from machiavelli.core.names import NAME_IDS, name_id
 
 UnitKind = Literal["A", "F", "G"]
+#: the unit kinds as numbers (a unit's and a unit named in an order's ``kind_no``; 0: a kind
+#: that is none of these), which the movement phase's hot loops compare (natively when
+#: compiled, where telling two strings apart costs a call and a ``memcmp``)
+ARMY: Final = 1
+FLEET: Final = 2
+GARRISON: Final = 3
+KIND_NUMBERS: Final[dict[str, int]] = {"A": ARMY, "F": FLEET, "G": GARRISON}
+kind_number: Final = KIND_NUMBERS.get
 T = TypeVar("T")
 Season = Literal["spring", "summer", "fall", "winter"]
 PhaseKind = Literal["movement", "retreat", "adjustment"]
@@ -54,6 +62,8 @@ class Unit:
     #: none): not part of the unit's value (never compared, hashed, shown or written)
     place_id: int = field(init=False, repr=False, compare=False, hash=False)
     owner_id: int = field(init=False, repr=False, compare=False, hash=False)
+    #: the kind's number (ARMY, FLEET, GARRISON): not part of the value either
+    kind_no: int = field(init=False, repr=False, compare=False, hash=False)
 
     def __init__(
         self,
@@ -73,6 +83,7 @@ class Unit:
             self.siege = siege  # type: ignore[misc]
             self.place_id = NAME_IDS.get(province, 0)  # type: ignore[misc]
             self.owner_id = 0 if owner is None else NAME_IDS.get(owner, 0)  # type: ignore[misc]
+            self.kind_no = KIND_NUMBERS.get(kind, 0)  # type: ignore[misc]
         else:
             _set(self, "kind", kind)
             _set(self, "owner", owner)
@@ -82,6 +93,7 @@ class Unit:
             _set(self, "siege", siege)
             _set(self, "place_id", name_id(province, 0))
             _set(self, "owner_id", name_id(owner, 0))  # type: ignore[arg-type]  # (None: 0)
+            _set(self, "kind_no", kind_number(kind, 0))
 
     def __reduce__(self) -> tuple[type[Unit], tuple[UnitKind, str | None, str, str | None,
                                                     str | None, int]]:

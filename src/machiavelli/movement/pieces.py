@@ -29,7 +29,7 @@ from machiavelli.core.board_index import BoardIndex
 from machiavelli.core.names import LIMIT
 from machiavelli.core.orders import Convert, Convoy, Move, SupportHold, SupportMove, UnitOrder
 from machiavelli.core.rules import Rules
-from machiavelli.core.state import NATIVE, Rebellion, Unit
+from machiavelli.core.state import FLEET, GARRISON, NATIVE, Rebellion, Unit
 
 HOLD: Final = 0
 MOVE: Final = 1
@@ -162,14 +162,14 @@ class Pieces:
             if owner_number < 0 and u.owner is not None:  # (a power not numbered so)
                 owner_number = powers.number(u.owner)
             power[i] = owner_number
-            kind = u.kind
-            if kind == "G":
+            kind = u.kind_no
+            if kind == GARRISON:
                 garrison[i] = True
                 garrisons.append((i, prov))
                 at = city_space[prov]
             else:
                 at = prov
-                if kind == "F":
+                if kind == FLEET:
                     fleet[i] = True
                     coast = u.coast
                     if coast is None:

@@ -38,7 +38,7 @@ from machiavelli.core.orders import (
     SupportMove,
 )
 from machiavelli.core.rules import Rules
-from machiavelli.core.state import Rebellion
+from machiavelli.core.state import ARMY, GARRISON, Rebellion
 from machiavelli.movement.fleet_chains import FleetChains
 from machiavelli.movement.outcome import Orders
 from machiavelli.movement.pieces import MOVE, SUPPORT, Pieces, mark_rebels
@@ -85,19 +85,19 @@ def take_orders(
                 if t is Move:
                     move: Move = order  # type: ignore[assignment]
                     ref = move.unit
-                    rk = ref.kind
-                    if rk != "G" and not move.via:
+                    rk = ref.kind_no
+                    if rk != GARRISON and not move.via:
                         # (-1 for a place not numbered, or not on the board: the full check
                         # decides by its name; occupant[-1] is -1)
                         prov = by_place[ref.place_id]
                         j = occupant[prov]
                         if j >= 0:
                             unit = units[j]
-                            if unit.owner == power and unit.kind == rk and not unit.siege:
+                            if unit.owner == power and unit.kind_no == rk and not unit.siege:
                                 d = by_place[move.dest_id]
                                 if d < 0:
                                     pass  # (not numbered, or not on the board: the full check)
-                                elif rk == "A":
+                                elif rk == ARMY:
                                     if ((not move.convoy and army_borders[prov][d])
                                             or _army_by_sea(pieces, chains, j, prov, d)):
                                         i = j
@@ -115,13 +115,14 @@ def take_orders(
                     support: SupportMove | SupportHold = order  # type: ignore[assignment]
                     ref = support.unit
                     target = support.target
-                    rk = ref.kind
-                    if rk != "G" and target.kind != "G" and target.province != ref.province:
+                    rk = ref.kind_no
+                    if (rk != GARRISON and target.kind_no != GARRISON
+                            and target.province != ref.province):
                         prov = by_place[ref.place_id]
                         j = occupant[prov]
                         if j >= 0:
                             unit = units[j]
-                            if unit.owner == power and unit.kind == rk and not unit.siege:
+                            if unit.owner == power and unit.kind_no == rk and not unit.siege:
                                 named = by_place[target.place_id]
                                 if named < 0:
                                     named = number.get(target.province, -1)
@@ -132,7 +133,7 @@ def take_orders(
                                 else:
                                     to = named
                                 if to >= 0 and to != prov and (
-                                        army_borders[prov][to] if rk == "A"
+                                        army_borders[prov][to] if rk == ARMY
                                         else reaches[location[j]][to]):
                                     # (aim_support, written out: the piece named is in its
                                     # province's own space, -1 when there is none)
@@ -149,12 +150,12 @@ def take_orders(
                 elif t is Hold:
                     hold: Hold = order  # type: ignore[assignment]
                     ref = hold.unit
-                    rk = ref.kind
+                    rk = ref.kind_no
                     prov = by_place[ref.place_id]
-                    j = occupant[city_space[prov] if rk == "G" and prov >= 0 else prov]
+                    j = occupant[city_space[prov] if rk == GARRISON and prov >= 0 else prov]
                     if j >= 0:
                         unit = units[j]
-                        if unit.owner == power and unit.kind == rk and not unit.siege:
+                        if unit.owner == power and unit.kind_no == rk and not unit.siege:
                             i = j
                 elif t is Convert and rules is not None:
                     i = _conversion(pieces, order, power,  # type: ignore[arg-type]
