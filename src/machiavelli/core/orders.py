@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from machiavelli.core.names import NAME_IDS, name_id
-from machiavelli.core.state import KIND_NUMBERS, NATIVE, UnitKind, kind_number
+from machiavelli.core.state import NATIVE, UnitKind, kind_number, native_kind_number
 
 _set = object.__setattr__
 
@@ -34,7 +34,7 @@ class UnitRef:
             self.province = province  # type: ignore[misc]
             self.coast = coast  # type: ignore[misc]
             self.place_id = NAME_IDS.get(province, 0)  # type: ignore[misc]
-            self.kind_no = KIND_NUMBERS.get(kind, 0)  # type: ignore[misc]
+            self.kind_no = native_kind_number(kind)  # type: ignore[misc]
         else:
             _set(self, "kind", kind)
             _set(self, "province", province)
