@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from machiavelli.cases.phase_cases import read_movement_phases
+from machiavelli.cli import bench
 from machiavelli.cli.bench import Figure, run_bench, write_cases
 from machiavelli.cli.bench_phases import (
     diplomacy_order,
@@ -95,6 +97,28 @@ def test_bench_prints_every_figure(tmp_path: Path) -> None:
     again: list[str] = []
     run_bench(again.append, cases=saved, rounds=1, quick=True)
     assert "3 Standard movement phases of" in again[0]
+
+
+def test_a_figure_is_measured_over_a_tenth_of_a_second_at_least(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # (a fake clock: each run of 10 items takes 0.03 s)
+    now = [0.0]
+    runs: list[int] = []
+
+    def run() -> int:
+        now[0] += 0.03
+        runs.append(10)
+        return 10
+
+    monkeypatch.setattr(bench, "_clock", lambda: now[0])
+    assert bench.AT_LEAST == 0.1
+    per_item = bench._per_item(run)
+    assert len(runs) == 4  # 0.12 s: the first run, and again until 0.1 s had passed
+    assert abs(per_item - 0.12 / 40) < 1e-12
+    runs.clear()
+    bench._per_item(run, at_least=0.0)  # (--quick: one run)
+    assert len(runs) == 1
 
 
 def test_ratios_to_the_reference_are_taken_round_by_round() -> None:

@@ -125,12 +125,29 @@ def build_kind() -> str:
     return "compiled (mypyc)" if compiled else "interpreted"
 
 
-def _per_item(run: Callable[[], int]) -> float:
-    """Seconds per item of one ``run`` (which returns how many items it did)."""
+#: processor time a figure is measured over in a round, at least (its run repeated)
+AT_LEAST = 0.1
+
+
+def _per_item(run: Callable[[], int], at_least: float = AT_LEAST) -> float:
+    """Seconds per item of ``run`` (which returns how many items it did), run again until
+    ``at_least`` seconds have passed, after a full garbage collection.
+
+    The collection (so that no garbage of the figure before is collected in this one's
+    time) leaves the processor's caches cold: the run just after it costs some 1-2 ms
+    more. The reference's 300 phases take a quarter of a second, over which that is
+    nothing. One run of the compiled in-process phases takes 6 ms, over which it is a
+    sixth. Measured over at least ``at_least`` seconds, every figure carries it as the
+    reference does, spread over its time, as a program that adjudicates phase after
+    phase never stops to collect (docs/speed.md, "The bench's garbage collection")."""
     gc.collect()
     start = _clock()
     count = run()
-    return (_clock() - start) / max(count, 1)
+    elapsed = _clock() - start
+    while elapsed < at_least:
+        count += run()
+        elapsed = _clock() - start
+    return elapsed / max(count, 1)
 
 
 def in_process(phases: Sequence[Phase]) -> int:
@@ -242,6 +259,7 @@ def run_bench(
     if save is not None:
         write_cases(batch, save)
     count = 4 if quick else 40
+    at_least = 0.0 if quick else AT_LEAST  # (quick: one run of each)
     tiled = {used: tiled_phases(board, start, 8, used, 50, count, seed) for used in (1, 8)}
     mean = {used: sum(len(p.state.units) for p in t) / len(t) for used, t in tiled.items()}
     played = campaign_phases("classic_1454", 1 if quick else 4, 8 if quick else 30, seed)
@@ -258,8 +276,8 @@ def run_bench(
         cases_run = write_cases(batch, path, len(batch) if quick else COMMAND_CASES)
         warm_command(path)
         for n in range(rounds):
-            note("in-process", _per_item(lambda: in_process(batch)))
-            note("parse+adjudicate", _per_item(lambda: parse_and_adjudicate(batch)))
+            note("in-process", _per_item(lambda: in_process(batch), at_least))
+            note("parse+adjudicate", _per_item(lambda: parse_and_adjudicate(batch), at_least))
             note("adjudicate command", command(path, cases_run))
             if reference is not None:
                 seconds, taken = diplomacy_round(reference, batch)
@@ -268,9 +286,10 @@ def run_bench(
                     echo(f"(diplomacy took {taken} of the {given} orders; "
                          "it refuses the others)")
             for used, phases_used in tiled.items():
-                note(f"tiled {used}", _per_item(partial(in_process, phases_used)) / mean[used])
-            note("classic 1454 campaign", _per_item(lambda: campaign(played)))
-            note("classic 1454 movement", _per_item(lambda: campaign(moves)))
+                note(f"tiled {used}", _per_item(partial(in_process, phases_used), at_least)
+                     / mean[used])
+            note("classic 1454 campaign", _per_item(lambda: campaign(played), at_least))
+            note("classic 1454 movement", _per_item(lambda: campaign(moves), at_least))
 
     figures = {
         "in-process": Figure("in-process", rounds_of["in-process"]),
