@@ -36,7 +36,7 @@ setup(
 #: helpers (a list's item read and written, an int boxed, a string compared) are inlined
 #: into the engine's functions across the C files, which a shared library's functions
 #: otherwise are not (-fno-semantic-interposition: none of them is replaced at load time).
-#: About 6 % fewer instructions a phase (docs/speed.md, "Link-time optimization").
+#: About 6 % fewer instructions a phase (docs/speed.md, "28 Nov 2026, late morning").
 LTO = "-flto=auto -fno-semantic-interposition"
 
 
