@@ -96,6 +96,8 @@ def test_units_and_units_named_carry_their_kinds_number_made_again_too() -> None
         assert unit.kind_no == ref.kind_no == number
         assert _made_again(unit).kind_no == _made_again(ref).kind_no == number
         assert unit.with_siege(1).kind_no == number
+    # a kind that is none of the three (a position made by hand) is numbered 0
+    assert Unit("X", "Venice", "ven").kind_no == UnitRef("", "ven").kind_no == 0  # type: ignore[arg-type]
     # no part of the value either
     assert "kind_no" not in repr(Unit("A", "Venice", "ven")) + repr(UnitRef("A", "ven"))
     assert unit_dict(Unit("G", None, "ven")) == {

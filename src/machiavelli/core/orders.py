@@ -40,7 +40,7 @@ class UnitRef:
             _set(self, "province", province)
             _set(self, "coast", coast)
             _set(self, "place_id", name_id(province, 0))
-            _set(self, "kind_no", kind_number(kind, 0))
+            _set(self, "kind_no", kind_number(kind, 0) if type(kind) is str else 0)
 
     def __reduce__(self) -> tuple[type[UnitRef], tuple[UnitKind, str, str | None]]:
         return (UnitRef, (self.kind, self.province, self.coast))  # (the place made again)

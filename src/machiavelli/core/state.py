@@ -27,6 +27,8 @@ ARMY: Final = ord("A")
 FLEET: Final = ord("F")
 GARRISON: Final = ord("G")
 KIND_NUMBERS: Final[dict[str, int]] = {"A": ARMY, "F": FLEET, "G": GARRISON}
+#: (interpreted: asked only of a string, so that a kind that is no string, which a position
+#: read from JSON may hold, is read as before and numbered 0)
 kind_number: Final = KIND_NUMBERS.get
 
 
@@ -37,6 +39,8 @@ def native_kind_number(kind: str) -> int:
         return 0
     code = ord(kind)
     return code if code in (ARMY, FLEET, GARRISON) else 0  # (compiled: three compares)
+
+
 T = TypeVar("T")
 Season = Literal["spring", "summer", "fall", "winter"]
 PhaseKind = Literal["movement", "retreat", "adjustment"]
@@ -102,7 +106,7 @@ class Unit:
             _set(self, "siege", siege)
             _set(self, "place_id", name_id(province, 0))
             _set(self, "owner_id", name_id(owner, 0))  # type: ignore[arg-type]  # (None: 0)
-            _set(self, "kind_no", kind_number(kind, 0))
+            _set(self, "kind_no", kind_number(kind, 0) if type(kind) is str else 0)
 
     def __reduce__(self) -> tuple[type[Unit], tuple[UnitKind, str | None, str, str | None,
                                                     str | None, int]]:
