@@ -300,7 +300,6 @@ def _moved_unit(unit: Unit, order: UnitOrder | None, coast: str | None, dest: st
     return new_unit(unit.kind, unit.owner, dest, coast if unit.kind == "F" else None, unit.special)
 
 
-
 def _stayed(
     board: Board,
     state: State,
@@ -324,7 +323,7 @@ def _stayed(
             sieges_done[unit.province] = target
             what = "rebellion is put down" if target == "rebels" else "garrison is eliminated"
             return kept.with_siege(0), (_stayed_outcome(resolver, i, order),
-                                            f"siege complete: the {what}")
+                                        f"siege complete: the {what}")
         if target is not None:
             return kept.with_siege(1), None
     return kept, None
