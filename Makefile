@@ -3,8 +3,8 @@ PY := $(VENV)/bin/python
 COMPILED := build/compiled
 STAMP := $(VENV)/.installed
 
-.PHONY: run demo bench-web chromium test lint bench bench-parse compiled compiled-test geometry \
-	schematic-maps postgres clean
+.PHONY: run demo bench-web chromium cc test lint bench bench-parse compiled compiled-test wheel \
+	geometry schematic-maps postgres clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -41,14 +41,24 @@ chromium:
 	    --no-install-recommends chromium >/dev/null) || echo "apt-get failed"; \
 	else echo "*** /usr/bin/chromium is missing: the browser tests will fail ***"; fi
 
-test: $(STAMP) postgres chromium
-	$(VENV)/bin/ruff check src tests tools
+# a C compiler and Python's headers, which mypyc builds with (make compiled, make wheel and
+# the wheel's test): Debian's gcc and python3-dev, installed when missing and we are root
+cc: $(STAMP)
+	@if command -v cc >/dev/null 2>&1 && [ -f "$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Debian's gcc and python3-dev for mypyc"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    --no-install-recommends gcc python3-dev >/dev/null) || echo "apt-get failed"; \
+	else echo "*** no C compiler or no Python.h: the compiled builds will fail ***"; fi
+
+test: $(STAMP) postgres chromium cc
+	$(VENV)/bin/ruff check src tests tools setup.py
 	$(VENV)/bin/mypy src
 	$(VENV)/bin/pytest  # the service's tests on SQLite and PostgreSQL (none is skipped)
 	$(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests tools
+	$(VENV)/bin/ruff check src tests tools setup.py
 	$(VENV)/bin/mypy src
 
 # the web judge under load on loopback: N players (ROUNDS each), SQLite and PostgreSQL
@@ -59,8 +69,14 @@ bench-parse: $(STAMP)
 	$(VENV)/bin/machiavelli bench-parse
 
 # the engine compiled with mypyc (the command line stays interpreted): build/compiled
-compiled: $(STAMP)
+compiled: $(STAMP) cc
 	$(PY) tools/compile.py $(COMPILED)
+
+# the judge as a wheel whose engine is compiled with mypyc (setup.py), into dist/: what to
+# install where speed counts (bots, self-play, a busy web judge); the rest stays Python
+wheel: $(STAMP) cc
+	MACHIAVELLI_COMPILE=1 $(PY) -m pip wheel --quiet --no-build-isolation --no-deps -w dist .
+	@ls dist/machiavelli_judge-*.whl
 
 # every test and case file again, on the compiled engine (CI runs it after test); but the
 # test that counts the Python lines the parser runs: compiled code has none (make test runs it)
@@ -87,4 +103,4 @@ schematic-maps: $(STAMP)
 	$(PY) tools/schematic_maps.py
 
 clean:
-	rm -rf $(VENV) build
+	rm -rf $(VENV) build dist

@@ -6,21 +6,39 @@ Copies ``src/machiavelli`` to ``DIR/machiavelli`` (default ``build/compiled``) a
 compiles the engine there with mypyc: the packages of :data:`ENGINE`.  The front ends
 (the command line, the service, the web judge, mail, the map renderer) and the
 package's ``__init__`` stay interpreted.  Put ``DIR`` first on ``PYTHONPATH`` to run the
-compiled engine: ``PYTHONPATH=build/compiled machiavelli bench``.
+compiled engine: ``PYTHONPATH=build/compiled machiavelli bench``.  What is compiled, and
+how, is the package's setup.py's, which compiles the same into a wheel (``make wheel``).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
-#: the packages compiled: the engine, from the board to the case files
-ENGINE = ("core", "text", "movement", "money", "game", "cases")
+
+
+def _build_settings() -> ModuleType:
+    """The package's setup.py read as a module: what it compiles and how (its ``setup()``
+    runs only as a script)."""
+    spec = importlib.util.spec_from_file_location("machiavelli_setup", ROOT / "setup.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BUILD = _build_settings()
+#: the packages compiled (setup.py's ENGINE): the engine, from the board to the case files
+ENGINE: tuple[str, ...] = BUILD.ENGINE
+#: the link-time optimization flags (setup.py's LTO)
+LTO: str = BUILD.LTO
 
 SETUP = """\
 from setuptools import setup
@@ -28,16 +46,10 @@ from mypyc.build import mypycify
 
 setup(
     name="machiavelli_compiled",
-    ext_modules=mypycify({paths!r}, opt_level="3", debug_level="0", multi_file=True),
+    ext_modules=mypycify({paths!r}, opt_level={opt!r}, debug_level={debug!r},
+                         multi_file={multi!r}),
 )
 """
-
-#: C compiler flags added to the build's: link-time optimization, so that mypyc's runtime
-#: helpers (a list's item read and written, an int boxed, a string compared) are inlined
-#: into the engine's functions across the C files, which a shared library's functions
-#: otherwise are not (-fno-semantic-interposition: none of them is replaced at load time).
-#: About 6 % fewer instructions a phase (docs/speed.md, "28 Nov 2026, late morning").
-LTO = "-flto=auto -fno-semantic-interposition"
 
 
 def main() -> None:
@@ -47,16 +59,13 @@ def main() -> None:
         shutil.rmtree(target)
     shutil.copytree(ROOT / "src" / "machiavelli", target / "machiavelli",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    paths = sorted(
-        str(p.relative_to(target))
-        for package in ENGINE
-        for p in (target / "machiavelli" / package).rglob("*.py")
-    )
-    (target / "setup.py").write_text(SETUP.format(paths=paths), encoding="utf-8")
+    paths = BUILD.engine_paths(target)
+    (target / "setup.py").write_text(
+        SETUP.format(paths=paths, opt=BUILD.OPT_LEVEL, debug=BUILD.DEBUG_LEVEL,
+                     multi=BUILD.MULTI_FILE),
+        encoding="utf-8")
     jobs = str(os.cpu_count() or 1)
-    env = dict(os.environ)
-    for name, extra in (("CFLAGS", LTO), ("LDFLAGS", LTO + " -O3")):
-        env[name] = f"{env.get(name, '')} {extra}".strip()
+    env = BUILD.with_lto(dict(os.environ))
     done = subprocess.run(
         [sys.executable, "setup.py", "build_ext", "--inplace", "--parallel", jobs],
         cwd=target, stdout=subprocess.PIPE, text=True, env=env,
