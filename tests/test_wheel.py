@@ -139,3 +139,18 @@ def test_the_wheels_command_checks_the_datc_on_its_compiled_engine(
         capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert done.stdout.rstrip().endswith("167 passed, 0 failed")
+
+
+def test_without_the_variable_the_wheel_is_pure_python(tmp_path: Path) -> None:
+    """What ``pip install .`` builds when nobody asks for the compiled engine."""
+    env = {k: v for k, v in os.environ.items() if k != "MACHIAVELLI_COMPILE"}
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-build-isolation", "--no-deps",
+         "-w", str(tmp_path), str(ROOT)],
+        env=env, cwd=ROOT, check=True, capture_output=True)
+    [wheel] = tmp_path.glob("machiavelli_judge-*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert not [n for n in names if n.endswith((".so", ".pyd", ".c"))]
+    assert "machiavelli/movement/resolver.py" in names
