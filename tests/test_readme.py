@@ -25,3 +25,17 @@ def test_the_layout_lists_every_folder() -> None:
     folders = sorted(p.parent.name for p in package.glob("*/__init__.py"))
     listed = sorted(re.findall(r"^    (\w+)/ ", text, re.MULTILINE))
     assert listed == folders
+
+
+def test_no_merge_conflict_is_left_in_the_documents_or_the_code() -> None:
+    """A merge's conflict markers once stayed in this README for days: none anywhere."""
+    root = README.parent
+    files = [README, *root.glob("docs/**/*.md"), *root.glob("src/**/*.py"),
+             *root.glob("tests/*.py"), *root.glob("tools/*.py"), root / "Makefile"]
+    left = [
+        f"{path.relative_to(root)}:{n}"
+        for path in files
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if line.startswith(("<<<<<<< ", ">>>>>>> ")) or line == "<<<<<<<"
+    ]
+    assert left == []
