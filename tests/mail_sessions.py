@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from machiavelli.mail.desk import Config, OutMail
-from machiavelli.mail.interpreter import Answer, interpret
+from machiavelli.commands.desk import Config, OutMail
+from machiavelli.commands.interpreter import Answer, interpret
 from machiavelli.mail.results import owed_mails
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused

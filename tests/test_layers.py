@@ -18,7 +18,7 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 
 # bottom first; a layer may import itself and every layer before it
 LAYERS = ["core", "text", "movement", "money", "game", "cases", "render", "service", "bots",
-          "mail", "web", "cli"]
+          "commands", "mail", "web", "cli"]
 
 
 def module_name(root: Path, path: Path) -> str:
@@ -183,4 +183,40 @@ def test_the_check_sees_the_top_level_package_imported_inside(package: Path) -> 
     (package / "machiavelli/game/process.py").write_text("from machiavelli import process\n")
     assert upward_imports(imports_of(package)) == [
         "machiavelli.game.process imports the top-level package (it re-exports everything)"
+    ]
+
+
+# -- rooms inside a layer ------------------------------------------------------------
+
+#: the service's house rules (deadlines, absences, draws, press, dates, processing) are
+#: pure: they may import each other and the service's plain values, nothing else of the
+#: package (no database, no engine)
+HOUSE = "machiavelli.service.house"
+HOUSE_MAY_IMPORT = {"machiavelli.service.refusal", "machiavelli.service.roles",
+                    "machiavelli.service.stored"}
+
+
+def house_breaches(graph: dict[str, set[str]]) -> list[str]:
+    return [f"{module} (house rules) imports {target}"
+            for module, targets in sorted(graph.items())
+            if module == HOUSE or module.startswith(HOUSE + ".")
+            for target in sorted(targets)
+            if not (target == HOUSE or target.startswith(HOUSE + ".")
+                    or target in HOUSE_MAY_IMPORT)]
+
+
+def test_the_house_rules_are_pure() -> None:
+    assert house_breaches(imports_of(SRC)) == []
+
+
+def test_the_check_sees_a_house_rule_reaching_the_database(tmp_path: Path) -> None:
+    for path, text in {"__init__.py": "", "service/__init__.py": '"""S."""\n',
+                       "service/database.py": "", "service/house/__init__.py": '"""H."""\n',
+                       "service/house/press.py": "from machiavelli.service import database\n"
+                       }.items():
+        file = tmp_path / "machiavelli" / path
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(text)
+    assert house_breaches(imports_of(tmp_path)) == [
+        "machiavelli.service.house.press (house rules) imports machiavelli.service.database"
     ]

@@ -27,7 +27,7 @@ from machiavelli.core.state import State
 from machiavelli.game.process import adjudicate_phase, process_phase
 from machiavelli.game.random_orders import random_orders
 from machiavelli.game.scenario import available_scenarios, load_scenario, scenario_info
-from machiavelli.game.scenario_checks import ScenarioError
+from machiavelli.game.scenario.checks import ScenarioError
 from machiavelli.movement.random_moves import random_phase_orders
 
 ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth")

@@ -47,8 +47,8 @@ def test_mails_are_split_with_their_kinds() -> None:
 def test_our_reader_reads_every_command_njudge_carried_out() -> None:
     """The reading half of the comparison: no command nJudge did, or refused for a reason
     other than its wording, is refused by our reader."""
+    from machiavelli.commands.reader import read_message, reader_outcome
     from machiavelli.mail.envelope import parse_message
-    from machiavelli.mail.reader import read_message, reader_outcome
 
     agree = 0
     for exchange in exchanges_in(TESTS):
@@ -70,8 +70,8 @@ def test_our_interpreter_agrees_with_njudge_on_every_exchange(db_url: str) -> No
     docs/rulings.md ("The judge by mail")."""
     from datetime import UTC, datetime
 
+    from machiavelli.commands.desk import Config
     from machiavelli.mail.conformance import run_exchanges
-    from machiavelli.mail.desk import Config
     from machiavelli.service.judge import Judge
 
     expected = json.loads(EXPECTED.read_text(encoding="utf-8"))

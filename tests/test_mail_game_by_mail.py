@@ -29,7 +29,7 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from machiavelli.cli.mail import judge_answer
-from machiavelli.mail.desk import Config
+from machiavelli.commands.desk import Config
 from machiavelli.mail.mailroom import sweep_and_deliver
 from machiavelli.mail.postman import Outbox, Relay
 from machiavelli.mail.server import JudgeHandler, start_server

@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from machiavelli.commands.game_settings import Rules, apply_clock, apply_rule, press_summary
+from machiavelli.commands.settings import Setting, read_set
 from machiavelli.core.options import MACH1_DEFAULTS, flag
-from machiavelli.mail.game_settings import Rules, apply_clock, apply_rule, press_summary
-from machiavelli.mail.settings import Setting, read_set
-from machiavelli.service.deadlines import PhaseClock, PhaseKind
-from machiavelli.service.draws import Votes
-from machiavelli.service.press import FakePress, PressColours
+from machiavelli.service.house.deadlines import PhaseClock, PhaseKind
+from machiavelli.service.house.draws import Votes
+from machiavelli.service.house.press import FakePress, PressColours
 from machiavelli.service.refusal import Refused
 
 ZONE = ZoneInfo("Europe/Rome")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from mail_sessions import MASTER, Post, outcomes, register, said, status, three_player_game
 
-from machiavelli.mail.interpreter import judge_text
+from machiavelli.commands.interpreter import judge_text
 from machiavelli.service.judge import Judge
 from machiavelli.service.visibility import Viewer
 

@@ -10,13 +10,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from njudge_help import help_text
 
+from machiavelli.commands.command import OrderLines, PhaseRef, SignOn, SignOnKind, Verb
+from machiavelli.commands.outcome import Why
+from machiavelli.commands.press_options import ListWords, PressRequest, read_press_options
+from machiavelli.commands.reader import read_message, read_phase, reader_outcome
+from machiavelli.commands.settings import SetGroup, SetLine, read_set
 from machiavelli.core.options import FLAGS
-from machiavelli.mail.commands import OrderLines, PhaseRef, SignOn, SignOnKind, Verb
-from machiavelli.mail.outcome import Why
-from machiavelli.mail.press_options import ListWords, PressRequest, read_press_options
-from machiavelli.mail.reader import read_message, read_phase, reader_outcome
-from machiavelli.mail.settings import SetGroup, SetLine, read_set
-from machiavelli.service.press import Colour, PressPolicy, set_press
+from machiavelli.service.house.press import Colour, PressPolicy, set_press
 from machiavelli.service.refusal import Refused
 
 _ENTRY = re.compile(r"^(any|ply|mod|mas|adm)/\S*\s+!?(.+)$")
@@ -219,7 +219,7 @@ def test_flag_every_machiavelli_flag_of_001_reads_both_ways() -> None:
 
 
 def test_every_press_setting_is_one_the_service_reads() -> None:
-    from machiavelli.mail.settings import _TABLE
+    from machiavelli.commands.settings import _TABLE
 
     for phrase, (group, name, _, _, _) in _TABLE.items():
         if group is SetGroup.PRESS:

@@ -146,7 +146,7 @@ def test_machiavelli_mail_carries_out_a_message_and_sweeps(tmp_path: Path) -> No
 
 
 def test_the_help_files_are_shipped_and_listed() -> None:
-    from machiavelli.mail.enquiries import help_file
+    from machiavelli.commands.enquiries import help_file
 
     listed = help_file("flist")
     assert listed is not None

@@ -26,7 +26,7 @@ from machiavelli.game.scenario import (
     load_scenario_file,
     scenario_info,
 )
-from machiavelli.game.scenario_checks import ScenarioError
+from machiavelli.game.scenario.checks import ScenarioError
 from machiavelli.money.income import roll_variable_income
 
 # 004 "Judge Information", as printed (its own spellings)

@@ -1,6 +1,6 @@
 """Scenario rules beyond units and home countries: cities, disaster tables, the plague's
 first year, special-unit limits, builds anywhere, no fleets, powers without a player,
-and 000's starting treasuries (machiavelli.game.scenario_spec, builds, game_start)."""
+and 000's starting treasuries (machiavelli.game.scenario.spec, builds, game_start)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from machiavelli.game.scenario import (
     parse_scenario,
     unfunded_powers,
 )
-from machiavelli.game.scenario_checks import ScenarioError
+from machiavelli.game.scenario.checks import ScenarioError
 from machiavelli.game.start import start_treasuries
 from machiavelli.movement.builds import build_problem
 from machiavelli.movement.legality import check_order

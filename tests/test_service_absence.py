@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from njudge_help import help_text, undescribed
 
-from machiavelli.service.absence import (
+from machiavelli.service.house.absence import (
     SET_COMMANDS,
     START_TIME,
     Absence,
@@ -20,8 +20,13 @@ from machiavelli.service.absence import (
     request_absence,
     set_max_absence,
 )
-from machiavelli.service.dates import read_date
-from machiavelli.service.deadlines import DeadlinePolicy, PhaseClock, PhaseKind, next_phase_clock
+from machiavelli.service.house.dates import read_date
+from machiavelli.service.house.deadlines import (
+    DeadlinePolicy,
+    PhaseClock,
+    PhaseKind,
+    next_phase_clock,
+)
 from machiavelli.service.refusal import Refused
 from machiavelli.service.roles import Role
 

@@ -8,8 +8,8 @@ from zoneinfo import ZoneInfo
 
 from njudge_help import help_text, undescribed
 
-from machiavelli.service.dates import read_date
-from machiavelli.service.deadlines import (
+from machiavelli.service.house.dates import read_date
+from machiavelli.service.house.deadlines import (
     SET_COMMANDS,
     DeadlinePolicy,
     PhaseClock,

@@ -6,7 +6,7 @@ from itertools import combinations
 
 from njudge_help import undescribed
 
-from machiavelli.service.draws import (
+from machiavelli.service.house.draws import (
     SET_COMMANDS,
     DrawPolicy,
     GameEnd,

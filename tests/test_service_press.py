@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from njudge_help import flat, help_text, undescribed
 
-from machiavelli.service.press import (
+from machiavelli.service.house.press import (
     SET_COMMANDS,
     Addressees,
     Audience,

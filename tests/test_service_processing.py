@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 from njudge_help import flat, help_text
 
-from machiavelli.service.deadlines import DeadlinePolicy, PhaseClock, PhaseKind, Schedule
-from machiavelli.service.processing import Attendance, Verdict, Why, judge_phase
+from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, PhaseKind, Schedule
+from machiavelli.service.house.processing import Attendance, Verdict, Why, judge_phase
 
 MOVE = PhaseKind.MOVEMENT
 NONMR = DeadlinePolicy()

@@ -10,10 +10,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from machiavelli.game.process import PhaseResult
-from machiavelli.service.deadlines import set_deadline
 from machiavelli.service.games import NewGame, Settings, Shape
+from machiavelli.service.house.deadlines import set_deadline
+from machiavelli.service.house.press import Addressees
 from machiavelli.service.judge import Judge
-from machiavelli.service.press import Addressees
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Seat
 from machiavelli.service.visibility import GameView, Viewer

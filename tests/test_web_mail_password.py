@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from web_game import add_user, csrf_of, started_game, web_site
 
-from machiavelli.mail.interpreter import judge_text
+from machiavelli.commands.interpreter import judge_text
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
 

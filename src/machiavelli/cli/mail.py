@@ -27,13 +27,13 @@ from pathlib import Path
 import click
 
 from machiavelli.cli.where import messages
-from machiavelli.mail.desk import Config, OutMail
+from machiavelli.commands.desk import Config, OutMail
+from machiavelli.commands.interpreter import interpret
+from machiavelli.commands.reader import read_message
+from machiavelli.commands.reply import dry_run
 from machiavelli.mail.envelope import Incoming, parse_message, reply
-from machiavelli.mail.interpreter import interpret
 from machiavelli.mail.mailroom import answer_mail, deliver_owed, outgoing, sweep_and_deliver
 from machiavelli.mail.postman import Outbox, Postman, Relay, parse_host_port, post_now
-from machiavelli.mail.reader import read_message
-from machiavelli.mail.reply import dry_run
 from machiavelli.mail.server import JudgeHandler, start_server
 from machiavelli.service.judge import Judge
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from machiavelli.game.scenario import ScenarioInfo, VariantInfo, list_scenarios, scenario_info
-from machiavelli.game.scenario_checks import ScenarioError
+from machiavelli.game.scenario.checks import ScenarioError
 
 
 def _counts(info: ScenarioInfo) -> str:

@@ -8,7 +8,7 @@ one judge, so each starts from the state the previous ones left.
 
 :func:`read_exchange` reads one exchange with our reader, then classifies, for each
 command, what nJudge did with it: done, refused (and why, as a
-:class:`~machiavelli.mail.outcome.Why`), skipped, or noted, from the evidence in
+:class:`~machiavelli.commands.outcome.Why`), skipped, or noted, from the evidence in
 nJudge's reply to the sender; and lists the other mails nJudge sent (who got what
 kind: a sign-on announcement, the game's start, press, a resignation ...).  The result
 is machine-readable (:meth:`Exchange.to_dict`), so that our interpreter's outcomes can
@@ -26,13 +26,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from machiavelli.mail.commands import Command, SignOn, SignOnKind, Verb
-from machiavelli.mail.desk import Config
+from machiavelli.commands.command import Command, SignOn, SignOnKind, Verb
+from machiavelli.commands.desk import Config
+from machiavelli.commands.interpreter import Answer, interpret
+from machiavelli.commands.outcome import Status, Why
+from machiavelli.commands.reader import read_message, reader_outcome
+from machiavelli.commands.settings import SetLine
 from machiavelli.mail.envelope import parse_message
-from machiavelli.mail.interpreter import Answer, interpret
-from machiavelli.mail.outcome import Status, Why
-from machiavelli.mail.reader import read_message, reader_outcome
-from machiavelli.mail.settings import SetLine
 from machiavelli.service.judge import Judge
 
 _MAIL = re.compile(r"^===== mail sent to (?P<to>[^/\n]*)/(?P<subject>[^\n]*)\n"

@@ -8,7 +8,7 @@ from another, and what the commands owe others (announcements, press).
 reminders, late notices: :mod:`~machiavelli.mail.results`) and marks those notices
 delivered once posted; :func:`sweep_and_deliver` first runs the service's sweeper,
 which processes every game that is due.  The judge's address and its other settings
-are a :class:`~machiavelli.mail.desk.Config`.
+are a :class:`~machiavelli.commands.desk.Config`.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email.message import EmailMessage
 
-from machiavelli.mail.desk import Config, OutMail
+from machiavelli.commands.desk import Config, OutMail
+from machiavelli.commands.interpreter import Answer, interpret
 from machiavelli.mail.envelope import Incoming, notice, reply
-from machiavelli.mail.interpreter import Answer, interpret
 from machiavelli.mail.pictures import attach_map
 from machiavelli.mail.postman import Postman, post_now
 from machiavelli.mail.results import owed_mails

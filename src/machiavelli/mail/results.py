@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from machiavelli.mail.desk import (
+from machiavelli.commands.desk import (
     Config,
     OutMail,
     Picture,
@@ -31,8 +31,8 @@ from machiavelli.mail.desk import (
     picture_viewer,
     viewer_of,
 )
-from machiavelli.mail.reply import GameHeader, header_lines, judge_time
-from machiavelli.mail.variants import variant_name
+from machiavelli.commands.reply import GameHeader, header_lines, judge_time
+from machiavelli.commands.variants import variant_name
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Notice, Seat

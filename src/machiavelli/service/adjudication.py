@@ -24,7 +24,8 @@ from sqlalchemy.orm import Session
 from machiavelli.core.orders import Order
 from machiavelli.core.state import State
 from machiavelli.game.process import PhaseResult, process_phase
-from machiavelli.service.away import expire
+from machiavelli.service.absence import expire
+from machiavelli.service.deadlines import set_clock
 from machiavelli.service.games import (
     DamagedGame,
     board_of,
@@ -37,7 +38,6 @@ from machiavelli.service.later import apply_due
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Notice
 from machiavelli.service.sheets import pending_sheets
-from machiavelli.service.timekeeping import set_clock
 from machiavelli.text.notation import parse_orders
 
 

@@ -1,378 +1,137 @@
-"""Deadlines: when the next phase is due, its grace period, and the ``SET`` commands on them.
+"""A stored game's clock: the deadline rules (:mod:`~machiavelli.service.house.deadlines`,
+:mod:`~machiavelli.service.house.processing`, :mod:`~machiavelli.service.house.absence`) applied to
+what the database holds.
 
-nJudge's help file ``deadlines`` gives a schedule per kind of phase::
+- :func:`set_clock` gives the pending phase its deadline, grace and earliest
+  processing when a game starts and after each processing, from the game's
+  :class:`~machiavelli.service.house.deadlines.DeadlinePolicy` and its players' absences.
+- :func:`attendance` says who owes orders in the pending phase (a power with a unit to
+  order, a unit to retreat or an adjustment to make), who is in (a power with orders
+  stored whose last submission had no refused line, or that said it is ready with
+  nothing to order: ``ready``), who asked to wait, and who is in civil disorder.
+- :func:`verdict` asks :func:`~machiavelli.service.house.processing.judge_phase` what to do now.
 
-    Move    clock 1410 min 12.00 next  71.00 grace 167.00 delay 0.50 days -MTWTF-
-    Retreat clock   -1 min  0.00 next  23.00 grace  71.00 delay 0.50 days -MTWTF-
-    Adjust  clock   -1 min  0.00 next  23.00 grace  71.00 delay 0.50 days -MTWTF-
-
-* ``next``: the new deadline is that many hours after the previous phase was
-  processed, pushed later to fit ``clock`` and ``days``, and never earlier than the
-  deadline of the phase just processed (unless a Master sets it earlier by hand);
-* ``clock``: if not negative, the deadline falls at that many minutes past midnight
-  (1410 is 23:30), on the same day if that time is still to come, else the next day;
-* ``days``: the days of the week (Sunday first) the deadline may fall on: an uppercase
-  letter allows the day, a lowercase one allows it from noon, a dash forbids it;
-* ``grace``: hours after the deadline before a late power is abandoned (or, in an
-  ``NMR`` game, put in civil disorder); like the deadline, never earlier than the last
-  grace; unless ``StrictGrace`` is set, it too is moved to a day ``days`` allows;
-* ``min``: the earliest processing is that many hours after the previous phase;
-* ``delay``: hours between the last due orders and an early processing (used by
-  :mod:`machiavelli.service.processing`).
-
-Pending absences push the new deadline to their end (:mod:`machiavelli.service.absence`):
-the rules are applied again until nothing moves, as nJudge does.
-
-``SET DEADLINE``, ``SET GRACE`` and ``SET START`` change the pending phase only
-(:func:`set_deadline`, :func:`set_grace`, :func:`set_start`); ``SET MOVE|RETREAT|ADJUST
-setting value`` changes the schedule for the phases to come (:func:`set_schedule`).
+The rules want times in the judge's zone (``Settings.zone``, default UTC); the
+database keeps UTC.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
-from datetime import datetime, time, timedelta, tzinfo
-from enum import StrEnum
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from machiavelli.service.absence import Absence, push_past_absences
-from machiavelli.service.dates import (
-    DEFAULT_TIME,
-    hours_after,
-    in_zone,
-    local_at,
-    minutes_of_day,
-    utc,
-    zone_of,
+from sqlalchemy.orm import Session
+
+from machiavelli.core.board import Board
+from machiavelli.core.options import money_in_play
+from machiavelli.core.state import State
+from machiavelli.game.adjustments import allowance
+from machiavelli.service.games import Settings
+from machiavelli.service.house.absence import Absence, absence_extends
+from machiavelli.service.house.deadlines import (
+    DeadlinePolicy,
+    PhaseClock,
+    PhaseKind,
+    next_phase_clock,
 )
-from machiavelli.service.refusal import Refused
-from machiavelli.service.roles import Role
-from machiavelli.service.stored import only_fields
+from machiavelli.service.house.press import PressPolicy
+from machiavelli.service.house.processing import Attendance, Verdict, judge_phase
+from machiavelli.service.schema import Game
+from machiavelli.service.sheets import pending_sheets
 
-#: The ``set`` commands this module implements, each with the help file that describes it.
-SET_COMMANDS: tuple[tuple[str, str], ...] = (
-    ("SET DEADLINE date", "deadlines"),
-    ("SET GRACE date", "deadlines"),
-    ("SET START date", "deadlines"),
-    ("SET WAIT", "deadlines"),
-    ("SET NOWAIT", "deadlines"),
-    ("SET MOVE|RETREAT|ADJUST setting value", "index"),
-    ("SET [NO] NMR", "index"),
-    ("SET [NO] STRICT GRACE", "index"),
-    ("SET [NO] STRICT WAIT", "index"),
-    ("SET [NO] MANUAL PROCESS", "index"),
-)
-
-#: The letters of ``days``, Sunday first (the help's "-MTWTF-" allows Monday to Friday).
-DAY_LETTERS = "SMTWTFS"
-#: How many times the clock, days and absence rules are applied before giving up.
-MAX_ROUNDS = 50
+CIVIL_DISORDER = "civil disorder"
 
 
-class PhaseKind(StrEnum):
-    """The three kinds of phase, each with its own schedule."""
-
-    MOVEMENT = "movement"
-    RETREAT = "retreat"
-    ADJUSTMENT = "adjustment"
-
-
-@dataclass(frozen=True)
-class Schedule:
-    """One line of the deadline table: ``clock min next grace delay days``."""
-
-    clock: int = -1
-    min_hours: float = 0.0
-    next_hours: float = 23.0
-    grace_hours: float = 71.0
-    delay_hours: float = 0.5
-    days: str = "-MTWTF-"
-
-    def __post_init__(self) -> None:
-        problem = schedule_problem(self)
-        if problem:
-            raise ValueError(problem)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"clock": self.clock, "min": self.min_hours, "next": self.next_hours,
-                "grace": self.grace_hours, "delay": self.delay_hours, "days": self.days}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any], base: Schedule | None = None) -> Schedule:
-        """The schedule :meth:`to_dict` wrote; a field left out keeps ``base``'s value."""
-        only_fields(data, {"clock", "min", "next", "grace", "delay", "days"}, cls.__name__)
-        d = base or cls()
-        return cls(int(data.get("clock", d.clock)), float(data.get("min", d.min_hours)),
-                   float(data.get("next", d.next_hours)), float(data.get("grace", d.grace_hours)),
-                   float(data.get("delay", d.delay_hours)), str(data.get("days", d.days)))
-
-
-def schedule_problem(schedule: Schedule) -> str | None:
-    """What is wrong with a schedule, or None."""
-    if not -1 <= schedule.clock < 1440:
-        return f"Bad clock specification: {schedule.clock} (minutes past midnight, or -1)."
-    for name, hours in (("minimum", schedule.min_hours), ("next", schedule.next_hours),
-                        ("grace", schedule.grace_hours), ("delay", schedule.delay_hours)):
-        if hours < 0:
-            return f"Bad {name} time specification: {hours} (hours, not negative)."
-    days = schedule.days
-    if len(days) != 7 or any(c not in (letter, letter.lower(), "-")
-                             for c, letter in zip(days, DAY_LETTERS, strict=True)):
-        return f"Bad list of days specified: '{days}' (like -MTWTF-, Sunday first)."
-    if days == "-------":
-        return "At least one day of the week must be allowed."
-    if 0 <= schedule.clock < 12 * 60 and not any(c.isupper() for c in days):
-        return (f"No day allows a deadline at the clock time {schedule.clock}: lowercase days "
-                "allow deadlines only from noon.")
-    return None
-
-
-MOVEMENT_DEFAULT = Schedule(1410, 12.0, 71.0, 167.0, 0.5, "-MTWTF-")
-RETREAT_DEFAULT = Schedule(-1, 0.0, 23.0, 71.0, 0.5, "-MTWTF-")
-ADJUSTMENT_DEFAULT = Schedule(-1, 0.0, 23.0, 71.0, 0.5, "-MTWTF-")
-
-
-@dataclass(frozen=True)
-class DeadlinePolicy:
-    """A game's deadline settings.
-
-    ``nmr``: ``SET NMR`` (late powers go into civil disorder at the end of the grace
-    and the phase is processed; default ``NoNMR``: the judge waits for them).
-    ``strict_grace``: ``SET STRICT GRACE`` (the grace is an absolute interval).
-    ``strict_wait``: ``SET STRICT WAIT`` (only players with orders due may set wait).
-    ``manual_process``: ``SET MANUAL PROCESS`` (only the Master's PROCESS processes).
-    """
-
-    movement: Schedule = field(default=MOVEMENT_DEFAULT)
-    retreat: Schedule = field(default=RETREAT_DEFAULT)
-    adjustment: Schedule = field(default=ADJUSTMENT_DEFAULT)
-    nmr: bool = False
-    strict_grace: bool = False
-    strict_wait: bool = False
-    manual_process: bool = False
-
-    def schedule(self, kind: PhaseKind) -> Schedule:
-        return {PhaseKind.MOVEMENT: self.movement, PhaseKind.RETREAT: self.retreat,
-                PhaseKind.ADJUSTMENT: self.adjustment}[kind]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"movement": self.movement.to_dict(), "retreat": self.retreat.to_dict(),
-                "adjustment": self.adjustment.to_dict(), "nmr": self.nmr,
-                "strict_grace": self.strict_grace, "strict_wait": self.strict_wait,
-                "manual_process": self.manual_process}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> DeadlinePolicy:
-        only_fields(data, {"movement", "retreat", "adjustment", "nmr", "strict_grace",
-                           "strict_wait", "manual_process"}, cls.__name__)
-        d = cls()
-        return cls(
-            Schedule.from_dict(data.get("movement", {}), d.movement),
-            Schedule.from_dict(data.get("retreat", {}), d.retreat),
-            Schedule.from_dict(data.get("adjustment", {}), d.adjustment),
-            bool(data.get("nmr", d.nmr)), bool(data.get("strict_grace", d.strict_grace)),
-            bool(data.get("strict_wait", d.strict_wait)),
-            bool(data.get("manual_process", d.manual_process)))
-
-
-#: The words of ``SET MOVE|RETREAT|ADJUST setting value`` (the help's "SET MOVES",
-#: "SET BUILDS" are accepted too) and of the settings.
-KIND_WORDS: dict[str, PhaseKind] = {
-    "move": PhaseKind.MOVEMENT, "moves": PhaseKind.MOVEMENT, "movement": PhaseKind.MOVEMENT,
-    "retreat": PhaseKind.RETREAT, "retreats": PhaseKind.RETREAT,
-    "adjust": PhaseKind.ADJUSTMENT, "adjustment": PhaseKind.ADJUSTMENT,
-    "adjustments": PhaseKind.ADJUSTMENT, "build": PhaseKind.ADJUSTMENT,
-    "builds": PhaseKind.ADJUSTMENT,
-}
-SETTING_WORDS: dict[str, str] = {
-    "clock": "clock", "min": "min_hours", "next": "next_hours", "grace": "grace_hours",
-    "delay": "delay_hours", "days": "days",
-}
-
-
-def set_schedule(policy: DeadlinePolicy, kind: PhaseKind,
-                 settings: Iterable[tuple[str, str]]) -> DeadlinePolicy | Refused:
-    """``SET MOVE|RETREAT|ADJUST setting value [setting value ...]``.
-
-    ``settings`` are the (setting, value) word pairs, e.g. ``[("next", "48.0"),
-    ("delay", "1.0")]`` for "SET MOVES NEXT 48.0 DELAY 1.0".  The pending phase keeps
-    its deadline; the new schedule applies from the next one.
-    """
-    changes: dict[str, Any] = {}
-    for word, value in settings:
-        name = SETTING_WORDS.get(word.lower())
-        if name is None:
-            return Refused(f"Invalid keyword {word} (use CLOCK, MIN, NEXT, GRACE, DELAY "
-                           "or DAYS).")
-        try:
-            changes[name] = (value if name == "days" else
-                             int(value) if name == "clock" else float(value))
-        except ValueError:
-            return Refused(f"Bad {word.lower()} specification: '{value}'.")
+def zone(game: Game) -> ZoneInfo:
+    name = Settings.from_dict(game.settings).zone
     try:
-        updated = replace(policy.schedule(kind), **changes)
-    except ValueError as problem:
-        return Refused(str(problem))
-    change: dict[str, Any] = {kind.value: updated}
-    return replace(policy, **change)
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
 
 
-def nmr_grace_warning(policy: DeadlinePolicy) -> str | None:
-    """The help's warning for an ``NMR`` game with grace periods under 24 hours."""
-    if policy.nmr and any(policy.schedule(k).grace_hours < 24 for k in PhaseKind):
-        return ("If you are running an NMR game, your grace periods must be at least 24 "
-                "hours and normally should be at least 48.")
-    return None
+def local(game: Game, now: datetime) -> datetime:
+    """``now`` in the judge's zone, as the rules want it."""
+    return now.astimezone(zone(game))
 
 
-# ----------------------------------------------------------------------
-# The pending phase's times
-# ----------------------------------------------------------------------
-@dataclass(frozen=True)
-class PhaseClock:
-    """The pending phase's times: its deadline, the end of its grace, its earliest processing."""
-
-    deadline: datetime
-    grace: datetime
-    start: datetime
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"deadline": self.deadline.isoformat(), "grace": self.grace.isoformat(),
-                "start": self.start.isoformat()}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> PhaseClock:
-        only_fields(data, {"deadline", "grace", "start"}, cls.__name__)
-        return cls(datetime.fromisoformat(data["deadline"]),
-                   datetime.fromisoformat(data["grace"]), datetime.fromisoformat(data["start"]))
+def policy(game: Game) -> DeadlinePolicy:
+    return DeadlinePolicy.from_dict(Settings.from_dict(game.settings).deadlines)
 
 
-def next_phase_clock(policy: DeadlinePolicy, kind: PhaseKind, processed_at: datetime,
-                     previous: PhaseClock | None = None,
-                     absences: Iterable[Absence] = ()) -> PhaseClock:
-    """The times of a new phase of ``kind``, the previous phase processed at ``processed_at``.
-
-    ``previous`` is the clock of the phase just processed (None at the start of the
-    game): the new deadline and grace are never earlier than its own.  ``absences`` are
-    the pending absences that count (see :func:`~machiavelli.service.absence.absence_extends`).
-    """
-    schedule = policy.schedule(kind)
-    zone = zone_of(processed_at)
-    absences = tuple(absences)
-    base = hours_after(processed_at, schedule.next_hours)
-    deadline = utc(previous.deadline) if previous else None
-    for _ in range(MAX_ROUNDS):
-        begin = base if deadline is None else max(base, deadline)
-        moved = on_clock(begin, schedule.clock, zone)
-        moved = on_allowed_day(moved, schedule.days, zone)
-        moved = utc(push_past_absences(moved, absences))
-        deadline = moved if deadline is None else max(deadline, moved)
-        if moved == begin:
-            break
-    assert deadline is not None
-    grace = grace_after(deadline, schedule, policy.strict_grace, zone)
-    if previous is not None:
-        grace = max(grace, utc(previous.grace))
-    start = hours_after(processed_at, schedule.min_hours)
-    return PhaseClock(in_zone(deadline, zone), in_zone(grace, zone), in_zone(start, zone))
+def phase_kind(state: State) -> PhaseKind:
+    return PhaseKind(state.phase)
 
 
-def on_clock(moment: datetime, clock: int, zone: tzinfo) -> datetime:
-    """``moment`` moved to the ``clock`` time: the same day if still to come, else the next."""
-    if clock < 0:
-        return utc(moment)
-    local = in_zone(moment, zone)
-    past_midnight = local - local.replace(hour=0, minute=0, second=0, microsecond=0)
-    day = local.date()
-    if past_midnight > timedelta(minutes=clock):
-        day += timedelta(days=1)
-    return local_at(day, minutes_of_day(clock), zone)
+def owes_orders(board: Board, state: State, power: str) -> bool:
+    """Whether ``power`` has a decision to make in the pending phase."""
+    if power in state.eliminated:
+        return False
+    if state.phase == "movement":
+        return any(u.owner == power for u in state.units)
+    if state.phase == "retreat":
+        return any(d.unit.owner == power for d in state.dislodged)
+    if money_in_play(state):
+        return bool(state.units_of(power)) or state.treasury.get(power, 0) >= 3
+    return allowance(board, state, power) != len(state.units_of(power))
 
 
-def on_allowed_day(moment: datetime, days: str, zone: tzinfo) -> datetime:
-    """``moment`` moved to a day ``days`` allows (a dash: the next day at 0:00; a
-    lowercase letter before noon: noon)."""
-    moved = utc(moment)
-    for _ in range(8):
-        local = in_zone(moved, zone)
-        letter = days[(local.weekday() + 1) % 7]
-        if letter == "-":
-            moved = local_at(local.date() + timedelta(days=1), time(0, 0), zone)
-        elif letter.islower() and local.hour < 12:
-            moved = local_at(local.date(), time(12, 0), zone)
-        else:
-            break
-    return moved
+def absences(game: Game, board: Board, state: State) -> list[Absence]:
+    """The pending absences that may move the next deadline (help file ``absence``)."""
+    settings = Settings.from_dict(game.settings)
+    press = PressPolicy.from_dict(settings.press)
+    found = []
+    for power, stored in settings.absent.items():
+        for data in stored:
+            absence = Absence.from_dict(data)
+            if absence_extends(absence, owes_orders=owes_orders(board, state, power),
+                               game_has_press=press.has_press,
+                               strict_wait=policy(game).strict_wait, quiet=False):
+                found.append(absence)
+    return found
 
 
-def grace_after(deadline: datetime, schedule: Schedule, strict_grace: bool,
-                zone: tzinfo) -> datetime:
-    """The end of the grace period for ``deadline`` (UTC)."""
-    grace = hours_after(deadline, schedule.grace_hours)
-    return grace if strict_grace else on_allowed_day(grace, schedule.days, zone)
+def current_clock(game: Game) -> PhaseClock | None:
+    data: dict[str, Any] = game.clock.get("clock") or {}
+    return PhaseClock.from_dict(data) if data else None
 
 
-def date_default_time(policy: DeadlinePolicy, kind: PhaseKind) -> time:
-    """The time of day a date without one gets: the pending phase's clock, else 23:30."""
-    clock = policy.schedule(kind).clock
-    return DEFAULT_TIME if clock < 0 else minutes_of_day(clock)
+def set_clock(game: Game, board: Board, state: State, now: datetime, *,
+              first: bool = False) -> PhaseClock:
+    """The new pending phase's clock, stored on the game (no notices sent yet)."""
+    previous = None if first else current_clock(game)
+    clock = next_phase_clock(policy(game), phase_kind(state), local(game, now), previous,
+                             absences(game, board, state))
+    game.clock = {"clock": clock.to_dict()}
+    return clock
 
 
-def set_deadline(clock: PhaseClock, new: datetime, policy: DeadlinePolicy, kind: PhaseKind,
-                 now: datetime) -> PhaseClock | Refused:
-    """``SET DEADLINE date``: the pending phase's new times.
-
-    A later deadline brings the grace along ("extended to the appropriate interval
-    after the new deadline"); an earlier one leaves the grace as it is.  An earliest
-    processing time after the new deadline comes down to it.
-    """
-    if utc(new) < utc(now):
-        return Refused("The given deadline is in the past.")
-    zone = zone_of(now)
-    grace = utc(clock.grace)
-    later = hours_after(new, policy.schedule(kind).grace_hours)
-    if grace < later:
-        grace = grace_after(new, policy.schedule(kind), policy.strict_grace, zone)
-    start = min(utc(clock.start), utc(new))
-    return PhaseClock(in_zone(new, zone), in_zone(grace, zone), in_zone(start, zone))
+def attendance(session: Session, game: Game, board: Board, state: State) -> Attendance:
+    due = frozenset(p for p in state.powers if owes_orders(board, state, p))
+    submitted: set[str] = set()
+    waiting: set[str] = set()
+    last: datetime | None = None
+    for sheet in pending_sheets(session, game):
+        if sheet.wait:
+            waiting.add(sheet.power)
+        if sheet.ready or (sheet.text.strip() and not sheet.messages):
+            submitted.add(sheet.power)
+            if sheet.power in due:
+                last = sheet.updated_at if last is None else max(last, sheet.updated_at)
+    disorder = frozenset(p for p, how in game.standing.items() if how == CIVIL_DISORDER)
+    return Attendance(due, frozenset(submitted), frozenset(waiting), disorder,
+                      local(game, last) if last is not None else None)
 
 
-def set_grace(clock: PhaseClock, new: datetime, now: datetime) -> PhaseClock | Refused:
-    """``SET GRACE date``: when the grace period of the pending phase ends."""
-    if utc(new) < utc(now):
-        return Refused("The given grace date is in the past.")
-    if utc(new) < utc(clock.deadline):
-        return Refused("The grace date cannot be earlier than the deadline.")
-    return replace(clock, grace=new)
-
-
-def set_start(clock: PhaseClock, new: datetime, policy: DeadlinePolicy, kind: PhaseKind,
-              now: datetime) -> PhaseClock | Refused:
-    """``SET START date``: no processing before ``new``; a deadline before it moves to it."""
-    if utc(new) < utc(now):
-        return Refused("The given start date is in the past.")
-    zone = zone_of(now)
-    deadline = max(utc(clock.deadline), utc(new))
-    grace = utc(clock.grace)
-    if grace < deadline:
-        grace = grace_after(deadline, policy.schedule(kind), policy.strict_grace, zone)
-    return PhaseClock(in_zone(deadline, zone), in_zone(grace, zone), in_zone(new, zone))
-
-
-def may_set_wait(policy: DeadlinePolicy, role: Role, *, owes_orders: bool,
-                 active: bool = True) -> Refused | None:
-    """``SET WAIT``: None when the participant may set it, else why not.
-
-    A Master always may; "any currently active player" may, and under ``StrictWait``
-    only "players who have moves currently required".  Observers and eliminated players
-    are not active players.
-    """
-    if role is Role.MASTER:
+def verdict(session: Session, game: Game, board: Board, state: State,
+            now: datetime) -> Verdict | None:
+    """What the judge does with the pending phase now (None: the game has no clock)."""
+    clock = current_clock(game)
+    if clock is None or game.status not in ("playing", "paused"):
         return None
-    if role is Role.OBSERVER or not active:
-        return Refused("Only the Master and currently active players can set wait.")
-    if policy.strict_wait and not owes_orders:
-        return Refused("This game is StrictWait: only players who have moves currently "
-                       "required can set wait.")
-    return None
+    notice = game.clock.get("last_notice")
+    return judge_phase(policy(game), phase_kind(state), clock,
+                       attendance(session, game, board, state), local(game, now),
+                       paused=game.status == "paused",
+                       last_notice=datetime.fromisoformat(notice) if notice else None)

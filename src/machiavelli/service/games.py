@@ -50,7 +50,7 @@ class Settings:
 
     ``private``: not listed to those who are not in it.  ``invite_only``: players join
     only when a master seats them.  ``deadlines``, ``press``, ``draws`` and ``absence``:
-    the policies of :mod:`machiavelli.service.deadlines`, ``press``, ``draws`` and
+    the policies of :mod:`machiavelli.service.house.deadlines`, ``press``, ``draws`` and
     ``absence`` as their ``to_dict`` gives them (empty: their defaults).  ``quorum``:
     the number of players the game starts with when fewer than its powers (nJudge's
     ``SET PLAYERS``); the powers nobody was dealt are then in civil disorder, open to a

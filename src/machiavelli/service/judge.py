@@ -25,27 +25,27 @@ from sqlalchemy.orm import Session
 
 from machiavelli.game.process import PhaseResult
 from machiavelli.service import (
+    absence,
     accounts,
     adjudication,
-    away,
     credentials,
+    deadlines,
+    draws,
     games,
     later,
-    letters,
     mastery,
     press,
     sheets,
     sweeper,
-    timekeeping,
-    votes,
 )
-from machiavelli.service.absence import Absence
 from machiavelli.service.adjudication import Processed
 from machiavelli.service.archive import Archive, read_archive, write_archive
 from machiavelli.service.database import Database, folder_url, open_database
-from machiavelli.service.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
 from machiavelli.service.games import NewGame, Settings, Shape
-from machiavelli.service.press import Addressees, Colour
+from machiavelli.service.house import press as press_rules
+from machiavelli.service.house.absence import Absence
+from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
+from machiavelli.service.house.press import Addressees, Colour
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, LaterOrders, Letter, Notice, Seat, User
 from machiavelli.service.sheets import Stored
@@ -240,7 +240,7 @@ class Judge:
     def send_press(self, name: str, sender: Viewer, to: Sequence[str], body: str, *,
                    grey: bool = False, as_power: str | None = None,
                    now: datetime | None = None) -> Letter | Refused:
-        return self._write(name, lambda s, g: letters.send(
+        return self._write(name, lambda s, g: press.send(
             s, g, sender, list(to), body, now or clock(), grey=grey, as_power=as_power))
 
     # -- settings -------------------------------------------------------------
@@ -248,7 +248,7 @@ class Judge:
                         change: Callable[[Settings, bool], Settings | Refused],
                         now: datetime | None = None) -> Settings | Refused:
         """A master changes the game's settings: ``change(settings, started)`` gives the
-        new ones (or a refusal), e.g. with :func:`machiavelli.service.press.set_press`."""
+        new ones (or a refusal), e.g. with :func:`machiavelli.service.house.press.set_press`."""
         def act(session: Session, game: Game) -> Settings | Refused:
             if not actor.is_master:
                 return Refused("only a master changes a game's settings")
@@ -265,7 +265,7 @@ class Judge:
                   now: datetime | None = None) -> Settings | Refused:
         """nJudge's press ``SET`` commands ("grey, no partial"), for a master."""
         def change(settings: Settings, started: bool) -> Settings | Refused:
-            policy = press.set_press(press.PressPolicy.from_dict(settings.press), words,
+            policy = press_rules.set_press(press_rules.PressPolicy.from_dict(settings.press), words,
                                      game_started=started)
             if isinstance(policy, Refused):
                 return policy
@@ -276,12 +276,12 @@ class Judge:
     def set_absence(self, name: str, actor: Viewer, power: str | None, dates: str,
                     now: datetime | None = None) -> tuple[Absence, ...] | Refused:
         """``SET ABSENCE dates`` ("15 Dec to 20 Dec"): the power's pending absences."""
-        return self._write(name, lambda s, g: away.set_absence(s, g, actor, power, dates,
+        return self._write(name, lambda s, g: absence.set_absence(s, g, actor, power, dates,
                                                                now or clock()))
 
     def cancel_absence(self, name: str, actor: Viewer, power: str | None, date: str,
                        now: datetime | None = None) -> tuple[Absence, ...] | Refused:
-        return self._write(name, lambda s, g: away.cancel(s, g, actor, power, date,
+        return self._write(name, lambda s, g: absence.cancel(s, g, actor, power, date,
                                                           now or clock()))
 
     # -- draws --------------------------------------------------------------
@@ -289,7 +289,7 @@ class Judge:
                   draw_list: Sequence[str] = (), now: datetime | None = None) -> str | Refused:
         """A power votes for a draw (DIAS: of the survivors; NoDIAS: between
         ``draw_list``) or withdraws its vote; a draw every survivor approves ends the game."""
-        return self._write(name, lambda s, g: votes.vote(s, g, actor, power, vote,
+        return self._write(name, lambda s, g: draws.vote(s, g, actor, power, vote,
                                                          now or clock(), draw_list))
 
     # -- seats --------------------------------------------------------------
@@ -342,7 +342,7 @@ class Judge:
                                       PhaseClock | Refused],
                      now: datetime | None = None) -> PhaseClock | Refused:
         """The master moves the pending phase's deadline, grace or start (``change``:
-        a rule of :mod:`~machiavelli.service.deadlines`, such as ``set_deadline``)."""
+        a rule of :mod:`~machiavelli.service.house.deadlines`, such as ``set_deadline``)."""
         return self._write(name, lambda s, g: mastery.change_clock(s, g, actor, change,
                                                                    now or clock()))
 
@@ -422,14 +422,14 @@ class Judge:
                     as_power: str | None = None, now: datetime | None = None
                     ) -> Letter | Refused:
         """A letter with every option of nJudge's ``PRESS`` (``to`` None: everybody)."""
-        return self._write(name, lambda s, g: letters.send_draft(
+        return self._write(name, lambda s, g: press.send_draft(
             s, g, sender, to, body, now or clock(), colour=colour,
             fake_broadcast=fake_broadcast, fake_to=fake_to, postal=postal, as_power=as_power))
 
     def concede(self, name: str, actor: Viewer, power: str | None, to: str | None,
                 now: datetime | None = None) -> str | Refused:
         """``SET CONCEDE power`` (``to`` None: ``SET NO CONCEDE``)."""
-        return self._write(name, lambda s, g: votes.concede(s, g, actor, power, to,
+        return self._write(name, lambda s, g: draws.concede(s, g, actor, power, to,
                                                             now or clock()))
 
     # -- archives -----------------------------------------------------------
@@ -510,4 +510,4 @@ def _credentials(seat: Seat, password: str | None, address: str | None) -> Seat 
 
 def _first_clock(session: Session, game: Game, now: datetime) -> None:
     state = games.phase_state(games.live_phase(session, game))
-    timekeeping.set_clock(game, games.board_of(game), state, now, first=True)
+    deadlines.set_clock(game, games.board_of(game), state, now, first=True)

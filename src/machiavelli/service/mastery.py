@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from machiavelli.service.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
+from machiavelli.service.deadlines import current_clock, phase_kind, policy, set_clock
 from machiavelli.service.games import (
     board_of,
     journal,
@@ -23,9 +23,9 @@ from machiavelli.service.games import (
     power_of,
     seats,
 )
+from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, OrderSheet, Phase, Seat
-from machiavelli.service.timekeeping import current_clock, phase_kind, policy, set_clock
 from machiavelli.service.visibility import Viewer
 
 ABANDONED = "abandoned"
@@ -104,7 +104,7 @@ def change_clock(session: Session, game: Game, actor: Viewer,
                  change: Callable[[PhaseClock, DeadlinePolicy, PhaseKind], PhaseClock | Refused],
                  now: datetime) -> PhaseClock | Refused:
     """The master moves the pending phase's deadline, grace or earliest processing
-    (``change`` is one of :mod:`~machiavelli.service.deadlines`' ``set_*`` rules)."""
+    (``change`` is one of :mod:`~machiavelli.service.house.deadlines`' ``set_*`` rules)."""
     refused = only_masters(actor, "change a deadline")
     if refused is not None:
         return refused

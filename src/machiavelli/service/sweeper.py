@@ -18,16 +18,16 @@ from sqlalchemy.orm import Session
 from machiavelli.core.board import Board
 from machiavelli.core.state import State
 from machiavelli.service import adjudication
-from machiavelli.service.games import board_of, find_game, journal, live_phase, phase_state
-from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Game, Notice
-from machiavelli.service.timekeeping import (
+from machiavelli.service.deadlines import (
     CIVIL_DISORDER,
     attendance,
     current_clock,
     local,
     verdict,
 )
+from machiavelli.service.games import board_of, find_game, journal, live_phase, phase_state
+from machiavelli.service.refusal import Refused
+from machiavelli.service.schema import Game, Notice
 
 REMINDER_BEFORE = timedelta(hours=24)  # a reminder to the powers still missing
 ABANDONED = "abandoned"

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from machiavelli.mail.interpreter import judge_text
+from machiavelli.commands.interpreter import judge_text
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
 from machiavelli.web import creation

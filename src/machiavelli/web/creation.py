@@ -4,8 +4,8 @@ per kind of phase, grace, NMR, press, draws, private and invite-only.
 The choices offered come from the engine and the service: the scenarios and their
 variants (:func:`~machiavelli.game.scenario.list_scenarios`), the flags and their
 defaults per rules family (:mod:`machiavelli.core.options`), the deadline, press and
-draw policies with their defaults (:mod:`machiavelli.service.deadlines`,
-:mod:`~machiavelli.service.press`, :mod:`~machiavelli.service.draws`).  A choice the
+draw policies with their defaults (:mod:`machiavelli.service.house.deadlines`,
+:mod:`~machiavelli.service.house.press`, :mod:`~machiavelli.service.house.draws`).  A choice the
 rules refuse comes back as a :class:`~machiavelli.service.refusal.Refused`.
 """
 
@@ -16,10 +16,10 @@ from typing import Any
 
 from machiavelli.core.options import FLAGS, VARIANT_DEFAULTS
 from machiavelli.game.scenario import list_scenarios
-from machiavelli.service.deadlines import DeadlinePolicy, PhaseKind
-from machiavelli.service.draws import DrawPolicy
 from machiavelli.service.games import NewGame, Settings
-from machiavelli.service.press import FakePress, ObserverPress, PressColours, PressPolicy
+from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseKind
+from machiavelli.service.house.draws import DrawPolicy
+from machiavelli.service.house.press import FakePress, ObserverPress, PressColours, PressPolicy
 from machiavelli.service.refusal import Refused
 
 FAMILIES = {"mach1": "Machiavelli", "mach2": "Machiavelli 2", "basic": "Basic",

@@ -9,10 +9,10 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.responses import HTMLResponse
 
-from machiavelli.mail.reader import sign_on_password
-from machiavelli.service.deadlines import DeadlinePolicy
+from machiavelli.commands.reader import sign_on_password
+from machiavelli.service.house.deadlines import DeadlinePolicy
+from machiavelli.service.house.press import PressColours, PressPolicy
 from machiavelli.service.judge import Judge
-from machiavelli.service.press import PressColours, PressPolicy
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Seat
 from machiavelli.service.visibility import LetterView, Viewer

@@ -3,8 +3,8 @@
 The players' own (``WAIT``, ``DRAW``, ``CONCEDE``, ``ABSENCE``, ``PASSWORD``,
 ``ADDRESS``, ``PREFERENCE``) act for the signed-on power (a Master's, for the power he
 has become).  The Master's rules go through the service's rule functions
-(:func:`~machiavelli.mail.game_settings.apply_rule` for deadline schedules, press and
-draws; :func:`~machiavelli.mail.game_settings.apply_clock` for the pending phase's
+(:func:`~machiavelli.commands.game_settings.apply_rule` for deadline schedules, press and
+draws; :func:`~machiavelli.commands.game_settings.apply_clock` for the pending phase's
 deadline, grace and start); the game's own (``PLAYERS``, ``VARIANT``, ``CENTERS``,
 the Machiavelli flags) change a forming game (:meth:`~machiavelli.service.judge.Judge.
 reshape`).  A line's outcome is refused if any of its settings is, each setting saying
@@ -16,21 +16,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from machiavelli.commands.command import Command
+from machiavelli.commands.desk import Desk, board_of
+from machiavelli.commands.game_settings import Rules, apply_clock, apply_rule
+from machiavelli.commands.outcome import Outcome, Status, Why
+from machiavelli.commands.playing import tell_everyone
+from machiavelli.commands.settings import SetGroup, SetLine, Setting
+from machiavelli.commands.variants import scenario_named
+from machiavelli.commands.words import Who
 from machiavelli.core.option_commands import describe_changes
 from machiavelli.game.scenario import scenario_info
-from machiavelli.mail.commands import Command
-from machiavelli.mail.desk import Desk, board_of
-from machiavelli.mail.game_settings import Rules, apply_clock, apply_rule
-from machiavelli.mail.outcome import Outcome, Status, Why
-from machiavelli.mail.playing import tell_everyone
-from machiavelli.mail.settings import SetGroup, SetLine, Setting
-from machiavelli.mail.variants import scenario_named
-from machiavelli.mail.words import Who
-from machiavelli.service.absence import AbsencePolicy
-from machiavelli.service.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
-from machiavelli.service.draws import DrawPolicy
 from machiavelli.service.games import Settings, Shape
-from machiavelli.service.press import PressPolicy
+from machiavelli.service.house.absence import AbsencePolicy
+from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
+from machiavelli.service.house.draws import DrawPolicy
+from machiavelli.service.house.press import PressPolicy
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, Viewer
 

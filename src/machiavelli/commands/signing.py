@@ -19,10 +19,10 @@ A failed sign-on makes the judge skip the rest of the message, as nJudge does.
 
 from __future__ import annotations
 
-from machiavelli.mail.commands import Command, Registration, SignOn, SignOnKind
-from machiavelli.mail.desk import Desk, code_of, refusal
-from machiavelli.mail.outcome import Outcome, Why
-from machiavelli.mail.variants import scenario_named
+from machiavelli.commands.command import Command, Registration, SignOn, SignOnKind
+from machiavelli.commands.desk import Desk, code_of, refusal
+from machiavelli.commands.outcome import Outcome, Why
+from machiavelli.commands.variants import scenario_named
 from machiavelli.service.games import NewGame, Settings
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Seat

@@ -1,16 +1,17 @@
 """A Master's ``SET`` commands applied to a game's rules, by the service's own rule functions.
 
 The deadline, press, draw and absence settings are the service's pure rule modules'
-(:func:`~machiavelli.service.deadlines.set_schedule`,
-:func:`~machiavelli.service.deadlines.set_deadline`,
-:func:`~machiavelli.service.press.set_press`, :func:`~machiavelli.service.draws.set_dias`,
-:func:`~machiavelli.service.absence.set_max_absence` ...), the Machiavelli flags
+(:func:`~machiavelli.service.house.deadlines.set_schedule`,
+:func:`~machiavelli.service.house.deadlines.set_deadline`,
+:func:`~machiavelli.service.house.press.set_press`,
+:func:`~machiavelli.service.house.draws.set_dias`,
+:func:`~machiavelli.service.house.absence.set_max_absence` ...), the Machiavelli flags
 :func:`machiavelli.core.option_commands.apply_set_command`'s: this module only routes a
-:class:`~machiavelli.mail.settings.Setting` to them and says, in a sentence, what changed.
+:class:`~machiavelli.commands.settings.Setting` to them and says, in a sentence, what changed.
 
 :class:`Rules` is what a game's settings hold; :func:`apply_rule` changes it,
 :func:`apply_clock` changes the pending phase's deadline, grace or start.  Who may use a
-setting is the caller's to check (:attr:`~machiavelli.mail.settings.Setting.who`).
+setting is the caller's to check (:attr:`~machiavelli.commands.settings.Setting.who`).
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
+from machiavelli.commands.reply import judge_time
+from machiavelli.commands.settings import SetGroup, Setting
 from machiavelli.core.option_commands import apply_set_command, describe_changes
-from machiavelli.mail.reply import judge_time
-from machiavelli.mail.settings import SetGroup, Setting
-from machiavelli.service.absence import AbsencePolicy, set_max_absence
-from machiavelli.service.dates import read_date
-from machiavelli.service.deadlines import (
+from machiavelli.service.house.absence import AbsencePolicy, set_max_absence
+from machiavelli.service.house.dates import read_date
+from machiavelli.service.house.deadlines import (
     KIND_WORDS,
     DeadlinePolicy,
     PhaseClock,
@@ -37,8 +38,8 @@ from machiavelli.service.deadlines import (
     set_schedule,
     set_start,
 )
-from machiavelli.service.draws import NO_VOTES, DrawPolicy, Votes, set_concessions, set_dias
-from machiavelli.service.press import PressPolicy, set_press
+from machiavelli.service.house.draws import NO_VOTES, DrawPolicy, Votes, set_concessions, set_dias
+from machiavelli.service.house.press import PressPolicy, set_press
 from machiavelli.service.refusal import Refused
 
 

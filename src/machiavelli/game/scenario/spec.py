@@ -3,7 +3,7 @@
 The format is described in :mod:`machiavelli.game.scenario`.  Everything that can be checked
 without choosing a variant is checked here: unknown keys, unknown provinces, units that
 cannot stand where they are put, powers a variant names that the scenario does not
-have, sides that do not add up.  :mod:`machiavelli.game.scenario_build` turns a spec and a
+have, sides that do not add up.  :mod:`machiavelli.game.scenario.build` turns a spec and a
 variant into a board and a State.
 """
 
@@ -18,8 +18,8 @@ from machiavelli.core.board import Board, BoardError
 from machiavelli.core.maps import load_board
 from machiavelli.core.options import option_name
 from machiavelli.core.state import SEASONS, PhaseKind, Season, Unit, UnitKind
-from machiavelli.game.scenario_checks import ScenarioError as ScenarioError
-from machiavelli.game.scenario_map import MapChanges
+from machiavelli.game.scenario.checks import ScenarioError as ScenarioError
+from machiavelli.game.scenario.map import MapChanges
 
 PHASES: tuple[PhaseKind, ...] = ("movement", "retreat", "adjustment")
 TOP_KEYS = frozenset(

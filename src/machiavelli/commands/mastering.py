@@ -11,11 +11,11 @@ so a phase processed here, by the sweeper or by the deadline is told the same wa
 
 from __future__ import annotations
 
-from machiavelli.mail.commands import Command, PhaseRef
-from machiavelli.mail.desk import Desk, refusal
-from machiavelli.mail.outcome import Outcome, Why
-from machiavelli.mail.playing import tell_everyone
-from machiavelli.mail.starting import start_game
+from machiavelli.commands.command import Command, PhaseRef
+from machiavelli.commands.desk import Desk, refusal
+from machiavelli.commands.outcome import Outcome, Why
+from machiavelli.commands.playing import tell_everyone
+from machiavelli.commands.starting import start_game
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, Viewer
 

@@ -10,10 +10,10 @@ that power (and the Master) only.
 
 from __future__ import annotations
 
-from machiavelli.mail.desk import Desk, Picture, board_of, clock_of, picture_viewer, refusal
-from machiavelli.mail.desk import viewer_of as seat_viewer
-from machiavelli.mail.outcome import Outcome, Why
-from machiavelli.mail.reply import judge_time
+from machiavelli.commands.desk import Desk, Picture, board_of, clock_of, picture_viewer, refusal
+from machiavelli.commands.desk import viewer_of as seat_viewer
+from machiavelli.commands.outcome import Outcome, Why
+from machiavelli.commands.reply import judge_time
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, Viewer
 

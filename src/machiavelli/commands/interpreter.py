@@ -1,13 +1,13 @@
 """The interpreter: a message's commands carried out on the judge service, one by one.
 
-:func:`interpret` reads the message (:func:`~machiavelli.mail.reader.read_message`),
+:func:`interpret` reads the message (:func:`~machiavelli.commands.reader.read_message`),
 carries out each command on the service's :class:`~machiavelli.service.judge.Judge`
-through the handlers of :mod:`~machiavelli.mail.signing`,
-:mod:`~machiavelli.mail.playing`, :mod:`~machiavelli.mail.setting`,
-:mod:`~machiavelli.mail.mastering` and :mod:`~machiavelli.mail.enquiries`, and writes
-the reply (each command echoed with its outcome, :mod:`~machiavelli.mail.reply`).  What
+through the handlers of :mod:`~machiavelli.commands.signing`,
+:mod:`~machiavelli.commands.playing`, :mod:`~machiavelli.commands.setting`,
+:mod:`~machiavelli.commands.mastering` and :mod:`~machiavelli.commands.enquiries`, and writes
+the reply (each command echoed with its outcome, :mod:`~machiavelli.commands.reply`).  What
 the judge owes others (announcements, press, the game's start) comes back with it as
-:class:`~machiavelli.mail.desk.OutMail`; result mails come from the service's notices
+:class:`~machiavelli.commands.desk.OutMail`; result mails come from the service's notices
 (:mod:`~machiavelli.mail.results`).
 
 :func:`judge_text` is the same for a text in and a text out: the web judge's ``POST
@@ -26,15 +26,15 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from machiavelli.mail import enquiries, mastering, playing, setting, signing
-from machiavelli.mail.commands import Command, Verb
-from machiavelli.mail.desk import Config, Desk, OutMail, clock_of, code_of
-from machiavelli.mail.outcome import Outcome, Status, Why
-from machiavelli.mail.reader import read_message, reader_outcome
-from machiavelli.mail.reply import GameHeader, judge_time, write_reply
-from machiavelli.mail.starting import start_if_full
-from machiavelli.mail.variants import variant_name
-from machiavelli.mail.words import Who
+from machiavelli.commands import enquiries, mastering, playing, setting, signing
+from machiavelli.commands.command import Command, Verb
+from machiavelli.commands.desk import Config, Desk, OutMail, clock_of, code_of
+from machiavelli.commands.outcome import Outcome, Status, Why
+from machiavelli.commands.reader import read_message, reader_outcome
+from machiavelli.commands.reply import GameHeader, judge_time, write_reply
+from machiavelli.commands.starting import start_if_full
+from machiavelli.commands.variants import variant_name
+from machiavelli.commands.words import Who
 from machiavelli.service.database import StorageError
 from machiavelli.service.games import DamagedGame
 from machiavelli.service.judge import Judge

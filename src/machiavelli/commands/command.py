@@ -10,8 +10,8 @@ A :class:`Command` is one command with its first line number in the message body
 line as written (echoed in the reply), the words after the keyword, and for the
 commands that take the lines after them (``PRESS``, ``BROADCAST``, ``REGISTER``,
 ``SET COMMENT BEGIN``, ``DIARY``) those lines.  ``detail`` holds what the reader made
-of the words (:class:`SignOn`, :class:`~machiavelli.mail.press_options.PressRequest`,
-:class:`~machiavelli.mail.settings.SetLine`, :class:`PhaseRef`, :class:`OrderLines`,
+of the words (:class:`SignOn`, :class:`~machiavelli.commands.press_options.PressRequest`,
+:class:`~machiavelli.commands.settings.SetLine`, :class:`PhaseRef`, :class:`OrderLines`,
 :class:`Registration`), ``problem`` why the reader could not read it (then the command
 is refused with that reason and never executed).
 """
@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from machiavelli.mail.outcome import Why
-from machiavelli.mail.words import Who
+from machiavelli.commands.outcome import Why
+from machiavelli.commands.words import Who
 
 if TYPE_CHECKING:
-    from machiavelli.mail.press_options import PressRequest
-    from machiavelli.mail.settings import SetLine
+    from machiavelli.commands.press_options import PressRequest
+    from machiavelli.commands.settings import SetLine
 
 
 class Verb(StrEnum):
@@ -82,7 +82,7 @@ class Verb(StrEnum):
 
 
 #: Who may use each verb.  ``SET`` is ``ply`` here: each setting says its own
-#: (:attr:`machiavelli.mail.settings.Setting.who`).
+#: (:attr:`machiavelli.commands.settings.Setting.who`).
 WHO: dict[Verb, Who] = {
     Verb.REGISTER: Who.ANY, Verb.I_AM_ALSO: Who.ANY, Verb.SIGN_ON: Who.ANY,
     Verb.CREATE: Who.ANY, Verb.OBSERVE: Who.ANY, Verb.LIST: Who.ANY,

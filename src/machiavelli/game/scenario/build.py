@@ -29,8 +29,8 @@ from machiavelli.core.options import (
     money_in_play,
 )
 from machiavelli.core.state import State, Unit
-from machiavelli.game.scenario_checks import ScenarioError
-from machiavelli.game.scenario_spec import IncomeSpec, PowerSpec, ScenarioSpec, VariantSpec
+from machiavelli.game.scenario.checks import ScenarioError
+from machiavelli.game.scenario.spec import IncomeSpec, PowerSpec, ScenarioSpec, VariantSpec
 
 
 @dataclass

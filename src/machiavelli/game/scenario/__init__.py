@@ -86,7 +86,7 @@ names them).
 
 A power controls every province where it has a unit or that it owns, and the city in
 each (a garrison's owner keeps its city when another power's army or fleet holds the
-province: see :mod:`machiavelli.game.scenario_build`).  A power's home country is every
+province: see :mod:`machiavelli.game.scenario.build`).  A power's home country is every
 province it controls at the start (000 Basic V.D), less ``not_home`` and the provinces
 of ``[countries]``; ``State.home_countries`` gets every home country in play
 (country -> provinces) and ``State.home`` each power's provinces of the home countries it
@@ -115,9 +115,9 @@ from pathlib import Path
 
 from machiavelli.core.board import Board
 from machiavelli.core.state import State
-from machiavelli.game.scenario_build import build, unfunded
-from machiavelli.game.scenario_checks import ScenarioError
-from machiavelli.game.scenario_spec import ANY, ScenarioSpec, SpecReader, VariantSpec, Victory
+from machiavelli.game.scenario.build import build, unfunded
+from machiavelli.game.scenario.checks import ScenarioError
+from machiavelli.game.scenario.spec import ANY, ScenarioSpec, SpecReader, VariantSpec, Victory
 
 _NAME = re.compile(r"([a-z0-9_]+)(?::([1-9]))?")
 

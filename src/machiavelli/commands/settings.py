@@ -10,9 +10,9 @@ comment) takes the rest of the line.  :func:`read_set` reads them into
   ``PASSWORD``, ``ADDRESS``, ``PREFERENCE``, ``[NO] BROADCAST``, ``ALL PRESS``);
 * ``DEADLINE``: ``DEADLINE``, ``GRACE``, ``START``, ``MOVE|RETREAT|ADJUST ...``,
   ``NMR``, ``STRICT GRACE``, ``STRICT WAIT``, ``MANUAL PROCESS``, ``MAX ABSENCE``
-  (for :mod:`machiavelli.service.deadlines` and :mod:`machiavelli.service.absence`);
-* ``PRESS``: the press settings of :func:`machiavelli.service.press.set_press`;
-* ``DRAWS``: ``DIAS`` and ``CONCESSIONS`` (:mod:`machiavelli.service.draws`);
+  (for :mod:`machiavelli.service.house.deadlines` and :mod:`machiavelli.service.house.absence`);
+* ``PRESS``: the press settings of :func:`machiavelli.service.house.press.set_press`;
+* ``DRAWS``: ``DIAS`` and ``CONCESSIONS`` (:mod:`machiavelli.service.house.draws`);
 * ``FLAGS``: 001's Machiavelli flags, read by
   :func:`machiavelli.core.option_commands.parse_set_command`;
 * ``GAME``: the game's own (``PLAYERS``, ``VARIANT``, ``LIST``, ``MODERATED``,
@@ -26,8 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from machiavelli.commands.words import Who, lookfor
 from machiavelli.core.option_commands import OptionError, parse_set_command
-from machiavelli.mail.words import Who, lookfor
 from machiavelli.service.refusal import Refused
 
 
@@ -132,7 +132,7 @@ _TABLE: dict[str, tuple[SetGroup, str, bool, Takes, Who]] = {
     "max absence": (_D, "max absence", True, _VAL, Who.MODERATOR),
     "max vacations": (_D, "max absence", True, _VAL, Who.MODERATOR),
     "max holidays": (_D, "max absence", True, _VAL, Who.MODERATOR),
-    # press (the name is what machiavelli.service.press.set_press reads)
+    # press (the name is what machiavelli.service.house.press.set_press reads)
     "white/grey": (_R, "white/grey", True, _N, Who.MODERATOR),
     "white/gray": (_R, "white/grey", True, _N, Who.MODERATOR),
     "grey/white": (_R, "grey/white", True, _N, Who.MODERATOR),

@@ -21,7 +21,7 @@ broadcast.  ``PRESS`` without options sends nothing ("to prevent accidental
 broadcasts"); ``BROADCAST`` without options goes to everybody.
 
 :func:`read_press_options` reads the words into a :class:`PressRequest`;
-:func:`letter_of` makes the service's :class:`~machiavelli.service.press.Letter` once
+:func:`letter_of` makes the service's :class:`~machiavelli.service.house.press.Letter` once
 the game's letters are known (the service's press policy then clears it).
 """
 
@@ -31,7 +31,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from machiavelli.service.press import Addressees, Colour, Letter
+from machiavelli.service.house.press import Addressees, Colour, Letter
 from machiavelli.service.refusal import Refused
 from machiavelli.service.roles import Seat
 

@@ -2,7 +2,7 @@
 
 Cities (kind, port, income, or a new city), city incomes, the scenario's own disaster
 tables, the first year of plague, and rules for some powers (special units they may
-build, builds anywhere, no fleets).  :class:`machiavelli.game.scenario_spec.SpecReader`
+build, builds anywhere, no fleets).  :class:`machiavelli.game.scenario.spec.SpecReader`
 applies them to the map before it reads the units, so a garrison may stand in a city
 the scenario fortifies.
 """
@@ -15,7 +15,7 @@ from typing import Any, cast
 from machiavelli.core.board import Board, City, CityKind
 from machiavelli.core.maps import CITY_KINDS, read_dice_table
 from machiavelli.core.state import SPECIAL_KINDS
-from machiavelli.game.scenario_checks import Checks
+from machiavelli.game.scenario.checks import Checks
 
 TABLE_KEYS = ("famine", "plague", "storm")
 MAX_CITY_INCOME = 5

@@ -13,10 +13,8 @@ from __future__ import annotations
 from datetime import datetime
 from importlib import resources
 
-from machiavelli.core.options import options_in_force
-from machiavelli.game.victory import cities_controlled
-from machiavelli.mail.commands import Command
-from machiavelli.mail.desk import (
+from machiavelli.commands.command import Command
+from machiavelli.commands.desk import (
     VERSION,
     Desk,
     Picture,
@@ -25,14 +23,16 @@ from machiavelli.mail.desk import (
     picture_viewer,
     refusal,
 )
-from machiavelli.mail.game_settings import press_summary, schedule_line
-from machiavelli.mail.outcome import Outcome, Why
-from machiavelli.mail.reply import judge_time
-from machiavelli.mail.variants import variant_name
-from machiavelli.service.dates import read_date
-from machiavelli.service.deadlines import DeadlinePolicy, PhaseKind
-from machiavelli.service.draws import DrawPolicy
-from machiavelli.service.press import PressPolicy
+from machiavelli.commands.game_settings import press_summary, schedule_line
+from machiavelli.commands.outcome import Outcome, Why
+from machiavelli.commands.reply import judge_time
+from machiavelli.commands.variants import variant_name
+from machiavelli.core.options import options_in_force
+from machiavelli.game.victory import cities_controlled
+from machiavelli.service.house.dates import read_date
+from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseKind
+from machiavelli.service.house.draws import DrawPolicy
+from machiavelli.service.house.press import PressPolicy
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, Viewer
 

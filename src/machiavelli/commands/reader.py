@@ -3,7 +3,7 @@
 The rules, after nJudge (help files ``index`` and ``press``, ``mail.c``):
 
 * A line starts with a command's keyword, in any case, spaces inside optional
-  (``SIGNON`` and ``Sign On``; :mod:`~machiavelli.mail.words`).
+  (``SIGNON`` and ``Sign On``; :mod:`~machiavelli.commands.words`).
 * Before the sign-on only the commands anyone may use are read (``REGISTER``,
   ``SIGN ON``, ``CREATE``, ``OBSERVE``, ``LIST``, ``HISTORY``, ``SUMMARY``, ``WHOIS``,
   ``HELP``, ``GET``, ``VERSION`` ...).  A line that is none of them gets a reply naming
@@ -11,7 +11,7 @@ The rules, after nJudge (help files ``index`` and ``press``, ``mail.c``):
 * One ``SIGN ON`` (or ``CREATE``, ``OBSERVE``) per message; a second is refused.
 * After the sign-on, a line that is no command is an order, passed on to the judge's
   order language (:func:`machiavelli.text.notation.parse_orders`); the order lines
-  between two commands make one :class:`~machiavelli.mail.commands.OrderLines`, for
+  between two commands make one :class:`~machiavelli.commands.command.OrderLines`, for
   the phase the last ``PHASE`` named (or the current one).
 * ``PRESS``, ``BROADCAST``, ``POSTAL PRESS`` and ``DIARY`` take the lines after them up
   to ``ENDPRESS`` or ``ENDBROADCAST`` (also ``END PRESS``, ``END BROADCAST``) alone on a
@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from machiavelli.mail.commands import (
+from machiavelli.commands.command import (
     WHO,
     Command,
     OrderLines,
@@ -40,10 +40,10 @@ from machiavelli.mail.commands import (
     SignOnKind,
     Verb,
 )
-from machiavelli.mail.outcome import Outcome, Why
-from machiavelli.mail.press_options import read_press_options
-from machiavelli.mail.settings import SetGroup, SetLine, read_set
-from machiavelli.mail.words import Who, lookup, squash
+from machiavelli.commands.outcome import Outcome, Why
+from machiavelli.commands.press_options import read_press_options
+from machiavelli.commands.settings import SetGroup, SetLine, read_set
+from machiavelli.commands.words import Who, lookup, squash
 from machiavelli.service.refusal import Refused
 
 #: Commands anyone may use, before or after the sign-on (nJudge's ``prelim`` table).

@@ -25,7 +25,7 @@ and ``PAUSE`` in ``index``), read as one decision, :func:`judge_phase`:
 
 Absences do not enter here: "Setting an absence never extends the *current* deadline"
 (help file ``absence``); they move the *next* deadline
-(:func:`machiavelli.service.deadlines.next_phase_clock`).
+(:func:`machiavelli.service.house.deadlines.next_phase_clock`).
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from machiavelli.service.dates import hours_after, in_zone, utc, zone_of
-from machiavelli.service.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
+from machiavelli.service.house.dates import hours_after, in_zone, utc, zone_of
+from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
 
 #: In an NMR game a late power is abandoned this long before the grace period ends.
 NMR_ABANDON_BEFORE_GRACE = timedelta(hours=24)

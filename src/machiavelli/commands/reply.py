@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from machiavelli.mail.commands import Command, Verb
-from machiavelli.mail.outcome import Outcome, Status
-from machiavelli.mail.reader import reader_outcome
+from machiavelli.commands.command import Command, Verb
+from machiavelli.commands.outcome import Outcome, Status
+from machiavelli.commands.reader import reader_outcome
 
 
 @dataclass(frozen=True)

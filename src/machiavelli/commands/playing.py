@@ -7,7 +7,7 @@
   hold_orders`), unless it is the pending one.  A Master orders for the power he has
   become (``BECOME``).
 - ``PRESS`` and ``BROADCAST`` make the service's letter from their options
-  (:mod:`~machiavelli.mail.press_options`); the press policy clears it; each reader
+  (:mod:`~machiavelli.commands.press_options`); the press policy clears it; each reader
   then gets a mail showing the letter as the service's view shows it to that reader
   (a grey letter's sender hidden, a fake's claimed addressees).  ``POSTAL PRESS`` is
   a signed broadcast held until the phase is processed.
@@ -16,10 +16,10 @@
 
 from __future__ import annotations
 
-from machiavelli.mail.commands import Command, OrderLines, PhaseRef, Verb
-from machiavelli.mail.desk import Desk, board_of, refusal, viewer_of
-from machiavelli.mail.outcome import Outcome, Why
-from machiavelli.mail.press_options import PressRequest, addressees_of
+from machiavelli.commands.command import Command, OrderLines, PhaseRef, Verb
+from machiavelli.commands.desk import Desk, board_of, refusal, viewer_of
+from machiavelli.commands.outcome import Outcome, Why
+from machiavelli.commands.press_options import PressRequest, addressees_of
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Letter
 from machiavelli.service.visibility import GameView, Viewer

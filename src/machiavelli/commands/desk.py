@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from machiavelli.commands.outcome import Outcome, Why
+from machiavelli.commands.reply import phase_code
 from machiavelli.core.board import Board
 from machiavelli.core.state import State
 from machiavelli.game.scenario import scenario_board
-from machiavelli.mail.outcome import Outcome, Why
-from machiavelli.mail.reply import phase_code
 from machiavelli.render.view import MASTER
-from machiavelli.service.deadlines import PhaseClock
+from machiavelli.service.house.deadlines import PhaseClock
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Seat

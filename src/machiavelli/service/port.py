@@ -1,0 +1,249 @@
+"""The game port: everything the host needs from a kind of game, and nothing more.
+
+The host (games, seats, deadlines, press, votes, storage, the front ends) knows no game's
+rules.  It keeps a game as a row that names its kind (``games.kind``: ``machiavelli``,
+``princes``) and, for every step of play, the position reached, the public report and each
+seat's private part.  Everything else it asks the kind, through a :class:`GameKind`:
+
+- :meth:`~GameKind.new_game`: the first position from a set-up (a scenario, a number of
+  players, options) and the game's seed;
+- :meth:`~GameKind.pending`: who must decide what now: one seat, several or every seat,
+  simultaneously (Machiavelli's phases, Princes' sealed bids and reaction windows) or one
+  in turn (Princes' actions and auction bids), and which deadline schedule the decision
+  follows;
+- :meth:`~GameKind.read`: a seat's submission read into canonical lines plus line-precise
+  errors, merged with what the seat had already submitted for the same decision (a later
+  line may replace an earlier one, and says so);
+- :meth:`~GameKind.legal`: the legal choices of a seat, for order boxes, buttons and bots;
+- :meth:`~GameKind.advance`: the decision resolved from the answers in; a seat that gave
+  none gets the kind's default (Machiavelli's units hold, Princes' seat passes);
+- :meth:`~GameKind.sight` and :meth:`~GameKind.position_text`: what a viewer may see of a
+  position (another seat's money, hand and orders taken out), as a value and as text;
+- :meth:`~GameKind.picture`: the position drawn for a viewer (SVG);
+- :meth:`~GameKind.standing`: the scores, the winners, and what a draw means;
+- :meth:`~GameKind.options` and :meth:`~GameKind.set_options`: the kind's own options
+  (Machiavelli's ``SET`` flags), which a Master may change.
+
+A position is opaque to the host: it only passes it back to its kind, and stores it as the
+kind's text (:meth:`~GameKind.dump` / :meth:`~GameKind.load`).  The kinds are registered
+by name in :mod:`machiavelli.service.kinds`; inside the service, only their adapters
+import an engine.
+
+One step of play is one resolved decision: a Machiavelli phase, a Princes action, bid or
+reaction.  A game whose decisions have one owner resolves each the moment its owner's
+valid answer arrives; a simultaneous one waits, as Machiavelli's phases do, for every
+answer or the deadline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+#: a position as the host holds it: a value only its kind reads
+Position = object
+
+
+@dataclass(frozen=True)
+class Sight:
+    """Who looks at a position: the seats whose private parts they may read, or the master.
+
+    A player holding two powers sees both; an observer and the public see no seat's
+    private part; the master sees everything."""
+
+    seats: frozenset[str] = frozenset()
+    master: bool = False
+
+    @classmethod
+    def of_master(cls) -> Sight:
+        return cls(frozenset(), True)
+
+    @classmethod
+    def of_seat(cls, *seats: str) -> Sight:
+        return cls(frozenset(seats), False)
+
+    @classmethod
+    def public(cls) -> Sight:
+        return cls()
+
+    def may_see(self, seat: str) -> bool:
+        """Whether this viewer may read ``seat``'s money, hand, orders and private reports."""
+        return self.master or seat in self.seats
+
+
+@dataclass(frozen=True)
+class SetupInfo:
+    """One set-up a game of this kind can start from, as a lobby lists it."""
+
+    name: str  # "classic_1454"
+    title: str  # "Machiavelli 1454: The Balance of Power"
+    seats: tuple[str, ...]  # the powers or families in play with every seat taken
+    players: tuple[int, ...]  # the numbers of players it plays with
+    options: Mapping[str, str] = field(default_factory=dict)  # option -> what it does
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a new game is made from: a set-up, its variant for a number of players, the
+    options chosen, and the game's seed (every die of the game follows from it)."""
+
+    name: str
+    seed: str
+    players: int | None = None  # None: every seat played
+    variant: int | None = None  # the set-up's option for that number of players
+    options: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the game waits for now.
+
+    ``seats`` must answer; ``simultaneous`` says whether each answers in secret and the
+    decision resolves when all are in (or the deadline passes), or one seat answers and
+    the decision resolves on its answer.  ``schedule`` names the deadline schedule it
+    follows (Machiavelli: ``movement``, ``retreat``, ``adjustment``; Princes: ``action``,
+    ``bid``, ``reaction``), ``label`` says it in words ("Spring 1454 movement",
+    "Malatesta bids on the Doge")."""
+
+    kind: str
+    seats: tuple[str, ...]
+    simultaneous: bool
+    schedule: str
+    label: str
+
+
+@dataclass(frozen=True)
+class LineError:
+    """A line of a submission that was not taken: where, what, why (and the rule's id)."""
+
+    line: int  # 1-based, in the submission as written
+    text: str
+    reason: str
+    rule: str | None = None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A submission read: the seat's canonical lines for the decision after it (the earlier
+    ones it kept, merged with the new), each refused line with its reason, and the notes
+    on lines taken (``{3: "replaces line 1"}``)."""
+
+    lines: tuple[str, ...]
+    errors: tuple[LineError, ...] = ()
+    notes: Mapping[int, str] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        return not self.errors
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal choice of a seat, as a canonical line, grouped by what it is about (a
+    unit, an expense, an auction), for order boxes, buttons and bots.  ``low`` and
+    ``high`` bound an amount where the line takes one (a bid: ``bid {n}``)."""
+
+    line: str
+    about: str = ""
+    low: int | None = None
+    high: int | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """A decision resolved: the position reached, the public report (every die rolled is in
+    it) and each seat's private part."""
+
+    position: Position
+    report: str
+    private: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a game stands: each seat's score (cities, victory points), the winners once it
+    is over, and what a draw means in this kind (``"shared"``: the draw is shared between
+    the survivors who vote for it; ``""``: the kind has no draws, only a master may end
+    the game)."""
+
+    scores: Mapping[str, float]
+    winners: tuple[str, ...] = ()
+    over: bool = False
+    draw: str = "shared"
+
+
+@runtime_checkable
+class GameKind(Protocol):
+    """A kind of game as the host sees it (see the module's docstring)."""
+
+    #: the name stored on a game's row
+    name: str
+    #: the kind in words
+    title: str
+
+    def setups(self) -> Sequence[SetupInfo]:
+        """The set-ups a new game may start from."""
+        ...
+
+    def new_game(self, setup: Setup) -> Step | str:
+        """The first position and the report of the start, or why the set-up is wrong."""
+        ...
+
+    def seats(self, position: Position) -> tuple[str, ...]:
+        """Every seat of the game (powers, families), in the kind's order."""
+        ...
+
+    def pending(self, position: Position) -> Decision | None:
+        """The decision the game waits for; None once it is over."""
+        ...
+
+    def read(self, position: Position, seat: str, text: str,
+             earlier: Sequence[str] = ()) -> Reading:
+        """``seat``'s submission for the pending decision, merged with ``earlier`` lines."""
+        ...
+
+    def legal(self, position: Position, seat: str) -> Sequence[Choice]:
+        """Every legal choice of ``seat`` for the pending decision."""
+        ...
+
+    def advance(self, position: Position, answers: Mapping[str, Sequence[str]],
+                seed: str) -> Step:
+        """The pending decision resolved with ``answers`` (canonical lines per seat, as
+        :meth:`read` made them); a seat with no answer gets the kind's default."""
+        ...
+
+    def sight(self, position: Position, viewer: Sight) -> Position:
+        """The position as ``viewer`` may see it: other seats' secrets taken out."""
+        ...
+
+    def position_text(self, position: Position, viewer: Sight) -> str:
+        """The position in words, as ``viewer`` may read it."""
+        ...
+
+    def picture(self, position: Position, viewer: Sight,
+                answers: Mapping[str, Sequence[str]] | None = None) -> str:
+        """The position drawn for ``viewer``: an SVG document; with ``answers`` (the lines
+        resolved from this position), what they did drawn on it too."""
+        ...
+
+    def options(self, position: Position) -> Mapping[str, str]:
+        """The kind's options in force (a Master's ``SET``), each in words."""
+        ...
+
+    def set_options(self, position: Position, words: str) -> tuple[Position, str] | str:
+        """A Master's ``SET`` of the kind's options: the position with them and the
+        changes in words, or why not."""
+        ...
+
+    def standing(self, position: Position) -> Standing:
+        """The scores, the winners and what a draw means."""
+        ...
+
+    def dump(self, position: Position) -> str:
+        """The position as stored text (JSON)."""
+        ...
+
+    def load(self, text: str) -> Position:
+        """A position back from :meth:`dump`'s text."""
+        ...
