@@ -89,7 +89,7 @@ ORDER_KINDS: Final[tuple[OrderKind, ...]] = (
               ("ally Milan", "unally Milan")),
     # -- retreats --------------------------------------------------------------------
     OrderKind("retreat", Retreat, False, ("retreat",), "a retreat",
-              ("A pad R trv", "A pad R G")),
+              ("A pad R trv",)),
     OrderKind("disband", Disband, False, ("retreat", "movement"), "a disband", ("A pad D",)),
     # -- adjustments -----------------------------------------------------------------
     OrderKind("build", Build, False, ("adjustment",), "a build",
@@ -106,13 +106,13 @@ ORDER_KINDS: Final[tuple[OrderKind, ...]] = (
     OrderKind("give_chit", GiveChit, True, ("movement",), "giving a chit",
               ("give Papacy to Milan",)),
     OrderKind("expense", Expense, True, ("movement",), "an expense", (
-        "expense 1: 3 ducats famine relief urb",
-        "expense 1: 12 ducats pacify rebellion sav",
+        "expense 1: 3 ducats famine relief vic",
+        "expense 1: 12 ducats pacify rebellion fri",
         "expense 1: 3 ducats counter-bribe A pad",
         "expense 1: 12 ducats disband A bol",
         "expense 1: 18 ducats buy A bol",
-        "expense 1: 9 ducats garrison to autonomous G mil",
-        "expense 1: 9 ducats cause rebellion mil",
+        "expense 1: 9 ducats garrison to autonomous G man",
+        "expense 1: 12 ducats cause rebellion cre",
         "expense 1: 12 ducats assassinate Papacy",
         "expense 1: none",
     )),
