@@ -124,10 +124,11 @@ def test_every_dataclass_of_the_position_and_the_board_is_registered() -> None:
 
 _READER = """
 import json, pickle, sys
+from machiavelli.core.state import NATIVE
 from machiavelli.game.process import adjudicate
 board, state, orders, seed = pickle.loads(sys.stdin.buffer.read())
 result = adjudicate(board, state, orders, seed)
-print(json.dumps([type(state).__module__, result.after.to_json(), result.report]))
+print(json.dumps([NATIVE, type(state).__module__, result.after.to_json(), result.report]))
 """
 
 
@@ -139,9 +140,9 @@ def test_another_process_reads_a_pickled_position_and_plays_it() -> None:
     sent = pickle.dumps((board, phase.state, phase.orders, phase.seed))
     done = subprocess.run([sys.executable, "-c", _READER], input=sent, capture_output=True,
                           check=True, timeout=120)
-    module, after, report = json.loads(done.stdout)
+    native, module, after, report = json.loads(done.stdout)
     here = adjudicate(board, phase.state, phase.orders, phase.seed)
-    assert module == "machiavelli.core.state"
+    assert native == NATIVE and module == "machiavelli.core.state"
     assert after == here.after.to_json() and report == here.report
 
 
