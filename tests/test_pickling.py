@@ -114,6 +114,21 @@ def test_an_adjudication_pickles_and_copies(how: str) -> None:
     assert type(again) is Adjudication and again == adjudication
 
 
+@pytest.mark.parametrize("how", AGAIN)
+def test_a_phase_result_pickles_and_copies_with_its_text(how: str) -> None:
+    """What :func:`~machiavelli.game.process.adjudicate` gives a bot (its text written)."""
+    board, _ = load_scenario("classic_1454")
+    phase = campaign_phases("classic_1454", 1, 3, 5)[-1]
+    found = adjudicate(board, phase.state, phase.orders, phase.seed)
+    again = AGAIN[how](found)
+    assert type(again) is type(found)
+    assert (again.before, again.after, again.results, again.events, again.rolls,
+            again.winners, again.private_events) == (
+        found.before, found.after, found.results, found.events, found.rolls, found.winners,
+        found.private_events)
+    assert again.report == found.report and again.private == found.private
+
+
 def test_every_dataclass_of_the_position_and_the_board_is_registered() -> None:
     from machiavelli.core.board import City, Province, Strait
     from machiavelli.core.order_kinds import ORDER_KINDS
