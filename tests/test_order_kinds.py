@@ -131,7 +131,10 @@ def reader_gap(kind: OrderKind) -> str | None:
             return order
         if type(order) is not kind.cls:
             return f"'{line}' is read as {type(order).__name__}"
-        submission = parse_orders(line, board, position_for(kind), VENICE)
+        try:  # (a submission keys its orders: order_key)
+            submission = parse_orders(line, board, position_for(kind), VENICE)
+        except Exception as err:
+            return f"'{line}' as a submission: {type(err).__name__}: {err}"
         if submission.errors or submission.orders != [order]:
             return f"'{line}' as a submission gives {submission}"
     return None
