@@ -28,10 +28,16 @@ def legal_actions(state: State, seat: Seat) -> list[Template]:
     p = state.pending
     out: list[Template] = []
     h = state.seats[seat]
-    if any(e.text("ability") == "banker" and e.id not in h.used
-           for e in (state.catalogue.tile(t) for t in h.city_tiles)):
-        out.append(Template("bank_exchange", choices={
-            "direction": ("gold_to_influence", "influence_to_gold")}, ranges={"amount": (1, 3)}))
+    bankers = [e for e in (state.catalogue.tile(t) for t in h.city_tiles)
+               if e.text("ability") == "banker" and e.id not in h.used]
+    late = state.decade_ends and (state.auction is None or state.auction.kind != "event")
+    if bankers and not late and state.stage == "play":
+        limit = bankers[0].num("exchange")
+        for direction, held in (("gold_to_influence", h.gold), ("influence_to_gold",
+                                                                 h.influence)):
+            if held >= 1:
+                out.append(Template("bank_exchange", fixed={"direction": direction},
+                                    ranges={"amount": (1, min(limit, held))}))
     if seat not in p.seats:
         return out
     k = p.kind

@@ -466,6 +466,9 @@ def _war_decision(s: State) -> Pending | None:
         found = war.ludovico(s)
         assert found is not None
         return Pending("reroll", (found[0],), context={"round": w.round})
+    if w.step in ("cond_attacker", "cond_defender"):
+        war.condottiere_decided(s)          # nobody may bid: no condottiere
+        return None
     if w.step == "over":
         s.war = None
         if w.by_card:
