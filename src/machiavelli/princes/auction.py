@@ -16,7 +16,8 @@ def _int(value: Any, rule: str, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise Illegal(rule, f"{what} must be a whole number")
     if not 0 <= value <= 100_000:
-        raise Illegal(rule, f"{what} {value} is out of range")
+        shown = str(value) if abs(value) < 10 ** 12 else f"of {len(str(abs(value)))} digits"
+        raise Illegal(rule, f"{what} {shown} is out of range")
     return value
 
 
