@@ -84,10 +84,10 @@ def legal_actions(state: State, seat: Seat) -> list[Template]:
         if "troop_bribe" in h.traitors:
             w = state.war
             assert w is not None
-            pairs = tuple(f"{s}:{t}" for s in state.order for t in state.seats[s].troops
-                            if [s, t] not in w.bribed)
-            if pairs:
-                out.append(Template("bribe", choices={"target:troop": pairs}))
+            for s in state.order:
+                for t in state.seats[s].troops:
+                    if [s, t] not in w.bribed:
+                        out.append(Template("bribe", fixed={"target": s, "troop": t}))
         out.append(Template("no_bribe"))
     elif k == "reroll":
         out.append(Template("reroll", choices={"use": (True, False)}))
@@ -135,12 +135,11 @@ def _turn_actions(state: State, seat: Seat, *, main: bool) -> list[Template]:
             out.append(Template("auction", fixed={"item": {"kind": "pope"}},
                                 ranges={"bid": (0, ceiling(state, seat, probe))}))
         if state.cannon < state.rules.wars_per_decade(cat):
-            out.append(Template("war", choices={"attacker": CITIES, "defender": CITIES}))
+            out += _wars("war")
     else:
         out.append(Template("end_turn"))
         if "declaration_of_war" in h.traitors and not state.war_by_card_done:
-            out.append(Template("declare_war_card",
-                                choices={"attacker": CITIES, "defender": CITIES}))
+            out += _wars("declare_war_card")
     others = tuple(s for s in state.order if s != seat)
     for card in ("steal_gold", "steal_influence"):
         if card in h.traitors:
@@ -152,6 +151,23 @@ def _turn_actions(state: State, seat: Seat, *, main: bool) -> list[Template]:
         out.append(Template("free_traitor",
                             choices={"source": tuple(free_card_sources(state, seat))}))
     return out
+
+
+def _wars(act: str) -> list[Template]:
+    return [Template(act, fixed={"attacker": a, "defender": d})
+            for a in CITIES for d in CITIES if a != d]
+
+
+def expand(template: Template, per_range: int = 3) -> list[dict[str, Any]]:
+    """Concrete actions from a template: every choice, and up to ``per_range`` values of
+    each range (its ends and its middle)."""
+    actions: list[dict[str, Any]] = [{"act": template.act, **template.fixed}]
+    for name, options in template.choices.items():
+        actions = [{**a, name: o} for a in actions for o in options]
+    for name, (lo, hi) in template.ranges.items():
+        values = sorted({lo, hi, (lo + hi) // 2})[:per_range] if hi >= lo else []
+        actions = [{**a, name: v} for a in actions for v in values]
+    return actions
 
 
 def _reactions(state: State, seat: Seat) -> list[Template]:
