@@ -29,7 +29,13 @@ TILE_ALIASES: dict[str, str] = {
     "orsini_family": "orsini", "soderini_family": "soderini", "pazzi_family": "pazzi",
     "the_doge": "doge", "der_doge": "doge", "rodrigo_borgia": "roderigo_borgia",
     "genoese_crossbow": "genoese_crossbows", "swiss_mercenary": "swiss_mercenaries",
-    "waffenschmied": "armourer", "armorer": "armourer",
+    "waffenschmied": "armourer", "armorer": "armourer", "banker": "banker#1",
+    "genoese_crossbowmen": "genoese_crossbows", "genuesische_armbrust": "genoese_crossbows",
+    "lorenzo_de_medici": "lorenzo_medici", "giovanni_de_medici": "giovanni_medici",
+    "schweizerische_soldner": "swiss_mercenaries", "spanische_infanterie": "spanish_infantry",
+    "dogen": "doge", "reicher_kaufmann": "rich_merchant", "reiche_familie": "rich_family",
+    "familie_soderini": "soderini", "familie_pazzi": "pazzi", "familie_colonna": "colonna",
+    "familie_orsini": "orsini", "rodrigo_borgia_pope": "roderigo_borgia",
 }
 
 
@@ -114,6 +120,24 @@ class Catalogue:
     def canonical_tile(self, name: str) -> str | None:
         name = TILE_ALIASES.get(name, name)
         return name if name in self.sections["city_tiles"] else None
+
+    def with_copy(self, name: str) -> Catalogue | None:
+        """The catalogue with ``name`` added when it is a further copy ``<city>:<tile>#n``
+        of a known tile (another Merchant of a city): None when it is not."""
+        city, _, rest = name.partition(":")
+        base = rest.split("#")[0]
+        if city not in CITIES or not rest:
+            return None
+        base = TILE_ALIASES.get(base, base)
+        template = next((e for k, e in self.sections["city_tiles"].items()
+                         if k.split(":")[-1].split("#")[0] == base), None)
+        if template is None:
+            return None
+        sections = {k: dict(v) for k, v in self.sections.items()}
+        values = dict(template.values)
+        values["city"] = Value(city, "provisional")
+        sections["city_tiles"][name] = Entry(name, values, copy.deepcopy(template.attrs))
+        return Catalogue(sections)
 
     def provisional(self) -> list[str]:
         """Every provisional value, as ``section.entry.name``."""
@@ -250,7 +274,7 @@ def _merge(entries: dict[str, Entry], key: str, raw: dict[str, Any], section: st
         if name in ("provenance", "A", "B"):
             continue
         if name not in _OVERRIDE_FIELDS[section]:
-            raise CatalogueError(f"{where}: unknown field {name!r}")
+            continue            # a value the engine does not use: it cannot matter
         if name == "keywords":
             if not isinstance(val, list) or not all(isinstance(k, str) for k in val):
                 raise CatalogueError(f"{where}.keywords: must be a list of words")

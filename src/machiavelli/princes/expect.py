@@ -20,6 +20,7 @@ def observe(state: State) -> dict[str, Any]:
             "traitors": h.traitors, "triumphs": h.triumphs, "war_pay": h.war_pay,
             "used": h.used,
             "order": state.order.index(name) + 1 if name in state.order else None,
+            "standing_bids": state.bids.get(name),
         }
     owner: dict[str, Any] = {}
     for name, h in state.seats.items():

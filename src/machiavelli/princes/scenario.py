@@ -175,8 +175,15 @@ def build(sc: dict[str, Any]) -> State:
             list(seats_raw)
         if len(names) != players or set(names) != set(seats_raw):
             raise ScenarioError("state.join_order and state.seats must name the players")
+    named = [t for h in seats_raw.values() if isinstance(h, dict)
+             for t in _list(h.get("city_tiles"), "city_tiles")]
     for city, tiles in _dict(raw.get("display"), "state.display").items():
         _city(city, "state.display")
+        named += _list(tiles, f"state.display.{city}")
+    for t in named:
+        if isinstance(t, str) and cat.canonical_tile(t) is None:
+            cat = cat.with_copy(t) or cat
+    for city, tiles in _dict(raw.get("display"), "state.display").items():
         for t in _list(tiles, f"state.display.{city}"):
             cat = _rehome(cat, _tile(cat, t, f"state.display.{city}"), city)
     rules = Rules(players=players, side=str(side), start=str(start), vp_fields=vp_fields)
