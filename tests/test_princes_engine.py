@@ -273,3 +273,39 @@ def test_random_games_end_with_a_score_and_keep_the_invariants(
     assert state.stage == "over" and state.final is not None
     assert set(state.final["vp"]) == set(state.seats)
     assert state.final["winner"]
+
+
+GARBAGE = [None, -3, 10 ** 30, "x", ["P1"], {"kind": "pope"}, True, 2.5, "venezia", "P2"]
+
+
+def test_malformed_actions_are_refused_never_crash() -> None:
+    """Every act of the engine with arguments of every odd shape: refused (or accepted),
+    never another exception; a refusal leaves the position as it was."""
+    from machiavelli.princes.engine import HANDLERS
+    rng = random.Random(3)
+    state = play_state(P1={"troops": ["pikemen"], "traitors": ["steal_gold", "veto"],
+                           "city_tiles": ["banker#1"]})
+    keys = ["amount", "troop", "item", "bid", "attacker", "defender", "target", "card",
+            "city", "play", "side", "use", "order", "source", "direction", "currency", "to",
+            "gold", "family", "event", "accept", "round", "after_round", "with_cardinal"]
+    positions = [state]
+    war, _ = apply(state, "P1", {"act": "war", "attacker": "venezia", "defender": "roma"})
+    positions.append(war)
+    for seat in ("P1", "P2", "P3"):
+        war, _ = apply(war, seat, {"act": "react", "play": "none"})
+    positions.append(war)                                    # condottiere auction
+    war, _ = apply(war, "P1", {"act": "bid", "amount": 0})
+    assert war.pending.kind == "bribe"                       # nobody else has troops
+    positions.append(war)
+    tile, _ = apply(state, "P1", {"act": "auction", "item": {"kind": "pope"}, "bid": 0})
+    positions.append(tile)
+    for position in positions:
+        for act in [*HANDLERS, "bank_exchange", "give", "nonsense"]:
+            for _ in range(12):
+                action = {"act": act, **{k: rng.choice(GARBAGE) for k in rng.sample(keys, 6)}}
+                before = repr(position)
+                try:
+                    apply(position, rng.choice(["P1", "P2", "P3"]), action)
+                except Illegal:
+                    pass
+                assert repr(position) == before

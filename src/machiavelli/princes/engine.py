@@ -54,11 +54,14 @@ def apply(state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]
 
 def _dispatch(s: State, seat: Seat, a: Action) -> None:
     act = a["act"]
-    if act == "bank_exchange":
-        cards.bank_exchange(s, seat, a.get("direction", ""), a.get("amount", 0))
-        return
-    if act == "give":
-        _give(s, seat, a)
+    if act in ("bank_exchange", "give"):
+        try:
+            if act == "give":
+                _give(s, seat, a)
+            else:
+                cards.bank_exchange(s, seat, a.get("direction", ""), a.get("amount", 0))
+        except (TypeError, KeyError) as exc:
+            raise Illegal("PR-TURN.2", f"malformed {act}: {type(exc).__name__}") from None
         return
     p = s.pending
     if seat not in p.seats:
@@ -69,7 +72,11 @@ def _dispatch(s: State, seat: Seat, a: Action) -> None:
     handler = HANDLERS.get(act)
     if handler is None:
         raise NotImplementedRule("PR-TURN.2", f"{act} is not implemented")
-    handler(s, seat, a)
+    try:
+        handler(s, seat, a)
+    except (TypeError, KeyError, AttributeError) as exc:
+        # an argument of the wrong shape (a list for a seat, ...): refused, never a crash
+        raise Illegal("PR-TURN.2", f"malformed {act}: {type(exc).__name__}") from None
 
 
 def _give(s: State, seat: Seat, a: Action) -> None:
