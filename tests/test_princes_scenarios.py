@@ -144,3 +144,12 @@ def test_mangled_scenarios_never_raise(tmp_path: Path, path: Path) -> None:
         file = tmp_path / f"m{n}.json"
         file.write_text(json.dumps(mangled))
         check_file(file)
+
+
+def test_catalogue_command_marks_provisional_values() -> None:
+    result = CliRunner().invoke(main, ["princes", "catalogue", "--provisional"])
+    assert result.exit_code == 0
+    assert "troops.stradiots.price = 6  [provisional]" in result.output
+    assert "[seed]" not in result.output
+    full = CliRunner().invoke(main, ["princes", "catalogue"]).output
+    assert "troops.cavalry.defence = no symbol  [seed]" in full

@@ -34,3 +34,25 @@ def check(files: tuple[Path, ...], verbose: bool) -> None:
     click.echo(f"{agree}/{len(files)} scenarios agree")
     if agree != len(files):
         raise SystemExit(1)
+
+
+@princes.command("catalogue")
+@click.option("--provisional", is_flag=True, help="Only the provisional values.")
+def catalogue(provisional: bool) -> None:
+    """The printed numbers the engine uses, each with its provenance (seed, review or
+    provisional: a provisional number is NOT the rulebook's)."""
+    from machiavelli.princes.catalogue import packaged
+
+    cat = packaged()
+    shown = 0
+    for section, entries in cat.sections.items():
+        for eid, entry in entries.items():
+            for name, value in entry.values.items():
+                if provisional and value.provenance != "provisional":
+                    continue
+                number = "no symbol" if value.value is None else value.value
+                click.echo(f"{section}.{eid}.{name} = {number}  [{value.provenance}]")
+                shown += 1
+    left = len(cat.provisional())
+    click.echo(f"{shown} values shown; {left} provisional values in the catalogue"
+               + (" (provisional values: not from the rulebook)" if left else ""))
