@@ -138,8 +138,9 @@ def _turn_actions(state: State, seat: Seat, *, main: bool) -> list[Template]:
             out += _wars("war")
     else:
         out.append(Template("end_turn"))
-        if "declaration_of_war" in h.traitors and not state.war_by_card_done:
-            out += _wars("declare_war_card")
+    if "declaration_of_war" in h.traitors and not state.war_by_card_done and \
+            state.queued_war is None:
+        out += _wars("declare_war_card")
     others = tuple(s for s in state.order if s != seat)
     for card in ("steal_gold", "steal_influence"):
         if card in h.traitors:

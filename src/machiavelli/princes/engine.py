@@ -22,8 +22,7 @@ ACCEPTS: dict[str, tuple[str, ...]] = {
     "decade_declare": ("declare_discount",),
     "action": ("pass_turn", "buy_troop", "discard_troop", "buy_traitor", "auction", "war",
                "play_steal", "lucrezia_steal", "free_traitor"),
-    "end_of_turn": ("declare_war_card", "end_turn", "play_steal", "lucrezia_steal",
-                    "free_traitor"),
+    "end_of_turn": ("end_turn", "play_steal", "lucrezia_steal", "free_traitor"),
     "auction_bid": ("bid", "pass", "freeze"),
     "place_event": ("place_event",),
     "compensation": ("compensation",),
@@ -54,6 +53,9 @@ def apply(state: State, seat: Seat, action: Action) -> tuple[State, list[Event]]
 
 def _dispatch(s: State, seat: Seat, a: Action) -> None:
     act = a["act"]
+    if act == "declare_war_card":
+        _declare_war_card(s, seat, a)
+        return
     if act in ("bank_exchange", "give"):
         try:
             if act == "give":
@@ -164,13 +166,20 @@ def _war(s: State, seat: Seat, a: Action) -> None:
 
 
 def _declare_war_card(s: State, seat: Seat, a: Action) -> None:
-    if s.war_by_card_done:
+    """PR-TRA.5 (R-24): given at any point of one's own turn, it starts its war at the end
+    of the turn, after the action; nobody is asked whether he holds the card."""
+    if s.stage != "play" or seat != s.turn:
+        raise Illegal("PR-TRA.5", "the Declaration of War is played in one's own turn")
+    if s.war_by_card_done or s.queued_war is not None:
         raise Illegal("PR-TRA.5", "one Declaration of War per turn")
-    if not s.main_done:
-        raise Illegal("PR-TRA.5", "the Declaration of War is played at the end of the turn,"
-                      " after the action")
-    war.start_war(s, seat, a.get("attacker"), a.get("defender"), by_card=True)
-    s.war_by_card_done = True
+    if "declaration_of_war" not in s.seats[seat].traitors:
+        raise Illegal("PR-TRA.5", f"{seat} holds no Declaration of War")
+    att, dfn = a.get("attacker"), a.get("defender")
+    if att not in CITIES or dfn not in CITIES or att == dfn:
+        raise Illegal("PR-TRA.5", "name two different cities of venezia, milano, firenze, "
+                      "roma, napoli")
+    s.queued_war = [str(att), str(dfn)]
+    s.note("declaration_given", seat=seat, private=True)
 
 
 def _end_turn(s: State, seat: Seat, a: Action) -> None:
@@ -358,14 +367,12 @@ def _auction_decided(s: State) -> None:
 
 
 def _end_window(s: State, seat: Seat) -> bool:
+    """R-25: the turn's end waits only for public powers still unused (a free card, Lucrezia);
+    a hand's cards never open it (that would show the table what the hand holds)."""
     h = s.seats[seat]
     if s.turn_closed:
         return False
-    if "declaration_of_war" in h.traitors and not s.war_by_card_done:
-        return True
     if free_card_sources(s, seat) and can_draw(s):
-        return True
-    if "steal_gold" in h.traitors or "steal_influence" in h.traitors:
         return True
     return any(e.id not in h.used for e in tiles_with(s, seat, "steal_influence"))
 
@@ -382,6 +389,7 @@ def _baglioni_b(s: State) -> Seat | None:
 def _finish_turn(s: State) -> None:
     ended_by = s.turn
     s.main_done = s.war_by_card_done = s.turn_closed = False
+    s.queued_war = None
     s.compensation = None
     if s.decade_ends:
         s.decade_ends = False
@@ -452,6 +460,15 @@ def _next_decision(s: State) -> Pending | None:
         return Pending("decade_declare", (bag,))
     if not s.main_done:
         return Pending("action", (s.turn,))
+    if s.queued_war is not None:
+        att, dfn = s.queued_war
+        s.queued_war = None
+        if "declaration_of_war" in s.seats[s.turn].traitors and not s.war_by_card_done:
+            war.start_war(s, s.turn, att, dfn, by_card=True)
+            s.war_by_card_done = True
+        else:
+            s.note("declaration_lapsed", seat=s.turn)
+        return None
     if _end_window(s, s.turn):
         return Pending("end_of_turn", (s.turn,))
     _finish_turn(s)

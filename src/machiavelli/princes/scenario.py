@@ -316,6 +316,8 @@ def _answers(state: State, step: dict[str, Any]) -> bool:
     act = step.get("act")
     if act in ("bank_exchange", "give"):
         return True
+    if act == "declare_war_card":       # given any time in one's turn (R-24)
+        return bool(step.get("seat") == state.turn)
     if step.get("seat") not in p.seats or act not in ACCEPTS.get(p.kind, ()):
         return False
     if p.kind == "war_reaction" and step.get("round") is not None:
@@ -337,14 +339,6 @@ def _settle(state: State, step: dict[str, Any] | None, deferred: list[dict[str, 
     optional decisions the next step does not answer."""
     for _ in range(1000):
         p = state.pending
-        if deferred and p.kind == "end_of_turn" and deferred[0]["seat"] in p.seats:
-            late = deferred.pop(0)
-            try:
-                state, _ = apply(state, late["seat"], _action(late))
-            except Illegal as exc:
-                if not late.get("expect_illegal"):
-                    problems.append(f"declare_war_card by {late['seat']}: {exc}")
-            continue
         if step is not None and _answers(state, step):
             return state
         if p.kind in OPTIONAL or (p.kind == "auction_bid" and _only_pass(state)):
@@ -354,6 +348,23 @@ def _settle(state: State, step: dict[str, Any] | None, deferred: list[dict[str, 
     raise ScenarioError("the script's defaults did not settle")
 
 
+MAIN_ACTS = ("pass_turn", "buy_troop", "discard_troop", "buy_traitor", "auction", "war")
+
+
+def _step(state: State, n: int, step: dict[str, Any], problems: list[str]) -> State:
+    try:
+        new, _ = apply(state, step["seat"], _action(step))
+    except Illegal as exc:
+        if not step.get("expect_illegal"):
+            problems.append(f"step {n} ({step['seat']} {step['act']}): {exc}")
+        return state
+    if step.get("expect_illegal"):
+        problems.append(f"step {n} ({step['seat']} {step['act']}): accepted, but the "
+                        "scenario expects a refusal")
+        return state
+    return new
+
+
 def play(sc: dict[str, Any]) -> tuple[State, list[str]]:
     """Build and play the scenario; return the final state and the refusals that were not
     expected (or expected refusals that did not come)."""
@@ -361,33 +372,29 @@ def play(sc: dict[str, Any]) -> tuple[State, list[str]]:
     problems: list[str] = []
     deferred: list[dict[str, Any]] = []
     expect = _dict(sc.get("expect"), "expect")
-    for n, step in enumerate(_list(sc.get("script"), "script"), 1):
+    script = _list(sc.get("script"), "script")
+    for n, step in enumerate(script, 1):
         if not isinstance(step, dict) or not isinstance(step.get("act"), str) or \
                 not isinstance(step.get("seat"), str):
             raise ScenarioError(f"script step {n}: needs a seat and an act")
         if step["seat"] not in state.seats:
             raise ScenarioError(f"script step {n}: unknown seat {step['seat']!r}")
-        if step["act"] == "declare_war_card" and not (
-                state.pending.kind == "end_of_turn" and step["seat"] in state.pending.seats):
-            deferred.append(step)
+    together: set[int] = set()
+    for n, step in enumerate(script, 1):
+        if n in together:
             continue
+        follow = script[n] if n < len(script) else None
+        if step["act"] in MAIN_ACTS and isinstance(follow, dict) and \
+                follow.get("act") == "declare_war_card" and follow.get("seat") == step["seat"]:
+            # the format: the Declaration is submitted together with the main action
+            state = _settle(state, step, deferred, problems)
+            state = _step(state, n + 1, follow, problems)
+            together.add(n + 1)
         state = _settle(state, step, deferred, problems)
-        try:
-            new, _ = apply(state, step["seat"], _action(step))
-        except Illegal as exc:
-            if not step.get("expect_illegal"):
-                problems.append(f"step {n} ({step['seat']} {step['act']}): {exc}")
-            continue
-        if step.get("expect_illegal"):
-            problems.append(f"step {n} ({step['seat']} {step['act']}): accepted, but the "
-                            "scenario expects a refusal")
-            continue
-        state = new
+        state = _step(state, n, step, problems)
     want = expect.get("pending")
-    if not (isinstance(want, dict) and want.get("kind") == state.pending.kind) or deferred:
+    if not (isinstance(want, dict) and want.get("kind") == state.pending.kind):
         state = _settle(state, None, deferred, problems)
-    if deferred:
-        problems.append(f"{len(deferred)} Declaration(s) of War found no end of turn")
     return state, problems
 
 

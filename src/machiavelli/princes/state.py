@@ -129,6 +129,7 @@ class State:
     main_done: bool = False
     decade_ends: bool = False        # the last event of the decade was put up this turn
     war_by_card_done: bool = False
+    queued_war: list[str] | None = None   # a Declaration of War for the end of the turn
     turn_closed: bool = False        # the end-of-turn window was answered
     compensation: Seat | None = None
     declared: bool = False           # Baglioni B's decade declaration asked this decade
