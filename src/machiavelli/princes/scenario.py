@@ -333,10 +333,8 @@ def _only_pass(state: State) -> bool:
     return "bid" not in acts
 
 
-def _settle(state: State, step: dict[str, Any] | None, deferred: list[dict[str, Any]],
-            problems: list[str]) -> State:
-    """Apply deferred Declarations of War when their window opens, and the defaults of
-    optional decisions the next step does not answer."""
+def _settle(state: State, step: dict[str, Any] | None) -> State:
+    """Apply the defaults of optional decisions the next step does not answer."""
     for _ in range(1000):
         p = state.pending
         if step is not None and _answers(state, step):
@@ -370,7 +368,6 @@ def play(sc: dict[str, Any]) -> tuple[State, list[str]]:
     expected (or expected refusals that did not come)."""
     state = build(sc)
     problems: list[str] = []
-    deferred: list[dict[str, Any]] = []
     expect = _dict(sc.get("expect"), "expect")
     script = _list(sc.get("script"), "script")
     for n, step in enumerate(script, 1):
@@ -387,14 +384,14 @@ def play(sc: dict[str, Any]) -> tuple[State, list[str]]:
         if step["act"] in MAIN_ACTS and isinstance(follow, dict) and \
                 follow.get("act") == "declare_war_card" and follow.get("seat") == step["seat"]:
             # the format: the Declaration is submitted together with the main action
-            state = _settle(state, step, deferred, problems)
+            state = _settle(state, step)
             state = _step(state, n + 1, follow, problems)
             together.add(n + 1)
-        state = _settle(state, step, deferred, problems)
+        state = _settle(state, step)
         state = _step(state, n, step, problems)
     want = expect.get("pending")
     if not (isinstance(want, dict) and want.get("kind") == state.pending.kind):
-        state = _settle(state, None, deferred, problems)
+        state = _settle(state, None)
     return state, problems
 
 
