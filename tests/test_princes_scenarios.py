@@ -153,3 +153,11 @@ def test_catalogue_command_marks_provisional_values() -> None:
     assert "[seed]" not in result.output
     full = CliRunner().invoke(main, ["princes", "catalogue"]).output
     assert "troops.cavalry.defence = no symbol  [seed]" in full
+
+
+def test_a_scenario_whose_dice_run_out_disagrees() -> None:
+    data = read(CASES / "seed_war_example.json")
+    data["dice"] = data["dice"][:2]
+    outcome = check(data)
+    assert not outcome.agree
+    assert any("dice ran out" in n and "Roma attack, round 2" in n for n in outcome.notes)

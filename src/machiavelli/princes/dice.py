@@ -16,6 +16,8 @@ def d6(state: State, purpose: str) -> int:
         value = state.script.pop(0)
         source = "script"
     else:
+        if state.script_only:
+            state.note("dice_exhausted", index=index, purpose=purpose)
         digest = hashlib.sha256(f"{state.seed}:d6:{index}".encode()).digest()
         value = int.from_bytes(digest[:8], "big") % 6 + 1
         source = "seed"

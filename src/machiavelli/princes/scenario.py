@@ -212,6 +212,7 @@ def build(sc: dict[str, Any]) -> State:
     state.script = [_int(v, "dice", 1, 6) for v in _list(sc.get("dice"), "dice")]
     if len(state.script) > 10_000:
         raise ScenarioError("dice: too many values")
+    state.script_only = "dice" in sc
     advance(state)
     return state
 
@@ -392,6 +393,10 @@ def play(sc: dict[str, Any]) -> tuple[State, list[str]]:
     want = expect.get("pending")
     if not (isinstance(want, dict) and want.get("kind") == state.pending.kind):
         state = _settle(state, None)
+    short = [e for e in state.log if e["type"] == "dice_exhausted"]
+    if short:
+        problems.append(f"the scenario's dice ran out: {len(short)} more needed, first for "
+                        f"{short[0]['purpose']}")
     return state, problems
 
 

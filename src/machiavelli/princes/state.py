@@ -136,6 +136,7 @@ class State:
     seed: str = "0"
     rolls: int = 0                   # dice rolled so far (the next roll's index)
     script: list[int] = field(default_factory=list)   # injected dice (tests), used first
+    script_only: bool = False        # the injected dice are all there is (scenarios)
     shuffles: int = 0
     log: list[Event] = field(default_factory=list)
     last_war: dict[str, Any] | None = None
