@@ -3,6 +3,7 @@ legal default applied when its owner does not answer (spec section 4.3)."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,7 +93,9 @@ def legal_actions(state: State, seat: Seat) -> list[Template]:
     elif k == "reroll":
         out.append(Template("reroll", choices={"use": (True, False)}))
     elif k == "tie_order":
-        out.append(Template("rank_tied_cities", fixed={"tied": p.context["tied"]}))
+        tied = [c for group in p.context["tied"] for c in group]
+        out.append(Template("rank_tied_cities", choices={
+            "order": tuple(list(x) for x in itertools.permutations(tied))}))
     return out
 
 
