@@ -17,6 +17,7 @@ from machiavelli.princes.catalogue import (
 )
 from machiavelli.princes.decisions import default_action, expand, legal_actions
 from machiavelli.princes.engine import advance, apply
+from machiavelli.princes.invariants import broken
 from machiavelli.princes.scenario import build
 from machiavelli.princes.setup import new_game
 from machiavelli.princes.state import Illegal, Rules, State
@@ -242,26 +243,7 @@ def random_game(players: int, seed: int, side: str = "A", start: str = "auction"
 
 
 def check_invariants(state: State) -> None:
-    cat = state.catalogue
-    assert all(cat.rule("status_min") <= v <= cat.rule("status_max")
-               for v in state.status.values())
-    cards = len(state.traitor_deck) + len(state.traitor_discard)
-    for h in state.seats.values():
-        assert h.gold >= 0 and h.influence >= 0
-        assert len(h.city_tiles) <= 6
-        assert len({cat.tile(t).text("city") for t in h.city_tiles}) <= 3
-        assert len(set(h.troops)) == len(h.troops)
-        cards += len(h.traitors) + len(h.drawn)
-    assert cards == 25
-    for troop in cat.troops():
-        held = sum(1 for h in state.seats.values() if troop in h.troops)
-        assert held + state.troop_supply[troop] == cat.troop(troop).num("count")
-    tiles = [t for ts in state.display.values() for t in ts] + state.out_of_game + \
-        [t for h in state.seats.values() for t in h.city_tiles]
-    if state.auction is not None and state.auction.kind == "city":
-        tiles.append(state.auction.item)
-    assert sorted(tiles) == sorted(cat.tiles())
-    assert state.cannon <= state.rules.wars_per_decade(cat)
+    assert broken(state) == []
 
 
 @pytest.mark.parametrize("players,seed,side,start", [
@@ -328,3 +310,12 @@ def test_a_position_survives_the_json_round_trip() -> None:
         state, _ = apply(state, seat, action)
         back, _ = apply(back, seat, action)
         assert to_data(back) == to_data(state)
+
+
+def test_broken_invariants_are_reported() -> None:
+    state = fresh()
+    assert broken(state) == []
+    state.status["roma"] = 11
+    state.seats["Ann"].traitors.append("veto")
+    found = broken(state)
+    assert "status of roma is 11" in found and "26 traitor cards, not 25" in found
