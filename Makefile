@@ -56,6 +56,7 @@ test: $(STAMP) postgres chromium cc
 	$(VENV)/bin/mypy src
 	$(VENV)/bin/pytest  # the service's tests on SQLite and PostgreSQL (none is skipped)
 	$(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt
+	$(VENV)/bin/machiavelli princes check cases/princes/*.json
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests tools setup.py
