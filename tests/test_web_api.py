@@ -177,3 +177,95 @@ def test_the_server_works_on_a_few_requests_at_once(tmp_path: object) -> None:
         assert limit.total_tokens == 3
         assert client.get("/api/v1/games").status_code == 200
     site.judge.close()
+
+
+def _stored(site: object, game: str, power: str) -> list[str]:
+    view = site.judge.view(game, Viewer.master())  # type: ignore[attr-defined]
+    assert not isinstance(view, str) and hasattr(view, "orders")
+    sheet = view.orders.get(power)
+    return list(sheet.lines) if sheet is not None else []
+
+
+def _two_orders(site: object, game: str, user: str) -> list[str]:
+    legal = site.client.get(f"/api/v1/games/{game}/legal",  # type: ignore[attr-defined]
+                            headers=site.api(user)).json()["orders"]  # type: ignore[attr-defined]
+    units = [opts for unit, opts in sorted(legal.items()) if unit.startswith("unit")]
+    return [units[0][0], units[1][0]]
+
+
+def test_a_power_field_naming_another_power_is_403_and_changes_nothing(tmp_path: object
+                                                                       ) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    started_game(site, "powers", {"vera": "Venice", "milo": "Milan"})
+    vera, boss = site.api("vera"), site.api("boss")
+    first, second = _two_orders(site, "powers", "vera")
+    assert site.client.post("/api/v1/games/powers/orders", headers=vera,
+                            json={"text": f"{first}\n{second}"}).status_code == 200
+    assert site.client.post("/api/v1/games/powers/ready", headers=vera,
+                            json={"ready": True}).status_code == 200
+    calls = [("orders", {"text": "", "power": "Milan"}),
+             ("check", {"text": first, "power": "Milan"}),
+             ("ready", {"ready": False, "power": "Milan"}),
+             ("press", {"to": ["Naples"], "body": "from Milan?", "power": "Milan"}),
+             ("draw", {"vote": True, "power": "Milan"}),
+             ("orders", {"text": "", "power": "Nowhere"})]
+    for path, body in calls:
+        answer = site.client.post(f"/api/v1/games/powers/{path}", headers=vera, json=body)
+        assert answer.status_code == 403, (path, answer.text)
+        assert "Milan" in answer.json()["detail"] or "Nowhere" in answer.json()["detail"]
+    view = site.judge.view("powers", Viewer.master())
+    assert not isinstance(view, str)
+    assert _stored(site, "powers", "Venice") == [first, second]
+    assert view.orders["Venice"].ready and "Milan" not in view.orders
+    assert site.client.get("/api/v1/games/powers/press", headers=site.api("milo")).json() == []
+    # the player's own power, by name or letter, is the player's own
+    assert site.client.post("/api/v1/games/powers/ready", headers=vera,
+                            json={"ready": True, "power": "venice"}).status_code == 200
+    # a master names any power
+    assert site.client.post("/api/v1/games/powers/ready", headers=boss,
+                            json={"ready": False, "power": "Milan"}).json()["power"] == "Milan"
+
+
+def test_a_submission_whose_every_line_is_refused_changes_nothing(tmp_path: object) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    started_game(site, "wipe", {"vera": "Venice"})
+    vera = site.api("vera")
+    first, second = _two_orders(site, "wipe", "vera")
+    site.client.post("/api/v1/games/wipe/orders", headers=vera,
+                     json={"text": f"{first}\n{second}"})
+    site.client.post("/api/v1/games/wipe/ready", headers=vera, json={"ready": True})
+    refused = site.client.post("/api/v1/games/wipe/orders", headers=vera,
+                               json={"text": "A ven - the moon\nF xyz H"})
+    assert refused.status_code == 400
+    assert "every line was refused" in refused.json()["detail"]
+    assert "line 1 (A ven - the moon)" in refused.json()["detail"]
+    assert _stored(site, "wipe", "Venice") == [first, second]
+    # an empty text is no refused line: it clears the orders, as asked
+    cleared = site.client.post("/api/v1/games/wipe/orders", headers=vera, json={"text": ""})
+    assert cleared.status_code == 200 and cleared.json()["stored"] == []
+
+
+def test_replace_and_append_are_explicit_modes(tmp_path: object) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    started_game(site, "modes", {"vera": "Venice"})
+    vera = site.api("vera")
+    first, second = _two_orders(site, "modes", "vera")
+
+    def post(body: dict[str, object]) -> list[str]:
+        answer = site.client.post("/api/v1/games/modes/orders", headers=vera, json=body)
+        assert answer.status_code == 200, answer.text
+        return list(answer.json()["stored"])
+
+    assert post({"text": first}) == [first]  # the default: replace
+    assert post({"text": second, "mode": "append"}) == [first, second]
+    assert post({"text": second, "mode": "replace"}) == [second]
+    assert post({"text": first, "replace": False}) == [second, first]  # the old spelling
+    clash = site.client.post("/api/v1/games/modes/orders", headers=vera,
+                             json={"text": first, "mode": "append", "replace": True})
+    assert clash.status_code == 422
+    wrong = site.client.post("/api/v1/games/modes/orders", headers=vera,
+                             json={"text": first, "mode": "merge"})
+    assert wrong.status_code == 422
+    schema = site.client.get("/openapi.json").json()["components"]["schemas"]["Orders"]
+    assert schema["properties"]["mode"]["enum"] == ["replace", "append"]
+    assert schema["properties"]["mode"]["default"] == "replace"

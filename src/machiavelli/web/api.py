@@ -10,7 +10,7 @@ user has no seat in) ``404``; a missing or wrong key ``401``.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import Response
@@ -98,8 +98,18 @@ def viewer_in(request: Request, name: str, user: str) -> Viewer:
     return Viewer.public()
 
 
-def acting(viewer: Viewer, power: str | None) -> str | None:
-    return power if viewer.is_master else None
+def acting(request: Request, name: str, viewer: Viewer, power: str | None) -> str | None:
+    """The power a request's ``power`` field names for the service: a master's choice; a
+    player's own power, or none, is the player's own; any other is ``403`` (never ignored,
+    so that a request meant for another power does not act on the caller's own)."""
+    if power is None or viewer.is_master:
+        return power
+    if viewer.role == "player" and viewer.power is not None \
+            and site_of(request).judge.power_named(name, power, eliminated=True) \
+            == viewer.power:
+        return None
+    raise HTTPException(403, f"you may not act for {power!r}: a player acts for its own "
+                             "power only (a master for any)")
 
 
 # ----------------------------------------------------------------------
@@ -130,8 +140,22 @@ class Join(BaseModel):
 
 class Orders(BaseModel):
     text: str = Field(max_length=TEXT, examples=["A pav - for\nF gen H"])
-    power: str | None = Field(None, description="the power a master acts for")
-    replace: bool = Field(True, description="replace the stored orders (else merge)")
+    power: str | None = Field(None, description="the power a master acts for (a player may "
+                              "name only its own; any other is 403)")
+    mode: Literal["replace", "append"] = Field(
+        "replace", description="`replace`: the accepted lines become the power's orders "
+        "(an empty text clears them); `append`: they are added to the stored orders, an "
+        "order for a unit already ordered replacing that unit's. Either way, a text whose "
+        "every line is refused is refused whole (400) and changes nothing.")
+    replace: bool | None = Field(None, json_schema_extra={"deprecated": True},
+                                 description="the old spelling of `mode`: true is "
+                                 "`replace`, false `append`")
+
+    def replaces(self) -> bool:
+        if self.replace is not None and "mode" in self.model_fields_set \
+                and self.replace != (self.mode == "replace"):
+            raise HTTPException(422, "`replace` and `mode` disagree: send `mode` alone")
+        return self.replace if self.replace is not None else self.mode == "replace"
 
 
 class Ready(BaseModel):
@@ -295,8 +319,9 @@ def check(request: Request, name: str, body: Orders, user: KeyUser
           ) -> dict[str, Any]:
     """Each line's verdict, without storing anything."""
     seen = seen_of(request, name, user)
-    chosen = seen.viewer.power if seen.viewer.role == "player" else acting(seen.viewer,
-                                                                            body.power)
+    chosen = acting(request, name, seen.viewer, body.power)
+    if seen.viewer.role == "player":
+        chosen = seen.viewer.power
     if chosen is None or chosen not in seen.view.state.powers:
         raise HTTPException(403, "orders are for your own power (a master: name one)")
     return {"power": chosen, "lines": check_lines(seen, chosen, body.text)}
@@ -305,10 +330,12 @@ def check(request: Request, name: str, body: Orders, user: KeyUser
 @router.post("/games/{name}/orders")
 def orders(request: Request, name: str, body: Orders, user: KeyUser
            ) -> dict[str, Any]:
-    """Store orders for the pending phase: each line comes back with its verdict."""
+    """Store orders for the pending phase (``mode``: replace or append): each line comes
+    back with its verdict.  A text whose every line is refused changes nothing (400)."""
     viewer = viewer_in(request, name, user)
     stored = refusal(site_of(request).judge.submit_orders(
-        name, viewer, acting(viewer, body.power), body.text, replace=body.replace))
+        name, viewer, acting(request, name, viewer, body.power), body.text,
+        replace=body.replaces(), refused_keeps=True))
     return {"power": stored.power, "phase": stored.phase, "label": stored.label,
             "stored": stored.lines, "lines": line_results(body.text, stored.errors),
             "errors": len(stored.errors)}
@@ -319,7 +346,8 @@ def ready(request: Request, name: str, body: Ready, user: KeyUser
           ) -> dict[str, Any]:
     """Ready (the judge may process once all are in) or wait for the deadline."""
     viewer = viewer_in(request, name, user)
-    done = refusal(site_of(request).judge.set_wait(name, viewer, acting(viewer, body.power),
+    done = refusal(site_of(request).judge.set_wait(name, viewer,
+                                                   acting(request, name, viewer, body.power),
                                                    not body.ready))
     return {"power": done.power, "phase": done.phase, "ready": body.ready}
 
@@ -337,7 +365,7 @@ def press(request: Request, name: str, body: Press, user: KeyUser
     viewer = viewer_in(request, name, user)
     letter = refusal(site_of(request).judge.send_press(
         name, viewer, body.to, body.body, grey=body.grey,
-        as_power=acting(viewer, body.power)))
+        as_power=acting(request, name, viewer, body.power)))
     return {"id": letter.id, "phase": letter.phase, "grey": letter.grey,
             "to": ["all"] if letter.broadcast else list(letter.recipients)}
 
@@ -347,7 +375,7 @@ def draw(request: Request, name: str, body: Vote, user: KeyUser
          ) -> dict[str, str]:
     viewer = viewer_in(request, name, user)
     return {"said": refusal(site_of(request).judge.vote_draw(
-        name, viewer, acting(viewer, body.power), body.vote))}
+        name, viewer, acting(request, name, viewer, body.power), body.vote))}
 
 
 @router.post("/games/{name}/resign")
