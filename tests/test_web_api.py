@@ -269,3 +269,98 @@ def test_replace_and_append_are_explicit_modes(tmp_path: object) -> None:
     schema = site.client.get("/openapi.json").json()["components"]["schemas"]["Orders"]
     assert schema["properties"]["mode"]["enum"] == ["replace", "append"]
     assert schema["properties"]["mode"]["default"] == "replace"
+
+
+def test_the_same_idempotency_key_twice_stores_once(tmp_path: object) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    started_game(site, "again", {"vera": "Venice", "milo": "Milan"})
+    vera, milo = site.api("vera"), site.api("milo")
+    letter = {"to": ["Milan"], "body": "Once only"}
+    first = site.client.post("/api/v1/games/again/press", json=letter,
+                             headers={**vera, "Idempotency-Key": "letter-1"})
+    second = site.client.post("/api/v1/games/again/press", json=letter,
+                              headers={**vera, "Idempotency-Key": "letter-1"})
+    assert first.status_code == second.status_code == 201
+    assert second.json() == first.json()
+    assert second.headers["idempotent-replayed"] == "true"
+    assert "idempotent-replayed" not in first.headers
+    assert [x["body"] for x in site.client.get("/api/v1/games/again/press",
+                                               headers=milo).json()] == ["Once only"]
+    # another request under the same key is refused; another user's same key is theirs
+    other = site.client.post("/api/v1/games/again/press",
+                             json={"to": ["Milan"], "body": "Something else"},
+                             headers={**vera, "Idempotency-Key": "letter-1"})
+    assert other.status_code == 422 and "another request" in other.json()["detail"]
+    milo_letter = site.client.post("/api/v1/games/again/press",
+                                   json={"to": ["Venice"], "body": "Mine"},
+                                   headers={**milo, "Idempotency-Key": "letter-1"})
+    assert milo_letter.status_code == 201
+    # without a key, the same write is done each time, as before
+    for _ in range(2):
+        site.client.post("/api/v1/games/again/press", json=letter, headers=vera)
+    assert len(site.client.get("/api/v1/games/again/press", headers=milo).json()) == 4
+    # orders: the replay answers what the first stored, even after a later change
+    first, second_order = _two_orders(site, "again", "vera")
+    keyed = {**vera, "Idempotency-Key": "orders-1"}
+    body = {"text": first, "mode": "append"}
+    stored = site.client.post("/api/v1/games/again/orders", json=body, headers=keyed)
+    site.client.post("/api/v1/games/again/orders", json={"text": second_order}, headers=vera)
+    replayed = site.client.post("/api/v1/games/again/orders", json=body, headers=keyed)
+    assert replayed.json() == stored.json() and replayed.json()["stored"] == [first]
+    assert _stored(site, "again", "Venice") == [second_order]  # not stored a second time
+
+
+def test_a_refused_write_keeps_no_idempotency_key_and_keys_expire(tmp_path: object) -> None:
+    from datetime import timedelta
+
+    from machiavelli.web import idempotency
+    from machiavelli.web.tables import IdempotentWrite
+
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    started_game(site, "keys", {"vera": "Venice"})
+    vera = {**site.api("vera"), "Idempotency-Key": "k"}
+    refused = site.client.post("/api/v1/games/keys/orders", json={"text": "A ven - the moon"},
+                               headers=vera)
+    assert refused.status_code == 400
+    first, _ = _two_orders(site, "keys", "vera")
+    # the refusal did nothing, so the key is free for the corrected write
+    done = site.client.post("/api/v1/games/keys/orders", json={"text": first}, headers=vera)
+    assert done.status_code == 200 and done.json()["stored"] == [first]
+    bad = site.client.post("/api/v1/games/keys/orders", json={"text": first},
+                           headers={**vera, "Idempotency-Key": "x" * 256})
+    assert bad.status_code == 400
+    # a day later the key is forgotten (the next keyed write deletes the expired rows)
+    with site.judge.db.writing() as session:
+        for row in session.query(IdempotentWrite):
+            row.expires_at = row.created_at - timedelta(seconds=1)
+    assert timedelta(hours=24) == idempotency.LIFETIME
+    again = site.client.post("/api/v1/games/keys/orders", json={"text": first, "mode": "append"},
+                             headers={**vera, "Idempotency-Key": "other"})
+    assert again.status_code == 200
+    with site.judge.db.reading() as session:
+        assert [r.key for r in session.query(IdempotentWrite)] == ["other"]
+
+
+def test_the_answers_are_typed_models_in_the_openapi_document(tmp_path: object) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    document = site.client.get("/openapi.json").json()
+    schemas = document["components"]["schemas"]
+
+    def answer(path: str, method: str = "post") -> str:
+        operation = document["paths"][f"/api/v1{path}"][method]
+        ok = operation["responses"].get("200") or operation["responses"]["201"]
+        ref: str = ok["content"]["application/json"]["schema"]["$ref"]
+        return ref.rsplit("/", 1)[-1]
+
+    assert answer("/games/{name}/orders") == "StoredOrders"
+    assert set(schemas["StoredOrders"]["properties"]) == {
+        "power", "phase", "label", "stored", "lines", "errors"}
+    assert answer("/games/{name}/check") == "Checked"
+    assert answer("/games/{name}/ready") == "ReadyState"
+    assert answer("/games/{name}/press") == "LetterSent"
+    assert answer("/games/{name}/draw") == answer("/games/{name}/master/{action}") == "Said"
+    assert answer("/games/{name}/legal", "get") == "Legal"
+    assert answer("/me", "get") == "Name"
+    headers = [p["name"] for p in document["paths"]["/api/v1/games/{name}/orders"]["post"]
+               ["parameters"] if p["in"] == "header"]
+    assert headers == ["Idempotency-Key"]

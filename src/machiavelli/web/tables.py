@@ -25,7 +25,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from sqlalchemy import Boolean, Integer, String, Text, inspect
+from sqlalchemy import Boolean, Integer, String, Text, UniqueConstraint, inspect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from machiavelli.service.database import Database, Migrations
@@ -98,6 +98,21 @@ class SeatedBot(WebBase):
     seated_at: Mapped[datetime]
     ended_at: Mapped[datetime | None]
     ended_how: Mapped[str | None] = mapped_column(String(32))
+
+
+class IdempotentWrite(WebBase):
+    """An API write sent with an ``Idempotency-Key`` (web/idempotency.py): the answer it
+    got, replayed to the same user's same key until ``expires_at``."""
+    __tablename__ = "web_idempotency"
+    __table_args__ = (UniqueConstraint("user_id", "key"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(Integer)
+    key: Mapped[str] = mapped_column(String(255))
+    request_hash: Mapped[str] = mapped_column(String(64))  # method, path and body
+    status: Mapped[int | None] = mapped_column(Integer)  # None while it runs
+    body: Mapped[str | None] = mapped_column(Text)  # the answer's JSON
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime] = mapped_column(index=True)
 
 
 WEB_MIGRATIONS = Migrations(Path(__file__).resolve().parent / "migrations",
