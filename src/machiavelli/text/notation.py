@@ -496,10 +496,10 @@ def format_order(order: Order) -> str:
     if isinstance(order, Maintain):
         return f"maintain {_unit(order.unit)}"
     if isinstance(order, Borrow):
-        return f"borrow {order.amount} ducats for " + ("1 year" if order.years == 1 else
+        return f"borrow {_ducats(order.amount)} for " + ("1 year" if order.years == 1 else
                                                       f"{order.years} years")
     if isinstance(order, Pay):
-        return f"pay {order.amount} ducats to {'bank' if order.to == BANK else order.to}"
+        return f"pay {_ducats(order.amount)} to {'bank' if order.to == BANK else order.to}"
     if isinstance(order, GiveChit):
         return f"give {order.target} to {order.to}"
     if isinstance(order, Expense):
@@ -516,4 +516,9 @@ def _format_expense(order: Expense) -> str:
     else:
         target = f"{order.unit_kind} " if order.unit_kind else ""
         target += order.province or ""
-    return f"{head}{order.amount} ducats {ETYPE_NAMES[order.kind]} {target}".rstrip()
+    return f"{head}{_ducats(order.amount)} {ETYPE_NAMES[order.kind]} {target}".rstrip()
+
+
+def _ducats(amount: int) -> str:
+    """``1 ducat``, ``12 ducats`` (the reader takes either spelling)."""
+    return f"{amount} ducat" if amount == 1 else f"{amount} ducats"
