@@ -48,3 +48,28 @@ def test_process_now_and_roll_back_ask_again_before_they_are_done(tmp_path: obje
                            json={})
     assert api.json() == {"said": "The phase is processed."}
     site.judge.close()
+
+
+def test_flash_messages_come_from_the_form_never_from_the_address(tmp_path: object) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/web.db")
+    started_game(site, "flashy", {"vera": "Venice"})
+    vera = site.sign_in("vera")
+    forged = vera.get("/games/flashy?said=Send+your+password+to+evil%40example.org"
+                      "&bad=Your+account+is+closed")
+    assert forged.status_code == 200
+    assert "evil@example.org" not in forged.text and "account is closed" not in forged.text
+    assert 'class="flash' not in forged.text
+    # a form's own message is shown on the page it leads to, once
+    page = vera.get("/games/flashy")
+    done = vera.post("/games/flashy/password", data={"csrf": csrf_of(page.text),
+                                                     "password": "gondola"})
+    assert done.status_code == 200 and done.history and done.history[0].status_code == 303
+    assert "said=" not in str(done.url) and "password for playing by mail is set" in done.text
+    assert 'class="flash good"' in done.text
+    again = vera.get("/games/flashy")
+    assert "password for playing by mail is set" not in again.text
+    # and a refusal is shown as one
+    refused = vera.post("/games/flashy/password", data={"csrf": csrf_of(again.text),
+                                                        "password": "not allowed!"})
+    assert 'class="flash bad"' in refused.text and "bad=" not in str(refused.url)
+    site.judge.close()

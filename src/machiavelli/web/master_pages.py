@@ -110,13 +110,16 @@ def confirmation(request: Request, seen: Seen, action: str, field: dict[str, str
         details = [f"Orders are in from: {', '.join(view.submitted) or 'nobody'}.",
                    f"Not in: {', '.join(missing)} (processed as they stand now)."
                    if missing else "Every power's orders are in."]
+        warning = ("Everyone sees the results at once; Roll back can undo the phase, not "
+                   "what the players saw.")
     else:
         phase = carried.get("phase", "")
         question, yes = f"Roll back to phase {phase}?", f"Yes, roll back to phase {phase}"
         details = [f"The game goes back to phase {phase}: every phase processed after it, "
                    f"and the orders written since, are undone (now: {view.label})."]
+        warning = "The phases undone cannot be brought back."
     return render(request, "confirm.html", view=view, action=action, carried=carried,
-                  question=question, yes=yes, details=details)
+                  question=question, yes=yes, details=details, warning=warning)
 
 
 @router.post("/games/{name}/master/{action}")
