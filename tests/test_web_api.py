@@ -4,6 +4,7 @@ running inside the server."""
 from __future__ import annotations
 
 import time
+from datetime import timedelta
 
 from fastapi.testclient import TestClient
 from web_game import add_user, started_game, web_site
@@ -311,8 +312,6 @@ def test_the_same_idempotency_key_twice_stores_once(tmp_path: object) -> None:
 
 
 def test_a_refused_write_keeps_no_idempotency_key_and_keys_expire(tmp_path: object) -> None:
-    from datetime import timedelta
-
     from machiavelli.web import idempotency
     from machiavelli.web.tables import IdempotentWrite
 
@@ -339,6 +338,32 @@ def test_a_refused_write_keeps_no_idempotency_key_and_keys_expire(tmp_path: obje
     assert again.status_code == 200
     with site.judge.db.reading() as session:
         assert [r.key for r in session.query(IdempotentWrite)] == ["other"]
+
+
+def test_a_key_whose_first_write_still_runs_is_409(tmp_path: object) -> None:
+    from machiavelli.web.sessions import user_named
+    from machiavelli.web.site import clock
+    from machiavelli.web.tables import claim_key
+
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    started_game(site, "busy", {"vera": "Venice"})
+    user = user_named(site.judge.db, "vera")
+    assert user is not None
+    body = {"ready": True}
+    # the first write under the key has claimed it and not answered yet
+    first = site.client.post("/api/v1/games/busy/ready", json=body,
+                             headers={**site.api("vera"), "Idempotency-Key": "probe"})
+    assert first.status_code == 200
+    with site.judge.db.writing() as session:
+        from machiavelli.web.tables import IdempotentWrite
+        row = session.query(IdempotentWrite).one()
+        running_hash = row.request_hash
+        session.delete(row)
+    assert claim_key(site.judge.db, user.id, "slow", running_hash, clock(),
+                     timedelta(hours=1)) is None
+    second = site.client.post("/api/v1/games/busy/ready", json=body,
+                              headers={**site.api("vera"), "Idempotency-Key": "slow"})
+    assert second.status_code == 409 and "running" in second.json()["detail"]
 
 
 def test_the_answers_are_typed_models_in_the_openapi_document(tmp_path: object) -> None:

@@ -81,8 +81,7 @@ IdempotencyKey = Annotated[str | None, Header(alias=idempotency.HEADER,
 def once(request: Request, key: str | None, body: Any, run: Callable[[], T],
          status: int = 200) -> T | Response:
     """A write, done once per ``Idempotency-Key`` of the key's user (web/idempotency.py)."""
-    return idempotency.once(site_of(request).judge.db,
-                            getattr(request.state, "api_user_id", None), key,
+    return idempotency.once(request, getattr(request.state, "api_user_id", None), key,
                             idempotency.fingerprint(request, body), clock(), run, status)
 
 

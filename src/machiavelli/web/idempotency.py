@@ -25,11 +25,9 @@ from typing import Any, TypeVar
 from fastapi import HTTPException, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.responses import JSONResponse, Response
-from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError
 
-from machiavelli.service.database import Database, StorageError
-from machiavelli.web.tables import IdempotentWrite
+from machiavelli.web.site import site_of
+from machiavelli.web.tables import KeyBusy, claim_key, forget_key, keep_answer
 
 T = TypeVar("T")
 LIFETIME = timedelta(hours=24)
@@ -48,32 +46,20 @@ def fingerprint(request: Request, body: Any) -> str:
                           ).hexdigest()
 
 
-def once(db: Database, user_id: int | None, key: str | None, request_hash: str,
+def once(request: Request, user_id: int | None, key: str | None, request_hash: str,
          now: datetime, run: Callable[[], T], status: int = 200) -> T | Response:
     """``run()``, once per ``(user_id, key)``: a repeat gets the first answer back."""
     if key is None or user_id is None:
         return run()
     if not 0 < len(key) <= LONGEST or not key.isprintable() or not key.isascii():
         raise HTTPException(400, f"an {HEADER} is 1 to {LONGEST} printable ASCII characters")
+    db = site_of(request).judge.db
     try:
-        with db.writing() as session:
-            session.execute(delete(IdempotentWrite).where(IdempotentWrite.expires_at <= now))
-            row = session.scalars(select(IdempotentWrite).where(
-                IdempotentWrite.user_id == user_id, IdempotentWrite.key == key)).first()
-            if row is None:
-                session.add(IdempotentWrite(user_id=user_id, key=key,
-                                            request_hash=request_hash, status=None,
-                                            body=None, created_at=now,
-                                            expires_at=now + LIFETIME))
-                seen: tuple[str, int | None, str | None] | None = None
-            else:
-                seen = (row.request_hash, row.status, row.body)
-    except StorageError as err:
-        if isinstance(err.__cause__, IntegrityError):  # the same key, at the same moment
-            raise HTTPException(409, f"a request with this {HEADER} is running") from None
-        raise
-    if seen is not None:
-        first_hash, first_status, first_body = seen
+        held = claim_key(db, user_id, key, request_hash, now, LIFETIME)
+    except KeyBusy:
+        raise HTTPException(409, f"a request with this {HEADER} is running") from None
+    if held is not None:
+        first_hash, first_status, first_body = held
         if first_hash != request_hash:
             raise HTTPException(422, f"this {HEADER} was used for another request: a new "
                                      "write needs a new key")
@@ -84,18 +70,7 @@ def once(db: Database, user_id: int | None, key: str | None, request_hash: str,
     try:
         done = run()
     except BaseException:
-        _forget(db, user_id, key)
+        forget_key(db, user_id, key)
         raise
-    with db.writing() as session:
-        row = session.scalars(select(IdempotentWrite).where(
-            IdempotentWrite.user_id == user_id, IdempotentWrite.key == key)).first()
-        if row is not None:
-            row.status = status
-            row.body = json.dumps(jsonable_encoder(done))
+    keep_answer(db, user_id, key, status, json.dumps(jsonable_encoder(done)))
     return done
-
-
-def _forget(db: Database, user_id: int, key: str) -> None:
-    with db.writing() as session:
-        session.execute(delete(IdempotentWrite).where(
-            IdempotentWrite.user_id == user_id, IdempotentWrite.key == key))
