@@ -26,6 +26,7 @@ from machiavelli.commands.desk import (
 from machiavelli.commands.game_settings import press_summary, schedule_line
 from machiavelli.commands.outcome import Outcome, Why
 from machiavelli.commands.reply import judge_time
+from machiavelli.commands.signing import game_named
 from machiavelli.commands.variants import variant_name
 from machiavelli.core.options import options_in_force
 from machiavelli.game.victory import cities_controlled
@@ -72,6 +73,10 @@ def _view(desk: Desk, name: str, *, history: bool = False) -> GameView | Outcome
     """Game ``name`` as the asker may see it: as signed on, if it is the desk's game."""
     viewer = desk.viewer if name == desk.game else Viewer.public()
     view = desk.view(name, viewer, history=history)
+    if isinstance(view, Refused) and isinstance(stored := game_named(desk, name), str) \
+            and stored != name:  # a name written without its capitals
+        view = desk.view(stored, desk.viewer if stored == desk.game else Viewer.public(),
+                         history=history)
     if isinstance(view, Refused):
         return Outcome.refused(Why.NO_SUCH_GAME, f"No such game '{name}'.")
     return view
@@ -197,6 +202,9 @@ def history(desk: Desk, command: Command) -> Outcome:
 
 def _observed(desk: Desk, name: str) -> GameView | Outcome:
     view = desk.view(name, Viewer.observer("history"), history=True)
+    if isinstance(view, Refused) and isinstance(stored := game_named(desk, name), str) \
+            and stored != name:  # a name written without its capitals
+        view = desk.view(stored, Viewer.observer("history"), history=True)
     if isinstance(view, Refused):
         return Outcome.refused(Why.NO_SUCH_GAME, f"No such game '{name}'.")
     return view

@@ -19,6 +19,8 @@ A failed sign-on makes the judge skip the rest of the message, as nJudge does.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from machiavelli.commands.command import Command, Registration, SignOn, SignOnKind
 from machiavelli.commands.desk import Desk, code_of, refusal
 from machiavelli.commands.outcome import Outcome, Why
@@ -43,6 +45,12 @@ def register(desk: Desk, command: Command) -> Outcome:
 def sign_on(desk: Desk, command: Command) -> Outcome:
     asked = command.detail
     assert isinstance(asked, SignOn)
+    if asked.kind not in (SignOnKind.ANY_GAME, SignOnKind.CREATE):
+        stored = game_named(desk, asked.game)
+        if isinstance(stored, Refused):
+            desk.skipping = True
+            return Outcome.refused(Why.NO_SUCH_GAME, stored.reason)
+        asked = replace(asked, game=stored)
     outcome = _SIGN_ONS[asked.kind](desk, asked)
     if outcome.why is not None and outcome.why is not Why.ONE_SIGN_ON:
         desk.skipping = True
@@ -223,3 +231,18 @@ def _announce(desk: Desk, view: GameView, what: str, text: str, *,
 _SIGN_ONS = {SignOnKind.POWER: _power, SignOnKind.OBSERVER: _observer,
              SignOnKind.MASTER: _master, SignOnKind.JOIN: _join,
              SignOnKind.ANY_GAME: _any_game, SignOnKind.CREATE: create}
+
+
+def game_named(desk: Desk, written: str) -> str | Refused:
+    """The stored name of the game ``written`` names: the game of that very name, or else
+    the one game whose name differs in capitals only (mail judges' names are lower case,
+    the web's may not be).  Unknown names come back as written (the caller says "No such
+    game"); two games that differ in capitals only need the capitals."""
+    names = desk.judge.game_names(everything=True)
+    if written in names:
+        return written
+    alike = [n for n in names if n.lower() == written.lower()]
+    if len(alike) > 1:
+        return Refused(f"Several games are named '{written}' but for capitals: write the "
+                       "name with its capitals, as the game's page shows it.")
+    return alike[0] if alike else written

@@ -220,9 +220,11 @@ class Judge:
     # -- orders -------------------------------------------------------------
     def submit_orders(self, name: str, actor: Viewer, power: str | None, text: str, *,
                       phase: int | None = None, replace: bool = False,
-                      now: datetime | None = None) -> Stored | Refused:
+                      refused_keeps: bool = False, now: datetime | None = None
+                      ) -> Stored | Refused:
         return self._write(name, lambda s, g: sheets.submit(
-            s, g, actor, power, text, now or clock(), phase=phase, replace=replace))
+            s, g, actor, power, text, now or clock(), phase=phase, replace=replace,
+            refused_keeps=refused_keeps))
 
     def set_wait(self, name: str, actor: Viewer, power: str | None, wait: bool,
                  now: datetime | None = None) -> Stored | Refused:

@@ -109,9 +109,11 @@ def player_returns(game: Game, actor: Viewer, power: str) -> None:
 
 
 def submit(session: Session, game: Game, actor: Viewer, power: str | None, text: str,
-           now: datetime, *, phase: int | None = None, replace: bool = False
-           ) -> Stored | Refused:
-    """Check ``text`` and store its accepted orders for the pending phase."""
+           now: datetime, *, phase: int | None = None, replace: bool = False,
+           refused_keeps: bool = False) -> Stored | Refused:
+    """Check ``text`` and store its accepted orders for the pending phase
+    (``refused_keeps``: a submission whose every line is refused is refused whole, and
+    the stored orders stay as they were)."""
     acting = pending_power(session, game, actor, power, phase=phase)
     if isinstance(acting, Refused):
         return acting
@@ -121,6 +123,10 @@ def submit(session: Session, game: Game, actor: Viewer, power: str | None, text:
     row = sheet(session, game, game.phase, who)
     stored = [] if row is None or replace else parse_orders(row.text, board, state, who).orders
     submission = parse_orders(text, board, state, who)
+    if refused_keeps and submission.errors and not submission.orders:
+        return Refused("every line was refused, so the stored orders are unchanged: "
+                       + "; ".join(f"line {e.line} ({e.text}): {e.reason}"
+                                   for e in submission.errors))
     merged: dict[tuple[str, ...], Order] = {order_key(o): o for o in stored}
     for order in submission.orders:
         merged.pop(order_key(order), None)

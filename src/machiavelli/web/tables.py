@@ -22,13 +22,15 @@ revision there (``tests/test_web_tables.py`` compares the two).
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
+import sqlalchemy as sa
 from sqlalchemy import Boolean, Integer, String, Text, inspect
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from machiavelli.service.database import Database, Migrations
+from machiavelli.service.database import Database, Migrations, StorageError
 from machiavelli.service.schema import Moment
 
 
@@ -98,6 +100,65 @@ class SeatedBot(WebBase):
     seated_at: Mapped[datetime]
     ended_at: Mapped[datetime | None]
     ended_how: Mapped[str | None] = mapped_column(String(32))
+
+
+class IdempotentWrite(WebBase):
+    """An API write sent with an ``Idempotency-Key`` (web/idempotency.py): the answer it
+    got, replayed to the same user's same key until ``expires_at``."""
+    __tablename__ = "web_idempotency"
+    __table_args__ = (sa.UniqueConstraint("user_id", "key"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(Integer)
+    key: Mapped[str] = mapped_column(String(255))
+    request_hash: Mapped[str] = mapped_column(String(64))  # method, path and body
+    status: Mapped[int | None] = mapped_column(Integer)  # None while it runs
+    body: Mapped[str | None] = mapped_column(Text)  # the answer's JSON
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime] = mapped_column(index=True)
+
+
+#: What a key already holds: (request hash, status, body); status None while it runs.
+Held = tuple[str, int | None, str | None]
+
+
+class KeyBusy(Exception):
+    """The same user's same key is being claimed at this very moment."""
+
+
+def claim_key(db: Database, user_id: int, key: str, request_hash: str, now: datetime,
+              life: timedelta) -> Held | None:
+    """What ``(user_id, key)`` holds, or None after claiming it for a new write (the
+    expired keys of everyone are deleted first)."""
+    try:
+        with db.writing() as session:
+            session.execute(sa.delete(IdempotentWrite).where(
+                IdempotentWrite.expires_at <= now))
+            row = session.scalars(sa.select(IdempotentWrite).where(
+                IdempotentWrite.user_id == user_id, IdempotentWrite.key == key)).first()
+            if row is not None:
+                return row.request_hash, row.status, row.body
+            session.add(IdempotentWrite(user_id=user_id, key=key, request_hash=request_hash,
+                                        status=None, body=None, created_at=now,
+                                        expires_at=now + life))
+            return None
+    except StorageError as err:
+        if isinstance(err.__cause__, IntegrityError):
+            raise KeyBusy from None
+        raise
+
+
+def keep_answer(db: Database, user_id: int, key: str, status: int, body: str) -> None:
+    with db.writing() as session:
+        row = session.scalars(sa.select(IdempotentWrite).where(
+            IdempotentWrite.user_id == user_id, IdempotentWrite.key == key)).first()
+        if row is not None:
+            row.status, row.body = status, body
+
+
+def forget_key(db: Database, user_id: int, key: str) -> None:
+    with db.writing() as session:
+        session.execute(sa.delete(IdempotentWrite).where(
+            IdempotentWrite.user_id == user_id, IdempotentWrite.key == key))
 
 
 WEB_MIGRATIONS = Migrations(Path(__file__).resolve().parent / "migrations",
