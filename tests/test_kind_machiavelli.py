@@ -6,9 +6,11 @@ import json
 
 import pytest
 
+from machiavelli.core.option_commands import apply_set_command
+from machiavelli.core.options import assassinations_in_play
 from machiavelli.core.orders import order_key
 from machiavelli.game.process import process_phase
-from machiavelli.game.scenario import load_scenario, scenario_board
+from machiavelli.game.scenario import load_scenario, scenario_board, unfunded_powers
 from machiavelli.game.start import start_game
 from machiavelli.game.victory import cities_controlled
 from machiavelli.movement.legal_lists import legal_orders
@@ -45,16 +47,20 @@ def test_registry() -> None:
 
 
 def test_new_game_is_the_engines_start(kind: MachiavelliKind, start: Step) -> None:
-    board, state = load_scenario("classic_1454", None, options={
-        **load_scenario("classic_1454")[1].options, "money": True})
+    options = apply_set_command(load_scenario("classic_1454")[1].options, "set money")
+    assert isinstance(options, dict)
+    board, state = load_scenario("classic_1454", None, options=options)
     for power in state.powers:
         state.treasury.setdefault(power, 0)
-    after, report = start_game(board, state, SEED, ())
+    assert assassinations_in_play(state) and state.chits  # the scenario deals them (ASN-1)
+    after, begun = start_game(board, state, SEED, unfunded_powers("classic_1454"))
     assert isinstance(start.position, Table)
-    assert start.position.state.to_dict() == after.to_dict() or start.report
-    assert kind.seats(start.position) == tuple(start.position.state.powers)
+    assert start.position.state.to_dict() == after.to_dict()
+    assert start.report == begun.report and start.private == begun.private
+    assert kind.seats(start.position) == tuple(after.powers)
     assert isinstance(kind.new_game(setup_of("no_such", None)), str)
     assert isinstance(kind.new_game(setup_of("classic_1454", None, victory_cities=-3)), str)
+    assert isinstance(kind.new_game(setup_of("classic_1454", None, ("bogus",))), str)
 
 
 def test_dump_and_load(kind: MachiavelliKind, start: Step) -> None:

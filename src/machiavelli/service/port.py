@@ -5,9 +5,15 @@ rules.  It keeps a game as a row that names its kind (``games.kind``: ``machiave
 ``princes``) and, for every step of play, the position reached, the public report and each
 seat's private part.  Everything else it asks the kind, through a :class:`GameKind`:
 
-- :meth:`~GameKind.new_game`: the first position from a set-up (a scenario, a number of
-  players, options) and the game's seed;
-- :meth:`~GameKind.pending`: who must decide what now: one seat, several or every seat,
+- :meth:`~GameKind.set_up` and :meth:`~GameKind.new_game`: the position a set-up (a
+  scenario, a number of players, options) gives before the start (a forming game shows
+  it and deals its seats from it), and the first position with the game's seed;
+  :meth:`~GameKind.title_of` and :meth:`~GameKind.aliases`: the title a game of it is
+  shown under and the other names of its seats;
+- :meth:`~GameKind.label`, :meth:`~GameKind.course`, :meth:`~GameKind.eliminated`: a
+  position in a few words, where it stands in the game's course, the seats out of it;
+- :meth:`~GameKind.pending` (and :meth:`~GameKind.owes`, for one seat): who must decide
+  what now: one seat, several or every seat,
   simultaneously (Machiavelli's phases, Princes' sealed bids and reaction windows) or one
   in turn (Princes' actions and auction bids), and which deadline schedule the decision
   follows;
@@ -16,16 +22,22 @@ seat's private part.  Everything else it asks the kind, through a :class:`GameKi
   line may replace an earlier one, and says so);
 - :meth:`~GameKind.legal`: the legal choices of a seat, for order boxes, buttons and bots;
 - :meth:`~GameKind.advance`: the decision resolved from the answers in; a seat that gave
-  none gets the kind's default (Machiavelli's units hold, Princes' seat passes);
-- :meth:`~GameKind.sight` and :meth:`~GameKind.position_text`: what a viewer may see of a
-  position (another seat's money, hand and orders taken out), as a value and as text;
+  none gets the kind's default (Machiavelli's units hold, Princes' seat passes); an
+  answer stored by the host that no longer reads is :class:`BadAnswer` (damage);
+- :meth:`~GameKind.sight`, :meth:`~GameKind.position_text` and
+  :meth:`~GameKind.private_parts`: what a viewer may see of a position (another seat's
+  money, hand and orders taken out), as a value for the front ends, as public text, and
+  each seat's private part it may read;
 - :meth:`~GameKind.picture`: the position drawn for a viewer (SVG);
 - :meth:`~GameKind.standing`: the scores, the winners, and what a draw means;
 - :meth:`~GameKind.options` and :meth:`~GameKind.set_options`: the kind's own options
   (Machiavelli's ``SET`` flags), which a Master may change.
 
 A position is opaque to the host: it only passes it back to its kind, and stores it as the
-kind's text (:meth:`~GameKind.dump` / :meth:`~GameKind.load`).  The kinds are registered
+kind's text (:meth:`~GameKind.dump` / :meth:`~GameKind.load`, which also takes the game's
+:class:`Setup` as its row records it: Machiavelli's board is the scenario's, its victory
+the game's).  What :meth:`~GameKind.sight` gives is for the front ends and is never
+passed back.  The kinds are registered
 by name in :mod:`machiavelli.service.kinds`; inside the service, only their adapters
 import an engine.
 
