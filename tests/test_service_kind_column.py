@@ -59,3 +59,34 @@ def test_a_game_made_at_revision_0002_reads_as_machiavelli(db_url: str) -> None:
         assert getattr(after, "label", None) == getattr(before, "label", None)
     finally:
         judge.close()
+
+
+def test_a_database_made_at_0002_with_a_forming_game_upgrades_on_open(db_url: str) -> None:
+    database = open_database(db_url, upgrade=False, check=False)
+    try:
+        with database.writer.begin() as connection:
+            # an SQLite file starts empty; a PostgreSQL test database is made at the head
+            if current_revision(database) is None:
+                command.upgrade(SERVICE_MIGRATIONS.config(connection), "0002")
+            else:
+                command.downgrade(SERVICE_MIGRATIONS.config(connection), "0002")
+        with database.writer.begin() as connection:
+            connection.execute(text(
+                "INSERT INTO games (name, scenario, players, seed, victory_cities, flags, "
+                "settings, status, phase, winners, outcome, clock, standing, votes, "
+                "created_at, updated_at) VALUES ('before', 'classic_1454', NULL, 's', NULL, "
+                "'[]', '{}', 'forming', 0, '[]', NULL, '{}', '{}', '{}', "
+                "'2026-11-01 12:00:00', '2026-11-01 12:00:00')"))
+        assert current_revision(database) == "0002"
+    finally:
+        database.dispose()
+    judge = Judge(db_url)
+    try:
+        with judge.db.reader.connect() as connection:
+            assert connection.execute(select(Game.kind)).scalar_one() == MACHIAVELLI
+        seen = judge.view("before", Viewer.master())
+        assert getattr(seen, "kind", None) == MACHIAVELLI
+        assert getattr(seen, "status", None) == "forming"
+        assert "Venice" in getattr(seen, "powers", ())
+    finally:
+        judge.close()
