@@ -15,5 +15,8 @@ def cities(table: Table) -> dict[str, float]:
 
 
 def standing(table: Table) -> Standing:
+    """The cities per power; the winners as the victory in force would find them were a
+    campaign to end on this position (the host keeps, on the game's row, the winners
+    processing found: :attr:`~machiavelli.service.port.Step.winners`)."""
     won = tuple(winners(table.board, table.state, table.victory_cities))
     return Standing(cities(table), won, bool(won), "shared")
