@@ -176,11 +176,12 @@ class Judge:
         """The power ``written`` names in game ``name`` (a prefix or its letter will do),
         if still in play (or, with ``eliminated``, even if not)."""
         def find(session: Session, game: Game) -> str | Refused:
-            state = games.phase_state(games.live_phase(session, game))
-            power = games.power_of(game, state.powers, written)
+            kind = games.kind_of(game)
+            state = games.phase_state(game, games.live_phase(session, game))
+            power = games.power_of(game, list(kind.seats(state)), written)
             if isinstance(power, Refused):
                 return power
-            if power in state.eliminated and not eliminated:
+            if power in kind.eliminated(state) and not eliminated:
                 return Refused(f"{power} has been eliminated")
             return power
         return self._read(name, find)
@@ -364,7 +365,7 @@ class Judge:
         """What processing now would give (a master's look; nothing is written)."""
         if not actor.is_master:
             return Refused("only a master may predict a phase")
-        return self._read(name, adjudication.predict)
+        return self._read(name, _predicted)
 
     # -- the judge by mail: registrations, seats, later orders -------------------
     def register(self, address: str, form: Sequence[tuple[str, str]],
@@ -510,6 +511,14 @@ def _credentials(seat: Seat, password: str | None, address: str | None) -> Seat 
     return seat
 
 
+def _predicted(session: Session, game: Game) -> PhaseResult | Refused:
+    """The prediction as the engine's result (the kind's own account of the step)."""
+    step = adjudication.predict(session, game)
+    if isinstance(step, Refused) or not isinstance(step.detail, PhaseResult):
+        return step if isinstance(step, Refused) else Refused("no prediction for this game")
+    return step.detail
+
+
 def _first_clock(session: Session, game: Game, now: datetime) -> None:
-    state = games.phase_state(games.live_phase(session, game))
-    deadlines.set_clock(game, games.board_of(game), state, now, first=True)
+    state = games.phase_state(game, games.live_phase(session, game))
+    deadlines.set_clock(game, state, now, first=True)
