@@ -21,11 +21,11 @@ from machiavelli.core.board import Board
 from machiavelli.core.state import State
 from machiavelli.game.scenario import scenario_board
 from machiavelli.render.view import MASTER
+from machiavelli.service.config import HostSettings
 from machiavelli.service.house.deadlines import PhaseClock
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Seat
-from machiavelli.service.visibility import GameView, Viewer
+from machiavelli.service.visibility import GameView, SeatView, Viewer
 
 VERSION = "0.1.0"
 
@@ -37,7 +37,7 @@ class Config:
     carry the map."""
 
     judge: str = "MACH"
-    address: str = "judge@localhost"
+    address: str = HostSettings.address
     default_variant: str = "machiavelli"
     maps: bool = True
 
@@ -72,7 +72,7 @@ class Desk:
     now: datetime
     config: Config = field(default_factory=Config)
     game: str | None = None
-    seat: Seat | None = None
+    seat: SeatView | None = None
     viewer: Viewer | None = None
     acting: str | None = None  # the power a Master acts as (BECOME)
     skipping: bool = False  # a sign-on failed: the rest is not looked at
@@ -85,7 +85,7 @@ class Desk:
     def signed(self) -> bool:
         return self.game is not None and self.viewer is not None
 
-    def sign(self, game: str, seat: Seat) -> None:
+    def sign(self, game: str, seat: SeatView) -> None:
         self.game, self.seat, self.viewer = game, seat, viewer_of(seat)
 
     def view(self, game: str | None = None, viewer: Viewer | None = None,
@@ -106,7 +106,7 @@ class Desk:
         return f"{self.config.judge}:{view.name} - {code_of(view.state)} {what}".rstrip()
 
 
-def viewer_of(seat: Seat) -> Viewer:
+def viewer_of(seat: SeatView) -> Viewer:
     """The viewer a seat is: a player sees as its power (before the deal, as nobody)."""
     if seat.role == "master":
         return Viewer.master(seat.name)

@@ -21,8 +21,7 @@ from machiavelli.commands.desk import Desk, board_of, refusal, viewer_of
 from machiavelli.commands.outcome import Outcome, Why
 from machiavelli.commands.press_options import PressRequest, addressees_of
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Letter
-from machiavelli.service.visibility import GameView, Viewer
+from machiavelli.service.visibility import GameView, SentLetter, Viewer
 
 
 def acting_power(desk: Desk) -> str | None | Outcome:
@@ -149,7 +148,7 @@ def _letters(view: GameView) -> dict[str, str]:
             if power in view.state.powers}
 
 
-def deliver_letter(desk: Desk, view: GameView, letter: Letter) -> None:
+def deliver_letter(desk: Desk, view: GameView, letter: SentLetter) -> None:
     """A mail to each reader, showing the letter as the service shows it to that reader."""
     seats = desk.judge.seats(view.name)
     if isinstance(seats, Refused):

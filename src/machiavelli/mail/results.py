@@ -35,8 +35,7 @@ from machiavelli.commands.reply import GameHeader, header_lines, judge_time
 from machiavelli.commands.variants import variant_name
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Notice, Seat
-from machiavelli.service.visibility import GameView, Viewer
+from machiavelli.service.visibility import GameView, NoticeView, SeatView, Viewer
 
 
 @dataclass(frozen=True)
@@ -70,7 +69,7 @@ def owed_mails(judge: Judge, config: Config, games: list[str] | None = None) -> 
     return owed
 
 
-def notice_mails(judge: Judge, name: str, seats: list[Seat], notice: Notice,
+def notice_mails(judge: Judge, name: str, seats: list[SeatView], notice: NoticeView,
                  config: Config) -> list[OutMail]:
     """A reminder, late notice or request, to whom the notice names."""
     if notice.to == "all":
@@ -86,7 +85,7 @@ def notice_mails(judge: Judge, name: str, seats: list[Seat], notice: Notice,
                     notice.body + "\n") for s in readers if s.address]
 
 
-def result_mails(judge: Judge, name: str, seats: list[Seat], notice: Notice,
+def result_mails(judge: Judge, name: str, seats: list[SeatView], notice: NoticeView,
                  config: Config) -> list[OutMail]:
     """Each seat's results of the phase ``notice`` tells of, as that seat may read them."""
     mails = []

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -40,7 +40,16 @@ from machiavelli.service.games import (
     set_up,
 )
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Game, Letter, OrderSheet, Phase, Seat
+from machiavelli.service.schema import (
+    Game,
+    LaterOrders,
+    Letter,
+    Notice,
+    OrderSheet,
+    Phase,
+    Seat,
+    User,
+)
 from machiavelli.text.report import position_text, private_report
 
 ViewerRole = Literal["player", "observer", "master", "public"]
@@ -80,7 +89,7 @@ class Viewer:
         return self.is_master or (self.role == "player" and self.power == power)
 
 
-@dataclass
+@dataclass(frozen=True)
 class OrdersView:
     power: str
     lines: list[str]
@@ -90,7 +99,7 @@ class OrdersView:
     ready: bool = False  # said ready (its orders, even none or partly refused, are final)
 
 
-@dataclass
+@dataclass(frozen=True)
 class PhaseView:
     """A processed phase (``number`` >= 1) or the start (0), as the viewer may read it."""
 
@@ -103,7 +112,7 @@ class PhaseView:
     created_at: datetime
 
 
-@dataclass
+@dataclass(frozen=True)
 class LetterView:
     id: int
     phase: int
@@ -116,15 +125,124 @@ class LetterView:
     postal: bool = False  # postal press: delivered with the phase's results
 
 
-@dataclass
+@dataclass(frozen=True)
 class SeatView:
+    """A seat: in a :class:`GameView`, its name, role, power (and preferences, for a
+    master); in the judge's own records (:meth:`~machiavelli.service.judge.Judge.seats`,
+    the seat a sign-on or a join gives), also its mail address, user and dates."""
+
     name: str
     role: str
     power: str | None
     preferences: list[str]
+    address: str | None = None
+    user_id: int | None = None
+    joined_at: datetime | None = None
+    left_at: datetime | None = None
+    left_how: str | None = None
+
+    @classmethod
+    def record(cls, seat: Seat) -> SeatView:
+        """The judge's own record of ``seat`` (its address too: never shown as it is)."""
+        return cls(seat.name, seat.role, seat.power, list(seat.preferences), seat.address,
+                   seat.user_id, seat.joined_at, seat.left_at, seat.left_how)
 
 
-@dataclass
+@dataclass(frozen=True)
+class UserView:
+    """A user of the judge: name, mail address, registration form (never the password)."""
+
+    id: int
+    name: str
+    email: str | None
+    created_at: datetime
+    profile: dict[str, Any] | None = None
+
+    @classmethod
+    def of(cls, user: User) -> UserView:
+        return cls(user.id, user.name, user.email, user.created_at,
+                   dict(user.profile) if user.profile is not None else None)
+
+
+@dataclass(frozen=True)
+class SentLetter:
+    """A letter as its sender (or the master who sent it) knows it: its real addressees."""
+
+    id: int
+    phase: int
+    sender: str
+    sender_role: str
+    grey: bool
+    broadcast: bool
+    recipients: list[str]
+    body: str
+    sent_at: datetime
+    postal: bool = False
+    shown_to: dict[str, Any] | None = None  # how its readers see it addressed (None: all)
+
+    @classmethod
+    def of(cls, letter: Letter) -> SentLetter:
+        return cls(letter.id, letter.phase, letter.sender, letter.sender_role, letter.grey,
+                   letter.broadcast, list(letter.recipients), letter.body, letter.sent_at,
+                   letter.postal, dict(letter.shown_to) if letter.shown_to is not None
+                   else None)
+
+
+@dataclass(frozen=True)
+class NoticeView:
+    """A notice the judge owes a reader (``to``: a power, "master" or "all"): results,
+    reminders, late notices; the front end that delivers it says so."""
+
+    id: int
+    phase: int
+    to: str
+    kind: str
+    body: str
+    created_at: datetime
+    delivered_at: datetime | None = None
+
+    @classmethod
+    def of(cls, notice: Notice) -> NoticeView:
+        return cls(notice.id, notice.phase, notice.to, notice.kind, notice.body,
+                   notice.created_at, notice.delivered_at)
+
+
+@dataclass(frozen=True)
+class LaterView:
+    """Orders kept for a later phase, submitted when the game reaches it."""
+
+    power: str
+    season: str
+    year: int
+    kind: str
+    text: str
+    created_at: datetime
+
+    @classmethod
+    def of(cls, later: LaterOrders) -> LaterView:
+        return cls(later.power, later.season, later.year, later.kind, later.text,
+                   later.created_at)
+
+
+@dataclass(frozen=True)
+class GameStatus:
+    """Where a game stands after a master's action: its status, pending phase, clock,
+    winners and outcome."""
+
+    name: str
+    status: str
+    phase: int
+    clock: dict[str, Any]
+    winners: list[str]
+    outcome: str | None
+
+    @classmethod
+    def of(cls, game: Game) -> GameStatus:
+        return cls(game.name, game.status, game.phase, dict(game.clock), list(game.winners),
+                   game.outcome)
+
+
+@dataclass(frozen=True)
 class GameView:
     """Everything one viewer may see of a game."""
 

@@ -14,8 +14,7 @@ from machiavelli.service.house.deadlines import DeadlinePolicy
 from machiavelli.service.house.press import PressColours, PressPolicy
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Seat
-from machiavelli.service.visibility import LetterView, Viewer
+from machiavelli.service.visibility import LetterView, SeatView, Viewer
 from machiavelli.web import creation
 from machiavelli.web.pictures import map_picture
 from machiavelli.web.seen import (
@@ -156,7 +155,7 @@ def sign_on_line(seen: Seen) -> str | None:
 
 
 def set_mail_password(judge: Judge, seen: Seen, user: str, password: str
-                      ) -> Seat | Refused:
+                      ) -> SeatView | Refused:
     """``user``'s seat gets ``password`` for signing on by mail (the service's seat
     password, which ``SIGN ON`` checks; letters and digits, as the mail judge reads them)."""
     if not seen.seated:
