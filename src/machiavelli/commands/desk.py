@@ -14,13 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Protocol
 
 from machiavelli.commands.outcome import Outcome, Why
 from machiavelli.commands.reply import phase_code
-from machiavelli.core.board import Board
-from machiavelli.core.state import State
-from machiavelli.game.scenario import scenario_board
-from machiavelli.render.view import MASTER
 from machiavelli.service.config import HostSettings
 from machiavelli.service.house.deadlines import PhaseClock
 from machiavelli.service.judge import Judge
@@ -44,13 +41,22 @@ class Config:
 
 @dataclass(frozen=True)
 class Picture:
-    """A map to attach: the position as ``viewer`` may see it (a power, None for the
-    public, ``render.view.MASTER``)."""
+    """A map to attach: the SVG the service drew for its reader
+    (:meth:`~machiavelli.service.judge.Judge.picture`), and the attachment's name."""
 
-    board: Board
-    state: State
-    viewer: str | None
+    svg: str
     name: str = "map"
+
+
+class Dated(Protocol):
+    """A position as far as its phase code goes (``S1454M``)."""
+
+    @property
+    def season(self) -> str: ...
+    @property
+    def year(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -101,6 +107,13 @@ class Desk:
         if to:
             self.mails.append(OutMail(to, subject, text, picture))
 
+    def picture(self, game: str, viewer: Viewer, name: str, phase: int | None = None
+                ) -> Picture | None:
+        """The map of ``game`` as ``viewer`` may see it, to attach (the pending position,
+        or the one reached after ``phase`` phases); None if there is none."""
+        svg = self.judge.picture(game, viewer, phase, marks=False)
+        return None if isinstance(svg, Refused) else Picture(svg, name)
+
     def subject(self, view: GameView, what: str) -> str:
         """nJudge's subject line: ``MACH:game - S1454M what``."""
         return f"{self.config.judge}:{view.name} - {code_of(view.state)} {what}".rstrip()
@@ -115,23 +128,14 @@ def viewer_of(seat: SeatView) -> Viewer:
     return Viewer("player", seat.power, seat.name)
 
 
-def code_of(state: State) -> str:
+def code_of(state: Dated) -> str:
     return phase_code(state.season, state.year, state.phase)
-
-
-def board_of(view: GameView) -> Board:
-    return scenario_board(view.scenario, view.players)
 
 
 def clock_of(view: GameView) -> PhaseClock | None:
     """The pending phase's deadline, grace and start, as the view shows them."""
     data = view.clock.get("clock")
     return PhaseClock.from_dict(data) if isinstance(data, dict) and data else None
-
-
-def picture_viewer(viewer: Viewer) -> str | None:
-    """Who the map is drawn for (render's names: a power, None, the Master)."""
-    return MASTER if viewer.is_master else viewer.power
 
 
 def refusal(found: Refused, why: Why = Why.RULES) -> Outcome:

@@ -25,10 +25,8 @@ from machiavelli.commands.desk import (
     Config,
     OutMail,
     Picture,
-    board_of,
     clock_of,
     code_of,
-    picture_viewer,
     viewer_of,
 )
 from machiavelli.commands.reply import GameHeader, header_lines, judge_time
@@ -100,11 +98,16 @@ def result_mails(judge: Judge, name: str, seats: list[SeatView], notice: NoticeV
         if text is None:
             continue
         phase = next(p for p in view.history if p.number == notice.phase + 1)
-        picture = Picture(board_of(view), phase.position, picture_viewer(viewer),
-                          f"{name}-{phase.number:03d}") if config.maps else None
+        picture = _picture(judge, name, viewer, phase.number) if config.maps else None
         mails.append(OutMail(seat.address, f"{config.judge}:{name} - "
                              f"{code_of(phase.position)} Results", text, picture))
     return mails
+
+
+def _picture(judge: Judge, name: str, viewer: Viewer, number: int) -> Picture | None:
+    """The map of the position reached after ``number`` phases, as ``viewer`` sees it."""
+    svg = judge.picture(name, viewer, number, marks=False)
+    return None if isinstance(svg, Refused) else Picture(svg, f"{name}-{number:03d}")
 
 
 def result_text(view: GameView, processed: int, config: Config) -> str | None:

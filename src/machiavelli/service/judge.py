@@ -14,7 +14,8 @@ both carry a message for the user.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,6 +39,7 @@ from machiavelli.service import (
     sheets,
     sweeper,
 )
+from machiavelli.service import fronts_machiavelli as fronts
 from machiavelli.service.adjudication import Processed
 from machiavelli.service.archive import Archive, read_archive, write_archive
 from machiavelli.service.database import (
@@ -53,6 +55,7 @@ from machiavelli.service.house import press as press_rules
 from machiavelli.service.house.absence import Absence
 from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
 from machiavelli.service.house.press import Addressees, Colour
+from machiavelli.service.port import Choice, Reading, SetupInfo, Sight
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Letter, Notice, Seat, User
 from machiavelli.service.sheets import Stored
@@ -63,6 +66,9 @@ from machiavelli.service.visibility import (
     LaterView,
     Look,
     NoticeView,
+    OptionFlags,
+    PhaseView,
+    ScenarioView,
     SeatView,
     SentLetter,
     UserView,
@@ -267,6 +273,128 @@ class Judge:
             _first_clock(session, game, now or clock())
             return view(session, game, Viewer.master())
         return self._write(name, act)
+
+    # -- the game's engine, as the front ends ask it ---------------------------
+    def check_orders(self, name: str, viewer: Viewer, power: str, text: str
+                     ) -> Reading | Refused:
+        """``power``'s orders in ``text`` read against the pending position as ``viewer``
+        sees it: the canonical lines and each refused line with its reason.  Nothing is
+        stored (:meth:`submit_orders` stores)."""
+        def read(session: Session, game: Game) -> Reading | Refused:
+            seen = _seen(session, game, viewer, power)
+            if isinstance(seen, Refused):
+                return seen
+            return fronts.read(games.board_of(game), seen.state, power, text)
+        return self._read(name, read)
+
+    def legal(self, name: str, viewer: Viewer, power: str) -> list[Choice] | Refused:
+        """Every legal order of ``power``'s units in the pending phase, grouped by unit
+        (:attr:`~machiavelli.service.port.Choice.about`), as ``viewer`` may ask them."""
+        def find(session: Session, game: Game) -> list[Choice] | Refused:
+            seen = _seen(session, game, viewer, power)
+            if isinstance(seen, Refused):
+                return seen
+            return fronts.legal(games.board_of(game), seen.state, power)
+        return self._read(name, find)
+
+    def picture(self, name: str, viewer: Viewer, phase: int | None = None, *,
+                results: bool = False, marks: bool = True) -> str | Refused:
+        """The map of game ``name`` as ``viewer`` may see it, an SVG document:
+
+        - ``phase`` None: the pending position, with the orders ``viewer`` may see drawn
+          on it, the plague that struck as it began and the scenario's title;
+        - ``phase`` n with ``results``: processed phase n (1 to the game's phase): the
+          position before it with the results of the orders processed then (adjudicated
+          again from the position, the orders and the game's seed; ``viewer`` is shown
+          its share only);
+        - ``phase`` n without ``results``: the position reached after n phases (0: the
+          start).
+
+        ``marks=False``: the bare position (no title, orders or plague), as result mails
+        attach it."""
+        return self._read(name, lambda s, g: _picture(s, g, viewer, phase, results, marks))
+
+    def options(self, name: str) -> dict[str, str] | Refused:
+        """The game's options in force, each ``on`` or ``off``."""
+        def find(session: Session, game: Game) -> dict[str, str]:
+            seen = view(session, game, Viewer.public(), press=False)
+            return {option: "on" if on else "off"
+                    for option, on in fronts.options_held(seen.state.options).items()}
+        return self._read(name, find)
+
+    # -- the kinds' set-ups and rules, without a game -----------------------------
+    @staticmethod
+    def setups(kind: str = "machiavelli") -> list[SetupInfo]:
+        """The set-ups a new game of ``kind`` may start from (a scenario and its numbers
+        of players), as a lobby lists them."""
+        if kind != "machiavelli":
+            return []
+        return [SetupInfo(s.name, s.title, s.powers,
+                          tuple(sorted({v.players for v in s.variants})))
+                for s in fronts.scenarios()]
+
+    @staticmethod
+    def scenarios(names: Sequence[str] | None = None) -> list[ScenarioView]:
+        """Machiavelli's scenarios (every one, or those ``names``) with their variants."""
+        return fronts.scenarios(names)
+
+    @staticmethod
+    def scenario_names() -> list[str]:
+        return fronts.scenario_names()
+
+    @staticmethod
+    def option_flags() -> OptionFlags:
+        """The flags a game may set and their defaults per family of rules."""
+        return fronts.option_flags()
+
+    @staticmethod
+    def option_words(text: str) -> tuple[tuple[str, bool], ...] | None:
+        """The options a master's ``SET`` names, in order, or None: not options."""
+        return fronts.option_words(text)
+
+    @staticmethod
+    def set_option_words(options: Mapping[str, bool], text: str, *, started: bool
+                         ) -> dict[str, bool] | Refused:
+        """``options`` after a master's ``SET`` (``"nofamine, forts"``), or why not."""
+        done = fronts.set_options(options, text, started=started)
+        return Refused(done) if isinstance(done, str) else done
+
+    @staticmethod
+    def option_changes(before: Mapping[str, bool], after: Mapping[str, bool]) -> list[str]:
+        """One sentence per option whose value in force changed (``famine is now off``)."""
+        return fronts.option_changes(before, after)
+
+    # -- what a view already holds, in the kind's words ---------------------------
+    @staticmethod
+    def options_in_force(seen: GameView) -> dict[str, bool]:
+        """Every option of the viewed game with its value in force."""
+        return fronts.options_held(seen.state.options)
+
+    @staticmethod
+    def options_listing(seen: GameView) -> str:
+        """The viewed game's options in one line (nJudge's: ``Mach1: famine, ...``)."""
+        return fronts.options_listing(seen.state.options)
+
+    @staticmethod
+    def board(seen: GameView) -> fronts.Board:
+        """The viewed game's board, as its kind holds it (for a caller that hands it back
+        to the engine, as a bot or a test does; the front ends only pass it on)."""
+        return _board(seen)
+
+    @staticmethod
+    def power_letters(seen: GameView) -> dict[str, str]:
+        """The viewed game's power letters (``SIGN ON``): letter -> power."""
+        return fronts.power_letters(_board(seen))
+
+    @staticmethod
+    def cities(seen: GameView, phase: PhaseView, power: str) -> int:
+        """How many cities that count ``power`` held after ``phase`` of the viewed game."""
+        return fronts.cities(_board(seen), phase.position, power)
+
+    @staticmethod
+    def random_orders(seen: GameView, rng: random.Random) -> dict[str, list[str]]:
+        """Random legal orders for every power of the viewed position, as lines."""
+        return fronts.random_lines(_board(seen), seen.state, rng)
 
     # -- orders -------------------------------------------------------------
     def submit_orders(self, name: str, actor: Viewer, power: str | None, text: str, *,
@@ -581,6 +709,72 @@ def _credentials(session: Session, seat: Seat, password: str | None, address: st
             return problem
     session.flush()
     return SeatView.record(seat)
+
+
+def _board(seen: GameView) -> fronts.Board:
+    return fronts.board_for(seen.scenario, seen.players)
+
+
+def _seen(session: Session, game: Game, viewer: Viewer, power: str) -> GameView | Refused:
+    """The game as ``viewer`` sees it, if ``viewer`` may see ``power``'s orders."""
+    if not viewer.may_see_power(power):
+        return Refused(f"{power}'s orders are for {power} and the master only")
+    seen = view(session, game, viewer, press=False)
+    if power not in seen.state.powers:
+        return Refused(f"{game.name} has no power {power}")
+    return seen
+
+
+def _picture(session: Session, game: Game, viewer: Viewer, phase: int | None,
+             results: bool, marks: bool) -> str | Refused:
+    """:meth:`Judge.picture`."""
+    seen = view(session, game, viewer, history=True, press=False)
+    board = games.board_of(game)
+    sight = Sight.of_master() if viewer.is_master else (
+        Sight.of_seat(viewer.power) if viewer.role == "player" and viewer.power
+        else Sight.public())
+    title = fronts.title_of(seen.scenario) if marks else None
+    processed = len(seen.history)
+    if phase is None:
+        if not marks or seen.status == "forming":
+            return fronts.picture(board, seen.state, sight, title=title)
+        pending = {power: "".join(line + "\n" for line in sheet.lines)
+                   for power, sheet in seen.orders.items()}
+        return fronts.picture(board, seen.state, sight, title=title, pending=pending,
+                              plague=_plague(board, seen, processed + 1))
+    if results:
+        if not 1 <= phase <= processed:
+            return Refused(f"{game.name} has no processed phase {phase}")
+        shown = seen.start_position if phase == 1 else seen.history[phase - 2].position
+        if shown is None:
+            return Refused(f"{game.name} has no processed phase {phase}")
+        return fronts.picture(board, shown, sight, results=_results(session, game, phase),
+                              plague=_plague(board, seen, phase), title=title)
+    position = seen.start_position if phase == 0 else next(
+        (p.position for p in seen.history if p.number == phase), None)
+    if position is None:
+        return Refused(f"{game.name} has no phase {phase}")
+    return fronts.picture(board, position, sight, title=title,
+                          plague=_plague(board, seen, phase + 1) if marks else ())
+
+
+def _plague(board: fronts.Board, seen: GameView, number: int) -> list[str]:
+    """The provinces the plague struck as the position drawn for phase ``number`` began
+    (the report that led to it says; the pending phase is ``len(history) + 1``)."""
+    shown = seen.start_position if number <= 1 else seen.history[number - 2].position
+    report = seen.start if number <= 1 else seen.history[number - 2].report
+    return fronts.plague_marks(board, shown, report)
+
+
+def _results(session: Session, game: Game, phase: int) -> list[fronts.OrderResult]:
+    """Every order processed in ``phase`` and how it ended (the picture shows the viewer
+    its share), adjudicated again from the whole recorded position."""
+    whole = view(session, game, Viewer.master(), history=True, press=False)
+    before = whole.start_position if phase == 1 else whole.history[phase - 2].position
+    if before is None:
+        return []
+    return fronts.results(games.board_of(game), before, whole.history[phase - 1].orders,
+                          game.seed)
 
 
 def _first_clock(session: Session, game: Game, now: datetime) -> None:

@@ -272,6 +272,36 @@ class GameView:
     press: list[LetterView] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class VariantView:
+    """One way to play a scenario: how many players, its option number, the powers in
+    play and the side each player takes (``"*"``: any one power no side names)."""
+
+    players: int
+    option: int
+    powers: tuple[str, ...]
+    sides: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class ScenarioView:
+    """A scenario as the front ends list it: its name, title, powers and variants."""
+
+    name: str
+    title: str
+    powers: tuple[str, ...]
+    variants: tuple[VariantView, ...]
+
+
+@dataclass(frozen=True)
+class OptionFlags:
+    """The options a game of this kind may set (in the kind's order) and their defaults
+    for each family of rules (``mach1``, ``mach2``, ``basic``, ``diplomacy``)."""
+
+    flags: tuple[str, ...]
+    defaults: dict[str, dict[str, bool]]
+
+
 def redacted(state: State, viewer: Viewer) -> State:
     """The position with the money of every power this viewer may not see taken out."""
     if viewer.is_master:

@@ -287,7 +287,7 @@ def legal(request: Request, name: str, user: KeyUser, power: str | None = None) 
             or chosen not in seen.view.state.powers:
         raise HTTPException(403, "legal orders are for your own power (a master: any)")
     return {"power": chosen, "phase": seen.view.phase, "label": seen.view.label,
-            "orders": legal_for(seen, chosen)}
+            "orders": legal_for(site_of(request).judge, seen, chosen)}
 
 
 @router.post("/games/{name}/check")
@@ -299,7 +299,8 @@ def check(request: Request, name: str, body: Orders, user: KeyUser
                                                                             body.power)
     if chosen is None or chosen not in seen.view.state.powers:
         raise HTTPException(403, "orders are for your own power (a master: name one)")
-    return {"power": chosen, "lines": check_lines(seen, chosen, body.text)}
+    return {"power": chosen, "lines": check_lines(site_of(request).judge, seen, chosen,
+                                                    body.text)}
 
 
 @router.post("/games/{name}/orders")

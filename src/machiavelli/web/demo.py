@@ -15,13 +15,10 @@ import random
 import zlib
 from dataclasses import dataclass
 
-from machiavelli.game.scenario import scenario_board
-from machiavelli.movement.random_moves import random_phase_orders
 from machiavelli.service.games import NewGame, Settings
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
-from machiavelli.text.notation import format_order
 from machiavelli.web.robot import Robot
 from machiavelli.web.sessions import make_api_key, user_named
 from machiavelli.web.site import clock
@@ -98,9 +95,7 @@ def _play_first_phases(judge: Judge, seed: int, phases: int) -> None:
         view = judge.view(GAME, master)
         if isinstance(view, Refused):
             return
-        board = scenario_board(view.scenario)
-        for power, orders in random_phase_orders(board, view.state, rng).items():
-            if power not in FREE and orders:
-                judge.submit_orders(GAME, master, power,
-                                    "\n".join(format_order(o) for o in orders))
+        for power, lines in Judge.random_orders(view, rng).items():
+            if power not in FREE and lines:
+                judge.submit_orders(GAME, master, power, "\n".join(lines))
         judge.process(GAME, who=MASTER)

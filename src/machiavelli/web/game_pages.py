@@ -148,7 +148,8 @@ def sign_on_line(seen: Seen) -> str | None:
     if viewer.is_master:
         return f"SIGN ON m{seen.view.name}"
     if viewer.role == "player" and viewer.power:
-        letter = next((k for k, p in seen.board.powers.items() if p == viewer.power), None)
+        letter = next((k for k, p in Judge.power_letters(seen.view).items()
+                       if p == viewer.power), None)
         if letter is not None:
             return f"SIGN ON {letter.lower()}{seen.view.name}"
     return None
@@ -210,7 +211,7 @@ def check(request: Request, name: str, form: CheckedForm
     power = seen.viewer.power if seen.viewer.role == "player" else _acting(seen, form)
     if power is None or power not in seen.view.state.powers:
         return HTMLResponse("")
-    results = check_lines(seen, power, text_field(form, "orders"))
+    results = check_lines(site_of(request).judge, seen, power, text_field(form, "orders"))
     return render(request, "check_part.html", results=results)
 
 
