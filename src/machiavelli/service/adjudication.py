@@ -41,7 +41,7 @@ from machiavelli.service.sheets import pending_sheets
 from machiavelli.text.notation import parse_orders
 
 
-@dataclass
+@dataclass(frozen=True)
 class Processed:
     """What processing did: the phase processed (or found processed already) and the next."""
 

@@ -27,7 +27,7 @@ from machiavelli.service.visibility import Viewer
 from machiavelli.text.notation import OrderError, format_order, parse_orders
 
 
-@dataclass
+@dataclass(frozen=True)
 class Stored:
     """The reply to a submission: the orders now stored and the lines refused."""
 
