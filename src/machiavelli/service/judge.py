@@ -80,7 +80,7 @@ from machiavelli.service.visibility import (
 
 #: what the front ends catch: the storage failed (with a message for the user), stored
 #: data failed its own checks; and the name of a game folder's database file
-__all__ = ["GAME_FILE", "DamagedGame", "Judge", "Refused", "StorageError"]
+__all__ = ["GAME_FILE", "DamagedGame", "Judge", "Refused", "StorageError", "clock"]
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -26,18 +26,9 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, func, select
 
 from machiavelli.service.visibility import UserView
-from machiavelli.web.tables import (
-    ApiKey,
-    Attempt,
-    Database,
-    LoginLink,
-    OutboxMail,
-    WebSession,
-    user_by_id,
-    user_named,
-)
-
-__all__ = ["user_by_id", "user_named"]  # besides what this module defines
+from machiavelli.web.tables import ApiKey, Attempt, Database, LoginLink, OutboxMail, WebSession
+from machiavelli.web.tables import user_by_id as user_by_id  # the users, by id or name
+from machiavelli.web.tables import user_named as user_named
 
 SESSION_LIFETIME = timedelta(days=30)
 ANONYMOUS_LIFETIME = timedelta(hours=12)
