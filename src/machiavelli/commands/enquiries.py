@@ -211,7 +211,7 @@ def summary(desk: Desk, command: Command) -> Outcome:
     view = _observed(desk, name)
     if isinstance(view, Outcome):
         return view
-    powers = [p for p in view.state.powers]
+    powers = [p for p in view.powers]
     lines = [f"Summary of game '{view.name}' ({view.scenario}), {view.status}, "
              f"{view.label}.", "", "The players:"]
     lines += [f"   {(s.power or s.role.capitalize()):<12} {s.name}" for s in view.seats]

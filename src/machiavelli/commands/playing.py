@@ -145,7 +145,7 @@ def press(desk: Desk, command: Command) -> Outcome:
 def _letters(view: GameView) -> dict[str, str]:
     """The game's power letters (004: Milan I, Florence L), for its powers in play."""
     return {letter: power for letter, power in Judge.power_letters(view).items()
-            if power in view.state.powers}
+            if power in view.powers}
 
 
 def deliver_letter(desk: Desk, view: GameView, letter: SentLetter) -> None:

@@ -264,7 +264,7 @@ def _players(desk: Desk, viewer: Viewer, value: str) -> Said:
     if isinstance(shaped, Refused):
         return _refused(shaped, Why.NOT_NOW)
     after = desk.view()
-    powers = len(after.state.powers) if isinstance(after, GameView) else wanted
+    powers = len(after.powers) if isinstance(after, GameView) else wanted
     if wanted > powers:
         return Outcome.refused(Why.RULES, f"Game '{desk.game}' has {powers} powers: it "
                                f"cannot have {wanted} players.")

@@ -75,7 +75,7 @@ def _power(desk: Desk, asked: SignOn) -> Outcome:
         return _signed(desk, asked.game, seat, f"Signed on as {power} in game '{asked.game}'.")
     if any(s.power == power for s in view.seats if s.role == "player"):
         return _bad(asked)
-    if power in view.state.eliminated:
+    if power in view.eliminated:
         return Outcome.refused(Why.NOT_NOW, f"{power} has been eliminated from "
                                f"'{asked.game}'.")
     return _take_over(desk, view, asked, power)
@@ -170,7 +170,7 @@ def _any_game(desk: Desk, asked: SignOn) -> Outcome:
     for name in desk.judge.game_names(Viewer.public()):
         view = desk.view(name, Viewer.public())
         if isinstance(view, GameView) and view.status == "forming" and \
-                sum(1 for s in view.seats if s.role == "player") < len(view.state.powers):
+                sum(1 for s in view.seats if s.role == "player") < len(view.powers):
             return _join(desk, SignOn(SignOnKind.JOIN, name, asked.password))
     return Outcome.refused(Why.NO_SUCH_GAME, "No game is forming now: CREATE one, or LIST "
                            "the games.")
@@ -194,7 +194,7 @@ def create(desk: Desk, asked: SignOn) -> Outcome:
                                   address=desk.sender)
     if isinstance(seat, Refused):
         return refusal(seat, Why.SYNTAX)
-    powers = len(made.state.powers)
+    powers = len(made.powers)
     return _signed(desk, asked.game, seat,
                    f"You've been selected to play Master in game '{asked.game}' "
                    f"({made.scenario}).",

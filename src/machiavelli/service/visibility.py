@@ -270,6 +270,8 @@ class GameView:
     start_position: State | None  # the position at the start (None while forming)
     history: list[PhaseView] = field(default_factory=list)
     press: list[LetterView] = field(default_factory=list)
+    powers: list[str] = field(default_factory=list)  # the seats of the game, in its order
+    eliminated: list[str] = field(default_factory=list)  # those out of play
 
 
 @dataclass(frozen=True)
@@ -357,6 +359,7 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
         history=[_phase_view(session, game, row, viewer) for row in rows if row.number > 0]
         if history else [],
         press=letters_for(session, game, viewer) if press else [],
+        powers=list(state.powers), eliminated=list(state.eliminated),
     )
 
 

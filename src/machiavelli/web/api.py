@@ -284,7 +284,7 @@ def legal(request: Request, name: str, user: KeyUser, power: str | None = None) 
     seen = seen_of(request, name, user)
     chosen = seen.viewer.power if seen.viewer.role == "player" else power
     if chosen is None or not seen.viewer.may_see_power(chosen) \
-            or chosen not in seen.view.state.powers:
+            or chosen not in seen.view.powers:
         raise HTTPException(403, "legal orders are for your own power (a master: any)")
     return {"power": chosen, "phase": seen.view.phase, "label": seen.view.label,
             "orders": legal_for(site_of(request).judge, seen, chosen)}
@@ -297,7 +297,7 @@ def check(request: Request, name: str, body: Orders, user: KeyUser
     seen = seen_of(request, name, user)
     chosen = seen.viewer.power if seen.viewer.role == "player" else acting(seen.viewer,
                                                                             body.power)
-    if chosen is None or chosen not in seen.view.state.powers:
+    if chosen is None or chosen not in seen.view.powers:
         raise HTTPException(403, "orders are for your own power (a master: name one)")
     return {"power": chosen, "lines": check_lines(site_of(request).judge, seen, chosen,
                                                     body.text)}

@@ -66,7 +66,7 @@ def set_up_demo(judge: Judge, base_url: str, seed: int = 1454) -> Demo:
                                  master=MASTER, start=True, now=now)
         if isinstance(made, Refused):
             raise RuntimeError(made.reason)
-        for power in made.state.powers:
+        for power in made.powers:
             if power not in FREE:
                 if user_named(judge.db, _bot_name(power)) is None:
                     judge.add_user(_bot_name(power), None, None, now)
@@ -83,7 +83,7 @@ def set_up_demo(judge: Judge, base_url: str, seed: int = 1454) -> Demo:
                 key = make_api_key(judge.db, user.id, "demo bot", clock())
                 robots.append(Robot(base_url, key, GAME, seed=zlib.crc32(seat.name.encode())))
     taken = {s.power for s in view.seats if s.role == "player"}
-    free = [p for p in view.state.powers if p not in taken and p not in view.state.eliminated]
+    free = [p for p in view.powers if p not in taken and p not in view.eliminated]
     return Demo(GAME, free, robots)
 
 

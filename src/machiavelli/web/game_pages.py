@@ -126,8 +126,8 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
         "orders": view.orders.get(own) if own else None,
         "threads": threads(view.press, own or viewer.name),
         "history": history, "chosen": chosen,
-        "recipients": [p for p in view.state.powers if p != own
-                       and p not in view.state.eliminated],
+        "recipients": [p for p in view.powers if p != own
+                       and p not in view.eliminated],
         "grey_allowed": policy.colours in (PressColours.GREY, PressColours.WHITE_GREY,
                                            PressColours.GREY_WHITE),
         "press_allowed": policy.colours is not PressColours.NONE or viewer.is_master,
@@ -209,7 +209,7 @@ def check(request: Request, name: str, form: CheckedForm
     """Each line of the order box with the parser's verdict (as the player types)."""
     seen = seen_or_404(request, name)
     power = seen.viewer.power if seen.viewer.role == "player" else _acting(seen, form)
-    if power is None or power not in seen.view.state.powers:
+    if power is None or power not in seen.view.powers:
         return HTMLResponse("")
     results = check_lines(site_of(request).judge, seen, power, text_field(form, "orders"))
     return render(request, "check_part.html", results=results)
@@ -306,7 +306,7 @@ def join(request: Request, name: str, form: CheckedForm
     user = signed_in(request)
     seen = seen_or_404(request, name)
     role = "observer" if text_field(form, "role") == "observer" else "player"
-    wanted = [p for p in list_field(form, "want") if p in seen.view.state.powers]
+    wanted = [p for p in list_field(form, "want") if p in seen.view.powers]
     seat = site_of(request).judge.join(name, user, role, list(dict.fromkeys(wanted)))
     if isinstance(seat, Refused):
         return back(page_of(name), bad=seat.reason)

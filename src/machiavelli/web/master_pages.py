@@ -40,7 +40,7 @@ def master_seen(request: Request, name: str, *, history: bool = False) -> Seen:
 def console(request: Request, name: str, power: str | None = None) -> Response:
     seen = master_seen(request, name, history=True)
     context = game_context(request, seen, None)
-    acting = power if power in seen.view.state.powers else None
+    acting = power if power in seen.view.powers else None
     sheet = seen.view.orders.get(acting) if acting else None
     checks = check_lines(site_of(request).judge, seen, acting, "\n".join(sheet.lines)) \
         if acting and sheet else []

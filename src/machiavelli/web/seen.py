@@ -77,7 +77,7 @@ def free_powers(view: GameView) -> list[str]:
     if view.status not in ("playing", "paused"):
         return []
     taken = {s.power for s in view.seats if s.role == "player" and s.power}
-    return [p for p in view.state.powers if p not in taken and p not in view.state.eliminated]
+    return [p for p in view.powers if p not in taken and p not in view.eliminated]
 
 
 def summary(view: GameView, settings: Settings) -> dict[str, Any]:
@@ -86,7 +86,7 @@ def summary(view: GameView, settings: Settings) -> dict[str, Any]:
     return {
         "name": view.name, "scenario": view.scenario, "title": view.title,
         "status": view.status, "phase": view.phase, "label": view.label,
-        "players": len(players), "powers": len(view.state.powers),
+        "players": len(players), "powers": len(view.powers),
         "masters": [s.name for s in view.seats if s.role == "master"],
         "free_powers": free_powers(view), "deadline": deadline_of(view),
         "private": settings.private, "invite_only": settings.invite_only,
