@@ -153,11 +153,25 @@ class Choice:
 @dataclass(frozen=True)
 class Step:
     """A decision resolved: the position reached, the public report (every die rolled is in
-    it) and each seat's private part."""
+    it) and each seat's private part; ``winners``: the seats that won with it (the game
+    is then over); ``detail``: the kind's own account of it, for its own pictures and
+    bots (Machiavelli: the engine's ``PhaseResult``), opaque to the host."""
 
     position: Position
     report: str
     private: Mapping[str, str] = field(default_factory=dict)
+    winners: tuple[str, ...] = ()
+    detail: object = None
+
+
+class BadAnswer(ValueError):
+    """A seat's stored answer does not read back against its position: the host's data
+    is damaged (the canonical lines were written by :meth:`GameKind.read`)."""
+
+    def __init__(self, seat: str, reason: str) -> None:
+        super().__init__(f"{seat}: {reason}")
+        self.seat = seat
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -213,8 +227,10 @@ class GameKind(Protocol):
         :meth:`read` made them); a seat with no answer gets the kind's default."""
         ...
 
-    def sight(self, position: Position, viewer: Sight) -> Position:
-        """The position as ``viewer`` may see it: other seats' secrets taken out."""
+    def sight(self, position: Position, viewer: Sight) -> object:
+        """The position as ``viewer`` may see it, other seats' secrets taken out: a value
+        for the front ends and bots, in the kind's own terms (Machiavelli: the engine's
+        ``State``), never passed back to the kind."""
         ...
 
     def position_text(self, position: Position, viewer: Sight) -> str:
@@ -222,9 +238,12 @@ class GameKind(Protocol):
         ...
 
     def picture(self, position: Position, viewer: Sight,
-                answers: Mapping[str, Sequence[str]] | None = None) -> str:
-        """The position drawn for ``viewer``: an SVG document; with ``answers`` (the lines
-        resolved from this position), what they did drawn on it too."""
+                answers: Mapping[str, Sequence[str]] | None = None, *,
+                seed: str = "", resolved: bool = True) -> str:
+        """The position drawn for ``viewer``: an SVG document; with ``answers``, what they
+        did drawn on it too: the lines resolved from this position with the game's
+        ``seed`` (``resolved``), or the answers given so far and not yet resolved (only
+        the viewer's own are drawn)."""
         ...
 
     def options(self, position: Position) -> Mapping[str, str]:
@@ -240,10 +259,29 @@ class GameKind(Protocol):
         """The scores, the winners and what a draw means."""
         ...
 
+    def label(self, position: Position) -> str:
+        """The position in a few words, as a phase row is labelled ("Spring 1454
+        movement")."""
+        ...
+
+    def eliminated(self, position: Position) -> tuple[str, ...]:
+        """The seats out of the game: they decide nothing more."""
+        ...
+
+    def owes(self, position: Position, seat: str) -> bool:
+        """Whether ``seat`` must decide in the pending decision (a seat owing nothing
+        does not hold up the deadline nor is an absence counted against it)."""
+        ...
+
+    def private_parts(self, position: Position, viewer: Sight) -> Mapping[str, str]:
+        """Each seat's private part of the position (money, hand) ``viewer`` may read."""
+        ...
+
     def dump(self, position: Position) -> str:
         """The position as stored text (JSON)."""
         ...
 
-    def load(self, text: str) -> Position:
-        """A position back from :meth:`dump`'s text."""
+    def load(self, text: str, setup: Setup) -> Position:
+        """A position back from :meth:`dump`'s text, in the game of ``setup`` (the host
+        keeps a game's set-up on its row: Machiavelli's board is the scenario's)."""
         ...
