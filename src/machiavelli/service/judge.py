@@ -39,7 +39,6 @@ from machiavelli.service import (
     sheets,
     sweeper,
 )
-from machiavelli.service import fronts_machiavelli as fronts
 from machiavelli.service.adjudication import Processed
 from machiavelli.service.archive import Archive, read_archive, write_archive
 from machiavelli.service.database import (
@@ -55,7 +54,10 @@ from machiavelli.service.house import press as press_rules
 from machiavelli.service.house.absence import Absence
 from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
 from machiavelli.service.house.press import Addressees, Colour
-from machiavelli.service.port import Choice, Reading, SetupInfo, Sight
+from machiavelli.service.kinds import MACHIAVELLI, kind_named
+from machiavelli.service.kinds.machiavelli import fronts
+from machiavelli.service.kinds.machiavelli.table import setup_of
+from machiavelli.service.port import Choice, GameKind, Position, Reading, SetupInfo, Sight
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Letter, Notice, Seat, User
 from machiavelli.service.sheets import Stored
@@ -281,20 +283,22 @@ class Judge:
         sees it: the canonical lines and each refused line with its reason.  Nothing is
         stored (:meth:`submit_orders` stores)."""
         def read(session: Session, game: Game) -> Reading | Refused:
-            seen = _seen(session, game, viewer, power)
-            if isinstance(seen, Refused):
-                return seen
-            return fronts.read(games.board_of(game), seen.state, power, text)
+            found = _pending(session, game, viewer, power)
+            if isinstance(found, Refused):
+                return found
+            kind, position = found
+            return kind.read(position, power, text)
         return self._read(name, read)
 
     def legal(self, name: str, viewer: Viewer, power: str) -> list[Choice] | Refused:
         """Every legal order of ``power``'s units in the pending phase, grouped by unit
         (:attr:`~machiavelli.service.port.Choice.about`), as ``viewer`` may ask them."""
         def find(session: Session, game: Game) -> list[Choice] | Refused:
-            seen = _seen(session, game, viewer, power)
-            if isinstance(seen, Refused):
-                return seen
-            return fronts.legal(games.board_of(game), seen.state, power)
+            found = _pending(session, game, viewer, power)
+            if isinstance(found, Refused):
+                return found
+            kind, position = found
+            return sorted(kind.legal(position, power), key=lambda c: c.about.split(" "))
         return self._read(name, find)
 
     def picture(self, name: str, viewer: Viewer, phase: int | None = None, *,
@@ -314,24 +318,22 @@ class Judge:
         attach it."""
         return self._read(name, lambda s, g: _picture(s, g, viewer, phase, results, marks))
 
-    def options(self, name: str) -> dict[str, str] | Refused:
-        """The game's options in force, each ``on`` or ``off``."""
-        def find(session: Session, game: Game) -> dict[str, str]:
-            seen = view(session, game, Viewer.public(), press=False)
-            return {option: "on" if on else "off"
-                    for option, on in fronts.options_held(seen.state.options).items()}
+    def options(self, name: str) -> Mapping[str, str] | Refused:
+        """The game's options in force, each in words (Machiavelli's: ``on``, ``off``)."""
+        def find(session: Session, game: Game) -> Mapping[str, str] | Refused:
+            found = _position(session, game)
+            if isinstance(found, Refused):
+                return found
+            kind, position = found
+            return kind.options(position)
         return self._read(name, find)
 
     # -- the kinds' set-ups and rules, without a game -----------------------------
     @staticmethod
-    def setups(kind: str = "machiavelli") -> list[SetupInfo]:
+    def setups(kind: str = MACHIAVELLI) -> list[SetupInfo]:
         """The set-ups a new game of ``kind`` may start from (a scenario and its numbers
         of players), as a lobby lists them."""
-        if kind != "machiavelli":
-            return []
-        return [SetupInfo(s.name, s.title, s.powers,
-                          tuple(sorted({v.players for v in s.variants})))
-                for s in fronts.scenarios()]
+        return list(kind_named(kind).setups())
 
     @staticmethod
     def scenarios(names: Sequence[str] | None = None) -> list[ScenarioView]:
@@ -715,14 +717,29 @@ def _board(seen: GameView) -> fronts.Board:
     return fronts.board_for(seen.scenario, seen.players)
 
 
-def _seen(session: Session, game: Game, viewer: Viewer, power: str) -> GameView | Refused:
-    """The game as ``viewer`` sees it, if ``viewer`` may see ``power``'s orders."""
+def _position(session: Session, game: Game) -> tuple[GameKind, Position] | Refused:
+    """The game's kind and its pending position, as the kind holds it."""
+    if game.status == "forming":
+        return Refused(f"{game.name} has not started")
+    kind = kind_named(getattr(game, "kind", None) or MACHIAVELLI)
+    row = games.live_phase(session, game)
+    games.phase_state(row)  # the row's checksum checked
+    setup = setup_of(game.scenario, game.players, tuple(game.flags), game.victory_cities,
+                     game.seed)
+    return kind, kind.load(row.state, setup)
+
+
+def _pending(session: Session, game: Game, viewer: Viewer, power: str
+             ) -> tuple[GameKind, Position] | Refused:
+    """:func:`_position`, if ``viewer`` may see ``power``'s orders and it is in play."""
     if not viewer.may_see_power(power):
         return Refused(f"{power}'s orders are for {power} and the master only")
-    seen = view(session, game, viewer, press=False)
-    if power not in seen.state.powers:
+    found = _position(session, game)
+    if isinstance(found, Refused):
+        return found
+    if power not in found[0].seats(found[1]):
         return Refused(f"{game.name} has no power {power}")
-    return seen
+    return found
 
 
 def _picture(session: Session, game: Game, viewer: Viewer, phase: int | None,

@@ -1,13 +1,17 @@
-"""Machiavelli for the front ends: what the judge's front ends ask of the engine, beyond
+"""Machiavelli for the front ends: what the judge's front ends ask of the engine beyond
 the game port.
 
 The web, the mail and the command language never import the engine: they ask the
 :class:`~machiavelli.service.judge.Judge`, which asks the game's kind through the port
-(:mod:`machiavelli.service.port`) and, for what only Machiavelli has (its ``SET`` flags
-as nJudge words them, its scenarios and their variants, the plague drawn on a map, the
-results of a processed phase adjudicated again from the game's seed, the power letters
-of ``SIGN ON``), asks this module.  Every function here takes plain values (a scenario's
-name, a position, lines of text) and returns plain values or the port's.
+(:mod:`machiavelli.service.port`: reading and checking orders, legal orders, options,
+set-ups) and, for what only Machiavelli has, this module: its ``SET`` flags as nJudge
+words them, its scenarios and their variants, the maps the web and the mail have always
+drawn (the plague marked on a summer's map, the results of a processed phase adjudicated
+again from the game's seed), the power letters of ``SIGN ON``, random orders for the
+demo.  Every function takes plain values (a scenario's name, a position the views hold,
+lines of text) and returns plain values or the service's views.  It sits beside the
+adapter (:mod:`.kind`), which may take its pictures over once the port's ``picture``
+marks the plague.
 """
 
 from __future__ import annotations
@@ -36,11 +40,10 @@ from machiavelli.game.scenario import (
     scenario_info,
 )
 from machiavelli.game.victory import cities_controlled
-from machiavelli.movement.legal_lists import legal_orders
 from machiavelli.movement.random_moves import random_phase_orders
 from machiavelli.render import MASTER, draw_map
 from machiavelli.render.units import struck_by
-from machiavelli.service.port import Choice, LineError, Reading, Sight
+from machiavelli.service.port import Sight
 from machiavelli.service.visibility import OptionFlags, ScenarioView, VariantView
 from machiavelli.text.notation import format_order, parse_orders
 
@@ -51,21 +54,6 @@ def board_for(scenario: str, players: int | None) -> Board:
 
 
 # -- orders ------------------------------------------------------------------------
-def read(board: Board, position: State, seat: str, text: str) -> Reading:
-    """``seat``'s orders in ``text`` read against ``position`` (nothing stored): the
-    canonical lines taken and each refused line with the parser's reason."""
-    found = parse_orders(text, board, position, seat)
-    return Reading(tuple(format_order(o) for o in found.orders),
-                   tuple(LineError(e.line, e.text, e.reason) for e in found.errors))
-
-
-def legal(board: Board, position: State, seat: str) -> list[Choice]:
-    """Every legal order of ``seat``'s units (and alliances), by unit (``about``)."""
-    return [Choice(format_order(order), " ".join(key))
-            for key, orders in sorted(legal_orders(board, position, seat).items())
-            for order in orders]
-
-
 def random_lines(board: Board, position: State, rng: random.Random) -> dict[str, list[str]]:
     """Random legal orders that look like play, for every power (the demo's start)."""
     return {power: [format_order(o) for o in orders]
