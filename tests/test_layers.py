@@ -223,10 +223,57 @@ def test_the_check_sees_a_house_rule_reaching_the_database(tmp_path: Path) -> No
     ]
 
 
+#: inside the service only the game kinds' adapters (``service/kinds/``) import an engine:
+#: the rest of the host asks a game's kind (:mod:`machiavelli.service.port`)
+ENGINES = ("core", "text", "movement", "money", "game", "cases", "render")
+KINDS = "machiavelli.service.kinds"
+#: (module, engine module) still allowed, each with its reason
+SERVICE_ENGINE_LEFT = {
+    # Judge.predict still returns the engine's PhaseResult (the Judge's return types
+    # become views on the front ends' branch)
+    ("machiavelli.service.judge", "machiavelli.game.process"),
+}
+
+
+def engine_breaches(graph: dict[str, set[str]]) -> list[str]:
+    engines = tuple(f"machiavelli.{e}" for e in ENGINES)
+    return [f"{module} (service) imports {target}: only the adapters may"
+            for module, targets in sorted(graph.items())
+            if module.startswith("machiavelli.service")
+            and not (module == KINDS or module.startswith(KINDS + "."))
+            for target in sorted(targets)
+            if any(target == e or target.startswith(e + ".") for e in engines)
+            and (module, target) not in SERVICE_ENGINE_LEFT]
+
+
+def test_inside_the_service_only_the_adapters_import_an_engine() -> None:
+    assert engine_breaches(imports_of(SRC)) == []
+
+
+def test_the_check_sees_the_service_reaching_an_engine(tmp_path: Path) -> None:
+    for path, text in {"__init__.py": "", "core/__init__.py": '"""C."""\n',
+                       "core/state.py": "", "text/__init__.py": '"""T."""\n',
+                       "text/report.py": "", "service/__init__.py": '"""S."""\n',
+                       "service/kinds/__init__.py": '"""K."""\n',
+                       "service/kinds/machiavelli/__init__.py":
+                       "from machiavelli.core.state import State\n",
+                       "service/sheets.py": "from machiavelli.service.kinds import x\n",
+                       "service/visibility.py":
+                       "def f():\n    from machiavelli.text import report\n",
+                       }.items():
+        file = tmp_path / "machiavelli" / path
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(text)
+    assert engine_breaches(imports_of(tmp_path)) == [
+        "machiavelli.service.visibility (service) imports machiavelli.text.report: "
+        "only the adapters may"
+    ]
+
+
 # -- the front ends stand on the service ---------------------------------------------
 
-#: a game's engine: only the service (its adapters), the bots and the command line reach it
-ENGINE = ("core", "text", "movement", "money", "game", "cases", "render")
+#: a game's engine: only the service's adapters, the bots and the command line reach it
+ENGINE = ENGINES
 #: the front ends that ask the service for checks, legal orders, boards and pictures
 ENGINE_FREE = ("web", "mail", "commands")
 #: every front end: none opens the service's database or its rows ...

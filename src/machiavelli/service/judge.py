@@ -56,7 +56,6 @@ from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, Phas
 from machiavelli.service.house.press import Addressees, Colour
 from machiavelli.service.kinds import MACHIAVELLI, kind_named
 from machiavelli.service.kinds.machiavelli import fronts
-from machiavelli.service.kinds.machiavelli.table import setup_of
 from machiavelli.service.port import Choice, GameKind, Position, Reading, SetupInfo, Sight
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Letter, Notice, Seat, User
@@ -233,11 +232,12 @@ class Judge:
         """The power ``written`` names in game ``name`` (a prefix or its letter will do),
         if still in play (or, with ``eliminated``, even if not)."""
         def find(session: Session, game: Game) -> str | Refused:
-            state = games.phase_state(games.live_phase(session, game))
-            power = games.power_of(game, state.powers, written)
+            kind = games.kind_of(game)
+            state = games.phase_state(game, games.live_phase(session, game))
+            power = games.power_of(game, list(kind.seats(state)), written)
             if isinstance(power, Refused):
                 return power
-            if power in state.eliminated and not eliminated:
+            if power in kind.eliminated(state) and not eliminated:
                 return Refused(f"{power} has been eliminated")
             return power
         return self._read(name, find)
@@ -548,7 +548,7 @@ class Judge:
         """What processing now would give (a master's look; nothing is written)."""
         if not actor.is_master:
             return Refused("only a master may predict a phase")
-        return self._read(name, adjudication.predict)
+        return self._read(name, _predicted)
 
     # -- the judge by mail: registrations, seats, later orders -------------------
     def register(self, address: str, form: Sequence[tuple[str, str]],
@@ -714,19 +714,16 @@ def _credentials(session: Session, seat: Seat, password: str | None, address: st
 
 
 def _board(seen: GameView) -> fronts.Board:
-    return fronts.board_for(seen.scenario, seen.players)
+    return fronts.board_of(seen.scenario, seen.players)
 
 
 def _position(session: Session, game: Game) -> tuple[GameKind, Position] | Refused:
     """The game's kind and its pending position, as the kind holds it."""
-    if game.status == "forming":
-        return Refused(f"{game.name} has not started")
-    kind = kind_named(getattr(game, "kind", None) or MACHIAVELLI)
-    row = games.live_phase(session, game)
-    games.phase_state(row)  # the row's checksum checked
-    setup = setup_of(game.scenario, game.players, tuple(game.flags), game.victory_cities,
-                     game.seed)
-    return kind, kind.load(row.state, setup)
+    kind = games.kind_of(game)
+    if game.status == "forming":  # the set-up, before the start
+        made = kind.set_up(games.setup_of(game))
+        return Refused(made) if isinstance(made, str) else (kind, made)
+    return kind, games.pending_position(session, game)
 
 
 def _pending(session: Session, game: Game, viewer: Viewer, power: str
@@ -746,7 +743,7 @@ def _picture(session: Session, game: Game, viewer: Viewer, phase: int | None,
              results: bool, marks: bool) -> str | Refused:
     """:meth:`Judge.picture`."""
     seen = view(session, game, viewer, history=True, press=False)
-    board = games.board_of(game)
+    board = fronts.board_of(game.scenario, game.players)
     sight = Sight.of_master() if viewer.is_master else (
         Sight.of_seat(viewer.power) if viewer.role == "player" and viewer.power
         else Sight.public())
@@ -790,10 +787,18 @@ def _results(session: Session, game: Game, phase: int) -> list[fronts.OrderResul
     before = whole.start_position if phase == 1 else whole.history[phase - 2].position
     if before is None:
         return []
-    return fronts.results(games.board_of(game), before, whole.history[phase - 1].orders,
-                          game.seed)
+    return fronts.results(fronts.board_of(game.scenario, game.players), before,
+                          whole.history[phase - 1].orders, game.seed)
+
+
+def _predicted(session: Session, game: Game) -> PhaseResult | Refused:
+    """The prediction as the engine's result (the kind's own account of the step)."""
+    step = adjudication.predict(session, game)
+    if isinstance(step, Refused) or not isinstance(step.detail, PhaseResult):
+        return step if isinstance(step, Refused) else Refused("no prediction for this game")
+    return step.detail
 
 
 def _first_clock(session: Session, game: Game, now: datetime) -> None:
-    state = games.phase_state(games.live_phase(session, game))
-    deadlines.set_clock(game, games.board_of(game), state, now, first=True)
+    state = games.phase_state(game, games.live_phase(session, game))
+    deadlines.set_clock(game, state, now, first=True)

@@ -94,6 +94,15 @@ class Setup:
     variant: int | None = None  # the set-up's option for that number of players
     options: Mapping[str, object] = field(default_factory=dict)
 
+    @classmethod
+    def recorded(cls, name: str, players: int | None, flags: Sequence[str] = (),
+                 victory_cities: int | None = None, seed: str = "") -> Setup:
+        """The set-up a game's row records: its scenario, variant, the master's option
+        words (``options["flags"]``) and the cities that win
+        (``options["victory_cities"]``; None: the scenario's)."""
+        return cls(name, seed, players,
+                   options={"flags": tuple(flags), "victory_cities": victory_cities})
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -200,6 +209,20 @@ class GameKind(Protocol):
         """The set-ups a new game may start from."""
         ...
 
+    def set_up(self, setup: Setup) -> Position | str:
+        """The position ``setup`` gives before the game's start (a forming game shows it
+        and deals its seats from it), or why the set-up is wrong."""
+        ...
+
+    def title_of(self, setup: Setup) -> str:
+        """The title a game of ``setup`` is shown under (Machiavelli: its map's)."""
+        ...
+
+    def aliases(self, setup: Setup) -> Mapping[str, str]:
+        """Other names a seat may be called by in a game of ``setup`` (Machiavelli: the
+        powers' letters for signing on), each to its seat."""
+        ...
+
     def new_game(self, setup: Setup) -> Step | str:
         """The first position and the report of the start, or why the set-up is wrong."""
         ...
@@ -262,6 +285,11 @@ class GameKind(Protocol):
     def label(self, position: Position) -> str:
         """The position in a few words, as a phase row is labelled ("Spring 1454
         movement")."""
+        ...
+
+    def course(self, position: Position) -> tuple[int, ...]:
+        """Where the position stands in the game's course: later positions compare greater
+        (Machiavelli: year, season, phase; orders held for a later phase wait for it)."""
         ...
 
     def eliminated(self, position: Position) -> tuple[str, ...]:

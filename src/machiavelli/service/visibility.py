@@ -21,24 +21,25 @@ out, so a front end cannot leak what it never received.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from machiavelli.core.state import State
 from machiavelli.service.games import (
     DamagedGame,
     NewGame,
     Settings,
-    board_of,
+    kind_of,
     live_phases,
     phase_state,
     seats,
     set_up,
+    setup_of,
 )
+from machiavelli.service.port import Decision, Sight
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import (
     Game,
@@ -50,7 +51,6 @@ from machiavelli.service.schema import (
     Seat,
     User,
 )
-from machiavelli.text.report import position_text, private_report
 
 ViewerRole = Literal["player", "observer", "master", "public"]
 ANONYMOUS = "(anonymous)"
@@ -88,6 +88,15 @@ class Viewer:
         """Whether this viewer may read ``power``'s money, orders and private reports."""
         return self.is_master or (self.role == "player" and self.power == power)
 
+    @property
+    def sight(self) -> Sight:
+        """This viewer as the game's kind sees it (the seats whose secrets it may read)."""
+        if self.is_master:
+            return Sight.of_master()
+        if self.role == "player" and self.power is not None:
+            return Sight.of_seat(self.power)
+        return Sight.public()
+
 
 @dataclass(frozen=True)
 class OrdersView:
@@ -108,7 +117,9 @@ class PhaseView:
     report: str  # the public report of the phase processed to reach it
     private: dict[str, str]  # power -> its private part (the viewer's own, or all)
     orders: dict[str, str]  # the orders processed to reach it (own, or all for a master)
-    position: State  # the position reached, other powers' money taken out
+    # the position reached as the viewer may see it (the kind's sight of it; Machiavelli:
+    # the engine's State, other powers' money taken out)
+    position: Any
     created_at: datetime
 
 
@@ -255,7 +266,9 @@ class GameView:
     status: str
     phase: int  # the number of the pending phase (phases processed so far)
     label: str  # "Spring 1454 movement"
-    state: State  # the position with other powers' money taken out
+    # the position as the viewer may see it (the kind's sight of it; Machiavelli: the
+    # engine's State with other powers' money taken out)
+    state: Any
     position: str  # the public position as text
     private: dict[str, str]  # power -> treasury, loans and chits (own, or all for a master)
     orders: dict[str, OrdersView]  # the pending phase's orders (own, or all for a master)
@@ -267,11 +280,13 @@ class GameView:
     standing: dict[str, str]
     start: str  # the game start's public report ("" if nothing happened then)
     start_private: dict[str, str]  # power -> its private part of the start (own, or all)
-    start_position: State | None  # the position at the start (None while forming)
+    start_position: Any  # the position at the start, as seen (None while forming)
     history: list[PhaseView] = field(default_factory=list)
     press: list[LetterView] = field(default_factory=list)
-    powers: list[str] = field(default_factory=list)  # the seats of the game, in its order
-    eliminated: list[str] = field(default_factory=list)  # those out of play
+    kind: str = "machiavelli"  # the kind of game (games.kind)
+    powers: tuple[str, ...] = ()  # every seat of the game, in the kind's order
+    eliminated: tuple[str, ...] = ()  # the seats out of the game
+    decision: Decision | None = None  # what the game waits for (None: forming or over)
 
 
 @dataclass(frozen=True)
@@ -304,47 +319,35 @@ class OptionFlags:
     defaults: dict[str, dict[str, bool]]
 
 
-def redacted(state: State, viewer: Viewer) -> State:
-    """The position with the money of every power this viewer may not see taken out."""
-    if viewer.is_master:
-        return state.copy()
-    own = viewer.power if viewer.role == "player" else None
-    copy = state.copy()
-    return replace(copy, treasury={k: v for k, v in copy.treasury.items() if k == own},
-                   loans={k: v for k, v in copy.loans.items() if k == own},
-                   chits={k: v for k, v in copy.chits.items() if k == own},
-                   defaulted=[p for p in copy.defaulted if p == own])
-
-
 def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
          press: bool = True, present: list[Seat] | None = None) -> GameView:
     """What ``viewer`` may see of ``game`` (with ``history``: every phase's report;
     ``present``: the game's seats, when the caller has read them already)."""
     rows = live_phases(session, game) if history else _current_rows(session, game)
-    board = board_of(game)
+    kind = kind_of(game)
+    sight = viewer.sight
     if rows:
-        state = phase_state(rows[-1])
+        state = phase_state(game, rows[-1])
     else:  # forming: the scenario's set up, before the game start
-        made = set_up(NewGame(game.name, game.scenario, game.players, tuple(game.flags)))
+        made = set_up(NewGame(game.name, game.scenario, game.players, tuple(game.flags),
+                              kind=game.kind))
         if isinstance(made, Refused):
             raise DamagedGame(f"{game.name}: {made.reason}")
-        state = made[1]
+        state = made
     sheets = list(session.scalars(select(OrderSheet).where(
         OrderSheet.game_id == game.id, OrderSheet.superseded_at.is_(None),
         OrderSheet.phase == game.phase)))
     orders = {s.power: OrdersView(s.power, s.text.splitlines(), list(s.messages), s.wait,
                                   s.updated_at, s.ready)
               for s in sheets if viewer.may_see_power(s.power)}
-    shown = redacted(state, viewer)
-    private = {p: private_report(state, p) for p in state.powers
-               if viewer.may_see_power(p) and p not in state.eliminated and
-               (state.treasury or state.loans or state.chits)}
+    shown = kind.sight(state, sight)
+    private = dict(kind.private_parts(state, sight))
     start_row = rows[0] if rows and rows[0].number == 0 else None
     return GameView(
         viewer=viewer, name=game.name, scenario=game.scenario, players=game.players,
-        victory_cities=game.victory_cities, title=board.title,
-        status=game.status, phase=game.phase, label=state.label, state=shown,
-        position=position_text(board, state), private=private, orders=orders,
+        victory_cities=game.victory_cities, title=kind.title_of(setup_of(game)),
+        status=game.status, phase=game.phase, label=kind.label(state), state=shown,
+        position=kind.position_text(state, sight), private=private, orders=orders,
         submitted=sorted(s.power for s in sheets if s.text.strip()) if viewer.is_master
         else [],
         seats=[SeatView(s.name, s.role, s.power, list(s.preferences) if viewer.is_master
@@ -354,12 +357,13 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
         standing=dict(game.standing),
         start=start_row.report if start_row is not None else "",
         start_private=_private_of(start_row, viewer) if start_row is not None else {},
-        start_position=redacted(phase_state(start_row), viewer) if start_row is not None
-        else None,
+        start_position=kind.sight(phase_state(game, start_row), sight)
+        if start_row is not None else None,
         history=[_phase_view(session, game, row, viewer) for row in rows if row.number > 0]
         if history else [],
         press=letters_for(session, game, viewer) if press else [],
-        powers=list(state.powers), eliminated=list(state.eliminated),
+        kind=kind.name, powers=tuple(kind.seats(state)), eliminated=kind.eliminated(state),
+        decision=kind.pending(state) if game.status in ("playing", "paused") else None,
     )
 
 
@@ -415,7 +419,7 @@ def _private_of(row: Phase, viewer: Viewer) -> dict[str, str]:
 
 
 def _phase_view(session: Session, game: Game, row: Phase, viewer: Viewer) -> PhaseView:
-    position = phase_state(row)  # checks the row's checksum
+    position = phase_state(game, row)  # checks the row's checksum
     processed = list(session.scalars(select(OrderSheet).where(
         OrderSheet.game_id == game.id, OrderSheet.superseded_at.is_(None),
         OrderSheet.phase == row.number - 1)))
@@ -423,7 +427,7 @@ def _phase_view(session: Session, game: Game, row: Phase, viewer: Viewer) -> Pha
         number=row.number, label=row.label, report=row.report,
         private=_private_of(row, viewer),
         orders={s.power: s.text for s in processed if viewer.may_see_power(s.power)},
-        position=redacted(position, viewer), created_at=row.created_at)
+        position=kind_of(game).sight(position, viewer.sight), created_at=row.created_at)
 
 
 def letters_for(session: Session, game: Game, viewer: Viewer) -> list[LetterView]:

@@ -48,7 +48,7 @@ from machiavelli.service.visibility import OptionFlags, ScenarioView, VariantVie
 from machiavelli.text.notation import format_order, parse_orders
 
 
-def board_for(scenario: str, players: int | None) -> Board:
+def board_of(scenario: str, players: int | None) -> Board:
     """A game's board, from its scenario and number of players (read once: cached)."""
     return scenario_board(scenario, players)
 

@@ -8,7 +8,12 @@ from collections.abc import Mapping, Sequence
 from machiavelli.core.option_commands import apply_set_command, describe_changes
 from machiavelli.core.options import options_in_force
 from machiavelli.core.state import State
-from machiavelli.game.scenario import list_scenarios, unfunded_powers
+from machiavelli.game.scenario import (
+    list_scenarios,
+    scenario_board,
+    scenario_info,
+    unfunded_powers,
+)
 from machiavelli.game.start import start_game
 from machiavelli.service.kinds.machiavelli import orders, phases, sight, standing, table
 from machiavelli.service.kinds.machiavelli.table import Table, as_table
@@ -40,6 +45,12 @@ class MachiavelliKind:
         """The scenario's position with the set-up's options, before the game's start."""
         return table.set_up(setup)
 
+    def title_of(self, setup: Setup) -> str:
+        return scenario_board(setup.name, setup.players).title
+
+    def aliases(self, setup: Setup) -> Mapping[str, str]:
+        return dict(scenario_board(setup.name, setup.players).powers)
+
     def new_game(self, setup: Setup) -> Step | str:
         made = table.set_up(setup)
         if isinstance(made, str):
@@ -52,8 +63,9 @@ class MachiavelliKind:
         return tuple(as_table(position).state.powers)
 
     def pending(self, position: Position) -> Decision | None:
-        decision = phases.pending(as_table(position))
-        return decision if decision.seats else None
+        """The pending phase (never None: a Machiavelli position does not know the game
+        ended, its row does)."""
+        return phases.pending(as_table(position))
 
     def owes(self, position: Position, seat: str) -> bool:
         return phases.owes_orders(as_table(position), seat)
@@ -82,7 +94,7 @@ class MachiavelliKind:
                 answers: Mapping[str, Sequence[str]] | None = None, *,
                 seed: str = "", resolved: bool = True) -> str:
         held = as_table(position)
-        title = held.board.title or None
+        title = scenario_info(held.scenario).title if held.scenario else held.board.title
         if answers is None:
             return sight.picture(held, viewer, title=title)
         if resolved:
@@ -110,6 +122,9 @@ class MachiavelliKind:
 
     def label(self, position: Position) -> str:
         return as_table(position).state.label
+
+    def course(self, position: Position) -> tuple[int, ...]:
+        return phases.course(as_table(position))
 
     def eliminated(self, position: Position) -> tuple[str, ...]:
         return tuple(as_table(position).state.eliminated)

@@ -19,6 +19,17 @@ from machiavelli.service.kinds.machiavelli.orders import answers_of
 from machiavelli.service.kinds.machiavelli.table import Table
 from machiavelli.service.port import BadAnswer, Decision, Step
 
+SEASONS = ("spring", "summer", "fall", "winter")
+PHASES = ("movement", "retreat", "adjustment")
+
+
+def course(table: Table) -> tuple[int, int, int]:
+    """The order of phases: year, season, then movement, retreat, adjustment (the
+    adjustments are winter's)."""
+    state = table.state
+    season = "winter" if state.phase == "adjustment" else state.season
+    return state.year, SEASONS.index(season), PHASES.index(state.phase)
+
 
 def owes_orders(table: Table, power: str) -> bool:
     """Whether ``power`` has a decision to make in the pending phase: in a movement one

@@ -46,8 +46,7 @@ def victory_of(setup: Setup) -> int | None:
 def setup_of(scenario: str, players: int | None, flags: Sequence[str] = (),
              victory_cities: int | None = None, seed: str = "") -> Setup:
     """The set-up of a game as its row records it."""
-    return Setup(scenario, seed, players,
-                 options={"flags": tuple(flags), "victory_cities": victory_cities})
+    return Setup.recorded(scenario, players, flags, victory_cities, seed)
 
 
 def deal_start(state: State) -> None:
