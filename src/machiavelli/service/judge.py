@@ -56,7 +56,15 @@ from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, Phas
 from machiavelli.service.house.press import Addressees, Colour
 from machiavelli.service.kinds import MACHIAVELLI, kind_named
 from machiavelli.service.kinds.machiavelli import fronts
-from machiavelli.service.port import Choice, GameKind, Position, Reading, SetupInfo, Sight
+from machiavelli.service.port import (
+    Choice,
+    GameKind,
+    Position,
+    Reading,
+    Setup,
+    SetupInfo,
+    Sight,
+)
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Letter, Notice, Seat, User
 from machiavelli.service.sheets import Stored
@@ -385,8 +393,9 @@ class Judge:
 
     @staticmethod
     def power_letters(seen: GameView) -> dict[str, str]:
-        """The viewed game's power letters (``SIGN ON``): letter -> power."""
-        return fronts.power_letters(_board(seen))
+        """The viewed game's power letters (``SIGN ON``): letter -> power (the kind's
+        aliases of its seats)."""
+        return dict(kind_named(seen.kind).aliases(Setup.recorded(seen.scenario, seen.players)))
 
     @staticmethod
     def cities(seen: GameView, phase: PhaseView, power: str) -> int:

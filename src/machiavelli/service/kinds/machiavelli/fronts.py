@@ -4,14 +4,14 @@ the game port.
 The web, the mail and the command language never import the engine: they ask the
 :class:`~machiavelli.service.judge.Judge`, which asks the game's kind through the port
 (:mod:`machiavelli.service.port`: reading and checking orders, legal orders, options,
-set-ups) and, for what only Machiavelli has, this module: its ``SET`` flags as nJudge
-words them, its scenarios and their variants, the maps the web and the mail have always
-drawn (the plague marked on a summer's map, the results of a processed phase adjudicated
-again from the game's seed), the power letters of ``SIGN ON``, random orders for the
-demo.  Every function takes plain values (a scenario's name, a position the views hold,
-lines of text) and returns plain values or the service's views.  It sits beside the
-adapter (:mod:`.kind`), which may take its pictures over once the port's ``picture``
-marks the plague.
+set-ups, the powers' letters) and, for what only Machiavelli has, this module: its
+``SET`` flags as nJudge words them, its scenarios and their variants, the maps the web
+and the mail have always drawn (the plague marked on a summer's map, the results of a
+processed phase adjudicated again from the game's seed), random orders for the demo.
+Every function takes plain values (a scenario's name, a position the views hold, lines
+of text) and returns plain values or the service's views.  It sits beside the adapter
+(:mod:`.kind`), which may take its pictures over once the port's ``picture`` marks the
+plague.
 """
 
 from __future__ import annotations
@@ -113,11 +113,6 @@ def option_flags() -> OptionFlags:
 def cities(board: Board, position: State, power: str) -> int:
     """How many of the cities that count ``power`` controls."""
     return len(cities_controlled(board, position, power))
-
-
-def power_letters(board: Board) -> dict[str, str]:
-    """The powers' letters (``SIGN ON`` and nJudge's lists): letter -> power."""
-    return dict(board.powers)
 
 
 # -- pictures ------------------------------------------------------------------------
