@@ -10,9 +10,10 @@ The rules, after nJudge (help files ``index`` and ``press``, ``mail.c``):
   it (nJudge ignores it silently); a player's command gets "sign on first".
 * One ``SIGN ON`` (or ``CREATE``, ``OBSERVE``) per message; a second is refused.
 * After the sign-on, a line that is no command is an order, passed on to the judge's
-  order language (:func:`machiavelli.text.notation.parse_orders`); the order lines
-  between two commands make one :class:`~machiavelli.commands.command.OrderLines`, for
-  the phase the last ``PHASE`` named (or the current one).
+  order language (the service reads it:
+  :meth:`~machiavelli.service.judge.Judge.submit_orders`); the order lines between two
+  commands make one :class:`~machiavelli.commands.command.OrderLines`, for the phase
+  the last ``PHASE`` named (or the current one).
 * ``PRESS``, ``BROADCAST``, ``POSTAL PRESS`` and ``DIARY`` take the lines after them up
   to ``ENDPRESS`` or ``ENDBROADCAST`` (also ``END PRESS``, ``END BROADCAST``) alone on a
   line, ``SIGNOFF`` (which also ends the message) or the end of the message.

@@ -27,8 +27,7 @@ from machiavelli.commands.outcome import Outcome, Why
 from machiavelli.commands.variants import scenario_named
 from machiavelli.service.games import NewGame, Settings
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Seat
-from machiavelli.service.visibility import GameView, Viewer
+from machiavelli.service.visibility import GameView, SeatView, Viewer
 
 
 def register(desk: Desk, command: Command) -> Outcome:
@@ -80,11 +79,11 @@ def _power(desk: Desk, asked: SignOn) -> Outcome:
     if isinstance(power, Refused) or len(asked.letter) != 1:
         return _bad(asked)
     seat = desk.judge.sign_on(asked.game, "player", asked.password, power=power)
-    if isinstance(seat, Seat):
+    if isinstance(seat, SeatView):
         return _signed(desk, asked.game, seat, f"Signed on as {power} in game '{asked.game}'.")
     if any(s.power == power for s in view.seats if s.role == "player"):
         return _bad(asked)
-    if power in view.state.eliminated:
+    if power in view.eliminated:
         return Outcome.refused(Why.NOT_NOW, f"{power} has been eliminated from "
                                f"'{asked.game}'.")
     return _take_over(desk, view, asked, power)
@@ -93,7 +92,7 @@ def _power(desk: Desk, asked: SignOn) -> Outcome:
 def _take_over(desk: Desk, view: GameView, asked: SignOn, power: str) -> Outcome:
     """A power without a player: its last player returns, or a registered user takes it."""
     left = desk.judge.sign_on(asked.game, "player", asked.password, power=power, left=True)
-    returned = isinstance(left, Seat) and (left.address or left.name).lower() == desk.sender
+    returned = isinstance(left, SeatView) and (left.address or left.name).lower() == desk.sender
     user = desk.judge.registered(desk.sender)
     if not returned and user is None:
         return Outcome.refused(Why.NOT_REGISTERED, f"{desk.sender} is not a registered user: "
@@ -118,7 +117,7 @@ def _observer(desk: Desk, asked: SignOn) -> Outcome:
     if isinstance(view, Outcome):
         return view
     seat = desk.judge.sign_on(asked.game, "observer", asked.password, seat_name=desk.sender)
-    if isinstance(seat, Seat):
+    if isinstance(seat, SeatView):
         return _signed(desk, asked.game, seat, f"Signed on as an Observer in game "
                        f"'{asked.game}'.")
     if any(s.name == desk.sender for s in view.seats):
@@ -137,9 +136,9 @@ def _master(desk: Desk, asked: SignOn) -> Outcome:
     if isinstance(view, Outcome):
         return view
     seat = desk.judge.sign_on(asked.game, "master", asked.password, seat_name=desk.sender)
-    if not isinstance(seat, Seat):
+    if not isinstance(seat, SeatView):
         seat = desk.judge.sign_on(asked.game, "master", asked.password)
-    if not isinstance(seat, Seat):
+    if not isinstance(seat, SeatView):
         return _bad(asked)
     return _signed(desk, asked.game, seat, f"Signed on as Master of game '{asked.game}'.")
 
@@ -179,7 +178,7 @@ def _any_game(desk: Desk, asked: SignOn) -> Outcome:
     for name in desk.judge.game_names(Viewer.public()):
         view = desk.view(name, Viewer.public())
         if isinstance(view, GameView) and view.status == "forming" and \
-                sum(1 for s in view.seats if s.role == "player") < len(view.state.powers):
+                sum(1 for s in view.seats if s.role == "player") < len(view.powers):
             return _join(desk, SignOn(SignOnKind.JOIN, name, asked.password))
     return Outcome.refused(Why.NO_SUCH_GAME, "No game is forming now: CREATE one, or LIST "
                            "the games.")
@@ -203,14 +202,14 @@ def create(desk: Desk, asked: SignOn) -> Outcome:
                                   address=desk.sender)
     if isinstance(seat, Refused):
         return refusal(seat, Why.SYNTAX)
-    powers = len(made.state.powers)
+    powers = len(made.powers)
     return _signed(desk, asked.game, seat,
                    f"You've been selected to play Master in game '{asked.game}' "
                    f"({made.scenario}).",
                    f"You'll be notified when {powers} more players sign on.")
 
 
-def _signed(desk: Desk, game: str, seat: Seat, *said: str) -> Outcome:
+def _signed(desk: Desk, game: str, seat: SeatView, *said: str) -> Outcome:
     desk.sign(game, seat)
     return Outcome.done(*said)
 

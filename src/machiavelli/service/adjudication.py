@@ -39,7 +39,7 @@ from machiavelli.service.schema import Game, Notice, Phase
 from machiavelli.service.sheets import pending_sheets
 
 
-@dataclass
+@dataclass(frozen=True)
 class Processed:
     """What processing did: the phase processed (or found processed already) and the next."""
 

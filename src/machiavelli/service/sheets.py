@@ -26,7 +26,7 @@ from machiavelli.service.schema import Game, OrderSheet
 from machiavelli.service.visibility import Viewer
 
 
-@dataclass
+@dataclass(frozen=True)
 class Stored:
     """The reply to a submission: the orders now stored and the lines refused."""
 

@@ -32,7 +32,7 @@ REMINDER_BEFORE = timedelta(hours=24)  # a reminder to the powers still missing
 ABANDONED = "abandoned"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Swept:
     """What the sweeper did to one game."""
 

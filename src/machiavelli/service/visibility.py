@@ -41,7 +41,16 @@ from machiavelli.service.games import (
 )
 from machiavelli.service.port import Decision, Sight
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Game, Letter, OrderSheet, Phase, Seat
+from machiavelli.service.schema import (
+    Game,
+    LaterOrders,
+    Letter,
+    Notice,
+    OrderSheet,
+    Phase,
+    Seat,
+    User,
+)
 
 ViewerRole = Literal["player", "observer", "master", "public"]
 ANONYMOUS = "(anonymous)"
@@ -89,7 +98,7 @@ class Viewer:
         return Sight.public()
 
 
-@dataclass
+@dataclass(frozen=True)
 class OrdersView:
     power: str
     lines: list[str]
@@ -99,7 +108,7 @@ class OrdersView:
     ready: bool = False  # said ready (its orders, even none or partly refused, are final)
 
 
-@dataclass
+@dataclass(frozen=True)
 class PhaseView:
     """A processed phase (``number`` >= 1) or the start (0), as the viewer may read it."""
 
@@ -114,7 +123,7 @@ class PhaseView:
     created_at: datetime
 
 
-@dataclass
+@dataclass(frozen=True)
 class LetterView:
     id: int
     phase: int
@@ -127,15 +136,124 @@ class LetterView:
     postal: bool = False  # postal press: delivered with the phase's results
 
 
-@dataclass
+@dataclass(frozen=True)
 class SeatView:
+    """A seat: in a :class:`GameView`, its name, role, power (and preferences, for a
+    master); in the judge's own records (:meth:`~machiavelli.service.judge.Judge.seats`,
+    the seat a sign-on or a join gives), also its mail address, user and dates."""
+
     name: str
     role: str
     power: str | None
     preferences: list[str]
+    address: str | None = None
+    user_id: int | None = None
+    joined_at: datetime | None = None
+    left_at: datetime | None = None
+    left_how: str | None = None
+
+    @classmethod
+    def record(cls, seat: Seat) -> SeatView:
+        """The judge's own record of ``seat`` (its address too: never shown as it is)."""
+        return cls(seat.name, seat.role, seat.power, list(seat.preferences), seat.address,
+                   seat.user_id, seat.joined_at, seat.left_at, seat.left_how)
 
 
-@dataclass
+@dataclass(frozen=True)
+class UserView:
+    """A user of the judge: name, mail address, registration form (never the password)."""
+
+    id: int
+    name: str
+    email: str | None
+    created_at: datetime
+    profile: dict[str, Any] | None = None
+
+    @classmethod
+    def of(cls, user: User) -> UserView:
+        return cls(user.id, user.name, user.email, user.created_at,
+                   dict(user.profile) if user.profile is not None else None)
+
+
+@dataclass(frozen=True)
+class SentLetter:
+    """A letter as its sender (or the master who sent it) knows it: its real addressees."""
+
+    id: int
+    phase: int
+    sender: str
+    sender_role: str
+    grey: bool
+    broadcast: bool
+    recipients: list[str]
+    body: str
+    sent_at: datetime
+    postal: bool = False
+    shown_to: dict[str, Any] | None = None  # how its readers see it addressed (None: all)
+
+    @classmethod
+    def of(cls, letter: Letter) -> SentLetter:
+        return cls(letter.id, letter.phase, letter.sender, letter.sender_role, letter.grey,
+                   letter.broadcast, list(letter.recipients), letter.body, letter.sent_at,
+                   letter.postal, dict(letter.shown_to) if letter.shown_to is not None
+                   else None)
+
+
+@dataclass(frozen=True)
+class NoticeView:
+    """A notice the judge owes a reader (``to``: a power, "master" or "all"): results,
+    reminders, late notices; the front end that delivers it says so."""
+
+    id: int
+    phase: int
+    to: str
+    kind: str
+    body: str
+    created_at: datetime
+    delivered_at: datetime | None = None
+
+    @classmethod
+    def of(cls, notice: Notice) -> NoticeView:
+        return cls(notice.id, notice.phase, notice.to, notice.kind, notice.body,
+                   notice.created_at, notice.delivered_at)
+
+
+@dataclass(frozen=True)
+class LaterView:
+    """Orders kept for a later phase, submitted when the game reaches it."""
+
+    power: str
+    season: str
+    year: int
+    kind: str
+    text: str
+    created_at: datetime
+
+    @classmethod
+    def of(cls, later: LaterOrders) -> LaterView:
+        return cls(later.power, later.season, later.year, later.kind, later.text,
+                   later.created_at)
+
+
+@dataclass(frozen=True)
+class GameStatus:
+    """Where a game stands after a master's action: its status, pending phase, clock,
+    winners and outcome."""
+
+    name: str
+    status: str
+    phase: int
+    clock: dict[str, Any]
+    winners: list[str]
+    outcome: str | None
+
+    @classmethod
+    def of(cls, game: Game) -> GameStatus:
+        return cls(game.name, game.status, game.phase, dict(game.clock), list(game.winners),
+                   game.outcome)
+
+
+@dataclass(frozen=True)
 class GameView:
     """Everything one viewer may see of a game."""
 
@@ -169,6 +287,36 @@ class GameView:
     powers: tuple[str, ...] = ()  # every seat of the game, in the kind's order
     eliminated: tuple[str, ...] = ()  # the seats out of the game
     decision: Decision | None = None  # what the game waits for (None: forming or over)
+
+
+@dataclass(frozen=True)
+class VariantView:
+    """One way to play a scenario: how many players, its option number, the powers in
+    play and the side each player takes (``"*"``: any one power no side names)."""
+
+    players: int
+    option: int
+    powers: tuple[str, ...]
+    sides: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class ScenarioView:
+    """A scenario as the front ends list it: its name, title, powers and variants."""
+
+    name: str
+    title: str
+    powers: tuple[str, ...]
+    variants: tuple[VariantView, ...]
+
+
+@dataclass(frozen=True)
+class OptionFlags:
+    """The options a game of this kind may set (in the kind's order) and their defaults
+    for each family of rules (``mach1``, ``mach2``, ``basic``, ``diplomacy``)."""
+
+    flags: tuple[str, ...]
+    defaults: dict[str, dict[str, bool]]
 
 
 def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,

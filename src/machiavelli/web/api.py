@@ -412,10 +412,10 @@ def legal(request: Request, name: str, user: KeyUser, power: str | None = None) 
     if seen.viewer.role == "player":
         chosen = seen.viewer.power
     if chosen is None or not seen.viewer.may_see_power(chosen) \
-            or chosen not in seen.view.state.powers:
+            or chosen not in seen.view.powers:
         raise HTTPException(403, "legal orders are for your own power (a master: any)")
     return Legal(power=chosen, phase=seen.view.phase, label=seen.view.label,
-                 orders=legal_for(seen, chosen))
+                 orders=legal_for(site_of(request).judge, seen, chosen))
 
 
 @router.post("/games/{name}/check")
@@ -425,10 +425,10 @@ def check(request: Request, name: str, body: Orders, user: KeyUser) -> Checked:
     chosen = acting(request, name, seen.viewer, body.power)
     if seen.viewer.role == "player":
         chosen = seen.viewer.power
-    if chosen is None or chosen not in seen.view.state.powers:
+    if chosen is None or chosen not in seen.view.powers:
         raise HTTPException(403, "orders are for your own power (a master: name one)")
-    return Checked(power=chosen, lines=[LineVerdict(**x)
-                                        for x in check_lines(seen, chosen, body.text)])
+    return Checked(power=chosen, lines=[
+        LineVerdict(**x) for x in check_lines(site_of(request).judge, seen, chosen, body.text)])
 
 
 @router.post("/games/{name}/orders", response_model=StoredOrders)

@@ -35,9 +35,8 @@ from starlette.datastructures import MutableHeaders
 from starlette.responses import HTMLResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from machiavelli.service.database import StorageError
 from machiavelli.service.games import DamagedGame
-from machiavelli.service.judge import Judge
+from machiavelli.service.judge import Judge, StorageError
 from machiavelli.web import account_pages, api, game_pages, master_pages
 from machiavelli.web.seated_bots import play_seated, start_seated, stop_all
 from machiavelli.web.sessions import Visitor, find_visitor, new_session

@@ -40,9 +40,10 @@ def master_seen(request: Request, name: str, *, history: bool = False) -> Seen:
 def console(request: Request, name: str, power: str | None = None) -> Response:
     seen = master_seen(request, name, history=True)
     context = game_context(request, seen, None)
-    acting = power if power in seen.view.state.powers else None
+    acting = power if power in seen.view.powers else None
     sheet = seen.view.orders.get(acting) if acting else None
-    checks = check_lines(seen, acting, "\n".join(sheet.lines)) if acting and sheet else []
+    checks = check_lines(site_of(request).judge, seen, acting, "\n".join(sheet.lines)) \
+        if acting and sheet else []
     bots = [{"power": r.power, "bot": r.bot} for r in seated_rows(site_of(request), name)]
     return render(request, "master.html", **context, acting=acting, sheet=sheet,
                   checks=checks, journal_note="", bots=bots)

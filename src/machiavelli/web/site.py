@@ -20,6 +20,7 @@ from fastapi import Depends, HTTPException, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from machiavelli.service.config import HostSettings
 from machiavelli.service.judge import Judge
 from machiavelli.web.seen import moment
 from machiavelli.web.sessions import Visitor, csrf_ok
@@ -44,7 +45,7 @@ class WebConfig:
     """
 
     database: str
-    base_url: str = "http://127.0.0.1:8000"
+    base_url: str = HostSettings().base_url
     secure_cookies: bool = False
     sweep_seconds: float = 30.0
     bot_seconds: float = 3.0

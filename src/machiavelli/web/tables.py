@@ -18,6 +18,12 @@ and the web has migrations of its own (``web/migrations``, Alembic, recorded in 
 table ``alembic_version_web``) that :func:`upgrade_web_tables` applies when the web opens
 the database (``machiavelli db upgrade`` too).  A change to a model here needs a new
 revision there (``tests/test_web_tables.py`` compares the two).
+
+The web's rows name the service's users by id; :func:`user_named` and :func:`user_by_id`
+read those users as the service's :class:`~machiavelli.service.visibility.UserView`, for
+the sessions and keys that work on this database alone.  This module is the only one of
+the front ends that opens the service's database and tables itself
+(``tests/test_layers.py`` holds every other to the judge).
 """
 
 from __future__ import annotations
@@ -26,12 +32,14 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import sqlalchemy as sa
-from sqlalchemy import Boolean, Integer, String, Text, inspect
+from sqlalchemy import Boolean, Integer, String, Text, func, inspect, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from machiavelli.service.database import Database, Migrations, StorageError
-from machiavelli.service.schema import Moment
+from machiavelli.service.database import Database as Database
+from machiavelli.service.database import Migrations, StorageError
+from machiavelli.service.schema import Moment, User
+from machiavelli.service.visibility import UserView
 
 
 class WebBase(DeclarativeBase):
@@ -175,6 +183,24 @@ def upgrade_web_tables(database: Database) -> bool:
     was applied.  A database whose web tables are newer than this program is refused
     (:class:`~machiavelli.service.database.StorageError`)."""
     return WEB_MIGRATIONS.upgrade(database)
+
+
+def user_named(db: Database, name_or_address: str) -> UserView | None:
+    """The user with this name, or this mail address."""
+    wanted = name_or_address.strip()
+    if not wanted:
+        return None
+    with db.reading() as session:
+        found = session.scalars(select(User).where(
+            or_(User.name == wanted, func.lower(User.email) == wanted.lower()))
+            .order_by(User.id)).first()
+        return UserView.of(found) if found is not None else None
+
+
+def user_by_id(db: Database, user_id: int) -> UserView | None:
+    with db.reading() as session:
+        found = session.get(User, user_id)
+        return UserView.of(found) if found is not None else None
 
 
 def serves_the_web(database: Database) -> bool:
