@@ -247,12 +247,8 @@ def test_the_check_sees_a_house_rule_reaching_the_database(tmp_path: Path) -> No
 #: the rest of the host asks a game's kind (:mod:`machiavelli.service.port`)
 ENGINES = ("core", "text", "movement", "money", "game", "cases", "render")
 KINDS = "machiavelli.service.kinds"
-#: (module, engine module) still allowed, each with its reason
-SERVICE_ENGINE_LEFT = {
-    # Judge.predict still returns the engine's PhaseResult (the Judge's return types
-    # become views on the front ends' branch)
-    ("machiavelli.service.judge", "machiavelli.game.process"),
-}
+#: (module, engine module) still allowed, each with its reason (none today)
+SERVICE_ENGINE_LEFT: set[tuple[str, str]] = set()
 
 
 def engine_breaches(graph: dict[str, set[str]]) -> list[str]:

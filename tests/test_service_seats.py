@@ -9,11 +9,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from machiavelli.game.process import PhaseResult
 from machiavelli.service.games import NewGame, Settings, Shape
 from machiavelli.service.house.deadlines import set_deadline
 from machiavelli.service.house.press import Addressees
 from machiavelli.service.judge import Judge
+from machiavelli.service.port import Step
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, Viewer
 from machiavelli.service.visibility import SeatView as Seat
@@ -148,7 +148,7 @@ def test_predict_shows_the_phase_without_processing_it(judge: Judge) -> None:
     started(judge)
     ok(judge.submit_orders("g", GM, "Milan", "A pav - for", now=T0))
     result = ok(judge.predict("g", GM))
-    assert isinstance(result, PhaseResult) and "A pav - for" in result.report
+    assert isinstance(result, Step) and "A pav - for" in result.report
     assert look(judge, "g").phase == 0
     assert isinstance(judge.predict("g", Viewer.player("Milan")), Refused)
 

@@ -24,7 +24,6 @@ from typing import TypeVar
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
-from machiavelli.game.process import PhaseResult
 from machiavelli.service import (
     absence,
     accounts,
@@ -64,6 +63,7 @@ from machiavelli.service.port import (
     Setup,
     SetupInfo,
     Sight,
+    Step,
 )
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Letter, Notice, Seat, User
@@ -555,11 +555,12 @@ class Judge:
             return games.reshape(session, game, shape, now or clock())
         return self._write(name, act)
 
-    def predict(self, name: str, actor: Viewer) -> PhaseResult | Refused:
-        """What processing now would give (a master's look; nothing is written)."""
+    def predict(self, name: str, actor: Viewer) -> Step | Refused:
+        """What processing now would give: the step with its report (a master's look;
+        nothing is written)."""
         if not actor.is_master:
             return Refused("only a master may predict a phase")
-        return self._read(name, _predicted)
+        return self._read(name, adjudication.predict)
 
     # -- the judge by mail: registrations, seats, later orders -------------------
     def register(self, address: str, form: Sequence[tuple[str, str]],
@@ -800,14 +801,6 @@ def _results(session: Session, game: Game, phase: int) -> list[fronts.OrderResul
         return []
     return fronts.results(fronts.board_of(game.scenario, game.players), before,
                           whole.history[phase - 1].orders, game.seed)
-
-
-def _predicted(session: Session, game: Game) -> PhaseResult | Refused:
-    """The prediction as the engine's result (the kind's own account of the step)."""
-    step = adjudication.predict(session, game)
-    if isinstance(step, Refused) or not isinstance(step.detail, PhaseResult):
-        return step if isinstance(step, Refused) else Refused("no prediction for this game")
-    return step.detail
 
 
 def _first_clock(session: Session, game: Game, now: datetime) -> None:
