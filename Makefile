@@ -55,7 +55,7 @@ test: $(STAMP) postgres chromium cc
 	$(VENV)/bin/ruff check src tests tools setup.py
 	$(VENV)/bin/mypy src
 	$(VENV)/bin/pytest  # the service's tests on SQLite and PostgreSQL (none is skipped)
-	$(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt
+	$(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt cases/balance_at_risk/*.txt
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests tools setup.py
@@ -86,7 +86,7 @@ COMPILED_PYTEST := PYTHONPATH=$(COMPILED) $(VENV)/bin/pytest -p no:cacheprovider
 	--deselect tests/test_wheel.py
 compiled-test: compiled postgres chromium
 	$(COMPILED_PYTEST)
-	PYTHONPATH=$(COMPILED) $(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt
+	PYTHONPATH=$(COMPILED) $(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt cases/balance_at_risk/*.txt
 
 # speed, interpreted then compiled, against the `diplomacy` package
 bench: $(STAMP)

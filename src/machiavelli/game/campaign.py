@@ -12,6 +12,10 @@ d) the bank's assassination of powers that defaulted
 e) movement (:func:`machiavelli.movement.moves.resolve_movement`), then control 2, the
    removal of province rebellions (f) and control 3.
 
+With ``auto_retreat`` (seed 003's H.2, BAR-2.9) the judge then makes every retreat
+itself (:func:`machiavelli.movement.retreats.judge_retreats`): the campaign ends without
+a retreat phase.
+
 Each step takes the position the previous one left, so a unit bought in step b
 obeys its buyer's movement orders in step e (EXP-I) and an assassinated power's
 units hold (ASN-EFF-1).  Without money only step e runs.  The money steps read
@@ -40,6 +44,7 @@ from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State
 from machiavelli.movement.moves import UNIT_TYPES, resolve_movement
+from machiavelli.movement.retreats import judge_retreats, tried_places
 
 Orders = Mapping[str, Sequence[Order]]
 #: a money step: the position, the money orders, the dice and the rules in force
@@ -101,13 +106,20 @@ def resolve_campaign(
     events.extend(moved.events)
     add_private(private, moved.private_events)
     before_moves = state
+    after = moved.state
+    retreats: list[OrderResult] = []
+    if rules.auto_retreat and after.dislodged:  # 003 H.2: the judge retreats (BAR-2.9)
+        tried = tried_places(moved.results, after.dislodged)
+        retreated = judge_retreats(board, after, tried)
+        after = retreated.state
+        retreats = retreated.results
 
     def write() -> list[OrderResult]:
         where = Occupancy(before_moves.units)
         return [r for step in steps for r in step.results] + [
-            _not_commanded(where, r) for r in moved.results]
+            _not_commanded(where, r) for r in moved.results] + retreats
 
-    return Adjudication(moved.state, None, events, private, write=write)
+    return Adjudication(after, None, events, private, write=write)
 
 
 def _not_commanded(where: Occupancy | State, result: OrderResult) -> OrderResult:
