@@ -129,5 +129,5 @@ def test_bar_on_the_classic_1454_scenario() -> None:
     assert not options.loans_in_play(state) and not options.specials_in_play(state)
     for name in ("balance", "balance_at_risk"):
         assert not isinstance(set_up(NewGame("g", "classic_1454", flags=(name,))), Refused)
-    refused = set_up(NewGame("g", "classic_1454", flags=("peace",)))
+    refused = set_up(NewGame("g", "classic_1454", flags=("high_seas",)))
     assert isinstance(refused, Refused) and "not implemented yet" in str(refused)

@@ -8,7 +8,8 @@
 - every unit (and dislodged unit) owned by a power still in the game, or autonomous;
 - ducats conserved: for each power, treasury after = treasury before + income +
   loans received + payments received - repayments - payments made - the bank's
-  collections and seizures - expenses - upkeep and builds (a power eliminated
+  collections and seizures - expenses - upkeep and builds + the benefits of peace
+  (seed 003, BAR-5.4) (a power eliminated
   in the phase loses what it had left).  Every flow is read from the phase's
   order results and events (:class:`Ledger`), and three of them are recomputed
   independently: income (:func:`machiavelli.money.income.fixed_income` on the
@@ -63,6 +64,7 @@ _INCOME = re.compile(r"^(\S+) receives (\d+) ducats \(")
 _UPKEEP = re.compile(r"^(\S+) pays (\d+) ducats for \d+ units; treasury (\d+)\.$")
 _COLLECT = re.compile(r"^The bank collects (\d+) ducats from (\S+) ")
 _SEIZE = re.compile(r"^(\S+) cannot pay the \d+ ducats .* the bank seizes the (\d+) ducats")
+_PEACE = re.compile(r"^(.+?) and (.+?) were at peace \([^)]*\): (\d+) ducats? each \(BAR-5\.4\)")
 _VARIABLE = re.compile(r"^variable income of (.+) for (\S+?)( \(fixed: nodice\))?$")
 
 
@@ -110,6 +112,9 @@ def read_ledger(result: PhaseResult) -> Ledger:
         elif (found := _SEIZE.search(event)) is not None:
             ledger.add(found.group(1), "seized", -int(found.group(2)))
             ledger.defaulted.add(found.group(1))
+        elif (found := _PEACE.search(event)) is not None:  # seed 003's peace (BAR-5.4)
+            for power in (found.group(1), found.group(2)):
+                ledger.add(power, "peace", int(found.group(3)))
     return ledger
 
 

@@ -14,7 +14,8 @@ e) movement (:func:`machiavelli.movement.moves.resolve_movement`), then control 
 
 With ``auto_retreat`` (seed 003's H.2, BAR-2.9) the judge then makes every retreat
 itself (:func:`machiavelli.movement.retreats.judge_retreats`): the campaign ends without
-a retreat phase.
+a retreat phase.  With ``peace`` (BAR-5.4) the pairs of powers that stayed at peace are
+recorded in the position (:mod:`machiavelli.money.peace`).
 
 Each step takes the position the previous one left, so a unit bought in step b
 obeys its buyer's movement orders in step e (EXP-I) and an assassinated power's
@@ -43,6 +44,7 @@ from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State
+from machiavelli.money.peace import at_peace, record_peace
 from machiavelli.movement.moves import UNIT_TYPES, resolve_movement
 from machiavelli.movement.retreats import judge_retreats, tried_places
 
@@ -90,6 +92,7 @@ def resolve_campaign(
     private: PrivateEvents = {}
     if rules is None:
         rules = rules_of(state.options)
+    phase_d = state  # the position the orders were written on
     if rules.money:
         # (a unit's order, the most of them, known by its type at once)
         money_orders = {p: [o for o in seq if type(o) not in UNIT_TYPES
@@ -107,12 +110,16 @@ def resolve_campaign(
     add_private(private, moved.private_events)
     before_moves = state
     after = moved.state
+    if rules.peace:  # 003 5.4 (BAR-5.4): which pairs stayed at peace this campaign
+        pairs = at_peace(board, phase_d, before_moves, moved.results, after)
     retreats: list[OrderResult] = []
     if rules.auto_retreat and after.dislodged:  # 003 H.2: the judge retreats (BAR-2.9)
         tried = tried_places(moved.results, after.dislodged)
         retreated = judge_retreats(board, after, tried)
         after = retreated.state
         retreats = retreated.results
+    if rules.peace:
+        after = record_peace(after, pairs, phase_d.season)
 
     def write() -> list[OrderResult]:
         where = Occupancy(before_moves.units)

@@ -130,7 +130,7 @@ def apply_outcome(
             state.board, state.year, state.season, "retreat", state.powers, final, dislodged,
             contested, province_owner, city_owner, state.home, state.home_countries, rebellions,
             state.famine, state.treasury, state.loans, state.chits, state.defaulted,
-            state.assassinated, state.eliminated, state.options)
+            state.assassinated, state.eliminated, state.options, state.peace)
     else:
         if rules.diplomacy and state.season == "fall":
             city_owner = supply_centres_after(board, final, city_owner)
@@ -139,7 +139,8 @@ def apply_outcome(
             state.board, year, season, phase, state.powers, final, [], [], province_owner,
             city_owner, state.home, state.home_countries, rebellions, state.famine,
             state.treasury, state.loans, state.chits, state.defaulted,
-            [] if state.assassinated else state.assassinated, state.eliminated, state.options)
+            [] if state.assassinated else state.assassinated, state.eliminated, state.options,
+            state.peace)
     return Adjudication(new_state, None, events,
                         write=lambda: _results(units, given, resolver, fixed, early))
 
