@@ -29,7 +29,7 @@ ENGINE = ("core", "text", "movement", "money", "game", "cases")
 #: helpers (a list's item read and written, an int boxed, a string compared) are inlined
 #: into the engine's functions across the C files, which a shared library's functions
 #: otherwise are not (-fno-semantic-interposition: none of them is replaced at load time).
-#: About 6 % fewer instructions a phase (docs/speed.md, "28 Nov 2026, late morning").
+#: About 6 % fewer instructions a phase (docs/speed.md, "The compiled build and the wheel").
 LTO = "-flto=auto -fno-semantic-interposition"
 
 #: mypyc's settings: every optimization (opt_level), no debug information (debug_level),

@@ -1,7 +1,9 @@
 """The Machiavelli 2 board (1995 edition): data/maps/machiavelli2.toml against its facts.
 
 Facts: nJudge's data/map.machiavelli2 and rules.machiavelli2; 001 GEN-6 (64 provinces
-and 9 seas), STR-MACH2-2 (only Messina's strait), FLAG-PLAGUE-TN.
+and 9 seas), STR-MACH2-2 (only Messina's strait), FLAG-PLAGUE-TN.  The map file line by
+line: tests/conformance/test_board_mach2_witnessed.py (make conformance), and its record
+here (tests/test_witnessed_facts.py).
 """
 
 from __future__ import annotations
@@ -9,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from njudge_files import njudge
 
 from machiavelli.core.board import Board
 from machiavelli.core.maps import available_boards, load_board
@@ -18,29 +19,6 @@ from machiavelli.core.maps import available_boards, load_board
 @pytest.fixture(scope="module")
 def m2() -> Board:
     return load_board("machiavelli2")
-
-
-def _map_file() -> str:
-    return njudge("data/map.machiavelli2")
-
-
-def _sections(text: str) -> tuple[list[tuple[str, str, list[str]]], list[str], list[str]]:
-    """Province lines (name, flags, abbreviations), adjacency lines, the rest."""
-    lines = text.splitlines()
-    i = next(k for k, line in enumerate(lines) if line.startswith("XXXXXX")) + 1
-    provinces = []
-    while lines[i].strip() != "-1":
-        name, rest = lines[i].split(",", 1)
-        flags, *abbrs = rest.split()
-        provinces.append((name.strip(), flags, abbrs))
-        i += 1
-    i += 1
-    adjacency = []
-    while lines[i].strip() != "-1":
-        if ":" in lines[i] and not lines[i].startswith(("#", "xxx")):
-            adjacency.append(lines[i].strip())
-        i += 1
-    return provinces, adjacency, lines[i + 1:]
 
 
 # -- counts and provinces ----------------------------------------------------------
@@ -79,26 +57,6 @@ def test_machiavelli2_cities_no_fortresses(m2: Board) -> None:
     assert cor is not None and (cor.kind, cor.port) == ("unfortified", False)
 
 
-def test_machiavelli2_cities_follow_the_map_file(m2: Board) -> None:
-    provinces, _, _ = _sections(_map_file())
-    for name, flags, abbrs in provinces:
-        pid = m2.lookup(abbrs[0])
-        assert pid is not None, name
-        prov = m2.provinces[pid]
-        assert prov.name == name
-        assert prov.sea == (flags[0] == "w")
-        assert prov.home == (flags[0] if flags[0] not in "xw" else None)
-        income, kind = int(flags[1]), flags[2]
-        if prov.sea or (income == 0 and kind == "."):
-            assert prov.city is None, name
-            continue
-        assert prov.city is not None, name
-        assert prov.city.income == income
-        assert prov.city.port == (kind in "Pp")
-        assert prov.city.fortified == (kind in "Pf")
-        assert prov.venice == flags.endswith("V")
-
-
 def test_machiavelli2_venice_is_reached_only_by_fleets(m2: Board) -> None:
     ven = m2.provinces["ven"]
     assert ven.venice and ven.city is not None and ven.city.income == 3 and ven.city.port
@@ -119,38 +77,7 @@ def test_machiavelli2_ids_match_the_classic_board(m2: Board) -> None:
     assert len(shared) == 72  # all but the Tyrrhenian Sea
 
 
-def test_machiavelli2_every_njudge_abbreviation_resolves(m2: Board) -> None:
-    provinces, _, _ = _sections(_map_file())
-    for name, _, abbrs in provinces:
-        pid = m2.lookup(name)
-        assert pid is not None, name
-        for abbr in abbrs:
-            assert m2.lookup(abbr) == pid, abbr
-        if not m2.provinces[pid].sea:
-            assert m2.lookup(name[:5]) == pid  # ORD-ABBR-1
-
-
 # -- adjacency ---------------------------------------------------------------------
-
-
-def test_machiavelli2_adjacency_follows_the_map_file(m2: Board) -> None:
-    _, adjacency, _ = _sections(_map_file())
-    army: dict[str, set[str]] = {}
-    fleet: dict[str, set[str]] = {}
-    for line in adjacency:
-        head, targets = line.split(":", 1)
-        src, kind = head.split("-")
-        pid = m2.lookup(src)
-        assert pid is not None, line
-        ids = {m2.lookup(t.split("/")[0]) for t in targets.split()}
-        if kind == "mv":
-            army.setdefault(pid, set()).update(i for i in ids if i)
-        elif kind == "xc":
-            fleet.setdefault(pid, set()).update(i for i in ids if i)
-    for pid, prov in m2.provinces.items():
-        if not prov.sea:
-            assert m2.army_adj[pid] == army.get(pid, set()), pid
-        assert m2.fleet_adj.get(pid, frozenset()) == fleet.get(pid, set()), pid
 
 
 def test_machiavelli2_adjacency_is_symmetric(m2: Board) -> None:
@@ -179,28 +106,6 @@ def test_str_mach2_2_only_messina_has_a_strait(m2: Board) -> None:
 
 
 # -- tables ------------------------------------------------------------------------
-
-
-def _njudge_table(m2: Board, rest: list[str], title: str) -> tuple[tuple[str | None, ...], ...]:
-    start = next(k for k, line in enumerate(rest) if line.startswith(title + ":"))
-    rows = []
-    for line in rest[start + 1:start + 12]:
-        cells = line.split(":", 1)[1].split()
-        assert len(cells) == 11
-        row = tuple(None if c.startswith("---") else m2.lookup(c) for c in cells)
-        named = [c for c in cells if not c.startswith("---")]
-        assert len([c for c in row if c]) == len(named), named  # every name resolves
-        rows.append(row)
-    return tuple(rows)
-
-
-@pytest.mark.parametrize(
-    ("title", "attr"),
-    [("Famine", "famine_table"), ("Plague", "plague_table"), ("Storms", "storm_table")],
-)
-def test_machiavelli2_tables_follow_the_map_file(m2: Board, title: str, attr: str) -> None:
-    _, _, rest = _sections(_map_file())
-    assert getattr(m2, attr) == _njudge_table(m2, rest, title)
 
 
 def test_flag_plague_tn_mach2_plague_table_has_the_four_missing_provinces(m2: Board) -> None:

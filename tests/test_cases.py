@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from case_fakes import FakeSubmission, fake_engine, tiny_board
 
-from machiavelli.cases.engine import Engine, MissingStep, default_engine
+from machiavelli.cases.engine import Engine
 from machiavelli.cases.files import parse_cases, read_cases, strip_comment
 from machiavelli.cases.model import MACHIAVELLI_OPTIONS, Case, ExpectedRoll
 from machiavelli.cases.runner import (
@@ -1068,35 +1068,6 @@ def test_writer_prints_the_money_sections_the_case_used() -> None:
     assert again.error is None
     assert again.expect_loans == case.loans
     assert again.expect_famine == ["gen", "mod"]
-
-
-# -- the real campaign while money steps are being written --------------------------------
-
-
-def test_campaign_without_a_money_step_runs_movement_only_when_no_money_is_involved(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from machiavelli.game import campaign
-    from machiavelli.movement import moves as movement
-    monkeypatch.setattr(campaign, "MONEY_STEPS", (("machiavelli.no_such_step", "run"),))
-    moved: list[State] = []
-
-    def resolve(board: Board, state: State, orders: object) -> Adjudication:
-        moved.append(state)
-        return Adjudication(state)
-
-    monkeypatch.setattr(movement, "resolve_movement", resolve)
-    engine = default_engine()
-    board = tiny_board()
-    state = State("classic", 1454, "spring", "movement", options={"money": True})
-    assert engine.campaign is not None
-    engine.campaign(board, state, {"Milan": [Hold(UnitRef("A", "gen"))]}, Dice("x"))
-    assert moved == [state]
-    with pytest.raises(MissingStep, match="machiavelli.no_such_step.run"):
-        engine.campaign(board, state, {"Milan": [Pay(3, "Venice")]}, Dice("x"))
-    state.loans = {"Milan": [Loan(5, 1, "spring", 1455)]}
-    with pytest.raises(MissingStep):
-        engine.campaign(board, state, {}, Dice("x"))
 
 
 def test_expected_result_of_an_order_for_a_unit_being_bought() -> None:

@@ -1,7 +1,8 @@
 """Dipmach: nJudge's standard Diplomacy map for the Machiavelli rules (board and scenario).
 
-The board (data/maps/dipmach.toml) is checked for its facts, and line by line against
-nJudge's data/map.dipmach (../shared/witnesses/njudge).  The
+The board (data/maps/dipmach.toml) is checked for its facts (line by line against
+nJudge's data/map.dipmach and seed.dipmach: tests/conformance/, make conformance; against
+the record of what they say: tests/test_witnessed_facts.py).  The
 scenario (data/scenarios/dipmach_1901.toml) is checked against info.dipmach's set up,
 then played: a few campaigns through the game master's command line (including a
 fleet that becomes St Petersburg's garrison and leaves by the other coast) and
@@ -17,7 +18,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from njudge_files import njudge, sections, table_ids, variable_income_rows
 
 from machiavelli.cli.main import main
 from machiavelli.core.board import Board, space_of
@@ -200,69 +200,6 @@ def test_variable_income_and_special_limits(board: Board) -> None:
     assert vi["spa"] == (1, (0, 0, 0, 1, 1, 1)) and vi["swe"] == (1, (0, 0, 0, 0, 1, 1))
     assert board.special_limits == {p: ("militia", "elite_mercenary")
                                     for p in ("Austria", "Italy", "Turkey")}
-
-
-# -- against nJudge's file ------------------------------------------------------------
-
-
-def test_every_fact_of_njudge_map_dipmach(board: Board) -> None:
-    provinces, adjacency, specials, *_ = sections(njudge("data/map.dipmach"))
-    for line in provinces:
-        name, rest = line.split(",", 1)
-        code, pid, *abbrevs = rest.split()
-        p = board.provinces[pid]
-        assert p.name == name.strip()
-        assert p.sea == (code[0] == "w") and p.home == (code[0] if code[0] in POWERS else None)
-        for abbrev in abbrevs:
-            assert board.lookup(abbrev) == pid, abbrev
-        if code[2] == ".":
-            assert p.city is None, pid
-        else:
-            assert p.city is not None and p.city.fortified, pid
-            assert (p.city.income, p.city.port) == (int(code[1]), code[2] == "P"), pid
-    assert len(provinces) == len(board.provinces)
-    army: dict[str, set[str]] = {}
-    fleet: dict[str, set[str]] = {}
-    for line in adjacency:
-        head, targets = line.split(":", 1)
-        pid, kind = head.split("-")
-        if kind == "mv":
-            army.setdefault(pid, set()).update(targets.split())
-        else:
-            loc = pid if kind == "xc" else f"{pid}/{kind}"
-            fleet.setdefault(loc, set()).update(targets.split())
-    army["swi"] = set()  # "swi-mv: swi": impassable here
-    assert {p: set(t) for p, t in board.army_adj.items()} == army
-    assert {p: set(t) for p, t in board.fleet_adj.items()} == fleet
-    text = "\n".join(specials)
-    for key, table in [("Famine", board.famine_table), ("Plague", board.plague_table),
-                       ("Storms", board.storm_table)]:
-        assert table == table_ids(board, text, key), key
-    rows = variable_income_rows(text)
-    assert rows
-    for city, dice, *nums in rows:
-        found = board.lookup(city)
-        assert found is not None
-        home = board.provinces[found].home
-        key = POWERS[home] if home else found
-        assert board.variable_income[key] == (int(dice), tuple(int(n) for n in nums[:6]))
-        assert INITIAL.get(key, 0) == int(nums[6])
-
-
-def test_njudge_seed_is_the_scenario() -> None:
-    seed = sections(njudge("data/seed.dipmach"))[0][1:]
-    board, state = load_scenario("dipmach_1901")
-    letters: dict[str | None, str] = {v: k for k, v in POWERS.items()}
-    letters[None] = "&"
-    ours = sorted((letters[u.owner], u.kind, u.location) for u in state.units)
-    theirs: list[tuple[str, str, str]] = []
-    for line in seed:
-        who, kind, place = line.split(maxsplit=2)
-        name, _, coast = place.partition("/")
-        pid = board.lookup(name)
-        assert pid is not None, line
-        theirs.append((who[0], kind, f"{pid}/{coast}" if coast else pid))
-    assert ours == sorted(theirs)
 
 
 # -- the scenario -------------------------------------------------------------------

@@ -17,8 +17,11 @@ import pytest
 SRC = Path(__file__).resolve().parent.parent / "src"
 
 # bottom first; a layer may import itself and every layer before it
-LAYERS = ["core", "text", "movement", "money", "game", "cases", "render", "service", "bots",
-          "commands", "mail", "web", "cli"]
+LAYERS = ["core", "text", "movement", "money", "game", "cases", "render", "princes", "service",
+          "bots", "commands", "mail", "web", "cli"]
+
+#: the Machiavelli engine's packages: Princes of the Renaissance stands beside them
+MACHIAVELLI_ENGINE = ["core", "text", "movement", "money", "game", "cases", "render"]
 
 
 def module_name(root: Path, path: Path) -> str:
@@ -130,6 +133,23 @@ def test_no_module_sits_outside_the_layers() -> None:
 
 def test_arrows_point_down_only() -> None:
     assert upward_imports(imports_of(SRC)) == []
+
+
+def test_princes_stands_beside_the_machiavelli_engine() -> None:
+    """machiavelli.princes imports none of the Machiavelli engine, and none of it imports
+    machiavelli.princes."""
+    graph = imports_of(SRC)
+    wrong = []
+    for module, targets in sorted(graph.items()):
+        layer = module.split(".")[1] if module.count(".") else ""
+        for target in targets:
+            other = target.split(".")[1] if target.count(".") else ""
+            if layer == "princes" and other in MACHIAVELLI_ENGINE:
+                wrong.append(f"{module} imports {target}")
+            if layer in MACHIAVELLI_ENGINE and other == "princes":
+                wrong.append(f"{module} imports {target}")
+    assert wrong == []
+    assert any(m.startswith("machiavelli.princes.") for m in graph)
 
 
 def test_no_import_circles() -> None:

@@ -29,7 +29,7 @@ from machiavelli.core.options import money_in_play
 from machiavelli.core.orders import Build, Expense, Maintain, Remove, UnitRef
 from machiavelli.core.results import Adjudication
 from machiavelli.core.state import State, Unit
-from machiavelli.game.campaign import MONEY_ORDERS, MONEY_STEPS, _step
+from machiavelli.game.campaign import MONEY_ORDERS, MONEY_STEPS
 from machiavelli.game.scenario import load_scenario
 from machiavelli.money import assassination
 from machiavelli.money.assassination import REBEL_ON, _numbers_text
@@ -56,8 +56,7 @@ def test_money_steps_read_only_the_money_orders() -> None:
             money = {power: [o for o in seq if isinstance(o, MONEY_ORDERS)]
                      for power, seq in p.orders.items()}
             state = p.state
-            for module, name in MONEY_STEPS:
-                step = _step(module, name)
+            for step in MONEY_STEPS:
                 every, only = Dice(p.seed), Dice(p.seed)
                 done = step(board, state, p.orders, every)
                 assert _seen(done, every) == _seen(step(board, state, money, only), only)

@@ -9,9 +9,7 @@ are checked where their subject is: the setup (tests/test_scenario.py, D004-1..1
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
-from pathlib import Path
 
 from machiavelli.core.board import Board
 from machiavelli.core.option_commands import apply_set_command
@@ -23,24 +21,21 @@ from machiavelli.movement.legality import check_order
 from machiavelli.movement.moves import resolve_movement
 from machiavelli.text.notation import parse_order, parse_orders
 
-SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
-
-
-def seed_004() -> str:
-    (path,) = SEEDS.glob("004_*.txt")
-    return path.read_text(encoding="utf-8")
-
 
 def classic() -> tuple[Board, State]:
     return load_scenario("classic_1454")
 
 
-def table_004(title: str) -> list[list[str]]:
-    """004's famine or plague table: 11 rows of 11 cells (5-letter names or "-----")."""
-    lines = seed_004().splitlines()
-    start = next(i for i, line in enumerate(lines) if title in line)
-    rows = [line for line in lines[start:] if re.match(r"\s*\d+: ", line)]
-    return [row.split(":", 1)[1].split() for row in rows[:11]]
+# 004's variable income table as it prints it, ducats for a roll of 1 to 6 (make conformance
+# checks this record against the seed: tests/conformance/test_seed_004_witnessed.py)
+INCOME_004 = {
+    "Austria": (1, 2, 3, 3, 4, 4), "Florence": (1, 2, 3, 3, 4, 5), "France": (1, 2, 3, 4, 5, 6),
+    "Genoa": (1, 2, 2, 3, 3, 4), "Milan": (2, 3, 3, 4, 4, 5), "Naples": (1, 2, 2, 3, 3, 4),
+    "Papacy": (2, 3, 3, 4, 5, 6), "Turkey": (1, 2, 3, 4, 5, 6), "Venice": (2, 3, 3, 4, 4, 5),
+}  # fmt: skip
+# the two names of 004's plague table that are no province's: typos (D004-37), and the
+# cells they stand in (row, column, as printed), which hold Friuli and Cremona
+TYPOS_004 = {"Fruil": ("fri", 4, 5), "Cermo": ("cre", 8, 7)}
 
 
 def test_d004_12_fortresses_are_not_used_in_the_1454_scenario() -> None:
@@ -52,27 +47,6 @@ def test_d004_12_fortresses_are_not_used_in_the_1454_scenario() -> None:
     for prov in fortresses:
         army = replace(state, units=[Unit("A", "Milan", prov)])
         assert check_order(board, army, "Milan", Convert(UnitRef("A", prov), "G")) is not None
-
-
-def test_d004_13_variable_income_dice_and_values() -> None:
-    """One die each for the Papacy, Naples, Milan, France, Austria and Turkey, two for
-    Florence and Venice, one for the owner of Genoa's city (001); 004's values are 001's."""
-    board, _ = classic()
-    income = board.variable_income
-    assert {k: dice for k, (dice, _) in income.items()} == {
-        "Austria": 1, "Florence": 2, "France": 1, "gen": 1, "Milan": 1, "Naples": 1,
-        "Papacy": 1, "Turkey": 1, "Venice": 2,
-    }  # fmt: skip
-    text = seed_004()
-    printed = text[text.index("The variable income in ducats"):text.index("3) Military")]
-    rows = {}
-    for line in printed.splitlines():
-        name, _, numbers = line.partition(":")
-        if numbers and name.strip().isalpha():
-            rows[name.strip()] = tuple(int(n) for n in numbers.split()[:6])
-    assert "(some scenarios only)" in printed  # Genoa's row; the 1454 scenario has it
-    assert {name: income["gen" if name == "Genoa" else name][1] for name in rows} == rows
-    assert len(rows) == 9
 
 
 def test_d004_15_a_support_is_for_a_unit_not_for_a_powers_action() -> None:
@@ -136,16 +110,24 @@ def test_d004_35_004s_seven_flags_and_001s_others() -> None:
         assert isinstance(changed, dict) and not changed["loans"], alias
 
 
-def test_d004_37_plague_table_typos_fruil_and_cermo_the_rest_is_001s() -> None:
+def test_d004_13_variable_income_dice_and_values_as_recorded() -> None:
+    """One die each for the Papacy, Naples, Milan, France, Austria and Turkey, two for
+    Florence and Venice, one for the owner of Genoa's city (001); 004's values are 001's."""
     board, _ = classic()
-    typos = {"Fruil": "fri", "Cermo": "cre"}
-    for title, table in (("Famine Table", board.famine_table),
-                         ("separate plague table", board.plague_table)):
-        cells = table_004(title)
-        assert len(cells) == 11 and all(len(row) == 11 for row in cells), title
-        read = tuple(tuple(None if c.startswith("-") else typos.get(c) or board.lookup(c)
-                           for c in row) for row in cells)
-        assert read == table, title
-    plague = table_004("separate plague table")
-    assert plague[2][3] == "Fruil" and plague[6][5] == "Cermo"  # row 4 col 5, row 8 col 7
-    assert board.lookup("Fruil") is None and board.lookup("Cermo") is None
+    income = board.variable_income
+    assert {k: dice for k, (dice, _) in income.items()} == {
+        "Austria": 1, "Florence": 2, "France": 1, "gen": 1, "Milan": 1, "Naples": 1,
+        "Papacy": 1, "Turkey": 1, "Venice": 2,
+    }  # fmt: skip
+    rows = INCOME_004
+    assert {name: income["gen" if name == "Genoa" else name][1] for name in rows} == rows
+    assert len(rows) == 9
+
+
+def test_d004_37_plague_table_typos_fruil_and_cermo_as_recorded() -> None:
+    """The famine and plague tables are 001's (004's whole tables: make conformance, and the
+    classic board's record, tests/golden/witnessed/classic.json); 004's two typos."""
+    board, _ = classic()
+    for typo, (pid, row, column) in TYPOS_004.items():
+        assert board.lookup(typo) is None, typo
+        assert board.plague_table[row - 2][column - 2] == pid, typo

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from njudge_help import help_text, undescribed
+from njudge_quotes import quoted, unquoted
 
 from machiavelli.service.house.absence import (
+    ABSENCE_SLOTS,
     SET_COMMANDS,
     START_TIME,
     Absence,
@@ -60,9 +61,10 @@ def next_deadline(absences: tuple[Absence, ...], kind: PhaseKind = MOVE) -> date
     return next_phase_clock(DEADLINES, kind, PROCESSED, CURRENT, absences).deadline
 
 
-def test_absence_help_describes_every_set_command_implemented() -> None:
-    assert undescribed(SET_COMMANDS) == []
-    assert "Only a maximum of 3 (three) absences can be pending" in help_text("absence")
+def test_absence_help_describes_every_set_command_implemented_as_quoted() -> None:
+    assert unquoted(SET_COMMANDS) == []
+    assert "only a maximum of 3 (three) absences can be pending" in quoted("absence")
+    assert ABSENCE_SLOTS == 3
 
 
 def test_absence_example_1_a_day_from_midnight() -> None:

@@ -6,7 +6,7 @@ import re
 from datetime import UTC, datetime, time
 from zoneinfo import ZoneInfo
 
-from njudge_help import help_text, undescribed
+from njudge_quotes import QUOTES, unquoted
 
 from machiavelli.service.house.dates import read_date
 from machiavelli.service.house.deadlines import (
@@ -45,15 +45,17 @@ def policy(kind: PhaseKind = MOVE, **settings: str) -> DeadlinePolicy:
 # ----------------------------------------------------------------------
 # The help file itself
 # ----------------------------------------------------------------------
-def test_deadlines_help_describes_every_set_command_implemented() -> None:
-    assert undescribed(SET_COMMANDS) == []
 
 
-def test_deadlines_help_default_table_is_the_default_policy() -> None:
+def test_deadlines_help_describes_every_set_command_implemented_as_quoted() -> None:
+    assert unquoted(SET_COMMANDS) == []
+
+
+def test_deadlines_help_default_table_is_the_default_policy_as_quoted() -> None:
     # Move    clock 1410 min 12.00 next  71.00 grace 167.00 delay 0.50 days -MTWTF-
     rows = re.findall(r"^(Move|Retreat|Adjust)\s+clock\s+(-?\d+)\s+min\s+([\d.]+)\s+next\s+"
                       r"([\d.]+)\s+grace\s+([\d.]+)\s+delay\s+([\d.]+)\s+days\s+(\S+)",
-                      help_text("deadlines"), re.MULTILINE)
+                      "\n".join(QUOTES["deadlines"]), re.MULTILINE)
     table = {kind: Schedule(int(c), float(m), float(n), float(g), float(d), days)
              for kind, c, m, n, g, d, days in rows}
     assert table == {"Move": DEFAULT.movement, "Retreat": DEFAULT.retreat,

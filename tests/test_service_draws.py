@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from njudge_help import undescribed
+from njudge_quotes import unquoted
 
 from machiavelli.service.house.draws import (
     SET_COMMANDS,
@@ -53,8 +53,8 @@ def nodias_votes(**lists: str) -> Votes:
     return votes
 
 
-def test_draws_help_describes_every_set_command_implemented() -> None:
-    assert undescribed(SET_COMMANDS) == []
+def test_draws_help_describes_every_set_command_implemented_as_quoted() -> None:
+    assert unquoted(SET_COMMANDS) == []
 
 
 # ----------------------------------------------------------------------

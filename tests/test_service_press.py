@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from njudge_help import flat, help_text, undescribed
+from njudge_quotes import flat, quoted, unquoted
 
 from machiavelli.service.house.press import (
     SET_COMMANDS,
@@ -58,14 +58,14 @@ def readers(p: PressPolicy, letter: Letter, audience: Audience = AUDIENCE) -> di
     return {d.reader: d for d in deliver(p, letter, cleared(p, letter), audience)}
 
 
-def test_press_help_describes_every_setting_implemented() -> None:
-    assert undescribed(SET_COMMANDS) == []
+def test_press_help_describes_every_setting_implemented_as_quoted() -> None:
+    assert unquoted(SET_COMMANDS) == []
 
 
-def test_press_defaults() -> None:
+def test_press_defaults_as_quoted() -> None:
     # By default, games are "White, Partial Allowed, No Fake, No PostalPress".
     assert flat('By default, games are "White, Partial Allowed, No Fake, No PostalPress"') \
-        in flat(help_text("press"))
+        in quoted("press")
     assert (DEFAULT.colours, DEFAULT.partial, DEFAULT.fake, DEFAULT.postal) == \
         (PressColours.WHITE, True, FakePress.NO_FAKE, False)
     # Observer any: ... This is the default

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from njudge_help import flat, help_text
+from njudge_quotes import flat, quoted
 
 from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, PhaseKind, Schedule
 from machiavelli.service.house.processing import Attendance, Verdict, Why, judge_phase
@@ -33,8 +33,8 @@ def judge(att: Attendance, now: datetime, policy: DeadlinePolicy = NONMR,
     return judge_phase(policy, MOVE, clock, att, now, paused=paused, last_notice=last_notice)
 
 
-def test_processing_help_describes_nmr_late_and_abandoned() -> None:
-    text = flat(help_text("deadlines"))
+def test_processing_help_describes_nmr_late_and_abandoned_as_quoted() -> None:
+    text = quoted("deadlines")
     for words in ('If the game is set "NoNMR" (the default), the Judge will wait for orders '
                   "until the end of the grace period",
                   "the power will be deemed abandoned if orders have not been received by "

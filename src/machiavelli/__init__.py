@@ -1,15 +1,32 @@
 """machiavelli-judge: a judge for Machiavelli, the Renaissance game of war, money and intrigue.
 
 The package is layered by stage of the data flow; each layer imports only those
-before it (``tests/test_layers.py`` checks it):
+before it (``tests/test_layers.py`` checks it, and ``docs/architecture.md`` draws it):
 
-- :mod:`machiavelli.core`: the board, the position, orders, results, dice, options;
-- :mod:`machiavelli.text`: the order language both ways, and the reports;
-- :mod:`machiavelli.movement`: legality, the resolver, movement, retreats, sieges, control;
-- :mod:`machiavelli.money`: the bank, expenses, bribes, assassination, income;
-- :mod:`machiavelli.game`: the phase machine, the year, disasters, victory, scenarios;
-- :mod:`machiavelli.cases`: test-case files;
-- :mod:`machiavelli.cli`: the ``machiavelli`` command.
+- the engine, pure and seeded:
+
+  - :mod:`machiavelli.core`: the board, the position, orders, results, dice, options;
+  - :mod:`machiavelli.text`: the order language both ways, and the reports;
+  - :mod:`machiavelli.movement`: legality, the resolver, movement, retreats, sieges, control;
+  - :mod:`machiavelli.money`: the bank, expenses, bribes, assassination, income;
+  - :mod:`machiavelli.game`: the phase machine, the year, disasters, victory, scenarios;
+  - :mod:`machiavelli.cases`: test-case files (the DATC format, extended);
+  - :mod:`machiavelli.render`: the map as SVG, per phase and viewer;
+
+- the host:
+
+  - :mod:`machiavelli.service`: games, seats, deadlines, orders, press and votes in a
+    database; its game port (:mod:`machiavelli.service.port`) is all it asks of a game,
+    and its house rules (:mod:`machiavelli.service.house`) are nJudge's;
+  - :mod:`machiavelli.bots`: an environment, baseline players, self-play;
+
+- the front ends:
+
+  - :mod:`machiavelli.commands`: nJudge's command language (mail, the web's judge
+    console, the command line);
+  - :mod:`machiavelli.mail`: the judge by mail (envelopes, SMTP, result mails);
+  - :mod:`machiavelli.web`: the web judge and its JSON API;
+  - :mod:`machiavelli.cli`: the ``machiavelli`` command.
 
 The names most users need are importable from here::
 

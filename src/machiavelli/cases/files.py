@@ -11,7 +11,6 @@ A case that cannot be read does not stop the others: it comes back with
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,7 +30,7 @@ from machiavelli.cases.model import (
     RawCase,
     unit_key,
 )
-from machiavelli.core.board import Board
+from machiavelli.core import maps
 
 __all__ = [
     "AUTONOMOUS",
@@ -174,7 +173,7 @@ def iter_parsed(
 ) -> Iterator[Case]:
     """:func:`parse_cases` one case at a time."""
     if load_board is None:
-        load_board = _default_loader
+        load_board = maps.load_board
     file_variant: tuple[str, int] = ("Standard", 0)
     file_options: list[tuple[str, int]] = []
     for raw in _raw_cases(text, expected, quick):
@@ -199,12 +198,6 @@ def iter_parsed(
 
 def _failed(name: str, file: str, line: int, exc: CaseError) -> Case:
     return Case(name=name, file=file, line=line, error=f"{file}:{exc.line}: {exc}")
-
-
-def _default_loader(name: str) -> Board:
-    """``machiavelli.core.maps.load_board``, imported when first needed."""
-    board: Board = importlib.import_module("machiavelli.core.maps").load_board(name)
-    return board
 
 
 #: line breaks other than "\n" (and "\r\n") that str.splitlines() knows: in ASCII, and

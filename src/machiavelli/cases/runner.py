@@ -7,7 +7,6 @@ compares what came out with what the case expects.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -32,6 +31,7 @@ from machiavelli.core.orders import MONEY_ORDERS, Convert, Move, Order, Retreat,
 from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.state import Dislodged, Places, Rebellion, State, Unit
+from machiavelli.text.notation import format_order
 
 __all__ = [
     "CaseRun",
@@ -369,9 +369,8 @@ def _format_owners(case: Case, owners: Mapping[str, str]) -> list[str]:
 
 def _format_order_result(r: OrderResult) -> str:
     try:
-        notation = importlib.import_module("machiavelli.text.notation")
-        text = str(notation.format_order(r.order))
-    except Exception:
+        text = format_order(r.order)
+    except Exception:  # an order no formatter knows (a test's fake): shown as it is
         text = repr(r.order)
     note = f"\t# {r.note}" if r.note else ""
     return f"{r.outcome}: {owner_label(r.power)}: {text}{note}"

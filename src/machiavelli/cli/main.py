@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "mail": ("machiavelli.cli.mail", "mail"),
     "judge": ("machiavelli.cli.mail", "judge"),
     "map": ("machiavelli.cli.map_picture", "map_command"),
+    "princes": ("machiavelli.cli.princes", "princes"),
     "scenarios": ("machiavelli.cli.scenarios", "scenarios"),
     "selfplay": ("machiavelli.cli.selfplay", "selfplay"),
     "web": ("machiavelli.cli.web", "web"),

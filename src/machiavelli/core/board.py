@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from machiavelli.core.names import number_names
+from machiavelli.core.pickling import picklable
 
 CityKind = Literal["unfortified", "fortified", "fortress"]
 COASTS = ("nc", "sc", "ec", "wc")
@@ -129,6 +130,11 @@ class Board:
             if ends in ((pa, pb), (pb, pa)):
                 return s
         return None
+
+
+# pickled and copied by their fields, compiled too (machiavelli.core.pickling): a board made
+# again numbers its names in the process that reads it
+picklable(City, Province, Strait, Board)
 
 
 def province_of(location: str) -> str:

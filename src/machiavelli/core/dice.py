@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from machiavelli.core.pickling import picklable
 from machiavelli.core.state import NATIVE, State
 
 _set = object.__setattr__
@@ -38,6 +39,9 @@ class Roll:
     def __str__(self) -> str:
         shown = " + ".join(str(d) for d in self.dice)
         return f"{self.purpose}: {shown}" + (f" = {self.total}" if len(self.dice) > 1 else "")
+
+
+picklable(Roll)  # (machiavelli.core.pickling)
 
 
 @dataclass

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from machiavelli.core.names import NAME_IDS, name_id
+from machiavelli.core.pickling import picklable
 from machiavelli.core.state import NATIVE, UnitKind, kind_number, native_kind_number
 
 _set = object.__setattr__
@@ -41,9 +42,6 @@ class UnitRef:
             _set(self, "coast", coast)
             _set(self, "place_id", name_id(province, 0))
             _set(self, "kind_no", kind_number(kind, 0) if type(kind) is str else 0)
-
-    def __reduce__(self) -> tuple[type[UnitRef], tuple[UnitKind, str, str | None]]:
-        return (UnitRef, (self.kind, self.province, self.coast))  # (the place made again)
 
     @property
     def location(self) -> str:
@@ -88,10 +86,6 @@ class Move:
             _set(self, "convoy", convoy)
             _set(self, "dest_id", name_id(dest, 0))
 
-    def __reduce__(self) -> tuple[type[Move], tuple[UnitRef, str, str | None, tuple[str, ...],
-                                                    bool]]:
-        return (Move, (self.unit, self.dest, self.dest_coast, self.via, self.convoy))
-
     @property
     def dest_location(self) -> str:
         return f"{self.dest}/{self.dest_coast}" if self.dest_coast else self.dest
@@ -126,9 +120,6 @@ class SupportMove:
             _set(self, "dest", dest)
             _set(self, "dest_coast", dest_coast)
             _set(self, "dest_id", name_id(dest, 0))
-
-    def __reduce__(self) -> tuple[type[SupportMove], tuple[UnitRef, UnitRef, str, str | None]]:
-        return (SupportMove, (self.unit, self.target, self.dest, self.dest_coast))
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +249,11 @@ class Expense:
     province: str | None = None  # where (the unit's or the rebellion's province)
     power: str | None = None  # the victim of "assassinate"
 
+
+# pickled and copied by their fields, compiled too (machiavelli.core.pickling); the names'
+# numbers are made again by the process that reads them
+picklable(UnitRef, Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege,
+          Ally, Retreat, Disband, Build, Remove, Maintain, Waive, Borrow, Pay, GiveChit, Expense)
 
 #: the orders keyed by their unit (:func:`order_key`)
 _UNIT_KEYED: frozenset[type] = frozenset({

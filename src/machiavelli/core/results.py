@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from machiavelli.core.orders import Order
+from machiavelli.core.pickling import picklable
 from machiavelli.core.state import NATIVE, State
 
 _set = object.__setattr__
@@ -55,6 +56,9 @@ class OrderResult:
             _set(self, "note", note)
             _set(self, "public_note", public_note)
             _set(self, "private", private)
+
+
+picklable(OrderResult)  # (machiavelli.core.pickling)
 
 
 class Adjudication:
@@ -121,6 +125,12 @@ class Adjudication:
             if r.order == order:
                 return r.outcome
         return None
+
+    def __reduce__(self) -> tuple[type[Adjudication], tuple[
+            State, list[OrderResult], list[str], dict[str, list[str]]]]:
+        # pickled and copied with its results written (machiavelli.core.pickling: a
+        # compiled Adjudication cannot be made empty and filled in)
+        return (Adjudication, (self.state, self.results, self.events, self.private_events))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Adjudication):

@@ -18,6 +18,7 @@ from types import FunctionType
 from typing import Any, Final, Literal, TypeVar
 
 from machiavelli.core.names import NAME_IDS, name_id
+from machiavelli.core.pickling import picklable
 
 UnitKind = Literal["A", "F", "G"]
 #: the unit kinds as numbers, their letters' codes (a unit's and a unit named in an order's
@@ -107,12 +108,6 @@ class Unit:
             _set(self, "place_id", name_id(province, 0))
             _set(self, "owner_id", name_id(owner, 0))  # type: ignore[arg-type]  # (None: 0)
             _set(self, "kind_no", kind_number(kind, 0) if type(kind) is str else 0)
-
-    def __reduce__(self) -> tuple[type[Unit], tuple[UnitKind, str | None, str, str | None,
-                                                    str | None, int]]:
-        # made again from its fields (its names' numbers are this process's own)
-        return (Unit, (self.kind, self.owner, self.province, self.coast, self.special,
-                       self.siege))
 
     # written out too (as @dataclass would write them), to be native when compiled
     def __eq__(self, other: object) -> bool:
@@ -541,3 +536,8 @@ class State:
 
     def with_units(self, units: list[Unit]) -> State:
         return self.but(units=units)
+
+
+# pickled and copied by their fields, compiled too (machiavelli.core.pickling); a unit's
+# names' numbers are made again by the process that reads it
+picklable(Unit, Dislodged, Rebellion, Loan, State)

@@ -32,7 +32,6 @@ bribe that failed (docs/rulings.md, "What each power sees").
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
@@ -44,6 +43,7 @@ from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State
+from machiavelli.money import assassination, expenses, finance
 from machiavelli.money.peace import at_peace, record_peace
 from machiavelli.movement.moves import UNIT_TYPES, resolve_movement
 from machiavelli.movement.retreats import judge_retreats, tried_places
@@ -52,32 +52,13 @@ Orders = Mapping[str, Sequence[Order]]
 #: a money step: the position, the money orders, the dice and the rules in force
 Step = Callable[[Board, State, Orders, Dice, Rules | None], Adjudication]
 
-#: (module, function) of the money steps before movement, in 001's order
-MONEY_STEPS: tuple[tuple[str, str], ...] = (
-    ("machiavelli.money.finance", "banking"),
-    ("machiavelli.money.expenses", "expenses"),  # ends with control adjudication 1 (CTRL-1)
-    ("machiavelli.money.assassination", "assassinations"),
-    ("machiavelli.money.assassination", "bank_assassinations"),
+#: the money steps before movement, in 001's order
+MONEY_STEPS: tuple[Step, ...] = (
+    finance.banking,
+    expenses.expenses,  # ends with control adjudication 1 (CTRL-1)
+    assassination.assassinations,
+    assassination.bank_assassinations,
 )
-
-
-_FOUND: dict[tuple[str, str], Step] = {}  # the steps imported so far
-
-
-def _step(module: str, name: str) -> Step:
-    step = _FOUND.get((module, name))
-    if step is None:
-        step = _FOUND[module, name] = getattr(importlib.import_module(module), name)
-    return step
-
-
-_MONEY_STEPS: list[Step] = []  # MONEY_STEPS' functions, once imported
-
-
-def _money_steps() -> list[Step]:
-    if not _MONEY_STEPS:
-        _MONEY_STEPS.extend(_step(module, name) for module, name in MONEY_STEPS)
-    return _MONEY_STEPS
 
 
 def resolve_campaign(
@@ -98,7 +79,7 @@ def resolve_campaign(
         money_orders = {p: [o for o in seq if type(o) not in UNIT_TYPES
                             and isinstance(o, MONEY_ORDERS)]
                         for p, seq in orders.items()}
-        for money_step in _money_steps():
+        for money_step in MONEY_STEPS:
             done = money_step(board, state, money_orders, dice, rules)
             state = done.state
             steps.append(done)

@@ -126,6 +126,14 @@ class PhaseResult:
     def private(self, value: dict[str, str]) -> None:
         self._private = value
 
+    def __reduce__(self) -> tuple[type[PhaseResult], tuple[
+            State, State, list[OrderResult], list[str], list[Roll], str, dict[str, str],
+            list[str], PrivateEvents]]:
+        # pickled and copied with its text written (a compiled PhaseResult cannot be made
+        # empty and filled in: machiavelli.core.pickling)
+        return (PhaseResult, (self.before, self.after, self.results, self.events, self.rolls,
+                              self.report, self.private, self.winners, self.private_events))
+
 
 class _Step:
     """One phase adjudicated: what its report is written from."""

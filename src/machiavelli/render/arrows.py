@@ -20,25 +20,33 @@ red X on the unit.  Orders not yet processed (pending) have no outcome.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from machiavelli.core.board import Board
 from machiavelli.core.orders import (
+    Ally,
     Besiege,
+    Borrow,
     Build,
     Convert,
     Convoy,
     Disband,
     Expense,
+    GiveChit,
     Hold,
     LiftSiege,
+    Maintain,
     Move,
     Order,
+    Pay,
     Remove,
     Retreat,
     SupportHold,
     SupportMove,
     UnitRef,
+    Waive,
 )
 from machiavelli.core.results import Outcome
 from machiavelli.core.state import State
@@ -169,84 +177,101 @@ class OrderPainter:
 
     # -- what ----------------------------------------------------------------------------
     def paint(self, order: Order, power: str | None, outcome: Outcome | None) -> None:
-        s = self.s
         state = "pending" if outcome is None else outcome
         css = f"order {type(order).__name__.lower()} {state}"
-        if isinstance(order, Move):
-            self._move(order, power, outcome, css)
-        elif isinstance(order, Retreat):
-            start = self.dislodged_at(order.unit)
-            if order.to == "G":
-                end = city_point(self.geo, order.dest)
-            else:
-                end = self.dest(order.unit.kind, order.dest, order.dest_coast)
-            p, q = _toward(start, end, 0.7 * s), _toward(end, start, 0.55 * s)
-            self.line([p, q], power, s * 0.14, css)
-            if outcome in ("bounced", "fails", "void"):
-                self.bar(q, p)
-        elif isinstance(order, SupportHold):
-            start, end = self.at(order.unit), self.at(order.target)
-            p, q = _toward(start, end, 0.55 * s), _toward(end, start, 0.72 * s)
-            middle = self.line([p, q], power, s * 0.09, css, dash=self._dash(0.3, 0.18),
-                               head=False, bend=0.08)
-            colour, _ = self._stroke(power)
-            self.drawing.lines.append(tag("circle", cx=end[0], cy=end[1], r=s * 0.72,
-                                          fill="none", stroke=colour, stroke_width=s * 0.09,
-                                          stroke_dasharray=self._dash(0.3, 0.18), class_=css))
-            self._outcome_on_line(order.unit, outcome, middle)
-        elif isinstance(order, SupportMove):
-            start = self.at(order.unit)
-            mover = self.at(order.target)
-            goal = self.dest(order.target.kind, order.dest)
-            aim = _on_curve(*move_curve(mover, goal, s), 0.7)
-            p = _toward(start, aim, 0.55 * s)
-            middle = self.line([p, aim], power, s * 0.09, css, dash=self._dash(0.3, 0.18),
-                               head=False, bend=0.1)
-            colour, casing = self._stroke(power)
-            self.drawing.lines.append(tag("circle", cx=aim[0], cy=aim[1], r=s * 0.14,
-                                          fill=colour, stroke=casing, stroke_width=s * 0.04))
-            self._outcome_on_line(order.unit, outcome, middle)
-        elif isinstance(order, Convoy):
-            start = self.at(order.unit)
-            army = self.at(order.target)
-            goal = self.dest("A", order.dest)
-            aim = _on_curve(*move_curve(army, goal, s), 0.5)
-            p = _toward(start, aim, 0.55 * s)
-            middle = self.line([p, aim], power, s * 0.1, css, dash=self._dash(0.02, 0.2),
-                               head=False, bend=0.0)
-            colour, _ = self._stroke(power)
-            self.drawing.lines.append(tag("circle", cx=aim[0], cy=aim[1], r=s * 0.2,
-                                          fill="none", stroke=colour, stroke_width=s * 0.08))
-            self._outcome_on_line(order.unit, outcome, middle)
-        elif isinstance(order, Besiege | LiftSiege):
-            start = self.at(order.unit)
-            city = city_point(self.geo, order.unit.province)
-            colour, _ = self._stroke(power)
-            ring = tag("circle", cx=city[0], cy=city[1], r=s * 0.62, fill="none", stroke=colour,
-                       stroke_width=s * 0.14, stroke_dasharray=self._dash(0.2, 0.14))
-            self.drawing.lines.append(tag("g", ring, class_=css, data_power=power))
-            if isinstance(order, LiftSiege):  # the ring, with a white L
-                self.drawing.marks.append(badge("L", (city[0] + s * 0.55, city[1] - s * 0.55),
-                                                s * 0.5, "#FFFFFF", self._letter(power)))
-            elif outcome in FAILED or outcome == "bounced":
-                self.mark(_toward(start, city, 0.5 * math.dist(start, city)))
-            self._dislodged(order.unit, outcome)
-        elif isinstance(order, Convert):
-            self._convert(order, power, outcome, css)
-        elif isinstance(order, Hold):
-            at = self.at(order.unit)
-            colour, _ = self._stroke(power)
-            self.drawing.lines.append(tag("circle", cx=at[0], cy=at[1], r=s * 0.78, fill="none",
-                                          stroke=colour, stroke_width=s * 0.07, class_=css))
-            self._dislodged(order.unit, outcome)
-        elif isinstance(order, Disband):
-            self.mark(self.dislodged_at(order.unit), 0.8)
-        elif isinstance(order, Remove):
-            self.mark(self.at(order.unit), 0.8)
-        elif isinstance(order, Build):
-            self._build(order, power, outcome, css)
-        elif isinstance(order, Expense):
-            self._expense(order, outcome)
+        PAINTERS.get(type(order), OrderPainter._nothing)(self, order, power, outcome, css)
+
+    def _nothing(self, order: Order, power: str | None, outcome: Outcome | None,
+                 css: str) -> None:
+        """An order with no place on the map (the legend lists the viewer's money orders)."""
+
+    def _retreat(self, order: Retreat, power: str | None, outcome: Outcome | None,
+                 css: str) -> None:
+        s = self.s
+        start = self.dislodged_at(order.unit)
+        if order.to == "G":
+            end = city_point(self.geo, order.dest)
+        else:
+            end = self.dest(order.unit.kind, order.dest, order.dest_coast)
+        p, q = _toward(start, end, 0.7 * s), _toward(end, start, 0.55 * s)
+        self.line([p, q], power, s * 0.14, css)
+        if outcome in ("bounced", "fails", "void"):
+            self.bar(q, p)
+
+    def _support_hold(self, order: SupportHold, power: str | None, outcome: Outcome | None,
+                      css: str) -> None:
+        s = self.s
+        start, end = self.at(order.unit), self.at(order.target)
+        p, q = _toward(start, end, 0.55 * s), _toward(end, start, 0.72 * s)
+        middle = self.line([p, q], power, s * 0.09, css, dash=self._dash(0.3, 0.18),
+                           head=False, bend=0.08)
+        colour, _ = self._stroke(power)
+        self.drawing.lines.append(tag("circle", cx=end[0], cy=end[1], r=s * 0.72,
+                                      fill="none", stroke=colour, stroke_width=s * 0.09,
+                                      stroke_dasharray=self._dash(0.3, 0.18), class_=css))
+        self._outcome_on_line(order.unit, outcome, middle)
+
+    def _support_move(self, order: SupportMove, power: str | None, outcome: Outcome | None,
+                      css: str) -> None:
+        s = self.s
+        start = self.at(order.unit)
+        mover = self.at(order.target)
+        goal = self.dest(order.target.kind, order.dest)
+        aim = _on_curve(*move_curve(mover, goal, s), 0.7)
+        p = _toward(start, aim, 0.55 * s)
+        middle = self.line([p, aim], power, s * 0.09, css, dash=self._dash(0.3, 0.18),
+                           head=False, bend=0.1)
+        colour, casing = self._stroke(power)
+        self.drawing.lines.append(tag("circle", cx=aim[0], cy=aim[1], r=s * 0.14,
+                                      fill=colour, stroke=casing, stroke_width=s * 0.04))
+        self._outcome_on_line(order.unit, outcome, middle)
+
+    def _convoy(self, order: Convoy, power: str | None, outcome: Outcome | None,
+                css: str) -> None:
+        s = self.s
+        start = self.at(order.unit)
+        army = self.at(order.target)
+        goal = self.dest("A", order.dest)
+        aim = _on_curve(*move_curve(army, goal, s), 0.5)
+        p = _toward(start, aim, 0.55 * s)
+        middle = self.line([p, aim], power, s * 0.1, css, dash=self._dash(0.02, 0.2),
+                           head=False, bend=0.0)
+        colour, _ = self._stroke(power)
+        self.drawing.lines.append(tag("circle", cx=aim[0], cy=aim[1], r=s * 0.2,
+                                      fill="none", stroke=colour, stroke_width=s * 0.08))
+        self._outcome_on_line(order.unit, outcome, middle)
+
+    def _siege(self, order: Besiege | LiftSiege, power: str | None, outcome: Outcome | None,
+               css: str) -> None:
+        s = self.s
+        start = self.at(order.unit)
+        city = city_point(self.geo, order.unit.province)
+        colour, _ = self._stroke(power)
+        ring = tag("circle", cx=city[0], cy=city[1], r=s * 0.62, fill="none", stroke=colour,
+                   stroke_width=s * 0.14, stroke_dasharray=self._dash(0.2, 0.14))
+        self.drawing.lines.append(tag("g", ring, class_=css, data_power=power))
+        if isinstance(order, LiftSiege):  # the ring, with a white L
+            self.drawing.marks.append(badge("L", (city[0] + s * 0.55, city[1] - s * 0.55),
+                                            s * 0.5, "#FFFFFF", self._letter(power)))
+        elif outcome in FAILED or outcome == "bounced":
+            self.mark(_toward(start, city, 0.5 * math.dist(start, city)))
+        self._dislodged(order.unit, outcome)
+
+    def _hold(self, order: Hold, power: str | None, outcome: Outcome | None, css: str) -> None:
+        s = self.s
+        at = self.at(order.unit)
+        colour, _ = self._stroke(power)
+        self.drawing.lines.append(tag("circle", cx=at[0], cy=at[1], r=s * 0.78, fill="none",
+                                      stroke=colour, stroke_width=s * 0.07, class_=css))
+        self._dislodged(order.unit, outcome)
+
+    def _disband(self, order: Disband, power: str | None, outcome: Outcome | None,
+                 css: str) -> None:
+        self.mark(self.dislodged_at(order.unit), 0.8)
+
+    def _remove(self, order: Remove, power: str | None, outcome: Outcome | None,
+                css: str) -> None:
+        self.mark(self.at(order.unit), 0.8)
 
     def _letter(self, power: str | None) -> str:
         """The power's colour for a letter on white, or ink where it is too light."""
@@ -320,7 +345,8 @@ class OrderPainter:
         if outcome in FAILED or outcome == "bounced":
             self.mark(at, 0.8)
 
-    def _expense(self, order: Expense, outcome: Outcome | None) -> None:
+    def _expense(self, order: Expense, power: str | None, outcome: Outcome | None,
+                 css: str) -> None:
         """A gold coin on the province the money goes to, with the expense's number."""
         if order.province is None or order.province not in self.geo.areas:
             return
@@ -336,3 +362,29 @@ class OrderPainter:
                                       class_="order expense"))
         if outcome in FAILED:
             self.mark(at, 0.45)
+
+
+#: the painter of each kind of order, by its class (every class of
+#: :data:`machiavelli.core.order_kinds.ORDER_KINDS`: tests/test_order_kinds.py); an order
+#: with no place on the map is painted by ``_nothing``, said here
+PAINTERS: dict[type, Callable[[OrderPainter, Any, str | None, Outcome | None, str], None]] = {
+    Hold: OrderPainter._hold,
+    Move: OrderPainter._move,
+    SupportHold: OrderPainter._support_hold,
+    SupportMove: OrderPainter._support_move,
+    Convoy: OrderPainter._convoy,
+    Convert: OrderPainter._convert,
+    Besiege: OrderPainter._siege,
+    LiftSiege: OrderPainter._siege,
+    Ally: OrderPainter._nothing,  # between powers, no place
+    Retreat: OrderPainter._retreat,
+    Disband: OrderPainter._disband,
+    Build: OrderPainter._build,
+    Remove: OrderPainter._remove,
+    Maintain: OrderPainter._nothing,  # the unit stays as it is
+    Waive: OrderPainter._nothing,  # no place
+    Borrow: OrderPainter._nothing,  # money between a power and the bank: the legend's
+    Pay: OrderPainter._nothing,  # (the legend's)
+    GiveChit: OrderPainter._nothing,  # (the legend's)
+    Expense: OrderPainter._expense,  # a coin on the province the money goes to
+}

@@ -130,10 +130,12 @@ The words live in :mod:`machiavelli.text.order_words`, the reader in
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
+from typing import Any, Final
 
 from machiavelli.core.board import Board
+from machiavelli.core.order_kinds import kind_of
 from machiavelli.core.orders import (
     BANK,
     Ally,
@@ -156,6 +158,7 @@ from machiavelli.core.orders import (
     SupportHold,
     SupportMove,
     UnitRef,
+    Waive,
     order_key,
 )
 from machiavelli.core.state import PhaseKind, State, Unit, UnitKind
@@ -174,8 +177,6 @@ from machiavelli.text.order_words import (
     EXPENSES,
     OrderSyntaxError,
     a_or_an,
-    describe,
-    phase_of,
     tokens,
 )
 
@@ -253,10 +254,10 @@ def _parse_in_full(
 ) -> Order:
     """:func:`parse_order` by the full reader (the usual forms' fast path not tried)."""
     order = OrderReader(text, board, state, power, phase, bought).read()
-    wanted = phase_of(order)
-    if wanted != phase and not (isinstance(order, Disband) and phase == "movement"):
+    kind = kind_of(order)
+    if phase not in kind.phases:  # (a disband: a retreat phase's, or a movement phase's)
         raise OrderSyntaxError(
-            f"{describe(order)} is ordered only in {a_or_an(wanted)} phase, "
+            f"{kind.described} is ordered only in {a_or_an(kind.phases[0])} phase, "
             f"not in the {phase} phase"
         )
     return order
@@ -462,49 +463,85 @@ def _loc(province: str, coast: str | None) -> str:
 
 def format_order(order: Order) -> str:
     """The canonical text of an order (see the module notes)."""
-    if isinstance(order, Hold):
-        return f"{_unit(order.unit)} H"
-    if isinstance(order, Move):
-        route = " - ".join((*order.via, _loc(order.dest, order.dest_coast)))
-        return f"{_unit(order.unit)} - {route}" + (" via convoy" if order.convoy else "")
-    if isinstance(order, SupportHold):
-        return f"{_unit(order.unit)} S {_unit(order.target)}"
-    if isinstance(order, SupportMove):
-        dest = _loc(order.dest, order.dest_coast)
-        return f"{_unit(order.unit)} S {_unit(order.target)} - {dest}"
-    if isinstance(order, Convoy):
-        return f"{_unit(order.unit)} C {_unit(order.target)} - {order.dest}"
-    if isinstance(order, Convert):
-        return f"{_unit(order.unit)} C {order.to}" + (f"/{order.coast}" if order.coast else "")
-    if isinstance(order, Besiege):
-        return f"{_unit(order.unit)} B"
-    if isinstance(order, LiftSiege):
-        return f"{_unit(order.unit)} L"
-    if isinstance(order, Ally):
-        return ("ally " if order.allow else "unally ") + order.power
-    if isinstance(order, Retreat):
-        if order.to == "G":
-            return f"{_unit(order.unit)} R G"
-        return f"{_unit(order.unit)} R {_loc(order.dest, order.dest_coast)}"
-    if isinstance(order, Disband):
-        return f"{_unit(order.unit)} D"
-    if isinstance(order, Build):
-        special = f"{order.special} " if order.special else ""
-        return f"build {special}{order.kind} {_loc(order.province, order.coast)}"
-    if isinstance(order, Remove):
-        return f"remove {_unit(order.unit)}"
-    if isinstance(order, Maintain):
-        return f"maintain {_unit(order.unit)}"
-    if isinstance(order, Borrow):
-        return f"borrow {order.amount} ducats for " + ("1 year" if order.years == 1 else
-                                                      f"{order.years} years")
-    if isinstance(order, Pay):
-        return f"pay {order.amount} ducats to {'bank' if order.to == BANK else order.to}"
-    if isinstance(order, GiveChit):
-        return f"give {order.target} to {order.to}"
-    if isinstance(order, Expense):
-        return _format_expense(order)
+    return FORMATTERS[type(order)](order)
+
+
+def _format_hold(order: Hold) -> str:
+    return f"{_unit(order.unit)} H"
+
+
+def _format_move(order: Move) -> str:
+    route = " - ".join((*order.via, _loc(order.dest, order.dest_coast)))
+    return f"{_unit(order.unit)} - {route}" + (" via convoy" if order.convoy else "")
+
+
+def _format_support_hold(order: SupportHold) -> str:
+    return f"{_unit(order.unit)} S {_unit(order.target)}"
+
+
+def _format_support_move(order: SupportMove) -> str:
+    dest = _loc(order.dest, order.dest_coast)
+    return f"{_unit(order.unit)} S {_unit(order.target)} - {dest}"
+
+
+def _format_convoy(order: Convoy) -> str:
+    return f"{_unit(order.unit)} C {_unit(order.target)} - {order.dest}"
+
+
+def _format_convert(order: Convert) -> str:
+    return f"{_unit(order.unit)} C {order.to}" + (f"/{order.coast}" if order.coast else "")
+
+
+def _format_besiege(order: Besiege) -> str:
+    return f"{_unit(order.unit)} B"
+
+
+def _format_lift_siege(order: LiftSiege) -> str:
+    return f"{_unit(order.unit)} L"
+
+
+def _format_ally(order: Ally) -> str:
+    return ("ally " if order.allow else "unally ") + order.power
+
+
+def _format_retreat(order: Retreat) -> str:
+    if order.to == "G":
+        return f"{_unit(order.unit)} R G"
+    return f"{_unit(order.unit)} R {_loc(order.dest, order.dest_coast)}"
+
+
+def _format_disband(order: Disband) -> str:
+    return f"{_unit(order.unit)} D"
+
+
+def _format_build(order: Build) -> str:
+    special = f"{order.special} " if order.special else ""
+    return f"build {special}{order.kind} {_loc(order.province, order.coast)}"
+
+
+def _format_remove(order: Remove) -> str:
+    return f"remove {_unit(order.unit)}"
+
+
+def _format_maintain(order: Maintain) -> str:
+    return f"maintain {_unit(order.unit)}"
+
+
+def _format_waive(order: Waive) -> str:
     return "waive"
+
+
+def _format_borrow(order: Borrow) -> str:
+    return f"borrow {order.amount} ducats for " + ("1 year" if order.years == 1 else
+                                                  f"{order.years} years")
+
+
+def _format_pay(order: Pay) -> str:
+    return f"pay {order.amount} ducats to {'bank' if order.to == BANK else order.to}"
+
+
+def _format_give_chit(order: GiveChit) -> str:
+    return f"give {order.target} to {order.to}"
 
 
 def _format_expense(order: Expense) -> str:
@@ -517,3 +554,28 @@ def _format_expense(order: Expense) -> str:
         target = f"{order.unit_kind} " if order.unit_kind else ""
         target += order.province or ""
     return f"{head}{order.amount} ducats {ETYPE_NAMES[order.kind]} {target}".rstrip()
+
+
+#: the writer of each kind of order, by its class (every class of
+#: :data:`machiavelli.core.order_kinds.ORDER_KINDS`: tests/test_order_kinds.py)
+FORMATTERS: Final[dict[type, Callable[[Any], str]]] = {
+    Hold: _format_hold,
+    Move: _format_move,
+    SupportHold: _format_support_hold,
+    SupportMove: _format_support_move,
+    Convoy: _format_convoy,
+    Convert: _format_convert,
+    Besiege: _format_besiege,
+    LiftSiege: _format_lift_siege,
+    Ally: _format_ally,
+    Retreat: _format_retreat,
+    Disband: _format_disband,
+    Build: _format_build,
+    Remove: _format_remove,
+    Maintain: _format_maintain,
+    Waive: _format_waive,
+    Borrow: _format_borrow,
+    Pay: _format_pay,
+    GiveChit: _format_give_chit,
+    Expense: _format_expense,
+}

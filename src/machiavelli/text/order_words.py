@@ -11,29 +11,8 @@ from dataclasses import dataclass
 
 from machiavelli.core.board import COASTS, Board
 from machiavelli.core.board_index import PerBoard
-from machiavelli.core.orders import (
-    Ally,
-    Besiege,
-    Borrow,
-    Build,
-    Convert,
-    Convoy,
-    Disband,
-    Expense,
-    ExpenseKind,
-    GiveChit,
-    Hold,
-    LiftSiege,
-    Maintain,
-    Move,
-    Order,
-    Pay,
-    Remove,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    Waive,
-)
+from machiavelli.core.order_kinds import kind_of
+from machiavelli.core.orders import ExpenseKind, Order
 from machiavelli.core.state import PhaseKind, UnitKind
 
 
@@ -187,20 +166,10 @@ def a_or_an(word: str) -> str:
 
 
 def describe(order: Order) -> str:
-    names: dict[type, str] = {
-        Hold: "a hold", Move: "a move", SupportHold: "a support", SupportMove: "a support",
-        Convoy: "a convoy", Convert: "a conversion", Besiege: "a siege",
-        LiftSiege: "lifting a siege", Ally: "an alliance", Retreat: "a retreat",
-        Disband: "a disband", Build: "a build", Remove: "a removal",
-        Maintain: "maintaining a unit", Waive: "a waive", Borrow: "a loan",
-        Pay: "a payment", GiveChit: "giving a chit", Expense: "an expense",
-    }
-    return names[type(order)]
+    """The order's kind named in a message: ``"a move"`` (:mod:`machiavelli.core.order_kinds`)."""
+    return kind_of(order).described
 
 
 def phase_of(order: Order) -> PhaseKind:
-    if isinstance(order, Retreat | Disband):
-        return "retreat"
-    if isinstance(order, Build | Remove | Maintain | Waive):
-        return "adjustment"
-    return "movement"
+    """The phase an order belongs to (its kind's first, :mod:`machiavelli.core.order_kinds`)."""
+    return kind_of(order).phases[0]

@@ -10,7 +10,7 @@ from njudge_files import WITNESSES
 
 from machiavelli.mail.conformance import exchanges_in, expectations_json, split_mails
 
-EXPECTED = Path(__file__).resolve().parent / "njudge_exchanges.json"
+EXPECTED = Path(__file__).resolve().parents[1] / "njudge_exchanges.json"
 TESTS = WITNESSES / "njudge" / "tests"
 
 

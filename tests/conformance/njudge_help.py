@@ -2,8 +2,8 @@
 
 The help files (``deadlines``, ``absence``, ``draws``, ``press``, ``index``, ``master``,
 ...) sit in ``<repo>/../shared/witnesses/njudge/data/`` (or under ``MACHIAVELLI_WITNESSES``,
-as :mod:`njudge_files` reads it).  They are always there, so a
-missing file fails the test that reads it; it is never skipped.
+as :mod:`njudge_files` reads it).  ``make conformance`` needs them: a missing file fails the
+test that reads it; it is never skipped.
 """
 
 from __future__ import annotations

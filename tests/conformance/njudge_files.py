@@ -1,8 +1,11 @@
-"""Other judges' files (``../shared/witnesses/``), for tests that check our data against them.
+"""What the conformance tests compare with, outside the repository.
 
-The witnesses sit beside the project on every machine and in CI
-(``../shared/witnesses/README.md`` lists them); ``MACHIAVELLI_WITNESSES`` may point
-elsewhere.  A missing witness fails the test that needs it: it is never skipped.
+Other judges' files (``../shared/witnesses/``: nJudge's data, help files and test mails,
+godip's DATC copy) and the project's shared folder (``../shared``: the rule index
+``RULES.md`` and the seeds).  ``make conformance`` reads them there, or where
+``MACHIAVELLI_WITNESSES`` and ``MACHIAVELLI_SHARED`` say; ``make test`` never does (it
+checks the same facts against records kept in the repository, tests/golden/).  A missing
+file fails the test that needs it: it is never skipped.
 """
 
 from __future__ import annotations
@@ -14,15 +17,25 @@ import pytest
 
 from machiavelli.core.board import Board
 
-ROOT = Path(__file__).resolve().parent.parent
-WITNESSES = Path(os.environ.get("MACHIAVELLI_WITNESSES") or ROOT.parent / "shared" / "witnesses")
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = Path(os.environ.get("MACHIAVELLI_SHARED") or ROOT.parent / "shared")
+WITNESSES = Path(os.environ.get("MACHIAVELLI_WITNESSES") or SHARED / "witnesses")
+
+
+def shared(path: str) -> Path:
+    """A file of the shared folder, e.g. ``"RULES.md"``; fails if it is missing."""
+    file = SHARED / path
+    if not file.exists():
+        pytest.fail(f"{path} is missing: expected at {file} (../shared/, MACHIAVELLI_SHARED)")
+    return file
 
 
 def witness(path: str) -> str:
     """The text of a witness file, e.g. ``"godip/datc_v2.4_06.txt"``; fails if it is missing."""
     file = WITNESSES / path
     if not file.is_file():
-        pytest.fail(f"witness {path} is missing: expected at {file} (../shared/witnesses/)")
+        pytest.fail(f"witness {path} is missing: expected at {file} "
+                    "(../shared/witnesses/, MACHIAVELLI_WITNESSES)")
     return file.read_text(encoding="latin-1")
 
 

@@ -1,0 +1,57 @@
+"""Every rule id of the rule index (../shared/RULES.md, outside the repository) is named by a
+test or a case that checks it, and every ambiguity has its ruling: the meta-tests that read
+the index (how names are read: tests/test_rule_coverage.py, which make test runs)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from njudge_files import shared
+from test_rule_coverage import PENDING, RULINGS, ambiguity_numbers, case_ids, covered, rule_ids
+
+
+def rules_text() -> str:
+    return shared("RULES.md").read_text(encoding="utf-8")
+
+
+def all_ids() -> list[str]:
+    text = rules_text()
+    return rule_ids(text) + [f"AMBIGUITY-{n}" for n in ambiguity_numbers(text)]
+
+
+def test_every_rule_id_is_named_by_a_test_or_a_case() -> None:
+    ids = all_ids()
+    named = covered(ids)
+    missing = [i for i in ids if i not in named and i not in PENDING]
+    if missing:
+        pytest.fail(f"{len(missing)} rule ids named by no test or case: {', '.join(missing)}")
+
+
+def test_pending_rules_are_rules_still_uncovered() -> None:
+    ids = all_ids()
+    assert set(PENDING) <= set(ids)
+    assert not PENDING & covered(ids), "a pending rule is covered now: take it out of PENDING"
+
+
+def test_every_ambiguity_has_a_ruling() -> None:
+    ruled: set[int] = set()
+    text = RULINGS.read_text(encoding="utf-8")
+    for found in re.finditer(r"ambiguit(?:y|ies) (\d+(?:(?:, | and | / |/)\d+)*)", text, re.I):
+        ruled |= {int(n) for n in re.findall(r"\d+", found.group(1))}
+    missing = [n for n in ambiguity_numbers(rules_text()) if n not in ruled]
+    assert not missing, f"ambiguities with no ruling in docs/rulings.md: {missing}"
+
+
+def test_case_lines_name_only_known_ids() -> None:
+    known = set(all_ids())
+    unknown = sorted({f"{path.name}: {i}" for path, i in case_ids() if i not in known})
+    assert not unknown, f"CASE lines name ids RULES.md does not have: {unknown}"
+
+
+def test_rule_ids_reads_column_one_of_the_tables() -> None:
+    ids = rule_ids(rules_text())
+    assert ids[0] == "GEN-1"
+    assert {"REB-EFF-6.1", "D004-37", "INC-CHART-NOTE-2", "CTRL-7"} <= set(ids)
+    assert len(ids) == len(set(ids))
+    assert ambiguity_numbers(rules_text()) == list(range(1, 16))
