@@ -59,7 +59,7 @@ def test_bar_10_7_a_rebelling_city_gets_a_garrison_and_the_rebellion_ends() -> N
     assert garrisons(spring_up(B, kept, RULES)[0]) == set()
 
 
-def test_bar_16_1_when_a_campaign_ends_only_under_bar() -> None:
+def test_bar_2_10_bar_16_1_h_3_2_when_a_campaign_ends_only_under_bar() -> None:
     owners = {p: "Milan" for p in B.provinces if p != "cre"}
     for options, expected in ((BAR_DEFAULTS, {"cre"}), (MACH1_DEFAULTS, set())):
         state = State(board="classic", year=1455, season="spring", phase="movement",
