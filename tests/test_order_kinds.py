@@ -98,6 +98,8 @@ def positions() -> tuple[Board, dict[PhaseKind, State]]:
 
 def position_for(kind: OrderKind, phase: PhaseKind | None = None) -> State:
     state = positions()[1][phase or kind.phases[0]]
+    if kind.options:  # (seed 003's orders: their options on)
+        state = state.but(options={**state.options, **dict.fromkeys(kind.options, True)})
     if kind.name in WITHOUT_MONEY:
         return state.but(options={**state.options, "money": False},
                          units=[u for u in state.units if u.owner != VENICE or u.kind == "G"])

@@ -8,9 +8,9 @@
 - every unit (and dislodged unit) owned by a power still in the game, or autonomous;
 - ducats conserved: for each power, treasury after = treasury before + income +
   loans received + payments received - repayments - payments made - the bank's
-  collections and seizures - expenses - upkeep and builds + the benefits of peace
-  (seed 003, BAR-5.4) (a power eliminated
-  in the phase loses what it had left).  Every flow is read from the phase's
+  collections and seizures - expenses - upkeep and builds + seed 003's benefits of
+  peace and forced taxes (BAR-5.4, BAR-5.3) (a power eliminated in the phase loses
+  what it had left).  Every flow is read from the phase's
   order results and events (:class:`Ledger`), and three of them are recomputed
   independently: income (:func:`machiavelli.money.income.fixed_income` on the
   position plus the recorded variable-income dice on the board's table), what
@@ -39,7 +39,17 @@ from dataclasses import dataclass, field
 from machiavelli.core.board import Board, space_of
 from machiavelli.core.dice import Roll
 from machiavelli.core.options import money_in_play
-from machiavelli.core.orders import BANK, Borrow, Build, Expense, GiveChit, Maintain, Order, Pay
+from machiavelli.core.orders import (
+    BANK,
+    Borrow,
+    Build,
+    Expense,
+    GiveChit,
+    Maintain,
+    Order,
+    Pay,
+    Tax,
+)
 from machiavelli.core.results import OrderResult
 from machiavelli.core.state import State
 from machiavelli.game.process import PhaseResult
@@ -64,6 +74,7 @@ _INCOME = re.compile(r"^(\S+) receives (\d+) ducats \(")
 _UPKEEP = re.compile(r"^(\S+) pays (\d+) ducats for \d+ units; treasury (\d+)\.$")
 _COLLECT = re.compile(r"^The bank collects (\d+) ducats from (\S+) ")
 _SEIZE = re.compile(r"^(\S+) cannot pay the \d+ ducats .* the bank seizes the (\d+) ducats")
+_TAXED = re.compile(r"^(\d+) ducats?; ")
 _PEACE = re.compile(r"^(.+?) and (.+?) were at peace \([^)]*\): (\d+) ducats? each \(BAR-5\.4\)")
 _VARIABLE = re.compile(r"^variable income of (.+) for (\S+?)( \(fixed: nodice\))?$")
 
@@ -126,6 +137,8 @@ def _read_result(ledger: Ledger, r: OrderResult) -> None:
         amount = _int(_BORROWED, note) or 0
         ledger.add(power, "borrowed", amount)
         ledger.new_debt[power] += amount + interest_on(amount, order.years) if amount else 0
+    elif isinstance(order, Tax) and r.outcome == "succeeds":  # seed 003 (BAR-5.3)
+        ledger.add(power, "forced_tax", _int(_TAXED, note) or 0)
     elif isinstance(order, GiveChit) and r.outcome == "succeeds":
         ledger.chits_given.append((power, order.to, order.target))
     elif isinstance(order, Pay) and r.outcome == "succeeds":

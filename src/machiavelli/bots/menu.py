@@ -80,8 +80,13 @@ class LegalOrders:
     money: MoneyMenu = field(default_factory=MoneyMenu)
 
     def unit_keys(self) -> list[tuple[str, ...]]:
-        """The keys of units and build places (alliances left out), sorted."""
-        return sorted(k for k in self.units if k[0] != "ally")
+        """The keys of units and build places (alliances and forced taxations, which a
+        power may leave out, left out), sorted."""
+        return sorted(k for k in self.units if k[0] not in ("ally", "tax"))
+
+    def tax_keys(self) -> list[tuple[str, ...]]:
+        """The provinces a power may tax by force (seed 003, BAR-5.3), sorted."""
+        return sorted(k for k in self.units if k[0] == "tax")
 
     def count(self) -> int:
         return sum(len(v) for v in self.units.values()) + len(self.money)

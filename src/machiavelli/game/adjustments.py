@@ -31,7 +31,7 @@ from machiavelli.core.board import Board, province_of
 from machiavelli.core.board_index import PerBoard
 from machiavelli.core.homes import home_centres, home_provinces
 from machiavelli.core.options import fortresses_in_use
-from machiavelli.core.orders import Build, Disband, Maintain, Order, Remove, UnitRef, Waive
+from machiavelli.core.orders import Build, Disband, Maintain, Order, Remove, Tax, UnitRef, Waive
 from machiavelli.core.phases import next_phase
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.rules import Rules, rules_of
@@ -231,6 +231,19 @@ def resolve_adjustments(
     if rules.money:
         from machiavelli.money.money_adjustments import resolve_money_adjustments
 
+        if any(type(o) is Tax for seq in orders.values() for o in seq):
+            # seed 003's B.3 first, for every power: forced taxation (BAR-5.3), then
+            # payments and builds in the position it leaves
+            from machiavelli.money.forced_tax import forced_taxes
+
+            taxed = forced_taxes(board, state, orders, rules)
+            rest = {p: [o for o in seq if type(o) is not Tax] for p, seq in orders.items()}
+            done = resolve_money_adjustments(board, taxed.state, rest, rules)
+            private = {p: list(lines) for p, lines in taxed.private_events.items()}
+            for p, lines in done.private_events.items():
+                private.setdefault(p, []).extend(lines)
+            return Adjudication(done.state, [*taxed.results, *done.results],
+                                [*taxed.events, *done.events], private)
         return resolve_money_adjustments(board, state, orders, rules)
     powers = list(state.powers)
     owners = {u.owner for u in state.units} | set(state.city_owner.values())

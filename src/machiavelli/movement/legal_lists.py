@@ -24,7 +24,7 @@ from __future__ import annotations
 import sys
 
 from machiavelli.core.board import Board, coast_of, province_of
-from machiavelli.core.options import specials_in_play
+from machiavelli.core.options import rules_of, specials_in_play
 from machiavelli.core.orders import (
     Ally,
     Besiege,
@@ -41,6 +41,7 @@ from machiavelli.core.orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    Tax,
     UnitRef,
     order_key,
 )
@@ -188,6 +189,8 @@ def adjustment_orders(board: Board, state: State, power: str) -> list[Order]:
                 orders += [Build(kind, province, coast, s) for s in specials]
     for unit in state.units_of(power):
         orders += [Remove(ref_of(unit)), Maintain(ref_of(unit))]
+    if rules_of(state.options).forced_tax:  # seed 003's forced taxation (BAR-5.3)
+        orders += [Tax(p) for p, owner in sorted(state.province_owner.items()) if owner == power]
     return _legal(board, state, power, orders)
 
 

@@ -54,11 +54,13 @@ from machiavelli.core.orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    Tax,
     UnitRef,
     Waive,
 )
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import Dislodged, State, Unit
+from machiavelli.money.forced_tax import tax_problem
 from machiavelli.movement.builds import build_problem
 from machiavelli.movement.geography import (
     KIND_NAMES,
@@ -138,6 +140,9 @@ class Checker:
             if not self.rules.money:
                 return "there is no money in this game"
             return _phase_problem(state, "movement", "an expenditure order")
+        if isinstance(order, Tax):
+            return _phase_problem(state, "adjustment", "a forced taxation") or tax_problem(
+                self.board, state, power, order, self.rules)
         if isinstance(order, Build | Remove | Maintain | Waive):
             return _phase_problem(state, "adjustment", "an adjustment order") or (
                 self._check_adjustment(power, order))

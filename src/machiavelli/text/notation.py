@@ -157,6 +157,7 @@ from machiavelli.core.orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    Tax,
     UnitRef,
     Waive,
     order_key,
@@ -531,6 +532,10 @@ def _format_waive(order: Waive) -> str:
     return "waive"
 
 
+def _format_tax(order: Tax) -> str:
+    return f"tax {order.province}"
+
+
 def _format_borrow(order: Borrow) -> str:
     return f"borrow {order.amount} ducats for " + ("1 year" if order.years == 1 else
                                                   f"{order.years} years")
@@ -574,6 +579,7 @@ FORMATTERS: Final[dict[type, Callable[[Any], str]]] = {
     Remove: _format_remove,
     Maintain: _format_maintain,
     Waive: _format_waive,
+    Tax: _format_tax,
     Borrow: _format_borrow,
     Pay: _format_pay,
     GiveChit: _format_give_chit,

@@ -23,6 +23,7 @@ from machiavelli.core.orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    Tax,
     UnitRef,
     Waive,
 )
@@ -49,6 +50,7 @@ from machiavelli.text.order_words import (
     RETREATS,
     SIEGE_WORD,
     SUPPORTS,
+    TAXES,
     TYPES,
     UNALLIES,
     VIA_CONVOY,
@@ -101,6 +103,8 @@ class OrderReader(WordReader):
             return Waive()
         if self.take(BUILDS):
             return self.build()
+        if self.place_at(self.i) is None and self.take(TAXES):
+            return self.tax()
         if self.take(MAINTAINS):
             ref = self.unit_ref("a unit", self.state.units, None, "maintain")
             self.end()
@@ -140,6 +144,14 @@ class OrderReader(WordReader):
         self.end()
         coast = self.dest_coast(place) if kind == "F" else None
         return Build(kind, place.province, coast, special)
+
+    def tax(self) -> Tax:
+        """``tax <province>``: seed 003's forced taxation (BAR-5.3)."""
+        if self.phase is not None and self.phase != "adjustment":
+            raise self.wrong_phase("a forced taxation", "adjustment")
+        place = self.take_place("tax")
+        self.end()
+        return Tax(place.province)
 
     def disband(self, word: str) -> Disband:
         pool = self.pool_for_disband()

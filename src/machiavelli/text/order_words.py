@@ -47,6 +47,8 @@ BUILDS = _words("b", "build", "builds")
 REMOVES = _words("r", "remove", "removes", "d", "disband", "disbands")
 MAINTAINS = _words("m", "maintain", "maintains")
 WAIVES = _words("waive", "waives")
+#: seed 003's forced taxation (BAR-5.3), an adjustment order
+TAXES = _words("tax", "taxes", "force tax", "forced tax", "forced taxation")
 ALLIES = _words("allow", "alliance", "alliance with", "ally with", "ally", "allies", "allies with")
 UNALLIES = _words("unally", "unally with", "unallow", "disallow", "not allies", "unalliance",
                   "don't allow", "dont allow")
