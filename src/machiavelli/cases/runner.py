@@ -137,6 +137,7 @@ def initial_state(case: Case, board: Board) -> State:
         home=dict(_HOMES(board)),
         rebellions=dict(case.rebellions),
         famine=list(case.famine),
+        peace={k: list(v) for k, v in case.peace.items()},
         treasury=dict(case.treasury),
         loans={p: list(v) for p, v in case.loans.items()},
         chits={p: list(v) for p, v in case.chits.items()},
