@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 from machiavelli.core.board import Board, space_of
 from machiavelli.core.dice import Roll
-from machiavelli.core.options import money_in_play
+from machiavelli.core.options import money_in_play, rules_of
 from machiavelli.core.orders import (
     BANK,
     Borrow,
@@ -54,7 +54,7 @@ from machiavelli.core.results import OrderResult
 from machiavelli.core.state import State
 from machiavelli.game.process import PhaseResult
 from machiavelli.game.victory import condition_in_force, meets
-from machiavelli.money.expenses import payments, standing_expenses
+from machiavelli.money.expenses import expense_payments, payable_expenses, standing_expenses
 from machiavelli.money.finance import MAX_PRINCIPAL, interest_on, is_due, owed, principal_owed
 from machiavelli.money.income import fixed_income, source_names, variable_income_owner
 from machiavelli.money.specials import upkeep
@@ -288,9 +288,11 @@ def _variable(board: Board, source: str, roll: Roll) -> int:
 
 def expense_problems(before: State, orders: Orders, result: PhaseResult,
                      ledger: Ledger) -> list[str]:
-    """What each expense took: in number order from what banking left (EXP-GEN-4, -5)."""
+    """What each expense took: in number order from what banking left (EXP-GEN-4, -5),
+    or under ``bar`` in seed 003's order, each in full or not at all (BAR-2.6, -2.7)."""
     if before.phase != "movement":
         return []
+    rules = rules_of(before.options)
     banking = ("borrowed", "repaid", "paid", "received", "collected", "seized")
     paid = {(r.power, id(r.order)): _int(_LEADING, r.note) or 0
             for r in result.results if isinstance(r.order, Expense)}
@@ -298,8 +300,9 @@ def expense_problems(before: State, orders: Orders, result: PhaseResult,
     for power, listed in standing_expenses(orders).items():
         flows = ledger.flows.get(power, Counter())
         cash = before.treasury.get(power, 0) + sum(flows[k] for k in banking)
-        payable = [e for e in listed if 1 <= e.number <= 4 and e.amount > 0]
-        for expense, take in zip(payable, payments(cash, payable), strict=True):
+        payable = payable_expenses(listed, rules)
+        for expense, take in zip(payable, expense_payments(before, rules, cash, payable),
+                                 strict=True):
             got = paid.get((power, id(expense)))
             if got is not None and got != take:
                 problems.append(f"{power} {expense}: took {got}, expected {take}")
