@@ -174,6 +174,7 @@ def _moves_made(
     final: list[Unit] = []  # the units after the moves (the others, in their order),
     ends: list[int] = []  # and the space each ends in
     mach2 = rules.mach2
+    bar = rules.bar  # seed 003: a hold ends a siege too (BAR-8.4)
     orders = given.order
     space_province, dest_coast = ix.space_province, pieces.dest_coast
     made = MADE_UNITS
@@ -209,7 +210,7 @@ def _moves_made(
         order = orders[i]
         kept = unit
         if order is None:  # a hold nobody wrote: a siege goes on (SIEGE-8) but under mach2
-            if unit.siege and (mach2 or unit.kind == "G"):
+            if unit.siege and (mach2 or bar or unit.kind == "G"):  # (and bar, BAR-8.4)
                 kept = unit.with_siege(0)
         elif unit.siege or type(order) not in _PLAIN:
             kept, settled = _stayed(board, state, rules, resolver, i, unit, order, where,
