@@ -54,7 +54,6 @@ from machiavelli.money.bribes import (
     FAMINE_RELIEF,
     HOME_TO_REBEL,
     KIND_NAMES,
-    PACIFY_REBELLION,
     BribeKind,
     Offer,
     bribe_kind,
@@ -63,6 +62,7 @@ from machiavelli.money.bribes import (
     has_unit_near,
     is_bribe,
     named_unit,
+    pacify_price,
     price_text,
     rebellion_price,
     unit_key,
@@ -359,14 +359,15 @@ def _problem(step: _Step, spend: Spend) -> str | None:
     if province is None:
         return "no province is named"
     name = step.board.display_name(province)
-    if step.rules.adjacency and not has_unit_near(
+    # (seed 003 needs no adjacency for relief, pacification or rebellions, BAR-7.3)
+    if step.rules.adjacency and not step.rules.bar and not has_unit_near(
             step.board, step.state.units, power, province):
         return f"you have no unit in or next to {name} (adjacency, ADJTAB-{_table(expense)})"
     if expense.kind == "famine_relief":
         spend.price = FAMINE_RELIEF
         return None if province in step.state.famine else f"there is no famine in {name}"
     if expense.kind == "pacify_rebellion":
-        spend.price = PACIFY_REBELLION
+        spend.price = pacify_price(step.rules.bar)
         return None  # whether a rebellion is there is seen once rebellions are raised
     return _rebellion_problem(step, spend, province, name)
 
@@ -382,8 +383,9 @@ def _unit_problem(step: _Step, spend: Spend) -> str | None:
         return found
     spend.unit = found
     where = board.display_name(found.province)
-    if step.rules.adjacency and found.owner != power and not has_unit_near(
-            board, state.units, power, found.province):
+    if step.rules.adjacency and found.owner != power and not (
+            step.rules.bar and expense.kind == "counter_bribe") and not has_unit_near(
+            board, state.units, power, found.province):  # (003: counter-bribes anywhere)
         rule = "C" if expense.kind == "counter_bribe" else "DI"
         return f"you have no unit in or next to {where} (adjacency, ADJTAB-{rule})"
     if expense.kind == "counter_bribe":
@@ -409,7 +411,8 @@ def _rebellion_problem(step: _Step, spend: Spend, province: str, name: str) -> s
     if problem is not None:
         return problem
     controller = state.province_owner[province]
-    spend.price = rebellion_price(is_home_province(board, state, controller, province))
+    spend.price = rebellion_price(is_home_province(board, state, controller, province),
+                                  step.rules.bar)
     return None
 
 

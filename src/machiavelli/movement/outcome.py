@@ -219,8 +219,9 @@ def _moves_made(
                 fixed[i] = settled
         final.append(kept)
         ends.append(space[i])
-        if rebellions and kind[i] != MOVE and unit.kind != "G":
-            held.append(unit)
+        if rebellions and kind[i] != MOVE and unit.kind != "G" and (
+                not bar or (type(given.written[i]) is Hold and i not in given.note)):
+            held.append(unit)  # (seed 003: only a hold given and carried out, BAR-8.2)
 
     # a unit ends where a winning move ended only if two moves won into one space (each
     # other unit there is dislodged or has left), or if two units stood in one space
