@@ -60,8 +60,8 @@ from machiavelli.core.orders import (
 )
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import Dislodged, State, Unit
-from machiavelli.money.forced_tax import tax_problem
 from machiavelli.movement.builds import build_problem
+from machiavelli.movement.forced_tax import tax_problem
 from machiavelli.movement.geography import (
     KIND_NAMES,
     NO_ARMY_IN_VENICE,
