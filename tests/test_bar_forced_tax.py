@@ -66,7 +66,7 @@ def test_bar_5_3_offered_to_bots_under_the_option_only() -> None:
     taxes = {k for k in legal_orders(B, position(BAR_DEFAULTS), "Milan").units if k[0] == "tax"}
     assert taxes == {("tax", "mil"), ("tax", "pav")}
     legal = legal_orders(B, position(BAR_DEFAULTS), "Milan")
-    assert legal.tax_keys() == [("tax", "mil"), ("tax", "pav")]
+    assert legal.optional_keys() == [("tax", "mil"), ("tax", "pav")]
     assert all(k[0] != "tax" for k in legal.unit_keys())  # a power may leave them out
     assert not any(k[0] == "tax" for k in legal_orders(B, position(MACH1_DEFAULTS),
                                                        "Milan").units)

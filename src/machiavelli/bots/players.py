@@ -64,7 +64,7 @@ class RandomLegal:
             if isinstance(options[0], Build) and rng.random() < 0.5:
                 continue  # a build place may also stay empty
             orders.append(rng.choice(options))
-        for key in legal.tax_keys():  # seed 003's forced taxation, now and then
+        for key in legal.optional_keys():  # seed 003's taxes and excommunications, now and then
             if rng.random() < self.tax:
                 orders.append(legal.units[key][0])
         menu = legal.money

@@ -149,6 +149,11 @@ def read_peace(
     return found
 
 
+def _pending(state: State) -> list[str]:
+    """The powers excommunicated for the next transfer (seed 003, BAR-15.2)."""
+    return sorted(p for p, how in state.excommunications.items() if how == "pending")
+
+
 def _peace_lines(peace: dict[str, list[str]]) -> list[str]:
     return sorted(f"{a} {b}: {' '.join(seasons)}"
                   for (a, b), seasons in ((pair_of(k), v) for k, v in peace.items()))
@@ -175,7 +180,8 @@ def read_rolls(entries: Sequence[tuple[str, int]] | None) -> list[ExpectedRoll] 
 MONEY_SECTIONS = frozenset(
     f"{when}_{name}"
     for when in ("PRESTATE", "POSTSTATE")
-    for name in ("LOANS", "CHITS", "FAMINE", "PEACE", "DEFAULTED", "ASSASSINATED")
+    for name in ("LOANS", "CHITS", "FAMINE", "PEACE", "EXCOMMUNICATED", "DEFAULTED",
+                 "ASSASSINATED")
 ) | {"POSTSTATE_ROLLS"}
 
 
@@ -188,12 +194,14 @@ def read_money_sections(rd: EntryReader, case: Case, sec: Sections) -> None:
         case.chits.setdefault(holder, []).extend(targets)
     case.famine = read_places(rd, sec.get("PRESTATE_FAMINE")) or []
     case.peace = read_peace(rd, sec.get("PRESTATE_PEACE")) or {}
+    case.excommunicated = read_powers(rd, sec.get("PRESTATE_EXCOMMUNICATED")) or []
     case.defaulted = read_powers(rd, sec.get("PRESTATE_DEFAULTED")) or []
     case.assassinated = read_powers(rd, sec.get("PRESTATE_ASSASSINATED")) or []
     case.expect_loans = read_loans(rd, sec.get("POSTSTATE_LOANS"))
     case.expect_chits = read_chits(rd, sec.get("POSTSTATE_CHITS"))
     case.expect_famine = read_places(rd, sec.get("POSTSTATE_FAMINE"))
     case.expect_peace = read_peace(rd, sec.get("POSTSTATE_PEACE"))
+    case.expect_excommunicated = read_powers(rd, sec.get("POSTSTATE_EXCOMMUNICATED"))
     case.expect_defaulted = read_powers(rd, sec.get("POSTSTATE_DEFAULTED"))
     case.expect_assassinated = read_powers(rd, sec.get("POSTSTATE_ASSASSINATED"))
     case.expect_rolls = read_rolls(sec.get("POSTSTATE_ROLLS"))
@@ -270,6 +278,11 @@ def format_money_sections(
     if "PEACE" in case.extras:
         lines.append("POSTSTATE_PEACE")
         lines += [f"\t{x}" for x in _peace_lines(state.peace)]
+    if "EXCOMMUNICATED" in case.extras:
+        lines.append("POSTSTATE_EXCOMMUNICATED")
+        pending = _pending(state)
+        if pending:
+            lines.append("\t" + ", ".join(pending))
     for name, powers in (("DEFAULTED", state.defaulted), ("ASSASSINATED", assassinated)):
         if name in case.extras:
             lines.append(f"POSTSTATE_{name}")
@@ -359,6 +372,9 @@ def diff_money(
             (case.place(p) for p in case.expect_famine),
             (case.place(p) for p in state.famine),
         )
+    if case.expect_excommunicated is not None:
+        out += _diff_sets("POSTSTATE_EXCOMMUNICATED", case.expect_excommunicated,
+                          _pending(state))
     if case.expect_peace is not None:
         out += _diff_sets("POSTSTATE_PEACE", _peace_lines(case.expect_peace),
                           _peace_lines(state.peace))

@@ -138,6 +138,7 @@ def initial_state(case: Case, board: Board) -> State:
         rebellions=dict(case.rebellions),
         famine=list(case.famine),
         peace={k: list(v) for k, v in case.peace.items()},
+        excommunications=dict.fromkeys(case.excommunicated, "pending"),
         treasury=dict(case.treasury),
         loans={p: list(v) for p, v in case.loans.items()},
         chits={p: list(v) for p, v in case.chits.items()},

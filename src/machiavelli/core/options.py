@@ -165,7 +165,6 @@ NOT_IMPLEMENTED: Mapping[str, str] = MappingProxyType(
     {
         "area_support": "area support (BAR-8.5, BAR-8.6: support and transport in favour "
                         "of a power)",
-        "excommunication": "excommunication (BAR-15.1, BAR-15.2)",
         "high_seas": "the High Seas (BAR-14.3)",
     }
 )

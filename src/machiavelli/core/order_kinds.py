@@ -31,6 +31,7 @@ from machiavelli.core.orders import (
     Convert,
     Convoy,
     Disband,
+    Excommunicate,
     Expense,
     GiveChit,
     Hold,
@@ -73,6 +74,9 @@ class OrderKind:
     #: the options the kind needs (seed 003's orders need their flag): the test's
     #: position turns them on
     options: tuple[str, ...] = ()
+    #: the power whose orders the examples are when not any power's (Venice's): the
+    #: Papacy's excommunication
+    by: str | None = None
 
 
 ORDER_KINDS: Final[tuple[OrderKind, ...]] = (
@@ -102,6 +106,9 @@ ORDER_KINDS: Final[tuple[OrderKind, ...]] = (
     OrderKind("maintain", Maintain, False, ("adjustment",), "maintaining a unit",
               ("maintain A pad",)),
     OrderKind("waive", Waive, False, ("adjustment",), "a waive", ("waive",)),
+    # seed 003's excommunication (Balance at Risk, BAR-15.1): the Papacy's
+    OrderKind("excommunicate", Excommunicate, False, ("movement", "adjustment"),
+              "an excommunication", ("excommunicate Milan",), ("excommunication",), "Papacy"),
     # seed 003's forced taxation (Balance at Risk, BAR-5.3)
     OrderKind("tax", Tax, False, ("adjustment",), "a forced taxation", ("tax pad",),
               ("forced_tax",)),

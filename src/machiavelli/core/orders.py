@@ -207,6 +207,14 @@ class Tax:
     province: str
 
 
+@dataclass(frozen=True, slots=True)
+class Excommunicate:
+    """Seed 003's excommunication (option ``excommunication``, BAR-15.1): the Papacy's
+    ``excommunicate <power>`` (``crusade Turkey``), in a movement or adjustment phase."""
+
+    power: str
+
+
 # -- money (001, ORDER SYNTAX: expenditure orders) ----------------------------------
 ExpenseKind = Literal[
     "famine_relief",
@@ -262,8 +270,8 @@ class Expense:
 # pickled and copied by their fields, compiled too (machiavelli.core.pickling); the names'
 # numbers are made again by the process that reads them
 picklable(UnitRef, Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege,
-          Ally, Retreat, Disband, Build, Remove, Maintain, Waive, Tax, Borrow, Pay, GiveChit,
-          Expense)
+          Ally, Retreat, Disband, Build, Remove, Maintain, Waive, Tax, Excommunicate, Borrow,
+          Pay, GiveChit, Expense)
 
 #: the orders keyed by their unit (:func:`order_key`)
 _UNIT_KEYED: frozenset[type] = frozenset({
@@ -275,7 +283,7 @@ UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Convert | Besiege
 MovementOrder = UnitOrder | Ally
 RetreatOrder = Retreat | Disband
 AdjustmentOrder = Build | Remove | Maintain | Waive | Tax
-Order = MovementOrder | RetreatOrder | AdjustmentOrder | MoneyOrder
+Order = MovementOrder | RetreatOrder | AdjustmentOrder | MoneyOrder | Excommunicate
 
 #: the money orders' classes (for isinstance) and the set of them (a type looked up at once)
 MONEY_ORDERS = (Borrow, Pay, GiveChit, Expense)
@@ -295,6 +303,8 @@ def order_key(order: Order) -> tuple[str, ...]:
         return ("waive", str(id(order)))
     if isinstance(order, Tax):
         return ("tax", order.province)
+    if isinstance(order, Excommunicate):
+        return ("excommunicate", order.power)
     if isinstance(order, Borrow):
         return ("borrow", str(order.years))
     if isinstance(order, Pay):

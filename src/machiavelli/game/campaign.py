@@ -38,13 +38,14 @@ from dataclasses import replace
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
 from machiavelli.core.occupancy import Occupancy
-from machiavelli.core.orders import MONEY_ORDERS, Order
+from machiavelli.core.orders import MONEY_ORDERS, Excommunicate, Order
 from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State
 from machiavelli.money import assassination, expenses, finance
 from machiavelli.money.peace import at_peace, record_peace
+from machiavelli.movement.excommunication import excommunications, lapsed
 from machiavelli.movement.moves import UNIT_TYPES, resolve_movement
 from machiavelli.movement.retreats import judge_retreats, tried_places
 
@@ -74,6 +75,12 @@ def resolve_campaign(
     if rules is None:
         rules = rules_of(state.options)
     phase_d = state  # the position the orders were written on
+    papal: dict[str, list[Order]] = {}
+    if any(type(o) is Excommunicate for seq in orders.values() for o in seq):
+        # (seed 003's excommunications, BAR-15.1: announced with the moves' results)
+        papal = {p: [o for o in seq if type(o) is Excommunicate] for p, seq in orders.items()}
+        orders = {p: [o for o in seq if type(o) is not Excommunicate]
+                  for p, seq in orders.items()}
     if rules.money:
         # (a unit's order, the most of them, known by its type at once)
         money_orders = {p: [o for o in seq if type(o) not in UNIT_TYPES
@@ -86,6 +93,8 @@ def resolve_campaign(
             events.extend(done.events)
             add_private(private, done.private_events)
     # (the money steps change no option: the rules stay those taken)
+    if rules.excommunication:  # the payments were the transfer it applied to (BAR-15.2)
+        state = lapsed(state)
     moved = resolve_movement(board, state, orders, rules)
     events.extend(moved.events)
     add_private(private, moved.private_events)
@@ -101,6 +110,10 @@ def resolve_campaign(
         retreats = retreated.results
     if rules.peace:
         after = record_peace(after, pairs, phase_d.season)
+    if papal:
+        after, announced, said = excommunications(after, papal, rules)
+        retreats = [*retreats, *announced]
+        events.extend(said)
 
     def write() -> list[OrderResult]:
         where = Occupancy(before_moves.units)

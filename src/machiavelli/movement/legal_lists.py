@@ -32,6 +32,7 @@ from machiavelli.core.orders import (
     Convert,
     Convoy,
     Disband,
+    Excommunicate,
     Hold,
     LiftSiege,
     Maintain,
@@ -46,6 +47,7 @@ from machiavelli.core.orders import (
     order_key,
 )
 from machiavelli.core.state import SPECIAL_KINDS, State, Unit, UnitKind
+from machiavelli.movement.excommunication import PAPACY
 from machiavelli.movement.geography import can_reach, geometry, open_straits
 from machiavelli.movement.legality import Checker
 from machiavelli.movement.retreats import retreat_destinations
@@ -202,6 +204,9 @@ def legal_orders(board: Board, state: State, power: str) -> dict[tuple[str, ...]
         orders = retreat_orders(board, state, power)
     else:
         orders = adjustment_orders(board, state, power)
+    if state.phase != "retreat" and power == PAPACY and rules_of(state.options).excommunication:
+        # seed 003's excommunication (BAR-15.1)
+        orders += _legal(board, state, power, [Excommunicate(p) for p in state.powers])
     result: dict[tuple[str, ...], list[Order]] = {}
     for order in orders:
         result.setdefault(order_key(order), []).append(order)

@@ -130,7 +130,8 @@ def apply_outcome(
             state.board, state.year, state.season, "retreat", state.powers, final, dislodged,
             contested, province_owner, city_owner, state.home, state.home_countries, rebellions,
             state.famine, state.treasury, state.loans, state.chits, state.defaulted,
-            state.assassinated, state.eliminated, state.options, state.peace)
+            state.assassinated, state.eliminated, state.options, state.peace,
+            state.excommunications)
     else:
         if rules.diplomacy and state.season == "fall":
             city_owner = supply_centres_after(board, final, city_owner)
@@ -140,7 +141,7 @@ def apply_outcome(
             city_owner, state.home, state.home_countries, rebellions, state.famine,
             state.treasury, state.loans, state.chits, state.defaulted,
             [] if state.assassinated else state.assassinated, state.eliminated, state.options,
-            state.peace)
+            state.peace, state.excommunications)
     return Adjudication(new_state, None, events,
                         write=lambda: _results(units, given, resolver, fixed, early))
 

@@ -33,6 +33,7 @@ from machiavelli.core.orders import (
     Convert,
     Convoy,
     Disband,
+    Excommunicate,
     Expense,
     GiveChit,
     Hold,
@@ -403,4 +404,5 @@ PAINTERS: dict[type, Callable[[OrderPainter, Any, str | None, Outcome | None, st
     GiveChit: OrderPainter._nothing,  # (the legend's)
     Expense: OrderPainter._expense,  # a coin on the province the money goes to
     Tax: OrderPainter._tax,  # a coin on the province taxed by force
+    Excommunicate: OrderPainter._nothing,  # between the Papacy and a power, no place
 }

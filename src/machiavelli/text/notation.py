@@ -145,6 +145,7 @@ from machiavelli.core.orders import (
     Convert,
     Convoy,
     Disband,
+    Excommunicate,
     Expense,
     GiveChit,
     Hold,
@@ -536,6 +537,10 @@ def _format_tax(order: Tax) -> str:
     return f"tax {order.province}"
 
 
+def _format_excommunicate(order: Excommunicate) -> str:
+    return f"excommunicate {order.power}"
+
+
 def _format_borrow(order: Borrow) -> str:
     return f"borrow {order.amount} ducats for " + ("1 year" if order.years == 1 else
                                                   f"{order.years} years")
@@ -580,6 +585,7 @@ FORMATTERS: Final[dict[type, Callable[[Any], str]]] = {
     Maintain: _format_maintain,
     Waive: _format_waive,
     Tax: _format_tax,
+    Excommunicate: _format_excommunicate,
     Borrow: _format_borrow,
     Pay: _format_pay,
     GiveChit: _format_give_chit,
