@@ -131,3 +131,14 @@ def test_bar_on_the_classic_1454_scenario() -> None:
         assert not isinstance(set_up(NewGame("g", "classic_1454", flags=(name,))), Refused)
     refused = set_up(NewGame("g", "classic_1454", flags=("high_seas",)))
     assert isinstance(refused, Refused) and "not implemented yet" in str(refused)
+
+
+def test_bar_flag_not_built_refused_in_a_scenario_file() -> None:
+    from machiavelli.game.scenario.checks import ScenarioError
+    from machiavelli.game.scenario.spec import SpecReader
+
+    reader = SpecReader("x.toml")
+    with pytest.raises(ScenarioError, match="not implemented yet"):
+        reader.options({"high_seas": True})
+    assert reader.options({"high_seas": False, "peace": True}) == {"high_seas": False,
+                                                                   "peace": True}
