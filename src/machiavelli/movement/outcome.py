@@ -118,6 +118,7 @@ def apply_outcome(
     contested: list[str] = []
     if dislodged:
         contested = _standoffs(resolver, occupied)
+    if dislodged and not rules.auto_retreat:  # (the judge's retreats decide it all, BAR-13.5)
         dislodged, contested, events = _disband_trapped(
             board, state.but(units=final, dislodged=dislodged, rebellions=rebellions,
                            contested=contested), events, pieces.ix, occupied)

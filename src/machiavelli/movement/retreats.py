@@ -399,7 +399,10 @@ def _places(
     permissions: StraitPermissions | None, where: Occupancy, rank: Mapping[str, int],
 ) -> list[_Place]:
     """Where ``d`` may retreat, most preferred first: the provinces no force tried to
-    enter, in the board's order (ruling A-1), then its own city (BAR-13.5.2)."""
+    enter, in the board's order (ruling A-1), those across a strait last (BAR-13.5.5),
+    then its own city (BAR-13.5.2).  A strait held by a fleet of another power is open
+    unless that power made the attack (BAR-13.5.5: "the judge denies the permission, if
+    the controlling player was the attacker, and otherwise grants the permission")."""
     unit = d.unit
     ref = UnitRef(unit.kind, unit.province, unit.coast)
     found: list[_Place] = []
@@ -408,9 +411,15 @@ def _places(
             candidates: Collection[str] = board.army_adj.get(unit.province, frozenset())
         elif unit.kind == "F":
             candidates = board.fleet_adj.get(unit.location, frozenset())
+            permissions = _judge_permissions(board, where, d, permissions)
         else:
             candidates = ()
-        for loc in sorted(candidates, key=lambda c: (rank[province_of(c)], c)):
+
+        def preference(loc: str) -> tuple[bool, int, str]:
+            strait = unit.kind == "F" and board.strait_between(unit.location, loc) is not None
+            return strait, rank[province_of(loc)], loc
+
+        for loc in sorted(candidates, key=preference):
             province = province_of(loc)
             if province in tried:
                 continue
@@ -426,6 +435,21 @@ def _places(
         found.append(_Place(space_of(board, unit.province, True),
                             Retreat(ref, unit.province, to="G"), garrison))
     return found
+
+
+def _judge_permissions(
+    board: Board, where: Occupancy, d: Dislodged, permissions: StraitPermissions | None,
+) -> StraitPermissions | None:
+    """The straits open to ``d``'s retreat: those whose holder did not make the attack."""
+    winner = where.unit_in(d.unit.province, garrison=d.by_conversion)
+    attacker = winner.owner if winner is not None else None
+    granted = {k: set(v) for k, v in (permissions or {}).items()}
+    for strait in board.straits:
+        keeper = where.unit_in(strait.controller, garrison=False)
+        if keeper is not None and keeper.owner is not None and keeper.owner != attacker \
+                and d.unit.owner is not None:
+            granted.setdefault(keeper.owner, set()).add(d.unit.owner)
+    return granted
 
 
 JUDGE_RETREAT = "retreat made by the judge (BAR-13.5)"
