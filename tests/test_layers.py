@@ -10,6 +10,7 @@ counts: at the top of a module, inside a function, or under ``TYPE_CHECKING``.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -240,3 +241,139 @@ def test_the_check_sees_a_house_rule_reaching_the_database(tmp_path: Path) -> No
     assert house_breaches(imports_of(tmp_path)) == [
         "machiavelli.service.house.press (house rules) imports machiavelli.service.database"
     ]
+
+
+#: inside the service only the game kinds' adapters (``service/kinds/``) import an engine:
+#: the rest of the host asks a game's kind (:mod:`machiavelli.service.port`)
+ENGINES = ("core", "text", "movement", "money", "game", "cases", "render")
+KINDS = "machiavelli.service.kinds"
+#: (module, engine module) still allowed, each with its reason
+SERVICE_ENGINE_LEFT = {
+    # Judge.predict still returns the engine's PhaseResult (the Judge's return types
+    # become views on the front ends' branch)
+    ("machiavelli.service.judge", "machiavelli.game.process"),
+}
+
+
+def engine_breaches(graph: dict[str, set[str]]) -> list[str]:
+    engines = tuple(f"machiavelli.{e}" for e in ENGINES)
+    return [f"{module} (service) imports {target}: only the adapters may"
+            for module, targets in sorted(graph.items())
+            if module.startswith("machiavelli.service")
+            and not (module == KINDS or module.startswith(KINDS + "."))
+            for target in sorted(targets)
+            if any(target == e or target.startswith(e + ".") for e in engines)
+            and (module, target) not in SERVICE_ENGINE_LEFT]
+
+
+def test_inside_the_service_only_the_adapters_import_an_engine() -> None:
+    assert engine_breaches(imports_of(SRC)) == []
+
+
+def test_the_check_sees_the_service_reaching_an_engine(tmp_path: Path) -> None:
+    for path, text in {"__init__.py": "", "core/__init__.py": '"""C."""\n',
+                       "core/state.py": "", "text/__init__.py": '"""T."""\n',
+                       "text/report.py": "", "service/__init__.py": '"""S."""\n',
+                       "service/kinds/__init__.py": '"""K."""\n',
+                       "service/kinds/machiavelli/__init__.py":
+                       "from machiavelli.core.state import State\n",
+                       "service/sheets.py": "from machiavelli.service.kinds import x\n",
+                       "service/visibility.py":
+                       "def f():\n    from machiavelli.text import report\n",
+                       }.items():
+        file = tmp_path / "machiavelli" / path
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(text)
+    assert engine_breaches(imports_of(tmp_path)) == [
+        "machiavelli.service.visibility (service) imports machiavelli.text.report: "
+        "only the adapters may"
+    ]
+
+
+# -- the front ends stand on the service ---------------------------------------------
+
+#: a game's engine: only the service's adapters, the bots and the command line reach it
+ENGINE = ENGINES
+#: the front ends that ask the service for checks, legal orders, boards and pictures
+ENGINE_FREE = ("web", "mail", "commands")
+#: every front end: none opens the service's database or its rows ...
+FRONT_ENDS = ("web", "mail", "commands", "cli", "bots")
+STORAGE = ("machiavelli.service.schema", "machiavelli.service.database")
+#: ... but the web's own tables, which live in the same database (its sessions, API keys,
+#: outbox) and read the users their rows name: web/tables.py and the web's migrations
+OWN_STORAGE = ("machiavelli.web.tables", "machiavelli.web.migrations")
+
+
+def _in(module: str, *packages: str) -> bool:
+    return any(module == f"machiavelli.{p}" or module.startswith(f"machiavelli.{p}.")
+               for p in packages)
+
+
+def _within(module: str, names: tuple[str, ...]) -> bool:
+    return any(module == name or module.startswith(name + ".") for name in names)
+
+
+def front_end_breaches(graph: dict[str, set[str]]) -> list[str]:
+    """A front end reaching past the service: web, mail and the command language into an
+    engine; any front end into the service's database or rows; the web into the mail."""
+    wrong = []
+    for module, targets in sorted(graph.items()):
+        for target in sorted(targets):
+            if _in(module, *ENGINE_FREE) and _in(target, *ENGINE):
+                wrong.append(f"{module} imports {target} (an engine: ask the judge)")
+            if (_in(module, *FRONT_ENDS) and _within(target, STORAGE)
+                    and not _within(module, OWN_STORAGE)):
+                wrong.append(f"{module} imports {target} (storage: ask the judge)")
+            if _in(module, "web") and _in(target, "mail"):
+                wrong.append(f"{module} imports {target} (the web does not use the mail)")
+    return wrong
+
+
+def test_the_front_ends_reach_only_the_service() -> None:
+    assert front_end_breaches(imports_of(SRC)) == []
+
+
+def test_the_check_sees_front_ends_reaching_past_the_service(tmp_path: Path) -> None:
+    files = {"__init__.py": "", "core/__init__.py": "", "core/board.py": "",
+             "render/__init__.py": "", "service/__init__.py": "", "service/schema.py": "",
+             "service/database.py": "", "service/judge.py": "", "mail/__init__.py": "",
+             "mail/pictures.py": "from machiavelli.service.judge import Judge\n",
+             "web/__init__.py": "", "web/tables.py": "from machiavelli.service import schema\n",
+             "web/seen.py": "from machiavelli.service.judge import Judge\n",
+             "commands/__init__.py": "", "cli/__init__.py": "",
+             "cli/main.py": "from machiavelli.core import board\n", "bots/__init__.py": "",
+             "bots/client.py": "import machiavelli.render\n"}
+    for path, text in files.items():
+        file = tmp_path / "machiavelli" / path
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(text)
+    assert front_end_breaches(imports_of(tmp_path)) == []  # the CLI and bots may
+    (tmp_path / "machiavelli/web/seen.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from machiavelli.mail import pictures\n"
+        "if TYPE_CHECKING:\n    from machiavelli.core.board import Board\n")
+    (tmp_path / "machiavelli/commands/desk.py").write_text(
+        "def f():\n    import machiavelli.render\n")
+    (tmp_path / "machiavelli/cli/where.py").write_text(
+        "from machiavelli.service.database import StorageError\n")
+    (tmp_path / "machiavelli/bots/view.py").write_text(
+        "from machiavelli.service.schema import Game\n")
+    assert front_end_breaches(imports_of(tmp_path)) == [
+        "machiavelli.bots.view imports machiavelli.service.schema (storage: ask the judge)",
+        "machiavelli.cli.where imports machiavelli.service.database (storage: ask the judge)",
+        "machiavelli.commands.desk imports machiavelli.render (an engine: ask the judge)",
+        "machiavelli.web.seen imports machiavelli.core.board (an engine: ask the judge)",
+        "machiavelli.web.seen imports machiavelli.mail.pictures "
+        "(the web does not use the mail)",
+    ]
+
+
+def test_no_engine_name_in_the_web_and_the_mail() -> None:
+    """The issue's own check: ``git grep "from machiavelli.(core|...)" -- web mail``."""
+    pattern = re.compile(r"from machiavelli\.(" + "|".join(ENGINE) + ")")
+    found = [f"{path.relative_to(SRC)}:{n}: {line.strip()}"
+             for folder in ("web", "mail") for path in (SRC / "machiavelli" / folder).rglob("*")
+             if path.suffix in (".py", ".html", ".md", ".txt") and path.is_file()
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if pattern.search(line)]
+    assert found == []

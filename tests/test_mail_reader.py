@@ -76,6 +76,22 @@ def test_sign_on_forms() -> None:
         SignOnKind.CREATE, "classic_1454", ("nofamine",))
 
 
+def test_sign_on_reads_the_web_s_game_names_after_the_power_letter() -> None:
+    def sign_on(line: str) -> SignOn:
+        command = read_message(line).commands[0]
+        assert isinstance(command.detail, SignOn), command
+        return command.detail
+
+    # the web's names: longer than 8, with '-', '_' or '.', capitals kept as written
+    assert sign_on("SIGN ON fdemo-1454 secret") == SignOn(SignOnKind.POWER, "demo-1454",
+                                                           "secret", "F")
+    assert sign_on("signon Vbrowser_game.2 pw").game == "browser_game.2"
+    assert sign_on("signon mMy-Game pw") == SignOn(SignOnKind.MASTER, "My-Game", "pw")
+    assert sign_on("observe demo-1454 pw").game == "demo-1454"
+    assert sign_on("signon ?demo-1454 pw").kind is SignOnKind.JOIN
+    assert sign_on("signon f" + "a" * 64 + " pw").game == "a" * 64
+
+
 def test_one_sign_on_per_message() -> None:
     reading = read_message("signon fdt pass\nsignon gdt pass\nobserve dt pass\n")
     assert [c.why for c in reading.commands] == [None, Why.ONE_SIGN_ON, Why.ONE_SIGN_ON]
@@ -83,8 +99,8 @@ def test_one_sign_on_per_message() -> None:
 
 
 def test_bad_sign_ons_are_refused_with_the_reason() -> None:
-    for line in ("signon", "signon fdt", "signon f!!! pass", "signon fabcdefghij pass",
-                 "signon fdt pa$$"):
+    for line in ("signon", "signon fdt", "signon f!!! pass", "signon f" + "a" * 65 + " pass",
+                 "signon f-dt pass", "signon fdt/1 pass", "signon fdt pa$$"):
         command = read_message(line).commands[0]
         assert command.verb is Verb.SIGN_ON and command.problem, line
         outcome = reader_outcome(command)

@@ -296,6 +296,9 @@ def test_expense_coast_of_a_fleet_is_accepted_and_dropped() -> None:
         (Borrow(0, 1), "borrow 0 ducats for 1 year"),
         (Pay(14, BANK), "pay 14 ducats to bank"),
         (Pay(6, "Milan"), "pay 6 ducats to Milan"),
+        (Pay(1, "Venice"), "pay 1 ducat to Venice"),  # one ducat, not "1 ducats"
+        (Borrow(1, 2), "borrow 1 ducat for 2 years"),
+        (exp(1, 1, "famine_relief", None, "mil"), "expense 1: 1 ducat famine relief mil"),
         (GiveChit("Papacy", "Milan"), "give Papacy to Milan"),
         (exp(1, 12, "disband", "A", "bol"), "expense 1: 12 ducats disband A bol"),
         (exp(2, 3, "counter_bribe", "A", "are"), "expense 2: 3 ducats counter-bribe A are"),

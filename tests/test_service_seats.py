@@ -15,8 +15,8 @@ from machiavelli.service.house.deadlines import set_deadline
 from machiavelli.service.house.press import Addressees
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Seat
 from machiavelli.service.visibility import GameView, Viewer
+from machiavelli.service.visibility import SeatView as Seat
 
 T0 = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)  # a Monday
 GM = Viewer.master("gm@x.org")

@@ -4,6 +4,7 @@ running inside the server."""
 from __future__ import annotations
 
 import time
+from datetime import timedelta
 
 from fastapi.testclient import TestClient
 from web_game import add_user, started_game, web_site
@@ -177,3 +178,214 @@ def test_the_server_works_on_a_few_requests_at_once(tmp_path: object) -> None:
         assert limit.total_tokens == 3
         assert client.get("/api/v1/games").status_code == 200
     site.judge.close()
+
+
+def _stored(site: object, game: str, power: str) -> list[str]:
+    view = site.judge.view(game, Viewer.master())  # type: ignore[attr-defined]
+    assert not isinstance(view, str) and hasattr(view, "orders")
+    sheet = view.orders.get(power)
+    return list(sheet.lines) if sheet is not None else []
+
+
+def _two_orders(site: object, game: str, user: str) -> list[str]:
+    legal = site.client.get(f"/api/v1/games/{game}/legal",  # type: ignore[attr-defined]
+                            headers=site.api(user)).json()["orders"]  # type: ignore[attr-defined]
+    units = [opts for unit, opts in sorted(legal.items()) if unit.startswith("unit")]
+    return [units[0][0], units[1][0]]
+
+
+def test_a_power_field_naming_another_power_is_403_and_changes_nothing(tmp_path: object
+                                                                       ) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    started_game(site, "powers", {"vera": "Venice", "milo": "Milan"})
+    vera, boss = site.api("vera"), site.api("boss")
+    first, second = _two_orders(site, "powers", "vera")
+    assert site.client.post("/api/v1/games/powers/orders", headers=vera,
+                            json={"text": f"{first}\n{second}"}).status_code == 200
+    assert site.client.post("/api/v1/games/powers/ready", headers=vera,
+                            json={"ready": True}).status_code == 200
+    calls = [("orders", {"text": "", "power": "Milan"}),
+             ("check", {"text": first, "power": "Milan"}),
+             ("ready", {"ready": False, "power": "Milan"}),
+             ("press", {"to": ["Naples"], "body": "from Milan?", "power": "Milan"}),
+             ("draw", {"vote": True, "power": "Milan"}),
+             ("orders", {"text": "", "power": "Nowhere"})]
+    for path, body in calls:
+        answer = site.client.post(f"/api/v1/games/powers/{path}", headers=vera, json=body)
+        assert answer.status_code == 403, (path, answer.text)
+        assert "Milan" in answer.json()["detail"] or "Nowhere" in answer.json()["detail"]
+    view = site.judge.view("powers", Viewer.master())
+    assert not isinstance(view, str)
+    assert _stored(site, "powers", "Venice") == [first, second]
+    assert view.orders["Venice"].ready and "Milan" not in view.orders
+    assert site.client.get("/api/v1/games/powers/press", headers=site.api("milo")).json() == []
+    # the player's own power, by name or letter, is the player's own
+    assert site.client.post("/api/v1/games/powers/ready", headers=vera,
+                            json={"ready": True, "power": "venice"}).status_code == 200
+    # a master names any power
+    assert site.client.post("/api/v1/games/powers/ready", headers=boss,
+                            json={"ready": False, "power": "Milan"}).json()["power"] == "Milan"
+
+
+def test_a_submission_whose_every_line_is_refused_changes_nothing(tmp_path: object) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    started_game(site, "wipe", {"vera": "Venice"})
+    vera = site.api("vera")
+    first, second = _two_orders(site, "wipe", "vera")
+    site.client.post("/api/v1/games/wipe/orders", headers=vera,
+                     json={"text": f"{first}\n{second}"})
+    site.client.post("/api/v1/games/wipe/ready", headers=vera, json={"ready": True})
+    refused = site.client.post("/api/v1/games/wipe/orders", headers=vera,
+                               json={"text": "A ven - the moon\nF xyz H"})
+    assert refused.status_code == 400
+    assert "every line was refused" in refused.json()["detail"]
+    assert "line 1 (A ven - the moon)" in refused.json()["detail"]
+    assert _stored(site, "wipe", "Venice") == [first, second]
+    # an empty text is no refused line: it clears the orders, as asked
+    cleared = site.client.post("/api/v1/games/wipe/orders", headers=vera, json={"text": ""})
+    assert cleared.status_code == 200 and cleared.json()["stored"] == []
+
+
+def test_replace_and_append_are_explicit_modes(tmp_path: object) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    started_game(site, "modes", {"vera": "Venice"})
+    vera = site.api("vera")
+    first, second = _two_orders(site, "modes", "vera")
+
+    def post(body: dict[str, object]) -> list[str]:
+        answer = site.client.post("/api/v1/games/modes/orders", headers=vera, json=body)
+        assert answer.status_code == 200, answer.text
+        return list(answer.json()["stored"])
+
+    assert post({"text": first}) == [first]  # the default: replace
+    assert post({"text": second, "mode": "append"}) == [first, second]
+    assert post({"text": second, "mode": "replace"}) == [second]
+    assert post({"text": first, "replace": False}) == [second, first]  # the old spelling
+    clash = site.client.post("/api/v1/games/modes/orders", headers=vera,
+                             json={"text": first, "mode": "append", "replace": True})
+    assert clash.status_code == 422
+    wrong = site.client.post("/api/v1/games/modes/orders", headers=vera,
+                             json={"text": first, "mode": "merge"})
+    assert wrong.status_code == 422
+    schema = site.client.get("/openapi.json").json()["components"]["schemas"]["Orders"]
+    assert schema["properties"]["mode"]["enum"] == ["replace", "append"]
+    assert schema["properties"]["mode"]["default"] == "replace"
+
+
+def test_the_same_idempotency_key_twice_stores_once(tmp_path: object) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    started_game(site, "again", {"vera": "Venice", "milo": "Milan"})
+    vera, milo = site.api("vera"), site.api("milo")
+    letter = {"to": ["Milan"], "body": "Once only"}
+    first = site.client.post("/api/v1/games/again/press", json=letter,
+                             headers={**vera, "Idempotency-Key": "letter-1"})
+    second = site.client.post("/api/v1/games/again/press", json=letter,
+                              headers={**vera, "Idempotency-Key": "letter-1"})
+    assert first.status_code == second.status_code == 201
+    assert second.json() == first.json()
+    assert second.headers["idempotent-replayed"] == "true"
+    assert "idempotent-replayed" not in first.headers
+    assert [x["body"] for x in site.client.get("/api/v1/games/again/press",
+                                               headers=milo).json()] == ["Once only"]
+    # another request under the same key is refused; another user's same key is theirs
+    other = site.client.post("/api/v1/games/again/press",
+                             json={"to": ["Milan"], "body": "Something else"},
+                             headers={**vera, "Idempotency-Key": "letter-1"})
+    assert other.status_code == 422 and "another request" in other.json()["detail"]
+    milo_letter = site.client.post("/api/v1/games/again/press",
+                                   json={"to": ["Venice"], "body": "Mine"},
+                                   headers={**milo, "Idempotency-Key": "letter-1"})
+    assert milo_letter.status_code == 201
+    # without a key, the same write is done each time, as before
+    for _ in range(2):
+        site.client.post("/api/v1/games/again/press", json=letter, headers=vera)
+    assert len(site.client.get("/api/v1/games/again/press", headers=milo).json()) == 4
+    # orders: the replay answers what the first stored, even after a later change
+    first, second_order = _two_orders(site, "again", "vera")
+    keyed = {**vera, "Idempotency-Key": "orders-1"}
+    body = {"text": first, "mode": "append"}
+    stored = site.client.post("/api/v1/games/again/orders", json=body, headers=keyed)
+    site.client.post("/api/v1/games/again/orders", json={"text": second_order}, headers=vera)
+    replayed = site.client.post("/api/v1/games/again/orders", json=body, headers=keyed)
+    assert replayed.json() == stored.json() and replayed.json()["stored"] == [first]
+    assert _stored(site, "again", "Venice") == [second_order]  # not stored a second time
+
+
+def test_a_refused_write_keeps_no_idempotency_key_and_keys_expire(tmp_path: object) -> None:
+    from machiavelli.web import idempotency
+    from machiavelli.web.tables import IdempotentWrite
+
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    started_game(site, "keys", {"vera": "Venice"})
+    vera = {**site.api("vera"), "Idempotency-Key": "k"}
+    refused = site.client.post("/api/v1/games/keys/orders", json={"text": "A ven - the moon"},
+                               headers=vera)
+    assert refused.status_code == 400
+    first, _ = _two_orders(site, "keys", "vera")
+    # the refusal did nothing, so the key is free for the corrected write
+    done = site.client.post("/api/v1/games/keys/orders", json={"text": first}, headers=vera)
+    assert done.status_code == 200 and done.json()["stored"] == [first]
+    bad = site.client.post("/api/v1/games/keys/orders", json={"text": first},
+                           headers={**vera, "Idempotency-Key": "x" * 256})
+    assert bad.status_code == 400
+    # a day later the key is forgotten (the next keyed write deletes the expired rows)
+    with site.judge.db.writing() as session:
+        for row in session.query(IdempotentWrite):
+            row.expires_at = row.created_at - timedelta(seconds=1)
+    assert timedelta(hours=24) == idempotency.LIFETIME
+    again = site.client.post("/api/v1/games/keys/orders", json={"text": first, "mode": "append"},
+                             headers={**vera, "Idempotency-Key": "other"})
+    assert again.status_code == 200
+    with site.judge.db.reading() as session:
+        assert [r.key for r in session.query(IdempotentWrite)] == ["other"]
+
+
+def test_a_key_whose_first_write_still_runs_is_409(tmp_path: object) -> None:
+    from machiavelli.web.sessions import user_named
+    from machiavelli.web.site import clock
+    from machiavelli.web.tables import claim_key
+
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    started_game(site, "busy", {"vera": "Venice"})
+    user = user_named(site.judge.db, "vera")
+    assert user is not None
+    body = {"ready": True}
+    # the first write under the key has claimed it and not answered yet
+    first = site.client.post("/api/v1/games/busy/ready", json=body,
+                             headers={**site.api("vera"), "Idempotency-Key": "probe"})
+    assert first.status_code == 200
+    with site.judge.db.writing() as session:
+        from machiavelli.web.tables import IdempotentWrite
+        row = session.query(IdempotentWrite).one()
+        running_hash = row.request_hash
+        session.delete(row)
+    assert claim_key(site.judge.db, user.id, "slow", running_hash, clock(),
+                     timedelta(hours=1)) is None
+    second = site.client.post("/api/v1/games/busy/ready", json=body,
+                              headers={**site.api("vera"), "Idempotency-Key": "slow"})
+    assert second.status_code == 409 and "running" in second.json()["detail"]
+
+
+def test_the_answers_are_typed_models_in_the_openapi_document(tmp_path: object) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    document = site.client.get("/openapi.json").json()
+    schemas = document["components"]["schemas"]
+
+    def answer(path: str, method: str = "post") -> str:
+        operation = document["paths"][f"/api/v1{path}"][method]
+        ok = operation["responses"].get("200") or operation["responses"]["201"]
+        ref: str = ok["content"]["application/json"]["schema"]["$ref"]
+        return ref.rsplit("/", 1)[-1]
+
+    assert answer("/games/{name}/orders") == "StoredOrders"
+    assert set(schemas["StoredOrders"]["properties"]) == {
+        "power", "phase", "label", "stored", "lines", "errors"}
+    assert answer("/games/{name}/check") == "Checked"
+    assert answer("/games/{name}/ready") == "ReadyState"
+    assert answer("/games/{name}/press") == "LetterSent"
+    assert answer("/games/{name}/draw") == answer("/games/{name}/master/{action}") == "Said"
+    assert answer("/games/{name}/legal", "get") == "Legal"
+    assert answer("/me", "get") == "Name"
+    headers = [p["name"] for p in document["paths"]["/api/v1/games/{name}/orders"]["post"]
+               ["parameters"] if p["in"] == "header"]
+    assert headers == ["Idempotency-Key"]

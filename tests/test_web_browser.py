@@ -155,6 +155,9 @@ def test_a_game_played_in_the_browser(live: LiveServer, browser: Any) -> None:
     # the master processes; everyone sees the results
     alice.goto(f"/games/{GAME}/master")
     alice.click("button:has-text('Process now')")
+    expect(alice.locator("#confirm")).to_contain_text("Not in:")
+    shoot(alice, "confirm-process-laptop")
+    alice.click("button:has-text('Yes, process now')")  # the console asks again
     expect(alice.locator(".flash.good")).to_contain_text("processed")
     master_view = live.judge.view(GAME, Viewer.master("alice"), history=True)
     assert not isinstance(master_view, str) and hasattr(master_view, "history")
@@ -170,6 +173,7 @@ def test_a_game_played_in_the_browser(live: LiveServer, browser: Any) -> None:
     # a second phase; the history slider brings the first back
     alice.goto(f"/games/{GAME}/master")
     alice.click("button:has-text('Process now')")
+    alice.click("button:has-text('Yes, process now')")  # the console asks again
     expect(alice.locator(".flash.good")).to_contain_text("processed")
     bob.goto(f"/games/{GAME}")
     expect(bob.locator("#phase-result h3")).to_contain_text("Phase 2")

@@ -4,11 +4,14 @@ API, and then plays the seat by mail: SIGN ON, orders, LIST."""
 
 from __future__ import annotations
 
+import re
+
 from web_game import add_user, csrf_of, started_game, web_site
 
 from machiavelli.commands.interpreter import judge_text
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
+from machiavelli.web.demo import set_up_demo
 
 
 def _orders(site: object, game: str, power: str) -> list[str]:
@@ -78,4 +81,53 @@ def test_the_mail_password_through_the_api_and_its_refusals(db_url: str) -> None
     assert "you have no seat in apimail" in refused.text
     assert site.client.post("/api/v1/games/apimail/password",
                             json={"password": "x"}).status_code == 401
+    site.judge.close()
+
+
+def test_the_demo_game_is_played_by_mail_under_its_web_name(db_url: str) -> None:
+    """Issue 36, item 4: the page says ``SIGN ON ldemo-1454 <password>`` and the mail judge
+    takes it (a name longer than 8, with a '-'), in any capitals."""
+    site = web_site(db_url)
+    demo = set_up_demo(site.judge, "http://127.0.0.1")
+    assert demo.game == "demo-1454" and "Florence" in demo.free
+    add_user(site, "flora")
+    browser = site.sign_in("flora")
+    page = browser.get("/games/demo-1454")
+    took = browser.post("/games/demo-1454/takeover", data={
+        "csrf": csrf_of(page.text), "power": "Florence"})
+    assert took.status_code == 200, took.text[:300]
+    page = browser.get("/games/demo-1454")
+    said = re.search(r"SIGN ON (\w)demo-1454 &lt;password&gt;", page.text)
+    assert said, "the page says how to sign on by mail"
+    letter = said.group(1)
+    done = browser.post("/games/demo-1454/password", data={
+        "csrf": csrf_of(page.text), "password": "arno"})
+    assert "password for playing by mail is set" in done.text
+    order = site.client.get("/api/v1/games/demo-1454/legal", headers=site.api("flora")
+                            ).json()["orders"]
+    line = next(o for unit, opts in sorted(order.items()) for o in opts if " H" in o)
+    reply = judge_text(site.judge, "flora@example.org",
+                       f"SIGN ON {letter}demo-1454 arno\n{line}\nSIGN OFF\n")
+    assert "Signed on as Florence in game 'demo-1454'" in reply, reply
+    assert _orders(site, "demo-1454", "Florence") == [line]
+    # capitals as the mail judges write them: still the one game of that name
+    assert "Signed on as Florence in game 'demo-1454'" in judge_text(
+        site.judge, "flora@example.org", f"SIGN ON {letter.upper()}DEMO-1454 arno\n")
+    assert "Observer in game 'demo-1454'" in judge_text(
+        site.judge, "watcher@example.org", "OBSERVE Demo-1454 look\n")
+    assert "demo-1454" in judge_text(site.judge, "any@example.org", "LIST DEMO-1454\n")
+    site.judge.close()
+
+
+def test_a_web_game_with_capitals_is_found_by_mail_unless_two_differ_in_capitals_only(
+        db_url: str) -> None:
+    site = web_site(db_url)
+    started_game(site, "Big-Game", {"vera": "Venice"})
+    reply = judge_text(site.judge, "v@example.org", "SIGN ON vbig-game pw\n")
+    assert "No such game" not in reply and "Invalid password" in reply, reply
+    started_game(site, "big-game", {"milo": "Milan"})
+    twice = judge_text(site.judge, "v@example.org", "SIGN ON vBIG-GAME pw\n")
+    assert "Several games are named 'BIG-GAME' but for capitals" in twice, twice
+    exact = judge_text(site.judge, "v@example.org", "SIGN ON vBig-Game pw\n")
+    assert "Several games" not in exact and "Invalid password" in exact, exact
     site.judge.close()

@@ -71,7 +71,7 @@ class BotClient:
         return self.http.post(f"{API}/games/{self.game}{path}",
                               json=dict(body)).raise_for_status().json()
 
-    def board_of(self, scenario: str, state: State) -> Board:
+    def board_for(self, scenario: str, state: State) -> Board:
         """The scenario's board, for the variant whose powers are the game's."""
         wanted = frozenset(state.powers)
         key = f"{scenario}/{','.join(sorted(wanted))}"
@@ -92,7 +92,7 @@ class BotClient:
         state = State.from_dict(view["board"])
         if power in state.eliminated:
             return False
-        board = self.board_of(view["scenario"], state)
+        board = self.board_for(view["scenario"], state)
         seen = Observation(power, state, report=view.get("position", ""),
                            private=view.get("private", {}).get(power, ""))
         chosen = self.player.choose(board, seen, legal_orders(board, state, power), self.rng)

@@ -46,6 +46,7 @@ from machiavelli.game.start import start_game
 from machiavelli.movement.retreats import can_retreat
 from machiavelli.service.games import NewGame
 from machiavelli.service.games import set_up as service_set_up
+from machiavelli.service.kinds.machiavelli.table import Table
 from machiavelli.service.refusal import Refused
 
 Orders = Mapping[str, Sequence[Order]]
@@ -84,7 +85,8 @@ def set_up(spec: GameSpec) -> tuple[Board, State, str]:
                                   spec.seed, spec.victory_cities))
     if isinstance(made, Refused):
         raise SetupError(made.reason)
-    board, state = made
+    assert isinstance(made, Table)
+    board, state = made.board, made.state
     state, start = start_game(board, state, spec.seed,
                               unfunded_powers(spec.scenario, spec.players))
     return board, state, start.report

@@ -3,7 +3,8 @@
 :func:`observe` is the one place a bot's view is made.  It follows the judge's
 privacy rule (:mod:`machiavelli.core.privacy`; docs/rulings.md, "What each power
 sees"), the position through the service's own rule
-(:func:`machiavelli.service.visibility.redacted`, what its ``view`` hands a player):
+(:func:`machiavelli.service.kinds.machiavelli.sight.redacted`, what the service's
+``view`` hands a player):
 
 - the position with every other power's treasury, loans, chits and default taken
   out; the board (units, control, rebellions, famine, assassinations) is public;
@@ -24,8 +25,8 @@ from machiavelli.core.dice import Roll
 from machiavelli.core.privacy import is_private, public_note, sees_roll
 from machiavelli.core.results import OrderResult
 from machiavelli.core.state import State
-from machiavelli.service.visibility import Viewer
-from machiavelli.service.visibility import redacted as service_redacted
+from machiavelli.service.kinds.machiavelli.sight import redacted as service_redacted
+from machiavelli.service.port import Sight
 from machiavelli.text.notation import format_order
 
 
@@ -68,9 +69,9 @@ class Observation:
 
 def redacted(state: State, power: str | None) -> State:
     """The position with the money of every power but ``power`` taken out: the service's
-    rule (:func:`machiavelli.service.visibility.redacted`) for that power's player, or for
-    the public."""
-    viewer = Viewer.player(power) if power is not None else Viewer.public()
+    rule (:func:`machiavelli.service.kinds.machiavelli.sight.redacted`) for that power's
+    player, or for the public."""
+    viewer = Sight.of_seat(power) if power is not None else Sight.public()
     return service_redacted(state, viewer)
 
 

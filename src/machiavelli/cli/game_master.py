@@ -144,7 +144,7 @@ def process(directory: str, phase: int | None, db: str | None) -> None:
         click.echo(done.message)
         return
     click.echo(done.result.report)
-    _echo_private(done.result.private)
+    _echo_private(dict(done.result.private))
     click.echo("")
     click.echo(f"Next: {done.next_label}")
 

@@ -35,14 +35,14 @@ from machiavelli.mail.envelope import Incoming, parse_message, reply
 from machiavelli.mail.mailroom import answer_mail, deliver_owed, outgoing, sweep_and_deliver
 from machiavelli.mail.postman import Outbox, Postman, Relay, parse_host_port, post_now
 from machiavelli.mail.server import JudgeHandler, start_server
+from machiavelli.service.config import HostSettings, host_settings
 from machiavelli.service.judge import Judge
 
-DEFAULT_ADDRESS = "judge@localhost"
-DEFAULT_DB = "sqlite:///judge.db"
+DEFAULTS = HostSettings()
 Answer = Callable[[Incoming], Sequence[EmailMessage]]
 
-db_option = click.option("--db", "db", envvar="MACHIAVELLI_DB", default=DEFAULT_DB,
-                         show_default=True, metavar="URL",
+db_option = click.option("--db", "db", default=lambda: host_settings().mail_database,
+                         show_default=DEFAULTS.mail_db, metavar="URL",
                          help="The judge's database (sqlite:///FILE or postgresql://...; "
                               "also MACHIAVELLI_DB).")
 
@@ -70,7 +70,7 @@ def _postman(outbox: Path, relay: str | None) -> Postman:
     if relay is None:
         return Outbox(outbox)
     try:
-        host, port = parse_host_port(relay, 25)
+        host, port = parse_host_port(relay, host_settings().relay_port)
     except ValueError as problem:
         raise click.BadParameter(str(problem), param_hint="--relay") from None
     return Relay(host, port, fallback=Outbox(outbox))
@@ -84,11 +84,12 @@ def _postman(outbox: Path, relay: str | None) -> Postman:
 @click.option("--every", type=click.FloatRange(min=1), default=60.0, show_default=True,
               help="With --serve: seconds between two rounds of the sweeper.")
 @click.option("--outbox", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("outbox"), show_default=True,
+              default=lambda: host_settings().outbox, show_default=str(DEFAULTS.outbox),
               help="Folder the mail is written to (when there is no relay, or it fails).")
 @click.option("--relay", metavar="HOST:PORT", default=None,
               help="SMTP server to send the mail through.")
-@click.option("--address", "judge_address", default=DEFAULT_ADDRESS, show_default=True,
+@click.option("--address", "judge_address", default=lambda: host_settings().address,
+              show_default=DEFAULTS.address,
               help="The judge's own address (From: of its mail).")
 @click.option("--variant", default="machiavelli", show_default=True,
               help="The variant CREATE makes when none is named.")
@@ -137,7 +138,7 @@ def _one_message(answer: Answer, postman: Postman, judge_address: str) -> None:
 def _serve(serve: str, answer: Answer, postman: Postman, judge_address: str,
            judge: Judge | None, config: Config, every: float) -> None:
     try:
-        host, port = parse_host_port(serve, 8025)
+        host, port = parse_host_port(serve, host_settings().smtp_port)
     except ValueError as problem:
         raise click.BadParameter(str(problem), param_hint="--serve") from None
     controller = start_server(JudgeHandler(answer, postman, judge_address), host, port)
@@ -167,7 +168,7 @@ def _serve(serve: str, answer: Answer, postman: Postman, judge_address: str,
 @click.option("--as", "sender", default="you@localhost", show_default=True,
               help="The address the commands come from.")
 @click.option("--outbox", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("outbox"), show_default=True,
+              default=lambda: host_settings().outbox, show_default=str(DEFAULTS.outbox),
               help="Folder for the mails the commands owe others (press, results ...).")
 @click.option("--check", is_flag=True, help="Say how each command was read; carry none out.")
 @db_option

@@ -23,8 +23,8 @@ from machiavelli.cli.where import (
     with_game,
 )
 from machiavelli.service.archive import read_archive
-from machiavelli.service.database import open_database, upgrade_database
-from machiavelli.service.judge import Judge
+from machiavelli.service.config import host_settings
+from machiavelli.service.judge import GAME_FILE, Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.transfer import unreadable_orders
 from machiavelli.service.visibility import Viewer
@@ -226,7 +226,7 @@ def import_(directory: str, target: str | None, name: str | None, db: str | None
 
 @click.command("sweep")
 @click.argument("games", nargs=-1)
-@click.option("--db", "db", envvar="MACHIAVELLI_DB", default=None, metavar="URL",
+@click.option("--db", "db", default=lambda: host_settings().db, metavar="URL",
               help="The shared database to sweep (also MACHIAVELLI_DB).")
 @click.option("--folder", "folders", multiple=True, metavar="DIR",
               help="A game folder to sweep (repeat the option).")
@@ -267,14 +267,14 @@ def upgrade(target: str | None, db: str | None) -> None:
         click.echo("name a game folder or give --db URL", err=True)
         sys.exit(2)
     with messages():
-        url = db or f"sqlite:///{Path(target or '.') / 'game.db'}"
-        found = open_database(url, upgrade=False, create=bool(db), check=False)
+        url = db or f"sqlite:///{Path(target or '.') / GAME_FILE}"
+        found = Judge(url, upgrade=False, create=bool(db), check=False)
         try:
-            changed = upgrade_database(found)
-            if serves_the_web(found):
-                changed = upgrade_web_tables(found) or changed
+            changed = found.upgrade_database()
+            if serves_the_web(found.db):
+                changed = upgrade_web_tables(found.db) or changed
         finally:
-            found.dispose()
+            found.close()
     click.echo("upgraded" if changed else "up to date")
 
 

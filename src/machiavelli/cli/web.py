@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import click
 
-from machiavelli.service.database import StorageError, default_url
+from machiavelli.service.config import host_settings
+from machiavelli.service.judge import StorageError
 from machiavelli.web.server import serve
 from machiavelli.web.site import WebConfig
-
-DEFAULT_FILE = Path("var") / "machiavelli-web.db"
 
 
 @click.command("web")
 @click.option("--db", default=None, metavar="URL",
               help="The database (default: $MACHIAVELLI_DB, else sqlite:///var/"
                    "machiavelli-web.db).")
-@click.option("--host", default="127.0.0.1", show_default=True,
+@click.option("--host", default=lambda: host_settings().host, show_default="127.0.0.1",
               help="The address to listen on (the loopback address: this machine only).")
 @click.option("--port", type=int, default=None,
               help="The port (default: $PORT, else 8000).")
@@ -34,11 +30,12 @@ DEFAULT_FILE = Path("var") / "machiavelli-web.db"
 def web(db: str | None, host: str, port: int | None, demo: bool, sweep_seconds: float,
         secure_cookies: bool, threads: int) -> None:
     """Serve the web judge: play in the browser, or through the JSON API (/api/v1)."""
-    url = db or default_url()
+    settings = host_settings()
+    url = db or settings.db
     if url is None:
-        DEFAULT_FILE.parent.mkdir(parents=True, exist_ok=True)
-        url = f"sqlite:///{DEFAULT_FILE}"
-    chosen = port if port is not None else int(os.environ.get("PORT") or 8000)
+        settings.web_file.parent.mkdir(parents=True, exist_ok=True)
+        url = settings.web_db
+    chosen = port if port is not None else settings.port
     config = WebConfig(url, sweep_seconds=sweep_seconds, secure_cookies=secure_cookies,
                        threads=threads)
     try:

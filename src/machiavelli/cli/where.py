@@ -18,15 +18,15 @@ import click
 
 from machiavelli.service.archive import GAME_FILE as OLD_GAME_FILE
 from machiavelli.service.archive import ArchiveError
-from machiavelli.service.database import GAME_FILE, StorageError
+from machiavelli.service.config import host_settings
 from machiavelli.service.games import DamagedGame
-from machiavelli.service.judge import Judge
+from machiavelli.service.judge import GAME_FILE, Judge, StorageError
 from machiavelli.service.refusal import Refused
 
 T = TypeVar("T")
 
 db_option = click.option(
-    "--db", "db", envvar="MACHIAVELLI_DB", default=None, metavar="URL",
+    "--db", "db", default=lambda: host_settings().db, metavar="URL",
     help="A shared database (sqlite:///FILE or postgresql://...): GAME is then a game's name "
          "in it (also MACHIAVELLI_DB).")
 

@@ -20,6 +20,7 @@ three speak this language through this package.
 - answering: :mod:`~machiavelli.commands.reply` echoes each command line with its
   :mod:`~machiavelli.commands.outcome`.
 
-May import the service (and, until the game port carries everything, the engine packages
-and ``render``); never ``mail``, ``web`` or ``cli``, which stand above it.
+May import the service (the judge and its views, never its database or rows); never a
+game's engine, nor ``mail``, ``web`` or ``cli``, which stand above it
+(``tests/test_layers.py`` holds it to this).
 """

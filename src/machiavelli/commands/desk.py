@@ -14,18 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Protocol
 
 from machiavelli.commands.outcome import Outcome, Why
 from machiavelli.commands.reply import phase_code
-from machiavelli.core.board import Board
-from machiavelli.core.state import State
-from machiavelli.game.scenario import scenario_board
-from machiavelli.render.view import MASTER
+from machiavelli.service.config import HostSettings
 from machiavelli.service.house.deadlines import PhaseClock
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Seat
-from machiavelli.service.visibility import GameView, Viewer
+from machiavelli.service.visibility import GameView, SeatView, Viewer
 
 VERSION = "0.1.0"
 
@@ -37,20 +34,29 @@ class Config:
     carry the map."""
 
     judge: str = "MACH"
-    address: str = "judge@localhost"
+    address: str = HostSettings.address
     default_variant: str = "machiavelli"
     maps: bool = True
 
 
 @dataclass(frozen=True)
 class Picture:
-    """A map to attach: the position as ``viewer`` may see it (a power, None for the
-    public, ``render.view.MASTER``)."""
+    """A map to attach: the SVG the service drew for its reader
+    (:meth:`~machiavelli.service.judge.Judge.picture`), and the attachment's name."""
 
-    board: Board
-    state: State
-    viewer: str | None
+    svg: str
     name: str = "map"
+
+
+class Dated(Protocol):
+    """A position as far as its phase code goes (``S1454M``)."""
+
+    @property
+    def season(self) -> str: ...
+    @property
+    def year(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -72,7 +78,7 @@ class Desk:
     now: datetime
     config: Config = field(default_factory=Config)
     game: str | None = None
-    seat: Seat | None = None
+    seat: SeatView | None = None
     viewer: Viewer | None = None
     acting: str | None = None  # the power a Master acts as (BECOME)
     skipping: bool = False  # a sign-on failed: the rest is not looked at
@@ -85,7 +91,7 @@ class Desk:
     def signed(self) -> bool:
         return self.game is not None and self.viewer is not None
 
-    def sign(self, game: str, seat: Seat) -> None:
+    def sign(self, game: str, seat: SeatView) -> None:
         self.game, self.seat, self.viewer = game, seat, viewer_of(seat)
 
     def view(self, game: str | None = None, viewer: Viewer | None = None,
@@ -101,12 +107,19 @@ class Desk:
         if to:
             self.mails.append(OutMail(to, subject, text, picture))
 
+    def picture(self, game: str, viewer: Viewer, name: str, phase: int | None = None
+                ) -> Picture | None:
+        """The map of ``game`` as ``viewer`` may see it, to attach (the pending position,
+        or the one reached after ``phase`` phases); None if there is none."""
+        svg = self.judge.picture(game, viewer, phase, marks=False)
+        return None if isinstance(svg, Refused) else Picture(svg, name)
+
     def subject(self, view: GameView, what: str) -> str:
         """nJudge's subject line: ``MACH:game - S1454M what``."""
         return f"{self.config.judge}:{view.name} - {code_of(view.state)} {what}".rstrip()
 
 
-def viewer_of(seat: Seat) -> Viewer:
+def viewer_of(seat: SeatView) -> Viewer:
     """The viewer a seat is: a player sees as its power (before the deal, as nobody)."""
     if seat.role == "master":
         return Viewer.master(seat.name)
@@ -115,23 +128,14 @@ def viewer_of(seat: Seat) -> Viewer:
     return Viewer("player", seat.power, seat.name)
 
 
-def code_of(state: State) -> str:
+def code_of(state: Dated) -> str:
     return phase_code(state.season, state.year, state.phase)
-
-
-def board_of(view: GameView) -> Board:
-    return scenario_board(view.scenario, view.players)
 
 
 def clock_of(view: GameView) -> PhaseClock | None:
     """The pending phase's deadline, grace and start, as the view shows them."""
     data = view.clock.get("clock")
     return PhaseClock.from_dict(data) if isinstance(data, dict) and data else None
-
-
-def picture_viewer(viewer: Viewer) -> str | None:
-    """Who the map is drawn for (render's names: a power, None, the Master)."""
-    return MASTER if viewer.is_master else viewer.power
 
 
 def refusal(found: Refused, why: Why = Why.RULES) -> Outcome:

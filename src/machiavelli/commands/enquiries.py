@@ -17,22 +17,19 @@ from machiavelli.commands.command import Command
 from machiavelli.commands.desk import (
     VERSION,
     Desk,
-    Picture,
-    board_of,
     clock_of,
-    picture_viewer,
     refusal,
 )
 from machiavelli.commands.game_settings import press_summary, schedule_line
 from machiavelli.commands.outcome import Outcome, Why
 from machiavelli.commands.reply import judge_time
+from machiavelli.commands.signing import game_named
 from machiavelli.commands.variants import variant_name
-from machiavelli.core.options import options_in_force
-from machiavelli.game.victory import cities_controlled
 from machiavelli.service.house.dates import read_date
 from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseKind
 from machiavelli.service.house.draws import DrawPolicy
 from machiavelli.service.house.press import PressPolicy
+from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, Viewer
 
@@ -72,6 +69,10 @@ def _view(desk: Desk, name: str, *, history: bool = False) -> GameView | Outcome
     """Game ``name`` as the asker may see it: as signed on, if it is the desk's game."""
     viewer = desk.viewer if name == desk.game else Viewer.public()
     view = desk.view(name, viewer, history=history)
+    if isinstance(view, Refused) and isinstance(stored := game_named(desk, name), str) \
+            and stored != name:  # a name written without its capitals
+        view = desk.view(stored, desk.viewer if stored == desk.game else Viewer.public(),
+                         history=history)
     if isinstance(view, Refused):
         return Outcome.refused(Why.NO_SUCH_GAME, f"No such game '{name}'.")
     return view
@@ -130,7 +131,7 @@ def game_listing(desk: Desk, view: GameView) -> list[str]:
                   f"    Press:  {press_summary(PressPolicy.from_dict(settings.press))}."]
         if settings.quorum:
             lines.append(f"  Number of Players: {settings.quorum}.")
-    options = options_in_force(view.state.options)
+    options = Judge.options_in_force(view)
     lines.append("  Options:  " + ", ".join(
         f"{name.replace('_', ' ')}" if on else f"no {name.replace('_', ' ')}"
         for name, on in options.items()) + ".")
@@ -197,6 +198,9 @@ def history(desk: Desk, command: Command) -> Outcome:
 
 def _observed(desk: Desk, name: str) -> GameView | Outcome:
     view = desk.view(name, Viewer.observer("history"), history=True)
+    if isinstance(view, Refused) and isinstance(stored := game_named(desk, name), str) \
+            and stored != name:  # a name written without its capitals
+        view = desk.view(stored, Viewer.observer("history"), history=True)
     if isinstance(view, Refused):
         return Outcome.refused(Why.NO_SUCH_GAME, f"No such game '{name}'.")
     return view
@@ -215,8 +219,7 @@ def summary(desk: Desk, command: Command) -> Outcome:
     view = _observed(desk, name)
     if isinstance(view, Outcome):
         return view
-    board = board_of(view)
-    powers = [p for p in view.state.powers]
+    powers = [p for p in view.powers]
     lines = [f"Summary of game '{view.name}' ({view.scenario}), {view.status}, "
              f"{view.label}.", "", "The players:"]
     lines += [f"   {(s.power or s.role.capitalize()):<12} {s.name}" for s in view.seats]
@@ -224,8 +227,7 @@ def summary(desk: Desk, command: Command) -> Outcome:
         f"{p[:8]:>8}" for p in powers)]
     years = [p for p in view.history if p.position.phase == "adjustment"] or view.history[-1:]
     for phase in years:
-        counts = " ".join(f"{len(cities_controlled(board, phase.position, p)):>8}"
-                          for p in powers)
+        counts = " ".join(f"{Judge.cities(view, phase, p):>8}" for p in powers)
         lines.append(f"{phase.position.year:<6}{counts}")
     if view.outcome:
         lines += ["", f"The game is over: {view.outcome}."]
@@ -272,7 +274,7 @@ def map_command(desk: Desk, command: Command) -> Outcome:
         return Outcome.refused(Why.NOT_NOW, f"Game '{name}' has not started.")
     desk.send(desk.sender, desk.subject(view, "Map"), f"The map of '{name}', {view.label}, "
               "as you may see it, is attached.\n",
-              Picture(board_of(view), view.state, picture_viewer(view.viewer), name))
+              desk.picture(view.name, view.viewer, name))
     return Outcome.done(f"The map of '{name}' is sent in a mail of its own.")
 
 

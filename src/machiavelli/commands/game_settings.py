@@ -6,7 +6,7 @@ The deadline, press, draw and absence settings are the service's pure rule modul
 :func:`~machiavelli.service.house.press.set_press`,
 :func:`~machiavelli.service.house.draws.set_dias`,
 :func:`~machiavelli.service.house.absence.set_max_absence` ...), the Machiavelli flags
-:func:`machiavelli.core.option_commands.apply_set_command`'s: this module only routes a
+:meth:`machiavelli.service.judge.Judge.set_option_words`: this module only routes a
 :class:`~machiavelli.commands.settings.Setting` to them and says, in a sentence, what changed.
 
 :class:`Rules` is what a game's settings hold; :func:`apply_rule` changes it,
@@ -23,7 +23,6 @@ from typing import Any
 
 from machiavelli.commands.reply import judge_time
 from machiavelli.commands.settings import SetGroup, Setting
-from machiavelli.core.option_commands import apply_set_command, describe_changes
 from machiavelli.service.house.absence import AbsencePolicy, set_max_absence
 from machiavelli.service.house.dates import read_date
 from machiavelli.service.house.deadlines import (
@@ -40,6 +39,7 @@ from machiavelli.service.house.deadlines import (
 )
 from machiavelli.service.house.draws import NO_VOTES, DrawPolicy, Votes, set_concessions, set_dias
 from machiavelli.service.house.press import PressPolicy, set_press
+from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 
 
@@ -70,10 +70,10 @@ def apply_rule(rules: Rules, setting: Setting, *, started: bool) -> tuple[Rules,
     if group is SetGroup.FLAGS:
         if started:
             return Refused(_FLAGS_BEFORE_START)
-        options = apply_set_command(rules.options, setting.text, started=started)
-        if isinstance(options, str):
-            return Refused(options)
-        changes = describe_changes(rules.options, options)
+        options = Judge.set_option_words(rules.options, setting.text, started=started)
+        if isinstance(options, Refused):
+            return options
+        changes = Judge.option_changes(rules.options, options)
         said = "; ".join(changes) if changes else "no option changed"
         return replace(rules, options=options), f"Options: {said}."
     if group is SetGroup.PRESS:

@@ -35,9 +35,8 @@ from machiavelli.commands.reply import GameHeader, judge_time, write_reply
 from machiavelli.commands.starting import start_if_full
 from machiavelli.commands.variants import variant_name
 from machiavelli.commands.words import Who
-from machiavelli.service.database import StorageError
 from machiavelli.service.games import DamagedGame
-from machiavelli.service.judge import Judge
+from machiavelli.service.judge import Judge, StorageError
 from machiavelli.service.refusal import Refused
 
 Handler = Callable[[Desk, Command], Outcome]

@@ -17,12 +17,12 @@
 from __future__ import annotations
 
 from machiavelli.commands.command import Command, OrderLines, PhaseRef, Verb
-from machiavelli.commands.desk import Desk, board_of, refusal, viewer_of
+from machiavelli.commands.desk import Desk, refusal, viewer_of
 from machiavelli.commands.outcome import Outcome, Why
 from machiavelli.commands.press_options import PressRequest, addressees_of
+from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Letter
-from machiavelli.service.visibility import GameView, Viewer
+from machiavelli.service.visibility import GameView, SentLetter, Viewer
 
 
 def acting_power(desk: Desk) -> str | None | Outcome:
@@ -144,12 +144,11 @@ def press(desk: Desk, command: Command) -> Outcome:
 
 def _letters(view: GameView) -> dict[str, str]:
     """The game's power letters (004: Milan I, Florence L), for its powers in play."""
-    board = board_of(view)
-    return {letter: power for letter, power in board.powers.items()
-            if power in view.state.powers}
+    return {letter: power for letter, power in Judge.power_letters(view).items()
+            if power in view.powers}
 
 
-def deliver_letter(desk: Desk, view: GameView, letter: Letter) -> None:
+def deliver_letter(desk: Desk, view: GameView, letter: SentLetter) -> None:
     """A mail to each reader, showing the letter as the service shows it to that reader."""
     seats = desk.judge.seats(view.name)
     if isinstance(seats, Refused):

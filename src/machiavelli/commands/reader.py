@@ -10,9 +10,10 @@ The rules, after nJudge (help files ``index`` and ``press``, ``mail.c``):
   it (nJudge ignores it silently); a player's command gets "sign on first".
 * One ``SIGN ON`` (or ``CREATE``, ``OBSERVE``) per message; a second is refused.
 * After the sign-on, a line that is no command is an order, passed on to the judge's
-  order language (:func:`machiavelli.text.notation.parse_orders`); the order lines
-  between two commands make one :class:`~machiavelli.commands.command.OrderLines`, for
-  the phase the last ``PHASE`` named (or the current one).
+  order language (the service reads it:
+  :meth:`~machiavelli.service.judge.Judge.submit_orders`); the order lines between two
+  commands make one :class:`~machiavelli.commands.command.OrderLines`, for the phase
+  the last ``PHASE`` named (or the current one).
 * ``PRESS``, ``BROADCAST``, ``POSTAL PRESS`` and ``DIARY`` take the lines after them up
   to ``ENDPRESS`` or ``ENDBROADCAST`` (also ``END PRESS``, ``END BROADCAST``) alone on a
   line, ``SIGNOFF`` (which also ends the message) or the end of the message.
@@ -76,7 +77,12 @@ _ORDERED = {p: _ALL[p] for p in _PHRASES}
 _PRESS_END = frozenset({"endpress", "endbroadcast"})
 _SIGN_OFF = frozenset({"signoff"})
 _SIGN_ONS = frozenset({Verb.SIGN_ON, Verb.CREATE, Verb.OBSERVE})
-_NAME = re.compile(r"[a-z0-9]{1,8}")
+#: A game's name: the service's rule (letters, digits, ``_``, ``.``, ``-``, up to 64,
+#: beginning with a letter or digit), so that every game made on the web can be played by
+#: mail.  In ``SIGN ON xname`` the first character is the power's letter and the rest the
+#: name, so a longer name or a ``-`` in it is never ambiguous; the name keeps the capitals
+#: written (the judge matches them, or ignores them when one game alone fits).
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 _PASSWORD = re.compile(r"[A-Za-z0-9]+")
 
 
@@ -274,13 +280,13 @@ def read_sign_on(verb: Verb, args: str) -> SignOn | Refused:
         return Refused("Passwords contain only letters and digits.")
     variant, options = (extra[0], extra[1:]) if extra else ("", ())
     if verb is Verb.OBSERVE:
-        game = target.lower()
+        game = target
         kind, letter = SignOnKind.OBSERVER, ""
     elif verb is Verb.CREATE:
         game = target[1:].lower() if target.startswith("?") else target.lower()
         kind, letter = SignOnKind.CREATE, ""
     else:
-        letter, game = target[0].upper(), target[1:].lower()
+        letter, game = target[0].upper(), target[1:]
         kind = {"?": SignOnKind.JOIN, "O": SignOnKind.OBSERVER,
                 "M": SignOnKind.MASTER}.get(letter, SignOnKind.POWER)
         if kind is SignOnKind.JOIN and not game:
@@ -290,8 +296,8 @@ def read_sign_on(verb: Verb, args: str) -> SignOn | Refused:
         elif not letter.isalpha():
             return Refused(f"'{target}' is not a power's letter followed by a game's name.")
     if kind is not SignOnKind.ANY_GAME and not _NAME.fullmatch(game):
-        return Refused(f"'{game or target}' is not a game's name (at most 8 letters and "
-                       "digits).")
+        return Refused(f"'{game or target}' is not a game's name (letters, digits, '_', '.' "
+                       "and '-', up to 64).")
     if kind not in (SignOnKind.JOIN, SignOnKind.CREATE) and variant:
         variant, options = "", ()
     return SignOn(kind, game, password, letter, variant.lower(),

@@ -17,20 +17,19 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from machiavelli.commands.command import Command
-from machiavelli.commands.desk import Desk, board_of
+from machiavelli.commands.desk import Desk
 from machiavelli.commands.game_settings import Rules, apply_clock, apply_rule
 from machiavelli.commands.outcome import Outcome, Status, Why
 from machiavelli.commands.playing import tell_everyone
 from machiavelli.commands.settings import SetGroup, SetLine, Setting
 from machiavelli.commands.variants import scenario_named
 from machiavelli.commands.words import Who
-from machiavelli.core.option_commands import describe_changes
-from machiavelli.game.scenario import scenario_info
 from machiavelli.service.games import Settings, Shape
 from machiavelli.service.house.absence import AbsencePolicy
 from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
 from machiavelli.service.house.draws import DrawPolicy
 from machiavelli.service.house.press import PressPolicy
+from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, Viewer
 
@@ -128,7 +127,7 @@ def _powers_of(desk: Desk, words: str) -> list[str] | Refused:
     view = desk.view()
     if isinstance(view, Refused):
         return view
-    letters = board_of(view).powers
+    letters = Judge.power_letters(view)
     text = words.replace(",", " ").strip()
     if not text:
         return []
@@ -208,7 +207,7 @@ def _flags(desk: Desk, viewer: Viewer, setting: Setting) -> Said:
         return _refused(shaped, Why.NOT_NOW if "started" in shaped.reason else Why.SYNTAX)
     after = desk.view()
     if isinstance(before, GameView) and isinstance(after, GameView):
-        changes = describe_changes(before.state.options, after.state.options)
+        changes = Judge.option_changes(before.state.options, after.state.options)
         return Outcome.done(f"Options: {'; '.join(changes) or 'no option changed'}.")
     return Outcome.done(f"Options: {setting.text}.")
 
@@ -255,7 +254,7 @@ def _players(desk: Desk, viewer: Viewer, value: str) -> Said:
     if not value.isdigit() or int(value) < 1:
         return Outcome.refused(Why.SYNTAX, f"'{value}' is not a number of players.")
     wanted = int(value)
-    info = scenario_info(view.scenario.partition(":")[0])
+    [info] = Judge.scenarios([view.scenario.partition(":")[0]])
     single = [v for v in info.variants if v.players == wanted
               and all(len(side) == 1 for side in v.sides)]
     players: int | None = wanted if single else view.players
@@ -265,7 +264,7 @@ def _players(desk: Desk, viewer: Viewer, value: str) -> Said:
     if isinstance(shaped, Refused):
         return _refused(shaped, Why.NOT_NOW)
     after = desk.view()
-    powers = len(after.state.powers) if isinstance(after, GameView) else wanted
+    powers = len(after.powers) if isinstance(after, GameView) else wanted
     if wanted > powers:
         return Outcome.refused(Why.RULES, f"Game '{desk.game}' has {powers} powers: it "
                                f"cannot have {wanted} players.")

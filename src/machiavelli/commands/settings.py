@@ -14,7 +14,7 @@ comment) takes the rest of the line.  :func:`read_set` reads them into
 * ``PRESS``: the press settings of :func:`machiavelli.service.house.press.set_press`;
 * ``DRAWS``: ``DIAS`` and ``CONCESSIONS`` (:mod:`machiavelli.service.house.draws`);
 * ``FLAGS``: 001's Machiavelli flags, read by
-  :func:`machiavelli.core.option_commands.parse_set_command`;
+  :meth:`machiavelli.service.judge.Judge.option_words`;
 * ``GAME``: the game's own (``PLAYERS``, ``VARIANT``, ``LIST``, ``MODERATED``,
   ``COMMENT``, ``CENTERS``, ``QUIET`` ...);
 * ``UNSUPPORTED``: nJudge settings for rules or records this judge does not have
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from machiavelli.commands.words import Who, lookfor
-from machiavelli.core.option_commands import OptionError, parse_set_command
+from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 
 
@@ -55,7 +55,7 @@ class Setting:
     ``"flags"`` ...); ``on``: False for its ``NO`` form; ``value``: the words after it
     (for ``PRESS`` the canonical press words, for ``schedule`` the kind then the
     settings); ``flags``: for ``FLAGS``, the options and values
-    (:func:`machiavelli.core.option_commands.parse_set_command`).
+    (:meth:`machiavelli.service.judge.Judge.option_words`).
     """
 
     group: SetGroup
@@ -332,9 +332,8 @@ def _flags(text: str) -> tuple[Setting, str] | Refused:
     """001's Machiavelli flags at the start of ``text`` (as many words as read) and the rest."""
     words = text.split()
     for end in range(len(words), 0, -1):
-        try:
-            flags = parse_set_command(" ".join(words[:end]))
-        except OptionError:
+        flags = Judge.option_words(" ".join(words[:end]))
+        if flags is None:
             continue
         shown = " ".join(words[:end])
         return (Setting(SetGroup.FLAGS, "flags", Who.MODERATOR, flags=tuple(flags), text=shown),

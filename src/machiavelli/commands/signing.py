@@ -19,14 +19,15 @@ A failed sign-on makes the judge skip the rest of the message, as nJudge does.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from machiavelli.commands.command import Command, Registration, SignOn, SignOnKind
 from machiavelli.commands.desk import Desk, code_of, refusal
 from machiavelli.commands.outcome import Outcome, Why
 from machiavelli.commands.variants import scenario_named
 from machiavelli.service.games import NewGame, Settings
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Seat
-from machiavelli.service.visibility import GameView, Viewer
+from machiavelli.service.visibility import GameView, SeatView, Viewer
 
 
 def register(desk: Desk, command: Command) -> Outcome:
@@ -43,6 +44,12 @@ def register(desk: Desk, command: Command) -> Outcome:
 def sign_on(desk: Desk, command: Command) -> Outcome:
     asked = command.detail
     assert isinstance(asked, SignOn)
+    if asked.kind not in (SignOnKind.ANY_GAME, SignOnKind.CREATE):
+        stored = game_named(desk, asked.game)
+        if isinstance(stored, Refused):
+            desk.skipping = True
+            return Outcome.refused(Why.NO_SUCH_GAME, stored.reason)
+        asked = replace(asked, game=stored)
     outcome = _SIGN_ONS[asked.kind](desk, asked)
     if outcome.why is not None and outcome.why is not Why.ONE_SIGN_ON:
         desk.skipping = True
@@ -72,11 +79,11 @@ def _power(desk: Desk, asked: SignOn) -> Outcome:
     if isinstance(power, Refused) or len(asked.letter) != 1:
         return _bad(asked)
     seat = desk.judge.sign_on(asked.game, "player", asked.password, power=power)
-    if isinstance(seat, Seat):
+    if isinstance(seat, SeatView):
         return _signed(desk, asked.game, seat, f"Signed on as {power} in game '{asked.game}'.")
     if any(s.power == power for s in view.seats if s.role == "player"):
         return _bad(asked)
-    if power in view.state.eliminated:
+    if power in view.eliminated:
         return Outcome.refused(Why.NOT_NOW, f"{power} has been eliminated from "
                                f"'{asked.game}'.")
     return _take_over(desk, view, asked, power)
@@ -85,7 +92,7 @@ def _power(desk: Desk, asked: SignOn) -> Outcome:
 def _take_over(desk: Desk, view: GameView, asked: SignOn, power: str) -> Outcome:
     """A power without a player: its last player returns, or a registered user takes it."""
     left = desk.judge.sign_on(asked.game, "player", asked.password, power=power, left=True)
-    returned = isinstance(left, Seat) and (left.address or left.name).lower() == desk.sender
+    returned = isinstance(left, SeatView) and (left.address or left.name).lower() == desk.sender
     user = desk.judge.registered(desk.sender)
     if not returned and user is None:
         return Outcome.refused(Why.NOT_REGISTERED, f"{desk.sender} is not a registered user: "
@@ -110,7 +117,7 @@ def _observer(desk: Desk, asked: SignOn) -> Outcome:
     if isinstance(view, Outcome):
         return view
     seat = desk.judge.sign_on(asked.game, "observer", asked.password, seat_name=desk.sender)
-    if isinstance(seat, Seat):
+    if isinstance(seat, SeatView):
         return _signed(desk, asked.game, seat, f"Signed on as an Observer in game "
                        f"'{asked.game}'.")
     if any(s.name == desk.sender for s in view.seats):
@@ -129,9 +136,9 @@ def _master(desk: Desk, asked: SignOn) -> Outcome:
     if isinstance(view, Outcome):
         return view
     seat = desk.judge.sign_on(asked.game, "master", asked.password, seat_name=desk.sender)
-    if not isinstance(seat, Seat):
+    if not isinstance(seat, SeatView):
         seat = desk.judge.sign_on(asked.game, "master", asked.password)
-    if not isinstance(seat, Seat):
+    if not isinstance(seat, SeatView):
         return _bad(asked)
     return _signed(desk, asked.game, seat, f"Signed on as Master of game '{asked.game}'.")
 
@@ -171,7 +178,7 @@ def _any_game(desk: Desk, asked: SignOn) -> Outcome:
     for name in desk.judge.game_names(Viewer.public()):
         view = desk.view(name, Viewer.public())
         if isinstance(view, GameView) and view.status == "forming" and \
-                sum(1 for s in view.seats if s.role == "player") < len(view.state.powers):
+                sum(1 for s in view.seats if s.role == "player") < len(view.powers):
             return _join(desk, SignOn(SignOnKind.JOIN, name, asked.password))
     return Outcome.refused(Why.NO_SUCH_GAME, "No game is forming now: CREATE one, or LIST "
                            "the games.")
@@ -195,14 +202,14 @@ def create(desk: Desk, asked: SignOn) -> Outcome:
                                   address=desk.sender)
     if isinstance(seat, Refused):
         return refusal(seat, Why.SYNTAX)
-    powers = len(made.state.powers)
+    powers = len(made.powers)
     return _signed(desk, asked.game, seat,
                    f"You've been selected to play Master in game '{asked.game}' "
                    f"({made.scenario}).",
                    f"You'll be notified when {powers} more players sign on.")
 
 
-def _signed(desk: Desk, game: str, seat: Seat, *said: str) -> Outcome:
+def _signed(desk: Desk, game: str, seat: SeatView, *said: str) -> Outcome:
     desk.sign(game, seat)
     return Outcome.done(*said)
 
@@ -223,3 +230,18 @@ def _announce(desk: Desk, view: GameView, what: str, text: str, *,
 _SIGN_ONS = {SignOnKind.POWER: _power, SignOnKind.OBSERVER: _observer,
              SignOnKind.MASTER: _master, SignOnKind.JOIN: _join,
              SignOnKind.ANY_GAME: _any_game, SignOnKind.CREATE: create}
+
+
+def game_named(desk: Desk, written: str) -> str | Refused:
+    """The stored name of the game ``written`` names: the game of that very name, or else
+    the one game whose name differs in capitals only (mail judges' names are lower case,
+    the web's may not be).  Unknown names come back as written (the caller says "No such
+    game"); two games that differ in capitals only need the capitals."""
+    names = desk.judge.game_names(everything=True)
+    if written in names:
+        return written
+    alike = [n for n in names if n.lower() == written.lower()]
+    if len(alike) > 1:
+        return Refused(f"Several games are named '{written}' but for capitals: write the "
+                       "name with its capitals, as the game's page shows it.")
+    return alike[0] if alike else written

@@ -10,7 +10,7 @@ that power (and the Master) only.
 
 from __future__ import annotations
 
-from machiavelli.commands.desk import Desk, Picture, board_of, clock_of, picture_viewer, refusal
+from machiavelli.commands.desk import Desk, clock_of, refusal
 from machiavelli.commands.desk import viewer_of as seat_viewer
 from machiavelli.commands.outcome import Outcome, Why
 from machiavelli.commands.reply import judge_time
@@ -28,7 +28,7 @@ def start_if_full(desk: Desk) -> None:
     if isinstance(view, Refused) or isinstance(settings, Refused) or view.status != "forming":
         return
     players = sum(1 for s in view.seats if s.role == "player")
-    if players >= (settings.quorum or len(view.state.powers)):
+    if players >= (settings.quorum or len(view.powers)):
         # the start's mails tell of the last sign-on (as nJudge's do)
         desk.mails = [m for m in desk.mails if "New Player Signon" not in m.subject]
         start_game(desk, name)
@@ -55,8 +55,7 @@ def announce_start(desk: Desk, name: str) -> None:
         if not seat.address or isinstance(view, Refused):
             continue
         desk.send(seat.address, desk.subject(view, "Game Starting"), start_text(view, viewer),
-                  Picture(board_of(view), view.state, picture_viewer(viewer), f"{name}-start")
-                  if desk.config.maps else None)
+                  desk.picture(name, viewer, f"{name}-start") if desk.config.maps else None)
 
 
 def start_text(view: GameView, viewer: Viewer) -> str:

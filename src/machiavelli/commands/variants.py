@@ -10,7 +10,7 @@ scenario file names the nJudge files it was made from (its ``SOURCE`` comment).
 
 from __future__ import annotations
 
-from machiavelli.game.scenario import available_scenarios
+from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 
 #: nJudge's variant -> this judge's scenario (after each scenario's SOURCE note).
@@ -41,7 +41,7 @@ NJUDGE_VARIANTS: dict[str, str] = {
 
 
 def scenario_names() -> list[str]:
-    return available_scenarios()
+    return Judge.scenario_names()
 
 
 def scenario_named(word: str) -> str | Refused:

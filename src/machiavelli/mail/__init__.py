@@ -10,6 +10,7 @@ result mails per seat (:mod:`~machiavelli.mail.results`), the map attached
 a message and posts what the judge owes.  :mod:`~machiavelli.mail.conformance` plays
 nJudge's own test mails through it and compares the outcomes.
 
-May import the service and the command language (and, until the game port carries
-everything, the engine packages and ``render``); never ``web`` or ``cli``.
+May import the service (the judge and its views, never its database or rows) and the
+command language; never a game's engine (the maps come from the judge as SVG), ``web``
+or ``cli`` (``tests/test_layers.py`` holds it to this).
 """

@@ -33,7 +33,7 @@ def outgoing(mail: OutMail, config: Config) -> EmailMessage:
     message = notice(mail.to, mail.subject, mail.text, config.address)
     if mail.picture is not None:
         picture = mail.picture
-        attach_map(message, picture.board, picture.state, picture.viewer, name=picture.name)
+        attach_map(message, picture.svg, name=picture.name)
     return message
 
 

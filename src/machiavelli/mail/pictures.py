@@ -1,23 +1,18 @@
-"""The map in a result mail: the render package's picture for one viewer, attached.
+"""The map in a result mail: the service's picture for one viewer, attached.
 
-:func:`attach_map` draws the position as ``viewer`` may see it
-(:func:`machiavelli.render.picture.draw_map`: the public view, a power's, or the
-Master's) and attaches it to the mail: as PNG when cairosvg and the system's cairo
-library are installed (the ``png`` extra), else as the SVG itself, which every mail
-reader with a browser behind it shows.
+:func:`attach_map` attaches the map the service drew for the mail's reader
+(:meth:`machiavelli.service.judge.Judge.picture`: the public view, a power's, or the
+Master's) to the mail: as PNG when cairosvg and the system's cairo library are
+installed (the ``png`` extra), else as the SVG itself, which every mail reader with a
+browser behind it shows.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
 from email.message import EmailMessage
 
-from machiavelli.core.board import Board
-from machiavelli.core.results import OrderResult
-from machiavelli.core.state import State
 from machiavelli.mail.envelope import attach_png
-from machiavelli.render.picture import draw_map
 
 #: The width in pixels of a PNG map.
 PNG_WIDTH = 1400
@@ -33,10 +28,8 @@ def svg_to_png(svg: str) -> bytes | None:
     return bytes(data)
 
 
-def attach_map(message: EmailMessage, board: Board, state: State, viewer: str | None, *,
-               results: Sequence[OrderResult] = (), name: str = "map") -> EmailMessage:
-    """``message`` with the map of ``state`` as ``viewer`` may see it."""
-    svg = draw_map(board, state, results=results, viewer=viewer)
+def attach_map(message: EmailMessage, svg: str, *, name: str = "map") -> EmailMessage:
+    """``message`` with the map ``svg`` (as PNG where cairo is installed)."""
     png = svg_to_png(svg)
     if png is not None:
         return attach_png(message, png, f"{name}.png")

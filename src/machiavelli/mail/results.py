@@ -25,18 +25,15 @@ from machiavelli.commands.desk import (
     Config,
     OutMail,
     Picture,
-    board_of,
     clock_of,
     code_of,
-    picture_viewer,
     viewer_of,
 )
 from machiavelli.commands.reply import GameHeader, header_lines, judge_time
 from machiavelli.commands.variants import variant_name
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Notice, Seat
-from machiavelli.service.visibility import GameView, Viewer
+from machiavelli.service.visibility import GameView, NoticeView, SeatView, Viewer
 
 
 @dataclass(frozen=True)
@@ -70,7 +67,7 @@ def owed_mails(judge: Judge, config: Config, games: list[str] | None = None) -> 
     return owed
 
 
-def notice_mails(judge: Judge, name: str, seats: list[Seat], notice: Notice,
+def notice_mails(judge: Judge, name: str, seats: list[SeatView], notice: NoticeView,
                  config: Config) -> list[OutMail]:
     """A reminder, late notice or request, to whom the notice names."""
     if notice.to == "all":
@@ -86,7 +83,7 @@ def notice_mails(judge: Judge, name: str, seats: list[Seat], notice: Notice,
                     notice.body + "\n") for s in readers if s.address]
 
 
-def result_mails(judge: Judge, name: str, seats: list[Seat], notice: Notice,
+def result_mails(judge: Judge, name: str, seats: list[SeatView], notice: NoticeView,
                  config: Config) -> list[OutMail]:
     """Each seat's results of the phase ``notice`` tells of, as that seat may read them."""
     mails = []
@@ -101,11 +98,16 @@ def result_mails(judge: Judge, name: str, seats: list[Seat], notice: Notice,
         if text is None:
             continue
         phase = next(p for p in view.history if p.number == notice.phase + 1)
-        picture = Picture(board_of(view), phase.position, picture_viewer(viewer),
-                          f"{name}-{phase.number:03d}") if config.maps else None
+        picture = _picture(judge, name, viewer, phase.number) if config.maps else None
         mails.append(OutMail(seat.address, f"{config.judge}:{name} - "
                              f"{code_of(phase.position)} Results", text, picture))
     return mails
+
+
+def _picture(judge: Judge, name: str, viewer: Viewer, number: int) -> Picture | None:
+    """The map of the position reached after ``number`` phases, as ``viewer`` sees it."""
+    svg = judge.picture(name, viewer, number, marks=False)
+    return None if isinstance(svg, Refused) else Picture(svg, f"{name}-{number:03d}")
 
 
 def result_text(view: GameView, processed: int, config: Config) -> str | None:

@@ -14,7 +14,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from machiavelli.service.deadlines import local
-from machiavelli.service.games import Settings, journal, live_phase, phase_state
+from machiavelli.service.games import Settings, journal, kind_of, live_phase, phase_state
 from machiavelli.service.house.absence import (
     Absence,
     AbsenceForMaster,
@@ -48,7 +48,7 @@ def _store(game: Game, power: str, absences: tuple[Absence, ...]) -> None:
 def set_absence(session: Session, game: Game, actor: Viewer, power: str | None, dates: str,
                 now: datetime) -> tuple[Absence, ...] | Refused:
     """``power``'s pending absences with the one ``dates`` asks for."""
-    state = phase_state(live_phase(session, game))
+    state = phase_state(game, live_phase(session, game))
     who = acting_power(game, state, actor, power)
     if isinstance(who, Refused):
         return who
@@ -59,7 +59,8 @@ def set_absence(session: Session, game: Game, actor: Viewer, power: str | None, 
     start, end = read
     policy = AbsencePolicy.from_dict(Settings.from_dict(game.settings).absence)
     asked = request_absence(pending(game, who), start, end, moment, policy, role=Role.PLAYER,
-                            active=who not in state.eliminated, by_master=actor.is_master)
+                            active=who not in kind_of(game).eliminated(state),
+                            by_master=actor.is_master)
     if isinstance(asked, AbsenceForMaster):
         session.add(Notice(game_id=game.id, phase=game.phase, to="master", kind="absence",
                            body=f"{game.name}: {who} asks for an absence from "
@@ -76,7 +77,7 @@ def set_absence(session: Session, game: Game, actor: Viewer, power: str | None, 
 def cancel(session: Session, game: Game, actor: Viewer, power: str | None, date: str,
            now: datetime) -> tuple[Absence, ...] | Refused:
     """``SET NOABSENCE date``: the first of ``power``'s absences including ``date`` goes."""
-    state = phase_state(live_phase(session, game))
+    state = phase_state(game, live_phase(session, game))
     who = acting_power(game, state, actor, power)
     if isinstance(who, Refused):
         return who

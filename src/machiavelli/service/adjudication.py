@@ -2,11 +2,12 @@
 
 :func:`process` runs inside a transaction that holds the game's row (``BEGIN
 IMMEDIATE`` on SQLite, ``SELECT ... FOR UPDATE`` on PostgreSQL).  It reads the pending
-phase's position and every power's stored orders, runs the engine
-(:func:`machiavelli.game.process.process_phase`, pure and seeded: the same phase always
-gives the same result), writes the next phase as a new row and moves the game's counter
-on; the caller commits all of it at once.  A crash before the commit leaves the game at
-the old phase with its orders; after it, at the new one.
+phase's position and every power's stored orders, asks the game's kind to advance
+(:meth:`~machiavelli.service.port.GameKind.advance`; Machiavelli's is the engine's
+``process_phase``, pure and seeded: the same phase always gives the same result),
+writes the next phase as a new row and moves the game's counter on; the caller commits
+all of it at once.  A crash before the commit leaves the game at the old phase with its
+orders; after it, at the new one.
 
 The phase to process is a key: a caller names the phase it means (``expected``), and
 when the game has already moved past it, because another process, the sweeper or a
@@ -21,27 +22,24 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from machiavelli.core.orders import Order
-from machiavelli.core.state import State
-from machiavelli.game.process import PhaseResult, process_phase
 from machiavelli.service.absence import expire
 from machiavelli.service.deadlines import set_clock
 from machiavelli.service.games import (
     DamagedGame,
-    board_of,
     journal,
+    kind_of,
     live_phase,
     phase_row,
     phase_state,
 )
 from machiavelli.service.later import apply_due
+from machiavelli.service.port import BadAnswer, Position, Step
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Game, Notice
+from machiavelli.service.schema import Game, Notice, Phase
 from machiavelli.service.sheets import pending_sheets
-from machiavelli.text.notation import parse_orders
 
 
-@dataclass
+@dataclass(frozen=True)
 class Processed:
     """What processing did: the phase processed (or found processed already) and the next."""
 
@@ -50,7 +48,7 @@ class Processed:
     label: str  # its label
     already: bool = False  # True: it had been processed before; nothing was done now
     next_label: str = ""
-    result: PhaseResult | None = None
+    result: Step | None = None
     civil_disorder: list[str] = field(default_factory=list)
 
     @property
@@ -75,12 +73,13 @@ def process(session: Session, game: Game, now: datetime, *, expected: int | None
         return Refused(f"the game is over: {game.outcome or 'ended'}")
     if game.status == "forming":
         return Refused(f"{game.name} has not started")
-    state = phase_state(live_phase(session, game))
-    board = board_of(game)
-    result = process_phase(board, state, stored_orders(session, game, state), game.seed,
-                           game.victory_cities)
+    row = live_phase(session, game)
+    kind = kind_of(game)
+    result = _advance(session, game, row, phase_state(game, row))
+    label, next_label = row.label, kind.label(result.position)
     number = game.phase
-    session.add(phase_row(game, number + 1, result.after, result.report, result.private, now))
+    session.add(phase_row(game, number + 1, result.position, result.report, result.private,
+                          now))
     game.phase = number + 1
     game.winners = list(result.winners)
     if result.winners:
@@ -92,40 +91,39 @@ def process(session: Session, game: Game, now: datetime, *, expected: int | None
         game.clock = {}
     else:
         expire(game, now)
-        set_clock(game, board, result.after, now)
+        set_clock(game, result.position, now)
         session.flush()
-        apply_due(session, game, result.after, now)
+        apply_due(session, game, result.position, now)
     session.add(Notice(game_id=game.id, phase=number, to="all", kind="results",
-                       body=f"{game.name}: {state.label} processed; next {result.after.label}",
+                       body=f"{game.name}: {label} processed; next {next_label}",
                        created_at=now, delivered_at=None))
-    journal(session, game, who, f"processed phase {number} ({state.label})", now)
-    return Processed(game.name, number, state.label, next_label=result.after.label,
+    journal(session, game, who, f"processed phase {number} ({label})", now)
+    return Processed(game.name, number, label, next_label=next_label,
                      result=result, civil_disorder=list(civil_disorder))
 
 
-def predict(session: Session, game: Game) -> PhaseResult | Refused:
+def predict(session: Session, game: Game) -> Step | Refused:
     """What processing the pending phase now would give, with the orders stored so far
     (nJudge's ``PREDICT``); nothing is written.  The dice are the game's, so the
     prediction is what processing now would do."""
     if game.status not in ("playing", "paused"):
         return Refused(f"{game.name} is {game.status}: there is no phase to predict")
-    state = phase_state(live_phase(session, game))
-    return process_phase(board_of(game), state, stored_orders(session, game, state),
-                         game.seed, game.victory_cities)
+    row = live_phase(session, game)
+    return _advance(session, game, row, phase_state(game, row))
 
 
-def stored_orders(session: Session, game: Game, state: State) -> dict[str, list[Order]]:
-    """Every power's stored orders for the pending phase, read back."""
-    board = board_of(game)
-    orders: dict[str, list[Order]] = {}
-    for sheet in pending_sheets(session, game):
-        if sheet.power not in state.powers or not sheet.text.strip():
-            continue
-        read = parse_orders(sheet.text, board, state, sheet.power)
-        if read.errors:  # the text was written by the judge: damage, not a player's error
-            first = read.errors[0]
-            raise DamagedGame(f"{game.name}: the stored orders of {sheet.power} for "
-                              f"{state.label} do not read back (line {first.line}: "
-                              f"{first.reason})")
-        orders[sheet.power] = read.orders
-    return orders
+def stored_answers(session: Session, game: Game, position: Position) -> dict[str, list[str]]:
+    """Every seat's stored lines for the pending decision (seats of the game only)."""
+    seats = set(kind_of(game).seats(position))
+    return {sheet.power: sheet.text.splitlines() for sheet in pending_sheets(session, game)
+            if sheet.power in seats and sheet.text.strip()}
+
+
+def _advance(session: Session, game: Game, row: Phase, position: Position) -> Step:
+    """The pending decision resolved by the game's kind with the stored answers."""
+    try:
+        return kind_of(game).advance(position, stored_answers(session, game, position),
+                                     game.seed)
+    except BadAnswer as bad:  # the text was written by the judge: damage, not a player's
+        raise DamagedGame(f"{game.name}: the stored orders of {bad.seat} for {row.label} "
+                          f"do not read back ({bad.reason})") from None

@@ -3,7 +3,7 @@
 The layout is the one game folders had before the database (so a game kept the old way
 imports as it is)::
 
-    DIR/game.json                 scenario, players, seed, victory cities, phase count
+    DIR/game.json                 kind, scenario, players, seed, victory cities, phase count
     DIR/state.json                the current position (with a checksum)
     DIR/start.txt                 the game start's public report, if anything happened then
     DIR/start_private/<Power>.txt each power's private part of the start
@@ -20,8 +20,11 @@ Reading refuses, with a message saying which file and why: a symbolic link or an
 but a plain file or folder anywhere, a file the manifest does not list or a listed file
 missing or changed, text that is not UTF-8, a position whose checksum does not match,
 history folders out of order or counts that disagree.  A folder without ``SHA256SUMS``
-(written before the database) is read with the checks it carries itself.  Reading
-never changes the folder.
+(written before the database) is read with the checks it carries itself; one whose
+``game.json`` names no kind is a Machiavelli game.  Reading never changes the folder.
+
+Positions are the game's kind's stored text (:meth:`~machiavelli.service.port.GameKind.dump`),
+read back and written again through the kind, which checks them.
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from machiavelli.core.state import State
+from machiavelli.service.kinds import MACHIAVELLI, UnknownKind, kind_named
+from machiavelli.service.port import GameKind, Setup
 
 GAME_FILE = "game.json"
 STATE_FILE = "state.json"
@@ -52,8 +56,8 @@ class ArchiveError(Exception):
 @dataclass
 class ArchivedPhase:
     number: int  # 1, 2, ...: the n-th processed phase
-    before: State
-    after: State
+    before: str  # the positions, as the kind stores them
+    after: str
     report: str
     orders: dict[str, str]
     private: dict[str, str]
@@ -68,16 +72,24 @@ class Archive:
     players: int | None
     victory_cities: int | None
     winners: list[str]
-    start_state: State
+    start_state: str  # the position at the start, as the kind stores it
     start_report: str
     phases: list[ArchivedPhase] = field(default_factory=list)
     pending: dict[str, str] = field(default_factory=dict)  # power -> orders text
     service: dict[str, Any] = field(default_factory=dict)
     start_private: dict[str, str] = field(default_factory=dict)
+    kind: str = MACHIAVELLI
+    flags: tuple[str, ...] = ()
 
     @property
-    def state(self) -> State:
+    def state(self) -> str:
         return self.phases[-1].after if self.phases else self.start_state
+
+    @property
+    def setup(self) -> Setup:
+        """The game's set-up, as its kind reads positions in it."""
+        return Setup.recorded(self.scenario, self.players, self.flags, self.victory_cities,
+                        self.seed)
 
 
 # ----------------------------------------------------------------------
@@ -88,8 +100,8 @@ def _checksum(data: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def state_text(state: State) -> str:
-    data = state.to_dict()
+def state_text(position: str) -> str:
+    data = json.loads(position)
     return json.dumps({"checksum": _checksum(data), "state": data}, indent=1, sort_keys=True)
 
 
@@ -111,15 +123,16 @@ def _read_json(path: Path) -> Any:
         raise ArchiveError(f"{path}: damaged ({err})") from None
 
 
-def read_state(path: Path) -> State:
+def read_state(path: Path, kind: GameKind, setup: Setup) -> str:
+    """The position saved in ``path``, read back by its kind and stored as the kind does."""
     data = _read_json(path)
     if not isinstance(data, dict) or "state" not in data or "checksum" not in data:
         raise ArchiveError(f"{path}: not a saved position")
     if _checksum(data["state"]) != data["checksum"]:
         raise ArchiveError(f"{path}: checksum does not match: the file was changed or cut short")
     try:
-        return State.from_dict(data["state"])
-    except (TypeError, KeyError, ValueError) as err:
+        return kind.dump(kind.load(json.dumps(data["state"]), setup))
+    except (TypeError, KeyError, ValueError, AttributeError) as err:
         raise ArchiveError(f"{path}: not a valid position ({err})") from None
 
 
@@ -134,7 +147,8 @@ def write_archive(archive: Archive, folder: Path) -> None:
         raise ArchiveError(f"{folder}: exists and is not empty")
     files: dict[str, str] = {}
     files[GAME_FILE] = json.dumps({
-        "scenario": archive.scenario, "seed": archive.seed, "players": archive.players,
+        "kind": archive.kind, "scenario": archive.scenario, "seed": archive.seed,
+        "players": archive.players,
         "victory_cities": archive.victory_cities, "phases": len(archive.phases),
         "winners": archive.winners, "format": FORMAT}, indent=1)
     files[STATE_FILE] = state_text(archive.state)
@@ -235,21 +249,33 @@ def read_archive(folder: Path) -> Archive:
         players = settings.get("players")
         victory = settings.get("victory_cities")
         winners = [str(w) for w in settings.get("winners", [])]
+        kind_name = str(settings.get("kind", MACHIAVELLI))
     except (KeyError, TypeError, ValueError) as err:
         raise ArchiveError(f"{folder / GAME_FILE}: damaged ({err})") from None
+    try:
+        kind = kind_named(kind_name)
+    except UnknownKind:
+        raise ArchiveError(f"{folder / GAME_FILE}: the kind of game {kind_name!r} is not "
+                           "one this judge plays") from None
     if settings.get("format", FORMAT) != FORMAT:
         raise ArchiveError(f"{folder / GAME_FILE}: format {settings.get('format')} is unknown")
     entries = sorted({name.split("/")[1] for name in files if name.startswith("history/")})
     if len(entries) != count:
         raise ArchiveError(f"{folder}: game.json counts {count} phases but history has "
                            f"{len(entries)} (an interrupted process?): refused")
-    state = read_state(folder / STATE_FILE)
+    service = _read_json(files[SERVICE_FILE]) if SERVICE_FILE in files else {}
+    service = service if isinstance(service, dict) else {}
+    flags = tuple(str(f) for f in service.get("flags", []))
+    setup = Setup.recorded(scenario, players if isinstance(players, int) else None, flags,
+                     victory if isinstance(victory, int) else None, seed)
+    state = read_state(folder / STATE_FILE, kind, setup)
     phases: list[ArchivedPhase] = []
     for number, entry in enumerate(entries, 1):
         base = folder / "history" / entry
         if entry != f"{number:04d}":
             raise ArchiveError(f"{base}: history folders are not numbered 1, 2, 3...")
-        before, after = read_state(base / "before.json"), read_state(base / "after.json")
+        before = read_state(base / "before.json", kind, setup)
+        after = read_state(base / "after.json", kind, setup)
         if phases and phases[-1].after != before:
             raise ArchiveError(f"{base}/before.json: not the position phase {number - 1} left")
         prefix = f"history/{entry}/"
@@ -259,9 +285,8 @@ def read_archive(folder: Path) -> Archive:
     if phases and phases[-1].after != state:
         raise ArchiveError(f"{folder / STATE_FILE}: not the position the last phase left")
     start_state = phases[0].before if phases else state
-    service = _read_json(files[SERVICE_FILE]) if SERVICE_FILE in files else {}
     return Archive(scenario, seed, players if isinstance(players, int) else None,
                    victory if isinstance(victory, int) else None, winners, start_state,
                    _read_text(files[START_FILE]) if START_FILE in files else "", phases,
-                   _texts(files, "orders/"), service if isinstance(service, dict) else {},
-                   _texts(files, f"{START_PRIVATE}/"))
+                   _texts(files, "orders/"), service, _texts(files, f"{START_PRIVATE}/"),
+                   kind.name, flags)

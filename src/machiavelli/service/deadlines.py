@@ -23,11 +23,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy.orm import Session
 
-from machiavelli.core.board import Board
-from machiavelli.core.options import money_in_play
-from machiavelli.core.state import State
-from machiavelli.game.adjustments import allowance
-from machiavelli.service.games import Settings
+from machiavelli.service.games import Settings, kind_of
 from machiavelli.service.house.absence import Absence, absence_extends
 from machiavelli.service.house.deadlines import (
     DeadlinePolicy,
@@ -37,6 +33,7 @@ from machiavelli.service.house.deadlines import (
 )
 from machiavelli.service.house.press import PressPolicy
 from machiavelli.service.house.processing import Attendance, Verdict, judge_phase
+from machiavelli.service.port import Position
 from machiavelli.service.schema import Game
 from machiavelli.service.sheets import pending_sheets
 
@@ -60,24 +57,20 @@ def policy(game: Game) -> DeadlinePolicy:
     return DeadlinePolicy.from_dict(Settings.from_dict(game.settings).deadlines)
 
 
-def phase_kind(state: State) -> PhaseKind:
-    return PhaseKind(state.phase)
+def phase_kind(game: Game, position: Position) -> PhaseKind:
+    """The deadline schedule the pending decision follows (its kind's ``schedule``)."""
+    decision = kind_of(game).pending(position)
+    return PhaseKind(decision.schedule if decision is not None else "movement")
 
 
-def owes_orders(board: Board, state: State, power: str) -> bool:
-    """Whether ``power`` has a decision to make in the pending phase."""
-    if power in state.eliminated:
-        return False
-    if state.phase == "movement":
-        return any(u.owner == power for u in state.units)
-    if state.phase == "retreat":
-        return any(d.unit.owner == power for d in state.dislodged)
-    if money_in_play(state):
-        return bool(state.units_of(power)) or state.treasury.get(power, 0) >= 3
-    return allowance(board, state, power) != len(state.units_of(power))
+def owes_orders(game: Game, position: Position, power: str) -> bool:
+    """Whether ``power`` has a decision to make in the pending phase (the kind says:
+    Machiavelli's movement, every power with units; retreats, those dislodged;
+    adjustments, those with a change to make or money to spend)."""
+    return kind_of(game).owes(position, power)
 
 
-def absences(game: Game, board: Board, state: State) -> list[Absence]:
+def absences(game: Game, position: Position) -> list[Absence]:
     """The pending absences that may move the next deadline (help file ``absence``)."""
     settings = Settings.from_dict(game.settings)
     press = PressPolicy.from_dict(settings.press)
@@ -85,7 +78,7 @@ def absences(game: Game, board: Board, state: State) -> list[Absence]:
     for power, stored in settings.absent.items():
         for data in stored:
             absence = Absence.from_dict(data)
-            if absence_extends(absence, owes_orders=owes_orders(board, state, power),
+            if absence_extends(absence, owes_orders=owes_orders(game, position, power),
                                game_has_press=press.has_press,
                                strict_wait=policy(game).strict_wait, quiet=False):
                 found.append(absence)
@@ -97,18 +90,19 @@ def current_clock(game: Game) -> PhaseClock | None:
     return PhaseClock.from_dict(data) if data else None
 
 
-def set_clock(game: Game, board: Board, state: State, now: datetime, *,
+def set_clock(game: Game, position: Position, now: datetime, *,
               first: bool = False) -> PhaseClock:
     """The new pending phase's clock, stored on the game (no notices sent yet)."""
     previous = None if first else current_clock(game)
-    clock = next_phase_clock(policy(game), phase_kind(state), local(game, now), previous,
-                             absences(game, board, state))
+    clock = next_phase_clock(policy(game), phase_kind(game, position), local(game, now),
+                             previous, absences(game, position))
     game.clock = {"clock": clock.to_dict()}
     return clock
 
 
-def attendance(session: Session, game: Game, board: Board, state: State) -> Attendance:
-    due = frozenset(p for p in state.powers if owes_orders(board, state, p))
+def attendance(session: Session, game: Game, position: Position) -> Attendance:
+    kind = kind_of(game)
+    due = frozenset(p for p in kind.seats(position) if kind.owes(position, p))
     submitted: set[str] = set()
     waiting: set[str] = set()
     last: datetime | None = None
@@ -124,14 +118,14 @@ def attendance(session: Session, game: Game, board: Board, state: State) -> Atte
                       local(game, last) if last is not None else None)
 
 
-def verdict(session: Session, game: Game, board: Board, state: State,
+def verdict(session: Session, game: Game, position: Position,
             now: datetime) -> Verdict | None:
     """What the judge does with the pending phase now (None: the game has no clock)."""
     clock = current_clock(game)
     if clock is None or game.status not in ("playing", "paused"):
         return None
     notice = game.clock.get("last_notice")
-    return judge_phase(policy(game), phase_kind(state), clock,
-                       attendance(session, game, board, state), local(game, now),
+    return judge_phase(policy(game), phase_kind(game, position), clock,
+                       attendance(session, game, position), local(game, now),
                        paused=game.status == "paused",
                        last_notice=datetime.fromisoformat(notice) if notice else None)

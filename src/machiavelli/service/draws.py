@@ -13,11 +13,10 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from machiavelli.game.victory import cities_controlled
 from machiavelli.service.games import (
     Settings,
-    board_of,
     journal,
+    kind_of,
     power_of,
 )
 from machiavelli.service.house.draws import (
@@ -46,15 +45,17 @@ def vote(session: Session, game: Game, actor: Viewer, power: str | None, wanted:
     if isinstance(acting, Refused):
         return acting
     state, who = acting
+    kind = kind_of(game)
+    powers, eliminated = list(kind.seats(state)), kind.eliminated(state)
     listed = set()
     for written in draw_list:
-        named = power_of(game, state.powers, written)
+        named = power_of(game, powers, written)
         if isinstance(named, Refused):
             return named
         listed.add(named)
     policy = DrawPolicy.from_dict(Settings.from_dict(game.settings).draws)
     ballots = Votes.from_dict(game.votes) if game.votes else NO_VOTES
-    survivors = frozenset(p for p in state.powers if p not in state.eliminated)
+    survivors = frozenset(p for p in powers if p not in eliminated)
     changed = (vote_draw(policy, ballots, who, frozenset(listed) or None, survivors)
                if wanted else withdraw_draw(policy, ballots, who, survivors))
     if isinstance(changed, Refused):
@@ -75,16 +76,18 @@ def concede(session: Session, game: Game, actor: Viewer, power: str | None, to: 
     if isinstance(acting, Refused):
         return acting
     state, who = acting
+    kind = kind_of(game)
+    powers, eliminated = list(kind.seats(state)), kind.eliminated(state)
     policy = DrawPolicy.from_dict(Settings.from_dict(game.settings).draws)
     ballots = Votes.from_dict(game.votes) if game.votes else NO_VOTES
-    survivors = frozenset(p for p in state.powers if p not in state.eliminated)
-    board = board_of(game)
-    sizes = {p: len(cities_controlled(board, state, p)) for p in survivors}
+    survivors = frozenset(p for p in powers if p not in eliminated)
+    scores = kind.standing(state).scores  # Machiavelli: the cities each power controls
+    sizes = {p: int(scores.get(p, 0)) for p in survivors}
     if to is None:
         changed: Votes | Refused = withdraw_concession(ballots, who)
         said = f"{who} withdraws its concession."
     else:
-        named = power_of(game, state.powers, to)
+        named = power_of(game, powers, to)
         if isinstance(named, Refused):
             return named
         changed = vote_concession(policy, ballots, who, named, survivors, sizes)

@@ -25,13 +25,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from machiavelli.core.board import Board
-from machiavelli.core.option_commands import apply_set_command
-from machiavelli.core.options import assassinations_in_play, money_in_play
-from machiavelli.core.state import State
-from machiavelli.game.process import PhaseResult
-from machiavelli.game.scenario import load_scenario, scenario_board, unfunded_powers
-from machiavelli.game.start import start_game
+from machiavelli.service.kinds import MACHIAVELLI, kind_named
+from machiavelli.service.port import GameKind, Position, Setup, Step
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import NAME, Game, Journal, Phase, Seat
 
@@ -87,13 +82,26 @@ class NewGame:
     seed: str | None = None
     victory_cities: int | None = None
     settings: Settings = field(default_factory=Settings)
+    kind: str = MACHIAVELLI
+
+    @property
+    def setup(self) -> Setup:
+        return Setup.recorded(self.scenario, self.players, self.flags, self.victory_cities,
+                              self.seed or "")
 
 
 # ----------------------------------------------------------------------
-# Positions kept in phase rows
+# The game's kind, and the positions kept in phase rows
 # ----------------------------------------------------------------------
-def state_text(state: State) -> str:
-    return json.dumps(state.to_dict(), sort_keys=True, separators=(",", ":"))
+def kind_of(game: Game) -> GameKind:
+    """The kind of game ``game`` is (its row's ``kind``)."""
+    return kind_named(game.kind or MACHIAVELLI)
+
+
+def setup_of(game: Game) -> Setup:
+    """The set-up ``game``'s row records, as its kind reads positions in it."""
+    return Setup.recorded(game.scenario, game.players, tuple(game.flags),
+                          game.victory_cities, game.seed)
 
 
 def checksum(text: str) -> str:
@@ -105,26 +113,33 @@ def row_checksum(state: str, report: str, private: dict[str, str]) -> str:
     return checksum("\0".join((state, report, json.dumps(private, sort_keys=True))))
 
 
-def phase_state(phase: Phase) -> State:
-    """The position a phase row holds, after checking the row's checksum."""
+def phase_state(game: Game, phase: Phase) -> Position:
+    """The position a phase row holds, read back by the game's kind, after checking the
+    row's checksum."""
     if row_checksum(phase.state, phase.report, phase.private) != phase.checksum:
         raise DamagedGame(f"phase {phase.number} ({phase.label}): the stored phase does not "
                           "match its checksum: it was changed outside the judge")
     try:
-        return State.from_dict(json.loads(phase.state))
-    except (ValueError, TypeError, KeyError) as err:
+        return kind_of(game).load(phase.state, setup_of(game))
+    except (ValueError, TypeError, KeyError, AttributeError) as err:
         raise DamagedGame(f"phase {phase.number}: not a valid position ({err})") from None
 
 
-def phase_row(game: Game, number: int, state: State, report: str, private: dict[str, str],
-              now: datetime) -> Phase:
-    """A new phase row: the position, the public report and each power's private part
-    (its treasury, loans and chits, its money orders, income and dice), as the engine
-    wrote them (:mod:`machiavelli.core.privacy`)."""
-    text = state_text(state)
-    return Phase(game_id=game.id, number=number, label=state.label, state=text,
+def phase_row(game: Game, number: int, position: Position, report: str,
+              private: Mapping[str, str], now: datetime) -> Phase:
+    """A new phase row: the position as the kind stores it, the public report and each
+    seat's private part (Machiavelli: its treasury, loans and chits, its money orders,
+    income and dice), as the kind wrote them."""
+    kind = kind_of(game)
+    text = kind.dump(position)
+    return Phase(game_id=game.id, number=number, label=kind.label(position), state=text,
                  checksum=row_checksum(text, report, dict(private)), report=report,
                  private=dict(private), created_at=now, superseded_at=None)
+
+
+def pending_position(session: Session, game: Game) -> Position:
+    """The pending decision's position (the current phase row's)."""
+    return phase_state(game, live_phase(session, game))
 
 
 def live_phase(session: Session, game: Game, number: int | None = None) -> Phase:
@@ -143,10 +158,6 @@ def live_phases(session: Session, game: Game) -> list[Phase]:
         Phase.game_id == game.id, Phase.superseded_at.is_(None)).order_by(Phase.number)))
 
 
-def board_of(game: Game) -> Board:
-    return scenario_board(game.scenario, game.players)
-
-
 def journal(session: Session, game: Game, who: str, what: str, now: datetime) -> None:
     session.add(Journal(game_id=game.id, at=now, who=who[:NAME], what=what))
 
@@ -154,36 +165,10 @@ def journal(session: Session, game: Game, who: str, what: str, now: datetime) ->
 # ----------------------------------------------------------------------
 # Creating and starting
 # ----------------------------------------------------------------------
-def deal_start(state: State) -> None:
-    """Treasuries and chits as the options want them (ASN-1)."""
-    if money_in_play(state):
-        for power in state.powers:
-            state.treasury.setdefault(power, 0)
-    else:
-        state.treasury = {}
-    if not assassinations_in_play(state):
-        state.chits = {}
-    elif not state.chits:
-        state.chits = {p: [q for q in state.powers if q != p] for p in state.powers}
-
-
-def set_up(new: NewGame) -> tuple[Board, State] | Refused:
-    """The scenario's board and position with the options of ``new``, or why not."""
-    if new.victory_cities is not None and new.victory_cities < 1:
-        return Refused(f"victory needs at least one city, not {new.victory_cities}")
-    try:
-        options = load_scenario(new.scenario, new.players)[1].options
-        for flag in new.flags:
-            changed = apply_set_command(options, flag if flag.startswith("set") else
-                                        f"set {flag}")
-            if isinstance(changed, str):
-                return Refused(changed)
-            options = changed
-        board, state = load_scenario(new.scenario, new.players, options=options)
-    except (KeyError, ValueError) as err:
-        return Refused(str(err).strip("'\""))
-    deal_start(state)
-    return board, state
+def set_up(new: NewGame) -> Position | Refused:
+    """The position ``new`` sets up with its options, before the game's start, or why not."""
+    made = kind_named(new.kind).set_up(new.setup)
+    return Refused(made) if isinstance(made, str) else made
 
 
 def find_game(session: Session, name: str, *, lock: bool = False) -> Game | Refused:
@@ -205,7 +190,7 @@ def create_game(session: Session, new: NewGame, *, master: str | None, start: bo
         return made
     if session.scalars(select(Game.id).where(Game.name == new.name)).first() is not None:
         return Refused(f"a game named {new.name!r} exists already")
-    game = Game(name=new.name, scenario=new.scenario, players=new.players,
+    game = Game(name=new.name, kind=new.kind, scenario=new.scenario, players=new.players,
                 seed=new.seed or secrets.token_hex(8), victory_cities=new.victory_cities,
                 flags=list(new.flags), settings=new.settings.to_dict(), status="forming",
                 phase=0, winners=[], outcome=None, clock={}, standing={}, votes={},
@@ -223,30 +208,27 @@ def create_game(session: Session, new: NewGame, *, master: str | None, start: bo
     return game
 
 
-def start_play(session: Session, game: Game, now: datetime) -> PhaseResult | Refused:
-    """Deal the powers and write phase 0; the result's report is the game start's."""
+def start_play(session: Session, game: Game, now: datetime) -> Step | Refused:
+    """Deal the seats and write phase 0; the step's report is the game start's."""
     if game.status != "forming":
         return Refused(f"game {game.name} has started already")
-    made = set_up(NewGame(game.name, game.scenario, game.players, tuple(game.flags),
-                          game.seed, game.victory_cities))
-    if isinstance(made, Refused):
-        return made
-    board, state = made
+    kind = kind_of(game)
+    made = kind.new_game(setup_of(game))
+    if isinstance(made, str):
+        return Refused(made)
+    powers = list(kind.seats(made.position))
     players = [s for s in seats(session, game) if s.role == "player"]
-    dealt = deal_powers(state.powers, [(s.name, s.preferences) for s in players], game.seed)
+    dealt = deal_powers(powers, [(s.name, s.preferences) for s in players], game.seed)
     for seat in players:
         seat.power = dealt[seat.name]
     if Settings.from_dict(game.settings).quorum is not None:
-        game.standing = {p: "civil disorder" for p in state.powers
-                         if p not in dealt.values()}
-    state, start = start_game(board, state, game.seed, unfunded_powers(game.scenario,
-                                                                       game.players))
-    session.add(phase_row(game, 0, state, start.report, start.private, now))
+        game.standing = {p: "civil disorder" for p in powers if p not in dealt.values()}
+    session.add(phase_row(game, 0, made.position, made.report, made.private, now))
     game.status = "playing"
     game.phase = 0
     game.updated_at = now
     journal(session, game, "judge", "started", now)
-    return PhaseResult(before=state, after=state, report=start.report, private=start.private)
+    return made
 
 
 def deal_powers(powers: list[str], players: list[tuple[str, list[str]]],
@@ -290,8 +272,17 @@ def player_of(session: Session, game: Game, power: str) -> Seat | None:
                 None)
 
 
+def powers_of(game: Game) -> list[str]:
+    """Every seat of ``game`` as its set-up deals them."""
+    kind = kind_of(game)
+    made = kind.set_up(setup_of(game))
+    if isinstance(made, str):
+        raise DamagedGame(f"{game.name}: {made}")
+    return list(kind.seats(made))
+
+
 def power_count(game: Game) -> int:
-    return len(load_scenario(game.scenario, game.players)[1].powers)
+    return len(powers_of(game))
 
 
 def join(session: Session, game: Game, name: str, role: str, preferences: list[str],
@@ -314,7 +305,7 @@ def join(session: Session, game: Game, name: str, role: str, preferences: list[s
         players = [s for s in seats(session, game) if s.role == "player"]
         if len(players) >= power_count(game):
             return Refused(f"{game.name} is full")
-        powers = load_scenario(game.scenario, game.players)[1].powers
+        powers = powers_of(game)
         wanted = []
         for written in preferences:
             power = power_of(game, powers, written)
@@ -337,7 +328,7 @@ def set_preferences(session: Session, game: Game, name: str, preferences: list[s
         return Refused(f"{name} is no player of {game.name}")
     if game.status != "forming":
         return Refused(f"the powers of {game.name} have been dealt already")
-    powers = load_scenario(game.scenario, game.players)[1].powers
+    powers = powers_of(game)
     wanted: list[str] = []
     for written in preferences:
         power = power_of(game, powers, written)
@@ -366,11 +357,11 @@ def reshape(session: Session, game: Game, shape: Shape, now: datetime) -> Shape 
     if game.status != "forming":
         return Refused(f"{game.name} has started: its variant and options are set")
     made = set_up(NewGame(game.name, shape.scenario, shape.players, shape.flags, game.seed,
-                          shape.victory_cities))
+                          shape.victory_cities, kind=game.kind))
     if isinstance(made, Refused):
         return made
     joined = len([s for s in seats(session, game) if s.role == "player"])
-    if joined > len(made[1].powers):
+    if joined > len(kind_named(game.kind).seats(made)):
         return Refused(f"{joined} players have joined {game.name}: more than its powers")
     game.scenario, game.players = shape.scenario, shape.players
     game.flags, game.victory_cities = list(shape.flags), shape.victory_cities
@@ -384,7 +375,7 @@ def shape_of(game: Game) -> Shape:
 
 def power_of(game: Game, powers: list[str], written: str) -> str | Refused:
     """The power ``written`` names in ``game``: in full, by a prefix, or by its letter."""
-    return match_power(powers, written, board_of(game).powers)
+    return match_power(powers, written, kind_of(game).aliases(setup_of(game)))
 
 
 def match_power(powers: list[str], written: str,

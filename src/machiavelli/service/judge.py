@@ -14,13 +14,14 @@ both carry a message for the user.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from machiavelli.game.process import PhaseResult
@@ -40,19 +41,58 @@ from machiavelli.service import (
 )
 from machiavelli.service.adjudication import Processed
 from machiavelli.service.archive import Archive, read_archive, write_archive
-from machiavelli.service.database import Database, folder_url, open_database
-from machiavelli.service.games import NewGame, Settings, Shape
+from machiavelli.service.database import (
+    GAME_FILE,
+    Database,
+    StorageError,
+    folder_url,
+    open_database,
+    upgrade_database,
+)
+from machiavelli.service.games import DamagedGame, NewGame, Settings, Shape
 from machiavelli.service.house import press as press_rules
 from machiavelli.service.house.absence import Absence
 from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
 from machiavelli.service.house.press import Addressees, Colour
+from machiavelli.service.kinds import MACHIAVELLI, kind_named
+from machiavelli.service.kinds.machiavelli import fronts
+from machiavelli.service.port import (
+    Choice,
+    GameKind,
+    Position,
+    Reading,
+    Setup,
+    SetupInfo,
+    Sight,
+)
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Game, LaterOrders, Letter, Notice, Seat, User
+from machiavelli.service.schema import Game, Letter, Notice, Seat, User
 from machiavelli.service.sheets import Stored
 from machiavelli.service.transfer import export_game, import_game, unreadable_orders
-from machiavelli.service.visibility import GameView, Look, Viewer, look, seat_viewer, view
+from machiavelli.service.visibility import (
+    GameStatus,
+    GameView,
+    LaterView,
+    Look,
+    NoticeView,
+    OptionFlags,
+    PhaseView,
+    ScenarioView,
+    SeatView,
+    SentLetter,
+    UserView,
+    Viewer,
+    look,
+    seat_viewer,
+    view,
+)
+
+#: what the front ends catch: the storage failed (with a message for the user), stored
+#: data failed its own checks; and the name of a game folder's database file
+__all__ = ["GAME_FILE", "DamagedGame", "Judge", "Refused", "StorageError", "clock"]
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 def clock() -> datetime:
@@ -70,9 +110,10 @@ class _Refusal(Exception):
 class Judge:
     """Games kept in one database (``url``: ``sqlite:///FILE`` or ``postgresql://...``)."""
 
-    def __init__(self, url: str, *, upgrade: bool = True, create: bool = True) -> None:
+    def __init__(self, url: str, *, upgrade: bool = True, create: bool = True,
+                 check: bool = True) -> None:
         self.url = url
-        self.db: Database = open_database(url, upgrade=upgrade, create=create)
+        self.db: Database = open_database(url, upgrade=upgrade, create=create, check=check)
 
     @classmethod
     def in_folder(cls, folder: str | Path, *, create: bool = False) -> Judge:
@@ -81,6 +122,11 @@ class Judge:
 
     def close(self) -> None:
         self.db.dispose()
+
+    def upgrade_database(self) -> bool:
+        """Apply the service's missing migrations (a judge opened with ``upgrade=False``,
+        ``check=False``); True if any was applied."""
+        return upgrade_database(self.db)
 
     def __enter__(self) -> Judge:
         return self
@@ -112,19 +158,37 @@ class Judge:
 
     # -- users --------------------------------------------------------------
     def add_user(self, name: str, password: str | None = None, email: str | None = None,
-                 now: datetime | None = None) -> User | Refused:
+                 now: datetime | None = None) -> UserView | Refused:
         try:
             with self.db.writing() as session:
                 made = accounts.add_user(session, name, password, email, now or clock())
                 if isinstance(made, Refused):
                     raise _Refusal(made)
-                return made
+                session.flush()
+                return UserView.of(made)
         except _Refusal as refusal:
             return refusal.refused
 
-    def sign_in(self, name: str, password: str) -> User | Refused:
+    def sign_in(self, name: str, password: str) -> UserView | Refused:
         with self.db.reading() as session:
-            return accounts.sign_in(session, name, password)
+            return _mapped(session, accounts.sign_in(session, name, password), UserView.of)
+
+    def user(self, user_id: int) -> UserView | None:
+        """The user of ``user_id``, if there is one."""
+        with self.db.reading() as session:
+            found = session.get(User, user_id)
+            return UserView.of(found) if found is not None else None
+
+    def user_named(self, name_or_address: str) -> UserView | None:
+        """The user with this name, or this mail address (the first registered)."""
+        wanted = name_or_address.strip()
+        if not wanted:
+            return None
+        with self.db.reading() as session:
+            found = session.scalars(select(User).where(
+                or_(User.name == wanted, func.lower(User.email) == wanted.lower()))
+                .order_by(User.id)).first()
+            return UserView.of(found) if found is not None else None
 
     # -- games --------------------------------------------------------------
     def create_game(self, new: NewGame, *, master: str | None = "master", start: bool = True,
@@ -176,11 +240,12 @@ class Judge:
         """The power ``written`` names in game ``name`` (a prefix or its letter will do),
         if still in play (or, with ``eliminated``, even if not)."""
         def find(session: Session, game: Game) -> str | Refused:
-            state = games.phase_state(games.live_phase(session, game))
-            power = games.power_of(game, state.powers, written)
+            kind = games.kind_of(game)
+            state = games.phase_state(game, games.live_phase(session, game))
+            power = games.power_of(game, list(kind.seats(state)), written)
             if isinstance(power, Refused):
                 return power
-            if power in state.eliminated and not eliminated:
+            if power in kind.eliminated(state) and not eliminated:
                 return Refused(f"{power} has been eliminated")
             return power
         return self._read(name, find)
@@ -199,12 +264,14 @@ class Judge:
     def join(self, name: str, seat_name: str, role: str = "player",
              preferences: Sequence[str] = (), *, by_master: bool = False,
              password: str | None = None, address: str | None = None,
-             user_id: int | None = None, now: datetime | None = None) -> Seat | Refused:
+             user_id: int | None = None, now: datetime | None = None
+             ) -> SeatView | Refused:
         """Seat ``seat_name`` (with its own sign-on ``password`` and mail ``address``)."""
-        def act(session: Session, game: Game) -> Seat | Refused:
+        def act(session: Session, game: Game) -> SeatView | Refused:
             seat = games.join(session, game, seat_name, role, list(preferences),
                               now or clock(), by_master=by_master, user_id=user_id)
-            return seat if isinstance(seat, Refused) else _credentials(seat, password, address)
+            return seat if isinstance(seat, Refused) else _credentials(session, seat, password,
+                                                                       address)
         return self._write(name, act)
 
     def start(self, name: str, now: datetime | None = None) -> GameView | Refused:
@@ -217,12 +284,137 @@ class Judge:
             return view(session, game, Viewer.master())
         return self._write(name, act)
 
+    # -- the game's engine, as the front ends ask it ---------------------------
+    def check_orders(self, name: str, viewer: Viewer, power: str, text: str
+                     ) -> Reading | Refused:
+        """``power``'s orders in ``text`` read against the pending position as ``viewer``
+        sees it: the canonical lines and each refused line with its reason.  Nothing is
+        stored (:meth:`submit_orders` stores)."""
+        def read(session: Session, game: Game) -> Reading | Refused:
+            found = _pending(session, game, viewer, power)
+            if isinstance(found, Refused):
+                return found
+            kind, position = found
+            return kind.read(position, power, text)
+        return self._read(name, read)
+
+    def legal(self, name: str, viewer: Viewer, power: str) -> list[Choice] | Refused:
+        """Every legal order of ``power``'s units in the pending phase, grouped by unit
+        (:attr:`~machiavelli.service.port.Choice.about`), as ``viewer`` may ask them."""
+        def find(session: Session, game: Game) -> list[Choice] | Refused:
+            found = _pending(session, game, viewer, power)
+            if isinstance(found, Refused):
+                return found
+            kind, position = found
+            return sorted(kind.legal(position, power), key=lambda c: c.about.split(" "))
+        return self._read(name, find)
+
+    def picture(self, name: str, viewer: Viewer, phase: int | None = None, *,
+                results: bool = False, marks: bool = True) -> str | Refused:
+        """The map of game ``name`` as ``viewer`` may see it, an SVG document:
+
+        - ``phase`` None: the pending position, with the orders ``viewer`` may see drawn
+          on it, the plague that struck as it began and the scenario's title;
+        - ``phase`` n with ``results``: processed phase n (1 to the game's phase): the
+          position before it with the results of the orders processed then (adjudicated
+          again from the position, the orders and the game's seed; ``viewer`` is shown
+          its share only);
+        - ``phase`` n without ``results``: the position reached after n phases (0: the
+          start).
+
+        ``marks=False``: the bare position (no title, orders or plague), as result mails
+        attach it."""
+        return self._read(name, lambda s, g: _picture(s, g, viewer, phase, results, marks))
+
+    def options(self, name: str) -> Mapping[str, str] | Refused:
+        """The game's options in force, each in words (Machiavelli's: ``on``, ``off``)."""
+        def find(session: Session, game: Game) -> Mapping[str, str] | Refused:
+            found = _position(session, game)
+            if isinstance(found, Refused):
+                return found
+            kind, position = found
+            return kind.options(position)
+        return self._read(name, find)
+
+    # -- the kinds' set-ups and rules, without a game -----------------------------
+    @staticmethod
+    def setups(kind: str = MACHIAVELLI) -> list[SetupInfo]:
+        """The set-ups a new game of ``kind`` may start from (a scenario and its numbers
+        of players), as a lobby lists them."""
+        return list(kind_named(kind).setups())
+
+    @staticmethod
+    def scenarios(names: Sequence[str] | None = None) -> list[ScenarioView]:
+        """Machiavelli's scenarios (every one, or those ``names``) with their variants."""
+        return fronts.scenarios(names)
+
+    @staticmethod
+    def scenario_names() -> list[str]:
+        return fronts.scenario_names()
+
+    @staticmethod
+    def option_flags() -> OptionFlags:
+        """The flags a game may set and their defaults per family of rules."""
+        return fronts.option_flags()
+
+    @staticmethod
+    def option_words(text: str) -> tuple[tuple[str, bool], ...] | None:
+        """The options a master's ``SET`` names, in order, or None: not options."""
+        return fronts.option_words(text)
+
+    @staticmethod
+    def set_option_words(options: Mapping[str, bool], text: str, *, started: bool
+                         ) -> dict[str, bool] | Refused:
+        """``options`` after a master's ``SET`` (``"nofamine, forts"``), or why not."""
+        done = fronts.set_options(options, text, started=started)
+        return Refused(done) if isinstance(done, str) else done
+
+    @staticmethod
+    def option_changes(before: Mapping[str, bool], after: Mapping[str, bool]) -> list[str]:
+        """One sentence per option whose value in force changed (``famine is now off``)."""
+        return fronts.option_changes(before, after)
+
+    # -- what a view already holds, in the kind's words ---------------------------
+    @staticmethod
+    def options_in_force(seen: GameView) -> dict[str, bool]:
+        """Every option of the viewed game with its value in force."""
+        return fronts.options_held(seen.state.options)
+
+    @staticmethod
+    def options_listing(seen: GameView) -> str:
+        """The viewed game's options in one line (nJudge's: ``Mach1: famine, ...``)."""
+        return fronts.options_listing(seen.state.options)
+
+    @staticmethod
+    def board(seen: GameView) -> fronts.Board:
+        """The viewed game's board, as its kind holds it (for a caller that hands it back
+        to the engine, as a bot or a test does; the front ends only pass it on)."""
+        return _board(seen)
+
+    @staticmethod
+    def power_letters(seen: GameView) -> dict[str, str]:
+        """The viewed game's power letters (``SIGN ON``): letter -> power (the kind's
+        aliases of its seats)."""
+        return dict(kind_named(seen.kind).aliases(Setup.recorded(seen.scenario, seen.players)))
+
+    @staticmethod
+    def cities(seen: GameView, phase: PhaseView, power: str) -> int:
+        """How many cities that count ``power`` held after ``phase`` of the viewed game."""
+        return fronts.cities(_board(seen), phase.position, power)
+
+    @staticmethod
+    def random_orders(seen: GameView, rng: random.Random) -> dict[str, list[str]]:
+        """Random legal orders for every power of the viewed position, as lines."""
+        return fronts.random_lines(_board(seen), seen.state, rng)
+
     # -- orders -------------------------------------------------------------
     def submit_orders(self, name: str, actor: Viewer, power: str | None, text: str, *,
                       phase: int | None = None, replace: bool = False,
-                      now: datetime | None = None) -> Stored | Refused:
+                      refused_keeps: bool = False, now: datetime | None = None
+                      ) -> Stored | Refused:
         return self._write(name, lambda s, g: sheets.submit(
-            s, g, actor, power, text, now or clock(), phase=phase, replace=replace))
+            s, g, actor, power, text, now or clock(), phase=phase, replace=replace,
+            refused_keeps=refused_keeps))
 
     def set_wait(self, name: str, actor: Viewer, power: str | None, wait: bool,
                  now: datetime | None = None) -> Stored | Refused:
@@ -239,9 +431,10 @@ class Judge:
     # -- press --------------------------------------------------------------
     def send_press(self, name: str, sender: Viewer, to: Sequence[str], body: str, *,
                    grey: bool = False, as_power: str | None = None,
-                   now: datetime | None = None) -> Letter | Refused:
-        return self._write(name, lambda s, g: press.send(
-            s, g, sender, list(to), body, now or clock(), grey=grey, as_power=as_power))
+                   now: datetime | None = None) -> SentLetter | Refused:
+        return self._write(name, lambda s, g: _mapped(s, press.send(
+            s, g, sender, list(to), body, now or clock(), grey=grey, as_power=as_power),
+            _sent))
 
     # -- settings -------------------------------------------------------------
     def change_settings(self, name: str, actor: Viewer,
@@ -294,48 +487,52 @@ class Judge:
 
     # -- seats --------------------------------------------------------------
     def resign(self, name: str, actor: Viewer, who: str | None = None,
-               now: datetime | None = None) -> Seat | Refused:
-        return self._write(name, lambda s, g: mastery.leave(
-            s, g, actor, who or actor.power or actor.name, "resigned", now or clock()))
+               now: datetime | None = None) -> SeatView | Refused:
+        return self._write(name, lambda s, g: _mapped(s, mastery.leave(
+            s, g, actor, who or actor.power or actor.name, "resigned", now or clock()),
+            SeatView.record))
 
     def eject(self, name: str, actor: Viewer, who: str,
-              now: datetime | None = None) -> Seat | Refused:
-        return self._write(name, lambda s, g: mastery.leave(
-            s, g, actor, who, "ejected", now or clock()))
+              now: datetime | None = None) -> SeatView | Refused:
+        return self._write(name, lambda s, g: _mapped(s, mastery.leave(
+            s, g, actor, who, "ejected", now or clock()), SeatView.record))
 
     def take_over(self, name: str, seat_name: str, power: str, *,
                   password: str | None = None, address: str | None = None,
-                  user_id: int | None = None, now: datetime | None = None) -> Seat | Refused:
-        def act(session: Session, game: Game) -> Seat | Refused:
+                  user_id: int | None = None, now: datetime | None = None
+                  ) -> SeatView | Refused:
+        def act(session: Session, game: Game) -> SeatView | Refused:
             seat = mastery.take_over(session, game, seat_name, power, now or clock(), user_id)
-            return seat if isinstance(seat, Refused) else _credentials(seat, password, address)
+            return seat if isinstance(seat, Refused) else _credentials(session, seat, password,
+                                                                       address)
         return self._write(name, act)
 
     # -- master actions -----------------------------------------------------
     def pause(self, name: str, actor: Viewer, paused: bool = True,
-              now: datetime | None = None) -> Game | Refused:
-        return self._write(name, lambda s, g: mastery.pause(s, g, actor, now or clock(),
-                                                            paused))
+              now: datetime | None = None) -> GameStatus | Refused:
+        return self._write(name, lambda s, g: _mapped(s,
+            mastery.pause(s, g, actor, now or clock(), paused), GameStatus.of))
 
     def extend(self, name: str, actor: Viewer, hours: float,
-               now: datetime | None = None) -> Game | Refused:
-        return self._write(name, lambda s, g: mastery.extend(s, g, actor, hours,
-                                                             now or clock()))
+               now: datetime | None = None) -> GameStatus | Refused:
+        return self._write(name, lambda s, g: _mapped(s,
+            mastery.extend(s, g, actor, hours, now or clock()), GameStatus.of))
 
     def rollback(self, name: str, actor: Viewer, number: int,
-                 now: datetime | None = None) -> Game | Refused:
-        return self._write(name, lambda s, g: mastery.rollback(s, g, actor, number,
-                                                               now or clock()))
+                 now: datetime | None = None) -> GameStatus | Refused:
+        return self._write(name, lambda s, g: _mapped(s,
+            mastery.rollback(s, g, actor, number, now or clock()), GameStatus.of))
 
     def terminate(self, name: str, actor: Viewer, now: datetime | None = None
-                  ) -> Game | Refused:
-        return self._write(name, lambda s, g: mastery.terminate(s, g, actor, now or clock()))
+                  ) -> GameStatus | Refused:
+        return self._write(name, lambda s, g: _mapped(s,
+            mastery.terminate(s, g, actor, now or clock()), GameStatus.of))
 
     def promote(self, name: str, actor: Viewer, seat_name: str,
-                now: datetime | None = None) -> Seat | Refused:
+                now: datetime | None = None) -> SeatView | Refused:
         """An observer becomes a master too."""
-        return self._write(name, lambda s, g: mastery.promote(s, g, actor, seat_name,
-                                                              now or clock()))
+        return self._write(name, lambda s, g: _mapped(s,
+            mastery.promote(s, g, actor, seat_name, now or clock()), SeatView.record))
 
     def change_clock(self, name: str, actor: Viewer,
                      change: Callable[[PhaseClock, DeadlinePolicy, PhaseKind],
@@ -362,55 +559,58 @@ class Judge:
         """What processing now would give (a master's look; nothing is written)."""
         if not actor.is_master:
             return Refused("only a master may predict a phase")
-        return self._read(name, adjudication.predict)
+        return self._read(name, _predicted)
 
     # -- the judge by mail: registrations, seats, later orders -------------------
     def register(self, address: str, form: Sequence[tuple[str, str]],
-                 now: datetime | None = None) -> tuple[User, bool] | Refused:
+                 now: datetime | None = None) -> tuple[UserView, bool] | Refused:
         """File a registration form for ``address`` (again: the form is updated)."""
         try:
             with self.db.writing() as session:
                 done = credentials.register(session, address, form, now or clock())
                 if isinstance(done, Refused):
                     raise _Refusal(done)
-                return done
+                session.flush()
+                return UserView.of(done[0]), done[1]
         except _Refusal as refusal:
             return refusal.refused
 
-    def registered(self, address: str) -> User | None:
+    def registered(self, address: str) -> UserView | None:
         with self.db.reading() as session:
-            return credentials.registered(session, address)
+            found = credentials.registered(session, address)
+            return UserView.of(found) if found is not None else None
 
     def sign_on(self, name: str, role: str, password: str, *, power: str | None = None,
-                seat_name: str | None = None, left: bool = False) -> Seat | Refused:
+                seat_name: str | None = None, left: bool = False) -> SeatView | Refused:
         """The seat of ``power`` (a player), ``seat_name`` (an observer or a master) or
         any of ``role``, if ``password`` is its sign-on password (``left``: the last
         player of ``power``, who left)."""
-        return self._read(name, lambda s, g: credentials.sign_on(
-            s, g, role, password, power=power, name=seat_name, left=left))
+        return self._read(name, lambda s, g: _mapped(s, credentials.sign_on(
+            s, g, role, password, power=power, name=seat_name, left=left), SeatView.record))
 
     def update_seat(self, name: str, seat_name: str, *, password: str | None = None,
-                    address: str | None = None) -> Seat | Refused:
+                    address: str | None = None) -> SeatView | Refused:
         """A participant's own password or mail address."""
-        return self._write(name, lambda s, g: credentials.update_seat(
-            s, g, seat_name, password=password, address=address))
+        return self._write(name, lambda s, g: _mapped(s, credentials.update_seat(
+            s, g, seat_name, password=password, address=address), SeatView.record))
 
-    def seats(self, name: str, *, present: bool = True) -> list[Seat] | Refused:
+    def seats(self, name: str, *, present: bool = True) -> list[SeatView] | Refused:
         """Every seat with its address (the judge's own records: for its mail, never
         shown as they are; ``present=False``: with those who left)."""
-        return self._read(name, lambda s, g: games.seats(s, g, present=present))
+        return self._read(name, lambda s, g: [SeatView.record(seat) for seat in
+                                              games.seats(s, g, present=present)])
 
     def set_preferences(self, name: str, seat_name: str, preferences: Sequence[str],
-                        now: datetime | None = None) -> Seat | Refused:
-        return self._write(name, lambda s, g: games.set_preferences(
-            s, g, seat_name, list(preferences), now or clock()))
+                        now: datetime | None = None) -> SeatView | Refused:
+        return self._write(name, lambda s, g: _mapped(s, games.set_preferences(
+            s, g, seat_name, list(preferences), now or clock()), SeatView.record))
 
     def hold_orders(self, name: str, actor: Viewer, power: str | None, season: str,
                     year: int, kind: str, text: str,
-                    now: datetime | None = None) -> LaterOrders | Refused:
+                    now: datetime | None = None) -> LaterView | Refused:
         """Keep orders for a later phase, submitted when the game reaches it."""
-        return self._write(name, lambda s, g: later.hold(s, g, actor, power, season, year,
-                                                         kind, text, now or clock()))
+        return self._write(name, lambda s, g: _mapped(s, later.hold(
+            s, g, actor, power, season, year, kind, text, now or clock()), LaterView.of))
 
     def clear_later(self, name: str, actor: Viewer, power: str | None,
                     now: datetime | None = None) -> int | Refused:
@@ -420,11 +620,12 @@ class Judge:
                     colour: Colour | None = None, fake_broadcast: bool | None = None,
                     fake_to: Addressees | None = None, postal: bool = False,
                     as_power: str | None = None, now: datetime | None = None
-                    ) -> Letter | Refused:
+                    ) -> SentLetter | Refused:
         """A letter with every option of nJudge's ``PRESS`` (``to`` None: everybody)."""
-        return self._write(name, lambda s, g: press.send_draft(
+        return self._write(name, lambda s, g: _mapped(s, press.send_draft(
             s, g, sender, to, body, now or clock(), colour=colour,
-            fake_broadcast=fake_broadcast, fake_to=fake_to, postal=postal, as_power=as_power))
+            fake_broadcast=fake_broadcast, fake_to=fake_to, postal=postal, as_power=as_power),
+            _sent))
 
     def concede(self, name: str, actor: Viewer, power: str | None, to: str | None,
                 now: datetime | None = None) -> str | Refused:
@@ -441,12 +642,12 @@ class Judge:
         return archive
 
     def import_game(self, folder: str | Path, name: str,
-                    now: datetime | None = None) -> Game | Refused:
+                    now: datetime | None = None) -> GameStatus | Refused:
         """The game archived in ``folder`` as a new game ``name`` (every file checked)."""
         return self.import_archive(read_archive(Path(folder)), name, now)
 
     def import_archive(self, archive: Archive, name: str,
-                       now: datetime | None = None) -> Game | Refused:
+                       now: datetime | None = None) -> GameStatus | Refused:
         """An archive already read (:func:`~machiavelli.service.archive.read_archive`)
         as a new game ``name``."""
         problem = unreadable_orders(archive)
@@ -457,7 +658,8 @@ class Judge:
                 game = import_game(session, archive, name, now or clock())
                 if isinstance(game, Refused):
                     raise _Refusal(game)
-                return game
+                session.flush()
+                return GameStatus.of(game)
         except _Refusal as refusal:
             return refusal.refused
 
@@ -488,26 +690,126 @@ class Judge:
             return len(found)
         return self._write(name, act)
 
-    def notices(self, name: str, *, undelivered: bool = True) -> list[Notice] | Refused:
-        def find(session: Session, game: Game) -> list[Notice]:
+    def notices(self, name: str, *, undelivered: bool = True) -> list[NoticeView] | Refused:
+        def find(session: Session, game: Game) -> list[NoticeView]:
             query = select(Notice).where(Notice.game_id == game.id)
             if undelivered:
                 query = query.where(Notice.delivered_at.is_(None))
-            return list(session.scalars(query.order_by(Notice.id)))
+            return [NoticeView.of(n) for n in session.scalars(query.order_by(Notice.id))]
         return self._read(name, find)
 
 
+def _mapped(session: Session, found: T | Refused, make: Callable[[T], R]) -> R | Refused:
+    """A row the service found or wrote made into its view (written first, so that it
+    has its id); a refusal as it is."""
+    if isinstance(found, Refused):
+        return found
+    session.flush()
+    return make(found)
 
-def _credentials(seat: Seat, password: str | None, address: str | None) -> Seat | Refused:
+
+def _sent(letter: Letter) -> SentLetter:
+    return SentLetter.of(letter)
+
+
+def _credentials(session: Session, seat: Seat, password: str | None, address: str | None
+                 ) -> SeatView | Refused:
     if address is not None:
         seat.address = address
     if password is not None:
         problem = credentials.set_password(seat, password)
         if problem is not None:
             return problem
-    return seat
+    session.flush()
+    return SeatView.record(seat)
+
+
+def _board(seen: GameView) -> fronts.Board:
+    return fronts.board_of(seen.scenario, seen.players)
+
+
+def _position(session: Session, game: Game) -> tuple[GameKind, Position] | Refused:
+    """The game's kind and its pending position, as the kind holds it."""
+    kind = games.kind_of(game)
+    if game.status == "forming":  # the set-up, before the start
+        made = kind.set_up(games.setup_of(game))
+        return Refused(made) if isinstance(made, str) else (kind, made)
+    return kind, games.pending_position(session, game)
+
+
+def _pending(session: Session, game: Game, viewer: Viewer, power: str
+             ) -> tuple[GameKind, Position] | Refused:
+    """:func:`_position`, if ``viewer`` may see ``power``'s orders and it is in play."""
+    if not viewer.may_see_power(power):
+        return Refused(f"{power}'s orders are for {power} and the master only")
+    found = _position(session, game)
+    if isinstance(found, Refused):
+        return found
+    if power not in found[0].seats(found[1]):
+        return Refused(f"{game.name} has no power {power}")
+    return found
+
+
+def _picture(session: Session, game: Game, viewer: Viewer, phase: int | None,
+             results: bool, marks: bool) -> str | Refused:
+    """:meth:`Judge.picture`."""
+    seen = view(session, game, viewer, history=True, press=False)
+    board = fronts.board_of(game.scenario, game.players)
+    sight = Sight.of_master() if viewer.is_master else (
+        Sight.of_seat(viewer.power) if viewer.role == "player" and viewer.power
+        else Sight.public())
+    title = fronts.title_of(seen.scenario) if marks else None
+    processed = len(seen.history)
+    if phase is None:
+        if not marks or seen.status == "forming":
+            return fronts.picture(board, seen.state, sight, title=title)
+        pending = {power: "".join(line + "\n" for line in sheet.lines)
+                   for power, sheet in seen.orders.items()}
+        return fronts.picture(board, seen.state, sight, title=title, pending=pending,
+                              plague=_plague(board, seen, processed + 1))
+    if results:
+        if not 1 <= phase <= processed:
+            return Refused(f"{game.name} has no processed phase {phase}")
+        shown = seen.start_position if phase == 1 else seen.history[phase - 2].position
+        if shown is None:
+            return Refused(f"{game.name} has no processed phase {phase}")
+        return fronts.picture(board, shown, sight, results=_results(session, game, phase),
+                              plague=_plague(board, seen, phase), title=title)
+    position = seen.start_position if phase == 0 else next(
+        (p.position for p in seen.history if p.number == phase), None)
+    if position is None:
+        return Refused(f"{game.name} has no phase {phase}")
+    return fronts.picture(board, position, sight, title=title,
+                          plague=_plague(board, seen, phase + 1) if marks else ())
+
+
+def _plague(board: fronts.Board, seen: GameView, number: int) -> list[str]:
+    """The provinces the plague struck as the position drawn for phase ``number`` began
+    (the report that led to it says; the pending phase is ``len(history) + 1``)."""
+    shown = seen.start_position if number <= 1 else seen.history[number - 2].position
+    report = seen.start if number <= 1 else seen.history[number - 2].report
+    return fronts.plague_marks(board, shown, report)
+
+
+def _results(session: Session, game: Game, phase: int) -> list[fronts.OrderResult]:
+    """Every order processed in ``phase`` and how it ended (the picture shows the viewer
+    its share), adjudicated again from the whole recorded position."""
+    whole = view(session, game, Viewer.master(), history=True, press=False)
+    before = whole.start_position if phase == 1 else whole.history[phase - 2].position
+    if before is None:
+        return []
+    return fronts.results(fronts.board_of(game.scenario, game.players), before,
+                          whole.history[phase - 1].orders, game.seed)
+
+
+def _predicted(session: Session, game: Game) -> PhaseResult | Refused:
+    """The prediction as the engine's result (the kind's own account of the step)."""
+    step = adjudication.predict(session, game)
+    if isinstance(step, Refused) or not isinstance(step.detail, PhaseResult):
+        return step if isinstance(step, Refused) else Refused("no prediction for this game")
+    return step.detail
 
 
 def _first_clock(session: Session, game: Game, now: datetime) -> None:
-    state = games.phase_state(games.live_phase(session, game))
-    deadlines.set_clock(game, games.board_of(game), state, now, first=True)
+    state = games.phase_state(game, games.live_phase(session, game))
+    deadlines.set_clock(game, state, now, first=True)

@@ -17,7 +17,8 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from machiavelli.core.state import State
+from machiavelli.service.games import kind_of
+from machiavelli.service.port import Position
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, LaterOrders
 from machiavelli.service.sheets import Stored, pending_power, submit
@@ -34,8 +35,9 @@ def phase_key(season: str, year: int, kind: str) -> tuple[int, int, int]:
     return year, SEASONS.index(season), KINDS.index(kind)
 
 
-def state_key(state: State) -> tuple[int, int, int]:
-    return phase_key(state.season, state.year, state.phase)
+def state_key(game: Game, state: Position) -> tuple[int, ...]:
+    """Where ``state`` stands among the phases (its kind says: year, season, phase)."""
+    return kind_of(game).course(state)
 
 
 def hold(session: Session, game: Game, actor: Viewer, power: str | None, season: str,
@@ -47,9 +49,9 @@ def hold(session: Session, game: Game, actor: Viewer, power: str | None, season:
     if isinstance(acting, Refused):
         return acting
     state, who = acting
-    if phase_key(season, year, kind) <= state_key(state):
+    if phase_key(season, year, kind) <= state_key(game, state):
         return Refused(f"{season.capitalize()} {year} {kind} is not after the pending phase, "
-                       f"{state.label}")
+                       f"{kind_of(game).label(state)}")
     row = LaterOrders(game_id=game.id, power=who, season=season if kind != "adjustment"
                       else "winter", year=year, kind=kind, text=text,
                       written_by=(actor.name or who)[:64], created_at=now, applied_at=None)
@@ -78,17 +80,19 @@ def clear(session: Session, game: Game, actor: Viewer, power: str | None,
     return len(rows)
 
 
-def apply_due(session: Session, game: Game, state: State, now: datetime) -> list[Stored]:
+def apply_due(session: Session, game: Game, state: Position, now: datetime
+              ) -> list[Stored]:
     """Submit the orders held for the phase ``state`` is at (the game's new pending
     phase); orders held for a phase now past lapse."""
     done: list[Stored] = []
-    here = state_key(state)
+    here = state_key(game, state)
+    eliminated = kind_of(game).eliminated(state)
     for row in pending(session, game):
         key = phase_key(row.season, row.year, row.kind)
         if key > here:
             continue
         row.applied_at = now
-        if key < here or row.power in state.eliminated:
+        if key < here or row.power in eliminated:
             continue
         stored = submit(session, game, Viewer.master(row.written_by), row.power, row.text, now)
         if not isinstance(stored, Refused):

@@ -16,8 +16,8 @@ from sqlalchemy.orm import Session
 
 from machiavelli.service.deadlines import current_clock, phase_kind, policy, set_clock
 from machiavelli.service.games import (
-    board_of,
     journal,
+    kind_of,
     live_phase,
     phase_state,
     power_of,
@@ -111,8 +111,8 @@ def change_clock(session: Session, game: Game, actor: Viewer,
     clock = current_clock(game)
     if clock is None or game.status not in ("playing", "paused"):
         return Refused(f"{game.name} has no pending deadline")
-    state = phase_state(live_phase(session, game))
-    changed = change(clock, policy(game), phase_kind(state))
+    changed = change(clock, policy(game),
+                     phase_kind(game, phase_state(game, live_phase(session, game))))
     if isinstance(changed, Refused):
         return changed
     game.clock = {**game.clock, "clock": changed.to_dict()}
@@ -146,7 +146,7 @@ def rollback(session: Session, game: Game, actor: Viewer, number: int,
     game.status = "playing"
     game.votes = {}
     game.updated_at = now
-    set_clock(game, board_of(game), phase_state(target), now)
+    set_clock(game, phase_state(game, target), now)
     journal(session, game, actor.name, f"rolled back to phase {number} ({target.label})", now)
     return game
 
@@ -162,8 +162,8 @@ def leave(session: Session, game: Game, actor: Viewer, who: str, how: str,
     present = seats(session, game)
     seat = next((s for s in present if s.name == who or s.power == who), None)
     if seat is None and game.status != "forming":
-        state = phase_state(live_phase(session, game))
-        power = power_of(game, state.powers, who)
+        state = phase_state(game, live_phase(session, game))
+        power = power_of(game, list(kind_of(game).seats(state)), who)
         if not isinstance(power, Refused):
             seat = next((s for s in present if s.power == power), None)
     if seat is None:
@@ -188,11 +188,11 @@ def take_over(session: Session, game: Game, name: str, power: str, now: datetime
     ejected, or never dealt)."""
     if game.status not in ("playing", "paused"):
         return Refused(f"{game.name} is {game.status}")
-    state = phase_state(live_phase(session, game))
-    found = power_of(game, state.powers, power)
+    state = phase_state(game, live_phase(session, game))
+    found = power_of(game, list(kind_of(game).seats(state)), power)
     if isinstance(found, Refused):
         return found
-    if found in state.eliminated:
+    if found in kind_of(game).eliminated(state):
         return Refused(f"{found} has been eliminated")
     present = seats(session, game)
     if any(s.power == found for s in present):

@@ -5,9 +5,15 @@ rules.  It keeps a game as a row that names its kind (``games.kind``: ``machiave
 ``princes``) and, for every step of play, the position reached, the public report and each
 seat's private part.  Everything else it asks the kind, through a :class:`GameKind`:
 
-- :meth:`~GameKind.new_game`: the first position from a set-up (a scenario, a number of
-  players, options) and the game's seed;
-- :meth:`~GameKind.pending`: who must decide what now: one seat, several or every seat,
+- :meth:`~GameKind.set_up` and :meth:`~GameKind.new_game`: the position a set-up (a
+  scenario, a number of players, options) gives before the start (a forming game shows
+  it and deals its seats from it), and the first position with the game's seed;
+  :meth:`~GameKind.title_of` and :meth:`~GameKind.aliases`: the title a game of it is
+  shown under and the other names of its seats;
+- :meth:`~GameKind.label`, :meth:`~GameKind.course`, :meth:`~GameKind.eliminated`: a
+  position in a few words, where it stands in the game's course, the seats out of it;
+- :meth:`~GameKind.pending` (and :meth:`~GameKind.owes`, for one seat): who must decide
+  what now: one seat, several or every seat,
   simultaneously (Machiavelli's phases, Princes' sealed bids and reaction windows) or one
   in turn (Princes' actions and auction bids), and which deadline schedule the decision
   follows;
@@ -16,16 +22,22 @@ seat's private part.  Everything else it asks the kind, through a :class:`GameKi
   line may replace an earlier one, and says so);
 - :meth:`~GameKind.legal`: the legal choices of a seat, for order boxes, buttons and bots;
 - :meth:`~GameKind.advance`: the decision resolved from the answers in; a seat that gave
-  none gets the kind's default (Machiavelli's units hold, Princes' seat passes);
-- :meth:`~GameKind.sight` and :meth:`~GameKind.position_text`: what a viewer may see of a
-  position (another seat's money, hand and orders taken out), as a value and as text;
+  none gets the kind's default (Machiavelli's units hold, Princes' seat passes); an
+  answer stored by the host that no longer reads is :class:`BadAnswer` (damage);
+- :meth:`~GameKind.sight`, :meth:`~GameKind.position_text` and
+  :meth:`~GameKind.private_parts`: what a viewer may see of a position (another seat's
+  money, hand and orders taken out), as a value for the front ends, as public text, and
+  each seat's private part it may read;
 - :meth:`~GameKind.picture`: the position drawn for a viewer (SVG);
 - :meth:`~GameKind.standing`: the scores, the winners, and what a draw means;
 - :meth:`~GameKind.options` and :meth:`~GameKind.set_options`: the kind's own options
   (Machiavelli's ``SET`` flags), which a Master may change.
 
 A position is opaque to the host: it only passes it back to its kind, and stores it as the
-kind's text (:meth:`~GameKind.dump` / :meth:`~GameKind.load`).  The kinds are registered
+kind's text (:meth:`~GameKind.dump` / :meth:`~GameKind.load`, which also takes the game's
+:class:`Setup` as its row records it: Machiavelli's board is the scenario's, its victory
+the game's).  What :meth:`~GameKind.sight` gives is for the front ends and is never
+passed back.  The kinds are registered
 by name in :mod:`machiavelli.service.kinds`; inside the service, only their adapters
 import an engine.
 
@@ -94,6 +106,15 @@ class Setup:
     variant: int | None = None  # the set-up's option for that number of players
     options: Mapping[str, object] = field(default_factory=dict)
 
+    @classmethod
+    def recorded(cls, name: str, players: int | None, flags: Sequence[str] = (),
+                 victory_cities: int | None = None, seed: str = "") -> Setup:
+        """The set-up a game's row records: its scenario, variant, the master's option
+        words (``options["flags"]``) and the cities that win
+        (``options["victory_cities"]``; None: the scenario's)."""
+        return cls(name, seed, players,
+                   options={"flags": tuple(flags), "victory_cities": victory_cities})
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -153,11 +174,25 @@ class Choice:
 @dataclass(frozen=True)
 class Step:
     """A decision resolved: the position reached, the public report (every die rolled is in
-    it) and each seat's private part."""
+    it) and each seat's private part; ``winners``: the seats that won with it (the game
+    is then over); ``detail``: the kind's own account of it, for its own pictures and
+    bots (Machiavelli: the engine's ``PhaseResult``), opaque to the host."""
 
     position: Position
     report: str
     private: Mapping[str, str] = field(default_factory=dict)
+    winners: tuple[str, ...] = ()
+    detail: object = None
+
+
+class BadAnswer(ValueError):
+    """A seat's stored answer does not read back against its position: the host's data
+    is damaged (the canonical lines were written by :meth:`GameKind.read`)."""
+
+    def __init__(self, seat: str, reason: str) -> None:
+        super().__init__(f"{seat}: {reason}")
+        self.seat = seat
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -184,6 +219,20 @@ class GameKind(Protocol):
 
     def setups(self) -> Sequence[SetupInfo]:
         """The set-ups a new game may start from."""
+        ...
+
+    def set_up(self, setup: Setup) -> Position | str:
+        """The position ``setup`` gives before the game's start (a forming game shows it
+        and deals its seats from it), or why the set-up is wrong."""
+        ...
+
+    def title_of(self, setup: Setup) -> str:
+        """The title a game of ``setup`` is shown under (Machiavelli: its map's)."""
+        ...
+
+    def aliases(self, setup: Setup) -> Mapping[str, str]:
+        """Other names a seat may be called by in a game of ``setup`` (Machiavelli: the
+        powers' letters for signing on), each to its seat."""
         ...
 
     def new_game(self, setup: Setup) -> Step | str:
@@ -213,8 +262,10 @@ class GameKind(Protocol):
         :meth:`read` made them); a seat with no answer gets the kind's default."""
         ...
 
-    def sight(self, position: Position, viewer: Sight) -> Position:
-        """The position as ``viewer`` may see it: other seats' secrets taken out."""
+    def sight(self, position: Position, viewer: Sight) -> object:
+        """The position as ``viewer`` may see it, other seats' secrets taken out: a value
+        for the front ends and bots, in the kind's own terms (Machiavelli: the engine's
+        ``State``), never passed back to the kind."""
         ...
 
     def position_text(self, position: Position, viewer: Sight) -> str:
@@ -222,9 +273,12 @@ class GameKind(Protocol):
         ...
 
     def picture(self, position: Position, viewer: Sight,
-                answers: Mapping[str, Sequence[str]] | None = None) -> str:
-        """The position drawn for ``viewer``: an SVG document; with ``answers`` (the lines
-        resolved from this position), what they did drawn on it too."""
+                answers: Mapping[str, Sequence[str]] | None = None, *,
+                seed: str = "", resolved: bool = True) -> str:
+        """The position drawn for ``viewer``: an SVG document; with ``answers``, what they
+        did drawn on it too: the lines resolved from this position with the game's
+        ``seed`` (``resolved``), or the answers given so far and not yet resolved (only
+        the viewer's own are drawn)."""
         ...
 
     def options(self, position: Position) -> Mapping[str, str]:
@@ -240,10 +294,34 @@ class GameKind(Protocol):
         """The scores, the winners and what a draw means."""
         ...
 
+    def label(self, position: Position) -> str:
+        """The position in a few words, as a phase row is labelled ("Spring 1454
+        movement")."""
+        ...
+
+    def course(self, position: Position) -> tuple[int, ...]:
+        """Where the position stands in the game's course: later positions compare greater
+        (Machiavelli: year, season, phase; orders held for a later phase wait for it)."""
+        ...
+
+    def eliminated(self, position: Position) -> tuple[str, ...]:
+        """The seats out of the game: they decide nothing more."""
+        ...
+
+    def owes(self, position: Position, seat: str) -> bool:
+        """Whether ``seat`` must decide in the pending decision (a seat owing nothing
+        does not hold up the deadline nor is an absence counted against it)."""
+        ...
+
+    def private_parts(self, position: Position, viewer: Sight) -> Mapping[str, str]:
+        """Each seat's private part of the position (money, hand) ``viewer`` may read."""
+        ...
+
     def dump(self, position: Position) -> str:
         """The position as stored text (JSON)."""
         ...
 
-    def load(self, text: str) -> Position:
-        """A position back from :meth:`dump`'s text."""
+    def load(self, text: str, setup: Setup) -> Position:
+        """A position back from :meth:`dump`'s text, in the game of ``setup`` (the host
+        keeps a game's set-up on its row: Machiavelli's board is the scenario's)."""
         ...

@@ -13,13 +13,12 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from machiavelli.core.state import State
 from machiavelli.service.deadlines import attendance, current_clock
 from machiavelli.service.games import (
     DamagedGame,
     NewGame,
     Settings,
-    board_of,
+    kind_of,
     live_phase,
     phase_state,
     power_of,
@@ -34,6 +33,7 @@ from machiavelli.service.house.press import (
     judge_letter,
 )
 from machiavelli.service.house.press import Letter as Draft
+from machiavelli.service.port import Position
 from machiavelli.service.refusal import Refused
 from machiavelli.service.roles import Seat
 from machiavelli.service.schema import Game, Letter
@@ -64,14 +64,16 @@ def recipients(game: Game, powers: list[str], to: list[str]
     return False, sorted(set(found))
 
 
-def _moment(session: Session, game: Game, state: State, power: str | None,
+def _moment(session: Session, game: Game, state: Position, power: str | None,
             now: datetime) -> PressMoment:
-    """The game's state as the press rules read it when the letter is sent."""
-    board = board_of(game)
-    present = attendance(session, game, board, state)
+    """The game's state as the press rules read it when the letter is sent (a minor
+    phase: a decision off the main schedule, Machiavelli's retreats and adjustments)."""
+    present = attendance(session, game, state)
     clock = current_clock(game)
     late = present.missing if clock is not None and now >= clock.deadline else frozenset()
-    return PressMoment(minor_phase=state.phase != "movement", game_over=game.status == "over",
+    decision = kind_of(game).pending(state)
+    minor = decision is not None and decision.schedule != "movement"
+    return PressMoment(minor_phase=minor, game_over=game.status == "over",
                        sender_late=power in late,
                        sender_without_orders=power in present.missing,
                        anyone_late=bool(late))
@@ -81,7 +83,7 @@ def send(session: Session, game: Game, sender: Viewer, to: list[str], body: str,
          now: datetime, *, grey: bool = False, as_power: str | None = None) -> Letter | Refused:
     """Store a letter from ``sender`` (a master may write as a power: ``as_power``)."""
     state = position(session, game)
-    shown = recipients(game, state.powers, to)
+    shown = recipients(game, list(kind_of(game).seats(state)), to)
     if isinstance(shown, Refused):
         return shown
     broadcast, names = shown
@@ -91,14 +93,15 @@ def send(session: Session, game: Game, sender: Viewer, to: list[str], body: str,
                       colour=Colour.GREY if grey else None, as_power=as_power)
 
 
-def position(session: Session, game: Game) -> State:
+def position(session: Session, game: Game) -> Position:
     """The pending phase's position (a forming game's: its set up, before the start)."""
     if game.status == "forming":
-        made = set_up(NewGame(game.name, game.scenario, game.players, tuple(game.flags)))
+        made = set_up(NewGame(game.name, game.scenario, game.players, tuple(game.flags),
+                              kind=game.kind))
         if isinstance(made, Refused):
             raise DamagedGame(f"{game.name}: {made.reason}")
-        return made[1]
-    return phase_state(live_phase(session, game))
+        return made
+    return phase_state(game, live_phase(session, game))
 
 
 def send_draft(session: Session, game: Game, sender: Viewer, to: Addressees | None,
@@ -108,13 +111,15 @@ def send_draft(session: Session, game: Game, sender: Viewer, to: Addressees | No
     """Store a letter with every option of nJudge's ``PRESS`` (``to`` None: everybody;
     ``to.all_but``: everybody but those named; the fakes), if the press policy clears it."""
     state = position(session, game)
+    kind = kind_of(game)
+    powers, eliminated = list(kind.seats(state)), kind.eliminated(state)
     seat: Seat
     if sender.role == "player":
-        if sender.power in state.eliminated:
+        if sender.power in eliminated:
             return Refused(f"{sender.power} has been eliminated")
         seat = Seat.player(sender.power or "")
     elif sender.is_master and as_power is not None:
-        power = power_of(game, state.powers, as_power)
+        power = power_of(game, powers, as_power)
         if isinstance(power, Refused):
             return power
         seat = Seat.player(power)
@@ -133,7 +138,7 @@ def send_draft(session: Session, game: Game, sender: Viewer, to: Addressees | No
         return _store(session, game, seat, True, [], cleared, body, now)
     names = sorted(to.powers) + ["master"] * to.master + ["observers"] * to.observers
     if to.all_but:
-        names = [p for p in state.powers if p not in to.powers and p not in state.eliminated]
+        names = [p for p in powers if p not in to.powers and p not in eliminated]
         names += ["master"] * (not to.master) + ["observers"] * (not to.observers)
     return _store(session, game, seat, False, names, cleared, body, now)
 

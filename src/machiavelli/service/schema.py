@@ -75,7 +75,8 @@ class User(Base):
 
 
 class Game(Base):
-    """A game: its scenario and options, its settings, where it stands.
+    """A game: its kind (``machiavelli``: :mod:`machiavelli.service.kinds`), its scenario
+    and options, its settings, where it stands.
 
     ``phase``: the number of the current (pending) phase; phases 0 to ``phase`` are the
     live rows of ``phases``.  ``status``: ``forming`` (waiting for players),
@@ -88,6 +89,8 @@ class Game(Base):
     __tablename__ = "games"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(NAME), unique=True)
+    kind: Mapped[str] = mapped_column(String(32), default="machiavelli",
+                                      server_default="machiavelli")
     scenario: Mapped[str] = mapped_column(String(NAME))
     players: Mapped[int | None] = mapped_column(Integer)
     seed: Mapped[str] = mapped_column(String(256))

@@ -1,9 +1,10 @@
-"""Orders: stored per (game, phase, power), checked by the same parser as ever.
+"""Orders: stored per (game, phase, power), read by the game's kind.
 
-A submission is read by :func:`machiavelli.text.notation.parse_orders` against the
-pending phase's position: accepted orders are merged into the power's stored orders
-(a later order for the same unit, expense number or payee replaces the earlier one)
-and kept in canonical text; each refused line comes back as a message with its number.
+A submission is read by the kind (:meth:`~machiavelli.service.port.GameKind.read`;
+Machiavelli's is the engine's order parser) against the pending phase's position:
+accepted orders are merged into the power's stored orders (a later order for the same
+unit, expense number or payee replaces the earlier one) and kept in canonical text;
+each refused line comes back as a message with its number.
 The whole is one transaction on the game's locked row, so an order is either stored
 for the phase the reply names, and then processed with it, or refused with a message:
 never lost, and never played in a phase it was not written for (a submission naming
@@ -18,16 +19,14 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from machiavelli.core.orders import Order, order_key
-from machiavelli.core.state import State
-from machiavelli.service.games import board_of, live_phase, phase_state, power_of
+from machiavelli.service.games import kind_of, live_phase, phase_state, power_of
+from machiavelli.service.port import LineError, Position
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, OrderSheet
 from machiavelli.service.visibility import Viewer
-from machiavelli.text.notation import OrderError, format_order, parse_orders
 
 
-@dataclass
+@dataclass(frozen=True)
 class Stored:
     """The reply to a submission: the orders now stored and the lines refused."""
 
@@ -35,28 +34,30 @@ class Stored:
     phase: int
     label: str
     lines: list[str]
-    errors: list[OrderError] = field(default_factory=list)
+    errors: list[LineError] = field(default_factory=list)
 
 
-def acting_power(game: Game, state: State, actor: Viewer, written: str | None
+def acting_power(game: Game, state: Position, actor: Viewer, written: str | None
                  ) -> str | Refused:
     """The power ``actor`` acts for: a player's own, or any a master names."""
+    kind = kind_of(game)
+    powers = list(kind.seats(state))
     if actor.role == "player":
         if written is not None:
-            named = power_of(game, state.powers, written)
+            named = power_of(game, powers, written)
             if isinstance(named, Refused) or named != actor.power:
                 return Refused(f"you play {actor.power}; you cannot act for {written}")
         power = actor.power or ""
     elif actor.is_master:
         if written is None:
             return Refused("name the power the master acts for")
-        named = power_of(game, state.powers, written)
+        named = power_of(game, powers, written)
         if isinstance(named, Refused):
             return named
         power = named
     else:
         return Refused("an observer gives no orders")
-    if power in state.eliminated:
+    if power in kind.eliminated(state):
         return Refused(f"{power} has been eliminated")
     return power
 
@@ -85,10 +86,11 @@ def check_phase(game: Game, phase: int | None, label: str) -> Refused | None:
 
 
 def pending_power(session: Session, game: Game, actor: Viewer, power: str | None,
-                  phase: int | None = None) -> tuple[State, str] | Refused:
+                  phase: int | None = None) -> tuple[Position, str] | Refused:
     """The pending phase's position and the power ``actor`` acts for in it, or why not."""
-    state = phase_state(live_phase(session, game))
-    refused = check_phase(game, phase, state.label)
+    row = live_phase(session, game)
+    state = phase_state(game, row)
+    refused = check_phase(game, phase, row.label)
     if refused is not None:
         return refused
     who = acting_power(game, state, actor, power)
@@ -109,25 +111,27 @@ def player_returns(game: Game, actor: Viewer, power: str) -> None:
 
 
 def submit(session: Session, game: Game, actor: Viewer, power: str | None, text: str,
-           now: datetime, *, phase: int | None = None, replace: bool = False
-           ) -> Stored | Refused:
-    """Check ``text`` and store its accepted orders for the pending phase."""
+           now: datetime, *, phase: int | None = None, replace: bool = False,
+           refused_keeps: bool = False) -> Stored | Refused:
+    """Check ``text`` and store its accepted orders for the pending phase
+    (``refused_keeps``: a submission whose every line is refused is refused whole, and
+    the stored orders stay as they were)."""
     acting = pending_power(session, game, actor, power, phase=phase)
     if isinstance(acting, Refused):
         return acting
     state, who = acting
     player_returns(game, actor, who)
-    board = board_of(game)
+    kind = kind_of(game)
     row = sheet(session, game, game.phase, who)
-    stored = [] if row is None or replace else parse_orders(row.text, board, state, who).orders
-    submission = parse_orders(text, board, state, who)
-    merged: dict[tuple[str, ...], Order] = {order_key(o): o for o in stored}
-    for order in submission.orders:
-        merged.pop(order_key(order), None)
-        merged[order_key(order)] = order
-    lines = [format_order(o) for o in merged.values()]
+    earlier = [] if row is None or replace else row.text.splitlines()
+    reading = kind.read(state, who, text, earlier)
+    if refused_keeps and reading.errors and not kind.read(state, who, text).lines:
+        return Refused("every line was refused, so the stored orders are unchanged: "
+                       + "; ".join(f"line {e.line} ({e.text}): {e.reason}"
+                                   for e in reading.errors))
+    lines = list(reading.lines)
     messages = [{"line": e.line, "text": e.text, "reason": e.reason}
-                for e in submission.errors]
+                for e in reading.errors]
     if row is None:
         row = OrderSheet(game_id=game.id, phase=game.phase, power=who, wait=False,
                          ready=False, superseded_at=None)
@@ -136,7 +140,7 @@ def submit(session: Session, game: Game, actor: Viewer, power: str | None, text:
     row.messages = messages
     row.written_by = (actor.name or who)[:64]
     row.updated_at = now
-    return Stored(who, game.phase, state.label, lines, list(submission.errors))
+    return Stored(who, game.phase, kind.label(state), lines, list(reading.errors))
 
 
 def set_wait(session: Session, game: Game, actor: Viewer, power: str | None, wait: bool,
@@ -156,4 +160,4 @@ def set_wait(session: Session, game: Game, actor: Viewer, power: str | None, wai
     row.wait = wait
     row.ready = not wait
     row.updated_at = now
-    return Stored(who, game.phase, state.label, row.text.splitlines())
+    return Stored(who, game.phase, kind_of(game).label(state), row.text.splitlines())

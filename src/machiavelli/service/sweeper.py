@@ -15,8 +15,6 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from machiavelli.core.board import Board
-from machiavelli.core.state import State
 from machiavelli.service import adjudication
 from machiavelli.service.deadlines import (
     CIVIL_DISORDER,
@@ -25,7 +23,8 @@ from machiavelli.service.deadlines import (
     local,
     verdict,
 )
-from machiavelli.service.games import board_of, find_game, journal, live_phase, phase_state
+from machiavelli.service.games import find_game, journal, live_phase, phase_state
+from machiavelli.service.port import Position
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Notice
 
@@ -33,7 +32,7 @@ REMINDER_BEFORE = timedelta(hours=24)  # a reminder to the powers still missing
 ABANDONED = "abandoned"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Swept:
     """What the sweeper did to one game."""
 
@@ -56,11 +55,11 @@ def sweep_game(session: Session, name: str, now: datetime) -> Swept | Refused:
         return game
     if game.status != "playing":
         return Swept(name, "", False, f"the game is {game.status}")
-    state = phase_state(live_phase(session, game))
-    board = board_of(game)
-    found = verdict(session, game, board, state, now)
+    row = live_phase(session, game)
+    position, label = phase_state(game, row), row.label
+    found = verdict(session, game, position, now)
     if found is None:
-        return Swept(name, state.label, False, "the game has no deadline")
+        return Swept(name, label, False, "the game has no deadline")
     sent = 0
     standing = dict(game.standing)
     for power in found.abandoned:
@@ -70,14 +69,14 @@ def sweep_game(session: Session, name: str, now: datetime) -> Swept | Refused:
         late = ", ".join(sorted(found.late))
         for power in sorted(found.late):
             sent += _notice(session, game, power, "late",
-                            f"{game.name}: your orders for {state.label} are late.", now)
+                            f"{game.name}: your orders for {label} are late.", now)
         sent += _notice(session, game, "all", "late",
-                        f"{game.name}: {state.label} waits for {late}.", now)
+                        f"{game.name}: {label} waits for {late}.", now)
         game.clock = {**game.clock, "last_notice": local(game, now).isoformat()}
-    sent += _reminders(session, game, board, state, now)
+    sent += _reminders(session, game, position, label, now)
     if not found.process:
         game.standing = standing
-        return Swept(name, state.label, False, found.why.value, sent)
+        return Swept(name, label, False, found.why.value, sent)
     for power in found.civil_disorder:
         standing[power] = CIVIL_DISORDER
     game.standing = standing
@@ -88,10 +87,10 @@ def sweep_game(session: Session, name: str, now: datetime) -> Swept | Refused:
                                 civil_disorder=tuple(sorted(found.civil_disorder)))
     if isinstance(done, Refused):
         return done
-    return Swept(name, state.label, not done.already, found.why.value, sent + 1)
+    return Swept(name, label, not done.already, found.why.value, sent + 1)
 
 
-def _reminders(session: Session, game: Game, board: Board, state: State,
+def _reminders(session: Session, game: Game, position: Position, label: str,
                now: datetime) -> int:
     """One reminder a phase, a day before the deadline, to the powers still missing."""
     clock = current_clock(game)
@@ -99,10 +98,10 @@ def _reminders(session: Session, game: Game, board: Board, state: State,
         return 0
     if now < clock.deadline - REMINDER_BEFORE or now >= clock.deadline:
         return 0
-    missing = attendance(session, game, board, state).missing
+    missing = attendance(session, game, position).missing
     for power in sorted(missing):
         _notice(session, game, power, "reminder",
-                f"{game.name}: orders for {state.label} are due by {clock.deadline}.", now)
+                f"{game.name}: orders for {label} are due by {clock.deadline}.", now)
     game.clock = {**game.clock, "reminded": game.phase}
     return len(missing)
 

@@ -9,24 +9,25 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from machiavelli.game.scenario import scenario_board
 from machiavelli.service.archive import Archive, ArchivedPhase
 from machiavelli.service.games import (
     _GAME_NAME,
     journal,
+    kind_of,
     live_phases,
     phase_row,
     phase_state,
     seats,
 )
+from machiavelli.service.kinds import kind_named
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Letter, OrderSheet, Seat
-from machiavelli.text.notation import parse_orders
 
 
 def export_game(session: Session, game: Game) -> Archive:
     rows = live_phases(session, game)
-    states = [phase_state(row) for row in rows]
+    kind = kind_of(game)
+    states = [kind.dump(phase_state(game, row)) for row in rows]
     sheets: dict[int, dict[str, str]] = {}
     for sheet in session.scalars(select(OrderSheet).where(
             OrderSheet.game_id == game.id, OrderSheet.superseded_at.is_(None))):
@@ -50,7 +51,8 @@ def export_game(session: Session, game: Game) -> Archive:
     }
     return Archive(game.scenario, game.seed, game.players, game.victory_cities,
                    list(game.winners), states[0], rows[0].report, phases,
-                   sheets.get(game.phase, {}), service, dict(rows[0].private))
+                   sheets.get(game.phase, {}), service, dict(rows[0].private), game.kind,
+                   tuple(game.flags))
 
 
 def import_game(session: Session, archive: Archive, name: str, now: datetime) -> Game | Refused:
@@ -61,7 +63,7 @@ def import_game(session: Session, archive: Archive, name: str, now: datetime) ->
         return Refused(f"a game named {name!r} exists already")
     extra = archive.service
     over = bool(archive.winners)
-    game = Game(name=name, scenario=archive.scenario, players=archive.players,
+    game = Game(name=name, kind=archive.kind, scenario=archive.scenario, players=archive.players,
                 seed=archive.seed, victory_cities=archive.victory_cities,
                 flags=list(extra.get("flags", [])), settings=dict(extra.get("settings", {})),
                 status="over" if over else str(extra.get("status", "playing")),
@@ -72,11 +74,12 @@ def import_game(session: Session, archive: Archive, name: str, now: datetime) ->
                 votes=dict(extra.get("votes", {})), created_at=now, updated_at=now)
     session.add(game)
     session.flush()
-    session.add(phase_row(game, 0, archive.start_state, archive.start_report,
+    kind, setup = kind_named(archive.kind), archive.setup
+    session.add(phase_row(game, 0, kind.load(archive.start_state, setup), archive.start_report,
                           archive.start_private, now))
     for phase in archive.phases:
-        session.add(phase_row(game, phase.number, phase.after, phase.report, phase.private,
-                              now))
+        session.add(phase_row(game, phase.number, kind.load(phase.after, setup), phase.report,
+                              phase.private, now))
         for power, text in phase.orders.items():
             session.add(_sheet(game, phase.number - 1, power, text, now))
     for power, text in archive.pending.items():
@@ -105,12 +108,12 @@ def _sheet(game: Game, phase: int, power: str, text: str, now: datetime) -> Orde
 def unreadable_orders(archive: Archive) -> Refused | None:
     """A refusal naming the first pending order the judge cannot read back (the files
     were changed by hand or damaged), or None."""
-    state = archive.state
-    board = scenario_board(archive.scenario, archive.players)
+    kind = kind_named(archive.kind)
+    state = kind.load(archive.state, archive.setup)
     for power, text in archive.pending.items():
-        if power not in state.powers:
+        if power not in kind.seats(state):
             return Refused(f"orders/{power}.txt: {power} is not a power of this game")
-        read = parse_orders(text, board, state, power)
+        read = kind.read(state, power, text)
         if read.errors:
             first = read.errors[0]
             return Refused(f"orders/{power}.txt, line {first.line}: {first.reason}: the "

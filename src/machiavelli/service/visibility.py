@@ -21,27 +21,36 @@ out, so a front end cannot leak what it never received.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from machiavelli.core.state import State
 from machiavelli.service.games import (
     DamagedGame,
     NewGame,
     Settings,
-    board_of,
+    kind_of,
     live_phases,
     phase_state,
     seats,
     set_up,
+    setup_of,
 )
+from machiavelli.service.port import Decision, Sight
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Game, Letter, OrderSheet, Phase, Seat
-from machiavelli.text.report import position_text, private_report
+from machiavelli.service.schema import (
+    Game,
+    LaterOrders,
+    Letter,
+    Notice,
+    OrderSheet,
+    Phase,
+    Seat,
+    User,
+)
 
 ViewerRole = Literal["player", "observer", "master", "public"]
 ANONYMOUS = "(anonymous)"
@@ -79,8 +88,17 @@ class Viewer:
         """Whether this viewer may read ``power``'s money, orders and private reports."""
         return self.is_master or (self.role == "player" and self.power == power)
 
+    @property
+    def sight(self) -> Sight:
+        """This viewer as the game's kind sees it (the seats whose secrets it may read)."""
+        if self.is_master:
+            return Sight.of_master()
+        if self.role == "player" and self.power is not None:
+            return Sight.of_seat(self.power)
+        return Sight.public()
 
-@dataclass
+
+@dataclass(frozen=True)
 class OrdersView:
     power: str
     lines: list[str]
@@ -90,7 +108,7 @@ class OrdersView:
     ready: bool = False  # said ready (its orders, even none or partly refused, are final)
 
 
-@dataclass
+@dataclass(frozen=True)
 class PhaseView:
     """A processed phase (``number`` >= 1) or the start (0), as the viewer may read it."""
 
@@ -99,11 +117,13 @@ class PhaseView:
     report: str  # the public report of the phase processed to reach it
     private: dict[str, str]  # power -> its private part (the viewer's own, or all)
     orders: dict[str, str]  # the orders processed to reach it (own, or all for a master)
-    position: State  # the position reached, other powers' money taken out
+    # the position reached as the viewer may see it (the kind's sight of it; Machiavelli:
+    # the engine's State, other powers' money taken out)
+    position: Any
     created_at: datetime
 
 
-@dataclass
+@dataclass(frozen=True)
 class LetterView:
     id: int
     phase: int
@@ -116,15 +136,124 @@ class LetterView:
     postal: bool = False  # postal press: delivered with the phase's results
 
 
-@dataclass
+@dataclass(frozen=True)
 class SeatView:
+    """A seat: in a :class:`GameView`, its name, role, power (and preferences, for a
+    master); in the judge's own records (:meth:`~machiavelli.service.judge.Judge.seats`,
+    the seat a sign-on or a join gives), also its mail address, user and dates."""
+
     name: str
     role: str
     power: str | None
     preferences: list[str]
+    address: str | None = None
+    user_id: int | None = None
+    joined_at: datetime | None = None
+    left_at: datetime | None = None
+    left_how: str | None = None
+
+    @classmethod
+    def record(cls, seat: Seat) -> SeatView:
+        """The judge's own record of ``seat`` (its address too: never shown as it is)."""
+        return cls(seat.name, seat.role, seat.power, list(seat.preferences), seat.address,
+                   seat.user_id, seat.joined_at, seat.left_at, seat.left_how)
 
 
-@dataclass
+@dataclass(frozen=True)
+class UserView:
+    """A user of the judge: name, mail address, registration form (never the password)."""
+
+    id: int
+    name: str
+    email: str | None
+    created_at: datetime
+    profile: dict[str, Any] | None = None
+
+    @classmethod
+    def of(cls, user: User) -> UserView:
+        return cls(user.id, user.name, user.email, user.created_at,
+                   dict(user.profile) if user.profile is not None else None)
+
+
+@dataclass(frozen=True)
+class SentLetter:
+    """A letter as its sender (or the master who sent it) knows it: its real addressees."""
+
+    id: int
+    phase: int
+    sender: str
+    sender_role: str
+    grey: bool
+    broadcast: bool
+    recipients: list[str]
+    body: str
+    sent_at: datetime
+    postal: bool = False
+    shown_to: dict[str, Any] | None = None  # how its readers see it addressed (None: all)
+
+    @classmethod
+    def of(cls, letter: Letter) -> SentLetter:
+        return cls(letter.id, letter.phase, letter.sender, letter.sender_role, letter.grey,
+                   letter.broadcast, list(letter.recipients), letter.body, letter.sent_at,
+                   letter.postal, dict(letter.shown_to) if letter.shown_to is not None
+                   else None)
+
+
+@dataclass(frozen=True)
+class NoticeView:
+    """A notice the judge owes a reader (``to``: a power, "master" or "all"): results,
+    reminders, late notices; the front end that delivers it says so."""
+
+    id: int
+    phase: int
+    to: str
+    kind: str
+    body: str
+    created_at: datetime
+    delivered_at: datetime | None = None
+
+    @classmethod
+    def of(cls, notice: Notice) -> NoticeView:
+        return cls(notice.id, notice.phase, notice.to, notice.kind, notice.body,
+                   notice.created_at, notice.delivered_at)
+
+
+@dataclass(frozen=True)
+class LaterView:
+    """Orders kept for a later phase, submitted when the game reaches it."""
+
+    power: str
+    season: str
+    year: int
+    kind: str
+    text: str
+    created_at: datetime
+
+    @classmethod
+    def of(cls, later: LaterOrders) -> LaterView:
+        return cls(later.power, later.season, later.year, later.kind, later.text,
+                   later.created_at)
+
+
+@dataclass(frozen=True)
+class GameStatus:
+    """Where a game stands after a master's action: its status, pending phase, clock,
+    winners and outcome."""
+
+    name: str
+    status: str
+    phase: int
+    clock: dict[str, Any]
+    winners: list[str]
+    outcome: str | None
+
+    @classmethod
+    def of(cls, game: Game) -> GameStatus:
+        return cls(game.name, game.status, game.phase, dict(game.clock), list(game.winners),
+                   game.outcome)
+
+
+@dataclass(frozen=True)
 class GameView:
     """Everything one viewer may see of a game."""
 
@@ -137,7 +266,9 @@ class GameView:
     status: str
     phase: int  # the number of the pending phase (phases processed so far)
     label: str  # "Spring 1454 movement"
-    state: State  # the position with other powers' money taken out
+    # the position as the viewer may see it (the kind's sight of it; Machiavelli: the
+    # engine's State with other powers' money taken out)
+    state: Any
     position: str  # the public position as text
     private: dict[str, str]  # power -> treasury, loans and chits (own, or all for a master)
     orders: dict[str, OrdersView]  # the pending phase's orders (own, or all for a master)
@@ -149,21 +280,43 @@ class GameView:
     standing: dict[str, str]
     start: str  # the game start's public report ("" if nothing happened then)
     start_private: dict[str, str]  # power -> its private part of the start (own, or all)
-    start_position: State | None  # the position at the start (None while forming)
+    start_position: Any  # the position at the start, as seen (None while forming)
     history: list[PhaseView] = field(default_factory=list)
     press: list[LetterView] = field(default_factory=list)
+    kind: str = "machiavelli"  # the kind of game (games.kind)
+    powers: tuple[str, ...] = ()  # every seat of the game, in the kind's order
+    eliminated: tuple[str, ...] = ()  # the seats out of the game
+    decision: Decision | None = None  # what the game waits for (None: forming or over)
 
 
-def redacted(state: State, viewer: Viewer) -> State:
-    """The position with the money of every power this viewer may not see taken out."""
-    if viewer.is_master:
-        return state.copy()
-    own = viewer.power if viewer.role == "player" else None
-    copy = state.copy()
-    return replace(copy, treasury={k: v for k, v in copy.treasury.items() if k == own},
-                   loans={k: v for k, v in copy.loans.items() if k == own},
-                   chits={k: v for k, v in copy.chits.items() if k == own},
-                   defaulted=[p for p in copy.defaulted if p == own])
+@dataclass(frozen=True)
+class VariantView:
+    """One way to play a scenario: how many players, its option number, the powers in
+    play and the side each player takes (``"*"``: any one power no side names)."""
+
+    players: int
+    option: int
+    powers: tuple[str, ...]
+    sides: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class ScenarioView:
+    """A scenario as the front ends list it: its name, title, powers and variants."""
+
+    name: str
+    title: str
+    powers: tuple[str, ...]
+    variants: tuple[VariantView, ...]
+
+
+@dataclass(frozen=True)
+class OptionFlags:
+    """The options a game of this kind may set (in the kind's order) and their defaults
+    for each family of rules (``mach1``, ``mach2``, ``basic``, ``diplomacy``)."""
+
+    flags: tuple[str, ...]
+    defaults: dict[str, dict[str, bool]]
 
 
 def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
@@ -171,30 +324,30 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
     """What ``viewer`` may see of ``game`` (with ``history``: every phase's report;
     ``present``: the game's seats, when the caller has read them already)."""
     rows = live_phases(session, game) if history else _current_rows(session, game)
-    board = board_of(game)
+    kind = kind_of(game)
+    sight = viewer.sight
     if rows:
-        state = phase_state(rows[-1])
+        state = phase_state(game, rows[-1])
     else:  # forming: the scenario's set up, before the game start
-        made = set_up(NewGame(game.name, game.scenario, game.players, tuple(game.flags)))
+        made = set_up(NewGame(game.name, game.scenario, game.players, tuple(game.flags),
+                              kind=game.kind))
         if isinstance(made, Refused):
             raise DamagedGame(f"{game.name}: {made.reason}")
-        state = made[1]
+        state = made
     sheets = list(session.scalars(select(OrderSheet).where(
         OrderSheet.game_id == game.id, OrderSheet.superseded_at.is_(None),
         OrderSheet.phase == game.phase)))
     orders = {s.power: OrdersView(s.power, s.text.splitlines(), list(s.messages), s.wait,
                                   s.updated_at, s.ready)
               for s in sheets if viewer.may_see_power(s.power)}
-    shown = redacted(state, viewer)
-    private = {p: private_report(state, p) for p in state.powers
-               if viewer.may_see_power(p) and p not in state.eliminated and
-               (state.treasury or state.loans or state.chits)}
+    shown = kind.sight(state, sight)
+    private = dict(kind.private_parts(state, sight))
     start_row = rows[0] if rows and rows[0].number == 0 else None
     return GameView(
         viewer=viewer, name=game.name, scenario=game.scenario, players=game.players,
-        victory_cities=game.victory_cities, title=board.title,
-        status=game.status, phase=game.phase, label=state.label, state=shown,
-        position=position_text(board, state), private=private, orders=orders,
+        victory_cities=game.victory_cities, title=kind.title_of(setup_of(game)),
+        status=game.status, phase=game.phase, label=kind.label(state), state=shown,
+        position=kind.position_text(state, sight), private=private, orders=orders,
         submitted=sorted(s.power for s in sheets if s.text.strip()) if viewer.is_master
         else [],
         seats=[SeatView(s.name, s.role, s.power, list(s.preferences) if viewer.is_master
@@ -204,11 +357,13 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
         standing=dict(game.standing),
         start=start_row.report if start_row is not None else "",
         start_private=_private_of(start_row, viewer) if start_row is not None else {},
-        start_position=redacted(phase_state(start_row), viewer) if start_row is not None
-        else None,
+        start_position=kind.sight(phase_state(game, start_row), sight)
+        if start_row is not None else None,
         history=[_phase_view(session, game, row, viewer) for row in rows if row.number > 0]
         if history else [],
         press=letters_for(session, game, viewer) if press else [],
+        kind=kind.name, powers=tuple(kind.seats(state)), eliminated=kind.eliminated(state),
+        decision=kind.pending(state) if game.status in ("playing", "paused") else None,
     )
 
 
@@ -264,7 +419,7 @@ def _private_of(row: Phase, viewer: Viewer) -> dict[str, str]:
 
 
 def _phase_view(session: Session, game: Game, row: Phase, viewer: Viewer) -> PhaseView:
-    position = phase_state(row)  # checks the row's checksum
+    position = phase_state(game, row)  # checks the row's checksum
     processed = list(session.scalars(select(OrderSheet).where(
         OrderSheet.game_id == game.id, OrderSheet.superseded_at.is_(None),
         OrderSheet.phase == row.number - 1)))
@@ -272,7 +427,7 @@ def _phase_view(session: Session, game: Game, row: Phase, viewer: Viewer) -> Pha
         number=row.number, label=row.label, report=row.report,
         private=_private_of(row, viewer),
         orders={s.power: s.text for s in processed if viewer.may_see_power(s.power)},
-        position=redacted(position, viewer), created_at=row.created_at)
+        position=kind_of(game).sight(position, viewer.sight), created_at=row.created_at)
 
 
 def letters_for(session: Session, game: Game, viewer: Viewer) -> list[LetterView]:

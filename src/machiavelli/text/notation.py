@@ -542,12 +542,12 @@ def _format_excommunicate(order: Excommunicate) -> str:
 
 
 def _format_borrow(order: Borrow) -> str:
-    return f"borrow {order.amount} ducats for " + ("1 year" if order.years == 1 else
-                                                  f"{order.years} years")
+    return f"borrow {_ducats(order.amount)} for " + ("1 year" if order.years == 1 else
+                                                    f"{order.years} years")
 
 
 def _format_pay(order: Pay) -> str:
-    return f"pay {order.amount} ducats to {'bank' if order.to == BANK else order.to}"
+    return f"pay {_ducats(order.amount)} to {'bank' if order.to == BANK else order.to}"
 
 
 def _format_give_chit(order: GiveChit) -> str:
@@ -563,7 +563,12 @@ def _format_expense(order: Expense) -> str:
     else:
         target = f"{order.unit_kind} " if order.unit_kind else ""
         target += order.province or ""
-    return f"{head}{order.amount} ducats {ETYPE_NAMES[order.kind]} {target}".rstrip()
+    return f"{head}{_ducats(order.amount)} {ETYPE_NAMES[order.kind]} {target}".rstrip()
+
+
+def _ducats(amount: int) -> str:
+    """``1 ducat``, ``12 ducats`` (the reader takes either spelling)."""
+    return f"{amount} ducat" if amount == 1 else f"{amount} ducats"
 
 
 #: the writer of each kind of order, by its class (every class of

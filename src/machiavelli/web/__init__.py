@@ -13,6 +13,10 @@ visibility rule); everything it changes goes through :class:`~machiavelli.servic
 The web's own tables (sessions, API keys, log-in links, the outbox of mail, log-in
 attempts) live beside the service's in the same database (:mod:`~machiavelli.web.tables`).
 
-May import core, text, movement, money, game, cases and service (and render and mail
-where they exist); never cli, which stands above it and starts it.
+May import the service (:class:`~machiavelli.service.judge.Judge` and its views; the
+service's storage only in :mod:`~machiavelli.web.tables`), the bots (a master seats one)
+and the command language (``POST /api/v1/judge``); never a game's engine (``core``,
+``text``, ``movement``, ``money``, ``game``, ``cases``, ``render``: checks, legal orders
+and maps come from the judge), never ``mail``, never ``cli``, which stands above it and
+starts it (``tests/test_layers.py`` holds it to this).
 """

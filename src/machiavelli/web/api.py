@@ -10,16 +10,17 @@ user has no seat in) ``404``; a missing or wrong key ``401``.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, TypeVar
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from machiavelli.commands.interpreter import judge_text
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
-from machiavelli.web import creation
+from machiavelli.web import creation, idempotency
 from machiavelli.web.game_pages import set_mail_password, sign_on_line
 from machiavelli.web.master_pages import master_act
 from machiavelli.web.pictures import map_picture
@@ -36,9 +37,10 @@ from machiavelli.web.seen import (
     view_data,
 )
 from machiavelli.web.sessions import user_named, user_of_key
-from machiavelli.web.site import site_of
+from machiavelli.web.site import clock, site_of
 
 router = APIRouter(prefix="/api/v1", tags=["judge"])
+T = TypeVar("T")
 TEXT = 100_000  # the longest orders or letter, in characters
 
 
@@ -53,6 +55,7 @@ def key_user(request: Request) -> str | None:
     if user is None:
         raise HTTPException(401, "unknown or revoked API key",
                             headers={"WWW-Authenticate": "Bearer"})
+    request.state.api_user_id = user.id  # whose Idempotency-Keys these are
     return user.name
 
 
@@ -69,6 +72,17 @@ def needs_key(user: Annotated[str | None, Depends(key_user)]) -> str:
 
 
 KeyUser = Annotated[str, Depends(needs_key)]
+
+
+IdempotencyKey = Annotated[str | None, Header(alias=idempotency.HEADER,
+                                              description=idempotency.DESCRIPTION)]
+
+
+def once(request: Request, key: str | None, body: Any, run: Callable[[], T],
+         status: int = 200) -> T | Response:
+    """A write, done once per ``Idempotency-Key`` of the key's user (web/idempotency.py)."""
+    return idempotency.once(request, getattr(request.state, "api_user_id", None), key,
+                            idempotency.fingerprint(request, body), clock(), run, status)
 
 
 def refusal(found: Any) -> Any:
@@ -98,8 +112,18 @@ def viewer_in(request: Request, name: str, user: str) -> Viewer:
     return Viewer.public()
 
 
-def acting(viewer: Viewer, power: str | None) -> str | None:
-    return power if viewer.is_master else None
+def acting(request: Request, name: str, viewer: Viewer, power: str | None) -> str | None:
+    """The power a request's ``power`` field names for the service: a master's choice; a
+    player's own power, or none, is the player's own; any other is ``403`` (never ignored,
+    so that a request meant for another power does not act on the caller's own)."""
+    if power is None or viewer.is_master:
+        return power
+    if viewer.role == "player" and viewer.power is not None \
+            and site_of(request).judge.power_named(name, power, eliminated=True) \
+            == viewer.power:
+        return None
+    raise HTTPException(403, f"you may not act for {power!r}: a player acts for its own "
+                             "power only (a master for any)")
 
 
 # ----------------------------------------------------------------------
@@ -130,8 +154,22 @@ class Join(BaseModel):
 
 class Orders(BaseModel):
     text: str = Field(max_length=TEXT, examples=["A pav - for\nF gen H"])
-    power: str | None = Field(None, description="the power a master acts for")
-    replace: bool = Field(True, description="replace the stored orders (else merge)")
+    power: str | None = Field(None, description="the power a master acts for (a player may "
+                              "name only its own; any other is 403)")
+    mode: Literal["replace", "append"] = Field(
+        "replace", description="`replace`: the accepted lines become the power's orders "
+        "(an empty text clears them); `append`: they are added to the stored orders, an "
+        "order for a unit already ordered replacing that unit's. Either way, a text whose "
+        "every line is refused is refused whole (400) and changes nothing.")
+    replace: bool | None = Field(None, json_schema_extra={"deprecated": True},
+                                 description="the old spelling of `mode`: true is "
+                                 "`replace`, false `append`")
+
+    def replaces(self) -> bool:
+        if self.replace is not None and "mode" in self.model_fields_set \
+                and self.replace != (self.mode == "replace"):
+            raise HTTPException(422, "`replace` and `mode` disagree: send `mode` alone")
+        return self.replace if self.replace is not None else self.mode == "replace"
 
 
 class Ready(BaseModel):
@@ -167,12 +205,92 @@ class MasterAction(BaseModel):
 
 
 # ----------------------------------------------------------------------
+# Answers
+# ----------------------------------------------------------------------
+class Name(BaseModel):
+    name: str
+
+
+class LineVerdict(BaseModel):
+    """One line of a text of orders and its verdict."""
+    line: int = Field(description="its number, from 1")
+    text: str
+    ok: bool
+    reason: str | None = Field(None, description="why it is refused (ok false)")
+    blank: bool = Field(False, description="a blank or comment line")
+
+
+class Checked(BaseModel):
+    power: str
+    lines: list[LineVerdict]
+
+
+class Legal(BaseModel):
+    power: str
+    phase: int
+    label: str
+    orders: dict[str, list[str]] = Field(description="every legal order, by unit")
+
+
+class StoredOrders(BaseModel):
+    power: str
+    phase: int
+    label: str
+    stored: list[str] = Field(description="the power's orders now stored")
+    lines: list[LineVerdict] = Field(description="each line sent, with its verdict")
+    errors: int = Field(description="how many lines were refused")
+
+
+class ReadyState(BaseModel):
+    power: str
+    phase: int
+    ready: bool
+
+
+class LetterSent(BaseModel):
+    id: int
+    phase: int
+    grey: bool
+    to: list[str]
+
+
+class Said(BaseModel):
+    said: str = Field(description="what the judge says it did")
+
+
+class Joined(BaseModel):
+    name: str
+    role: str
+    preferences: list[str]
+
+
+class TookOver(BaseModel):
+    name: str
+    power: str | None
+
+
+class Resigned(BaseModel):
+    name: str
+    left: str
+
+
+class MailSeat(BaseModel):
+    name: str
+    role: str
+    sign_on: str = Field(description="the SIGN ON line of the seat's mails")
+
+
+class JudgeReply(BaseModel):
+    reply: str
+
+
+# ----------------------------------------------------------------------
 # Games
 # ----------------------------------------------------------------------
 @router.get("/me")
-def me(user: KeyUser) -> dict[str, str]:
+def me(user: KeyUser) -> Name:
     """Who the key belongs to."""
-    return {"name": user}
+    return Name(name=user)
 
 
 @router.get("/scenarios")
@@ -196,10 +314,14 @@ def lobby(request: Request, user: MaybeUser) -> list[dict[str, Any]]:
     return rows
 
 
-@router.post("/games", status_code=201)
-def create(request: Request, body: CreateGame, user: KeyUser
-           ) -> dict[str, Any]:
+@router.post("/games", status_code=201, response_model=dict[str, Any])
+def create(request: Request, body: CreateGame, user: KeyUser,
+           idempotency_key: IdempotencyKey = None) -> dict[str, Any] | Response:
     """A new game, forming; its creator is its master."""
+    return once(request, idempotency_key, body, lambda: _create(request, body, user), 201)
+
+
+def _create(request: Request, body: CreateGame, user: str) -> dict[str, Any]:
     setup = body.scenario + (f"@{body.players}" if body.players else "")
     new = refusal(creation.new_game(
         body.name, setup, body.flags,
@@ -211,25 +333,29 @@ def create(request: Request, body: CreateGame, user: KeyUser
     return view_data(seen)
 
 
-@router.post("/games/{name}/join")
-def join(request: Request, name: str, body: Join, user: KeyUser
-         ) -> dict[str, Any]:
-    seen_of(request, name, user)
-    seat = refusal(site_of(request).judge.join(name, user, body.role, body.powers))
-    return {"name": seat.name, "role": seat.role, "preferences": list(seat.preferences)}
+@router.post("/games/{name}/join", response_model=Joined)
+def join(request: Request, name: str, body: Join, user: KeyUser,
+         idempotency_key: IdempotencyKey = None) -> Joined | Response:
+    def run() -> Joined:
+        seen_of(request, name, user)
+        seat = refusal(site_of(request).judge.join(name, user, body.role, body.powers))
+        return Joined(name=seat.name, role=seat.role, preferences=list(seat.preferences))
+    return once(request, idempotency_key, body, run)
 
 
-@router.post("/games/{name}/takeover")
-def take_over(request: Request, name: str, body: TakeOver, user: KeyUser
-              ) -> dict[str, Any]:
+@router.post("/games/{name}/takeover", response_model=TookOver)
+def take_over(request: Request, name: str, body: TakeOver, user: KeyUser,
+              idempotency_key: IdempotencyKey = None) -> TookOver | Response:
     """Take a power nobody plays (not in a game by invitation)."""
-    seen = seen_of(request, name, user)
-    if seen.settings.invite_only:
-        raise HTTPException(400, "this game is by invitation: the master seats players")
-    if body.power not in free_powers(seen.view):
-        raise HTTPException(400, f"{body.power} is not free")
-    seat = refusal(site_of(request).judge.take_over(name, user, body.power))
-    return {"name": seat.name, "power": seat.power}
+    def run() -> TookOver:
+        seen = seen_of(request, name, user)
+        if seen.settings.invite_only:
+            raise HTTPException(400, "this game is by invitation: the master seats players")
+        if body.power not in free_powers(seen.view):
+            raise HTTPException(400, f"{body.power} is not free")
+        seat = refusal(site_of(request).judge.take_over(name, user, body.power))
+        return TookOver(name=seat.name, power=seat.power)
+    return once(request, idempotency_key, body, run)
 
 
 @router.get("/games/{name}")
@@ -279,49 +405,62 @@ def phase_map(request: Request, name: str, number: int, user: MaybeUser) -> Resp
 
 
 @router.get("/games/{name}/legal")
-def legal(request: Request, name: str, user: KeyUser, power: str | None = None) -> dict[str, Any]:
+def legal(request: Request, name: str, user: KeyUser, power: str | None = None) -> Legal:
     """Every legal order of the power's units in the pending phase, by unit."""
     seen = seen_of(request, name, user)
-    chosen = seen.viewer.power if seen.viewer.role == "player" else power
+    chosen = acting(request, name, seen.viewer, power)  # another power than its own: 403
+    if seen.viewer.role == "player":
+        chosen = seen.viewer.power
     if chosen is None or not seen.viewer.may_see_power(chosen) \
-            or chosen not in seen.view.state.powers:
+            or chosen not in seen.view.powers:
         raise HTTPException(403, "legal orders are for your own power (a master: any)")
-    return {"power": chosen, "phase": seen.view.phase, "label": seen.view.label,
-            "orders": legal_for(seen, chosen)}
+    return Legal(power=chosen, phase=seen.view.phase, label=seen.view.label,
+                 orders=legal_for(site_of(request).judge, seen, chosen))
 
 
 @router.post("/games/{name}/check")
-def check(request: Request, name: str, body: Orders, user: KeyUser
-          ) -> dict[str, Any]:
+def check(request: Request, name: str, body: Orders, user: KeyUser) -> Checked:
     """Each line's verdict, without storing anything."""
     seen = seen_of(request, name, user)
-    chosen = seen.viewer.power if seen.viewer.role == "player" else acting(seen.viewer,
-                                                                            body.power)
-    if chosen is None or chosen not in seen.view.state.powers:
+    chosen = acting(request, name, seen.viewer, body.power)
+    if seen.viewer.role == "player":
+        chosen = seen.viewer.power
+    if chosen is None or chosen not in seen.view.powers:
         raise HTTPException(403, "orders are for your own power (a master: name one)")
-    return {"power": chosen, "lines": check_lines(seen, chosen, body.text)}
+    return Checked(power=chosen, lines=[
+        LineVerdict(**x) for x in check_lines(site_of(request).judge, seen, chosen, body.text)])
 
 
-@router.post("/games/{name}/orders")
-def orders(request: Request, name: str, body: Orders, user: KeyUser
-           ) -> dict[str, Any]:
-    """Store orders for the pending phase: each line comes back with its verdict."""
+@router.post("/games/{name}/orders", response_model=StoredOrders)
+def orders(request: Request, name: str, body: Orders, user: KeyUser,
+           idempotency_key: IdempotencyKey = None) -> StoredOrders | Response:
+    """Store orders for the pending phase (``mode``: replace or append): each line comes
+    back with its verdict.  A text whose every line is refused changes nothing (400)."""
     viewer = viewer_in(request, name, user)
-    stored = refusal(site_of(request).judge.submit_orders(
-        name, viewer, acting(viewer, body.power), body.text, replace=body.replace))
-    return {"power": stored.power, "phase": stored.phase, "label": stored.label,
-            "stored": stored.lines, "lines": line_results(body.text, stored.errors),
-            "errors": len(stored.errors)}
+    power = acting(request, name, viewer, body.power)
+    replace = body.replaces()
+
+    def run() -> StoredOrders:
+        stored = refusal(site_of(request).judge.submit_orders(
+            name, viewer, power, body.text, replace=replace, refused_keeps=True))
+        return StoredOrders(power=stored.power, phase=stored.phase, label=stored.label,
+                            stored=stored.lines, errors=len(stored.errors),
+                            lines=[LineVerdict(**x)
+                                   for x in line_results(body.text, stored.errors)])
+    return once(request, idempotency_key, body, run)
 
 
-@router.post("/games/{name}/ready")
-def ready(request: Request, name: str, body: Ready, user: KeyUser
-          ) -> dict[str, Any]:
+@router.post("/games/{name}/ready", response_model=ReadyState)
+def ready(request: Request, name: str, body: Ready, user: KeyUser,
+          idempotency_key: IdempotencyKey = None) -> ReadyState | Response:
     """Ready (the judge may process once all are in) or wait for the deadline."""
     viewer = viewer_in(request, name, user)
-    done = refusal(site_of(request).judge.set_wait(name, viewer, acting(viewer, body.power),
-                                                   not body.ready))
-    return {"power": done.power, "phase": done.phase, "ready": body.ready}
+    power = acting(request, name, viewer, body.power)
+
+    def run() -> ReadyState:
+        done = refusal(site_of(request).judge.set_wait(name, viewer, power, not body.ready))
+        return ReadyState(power=done.power, phase=done.phase, ready=body.ready)
+    return once(request, idempotency_key, body, run)
 
 
 @router.get("/games/{name}/press")
@@ -331,35 +470,42 @@ def letters(request: Request, name: str, user: MaybeUser
     return [letter_data(x) for x in seen_of(request, name, user).view.press]
 
 
-@router.post("/games/{name}/press", status_code=201)
-def press(request: Request, name: str, body: Press, user: KeyUser
-          ) -> dict[str, Any]:
+@router.post("/games/{name}/press", status_code=201, response_model=LetterSent)
+def press(request: Request, name: str, body: Press, user: KeyUser,
+          idempotency_key: IdempotencyKey = None) -> LetterSent | Response:
     viewer = viewer_in(request, name, user)
-    letter = refusal(site_of(request).judge.send_press(
-        name, viewer, body.to, body.body, grey=body.grey,
-        as_power=acting(viewer, body.power)))
-    return {"id": letter.id, "phase": letter.phase, "grey": letter.grey,
-            "to": ["all"] if letter.broadcast else list(letter.recipients)}
+    power = acting(request, name, viewer, body.power)
+
+    def run() -> LetterSent:
+        letter = refusal(site_of(request).judge.send_press(
+            name, viewer, body.to, body.body, grey=body.grey, as_power=power))
+        return LetterSent(id=letter.id, phase=letter.phase, grey=letter.grey,
+                          to=["all"] if letter.broadcast else list(letter.recipients))
+    return once(request, idempotency_key, body, run, 201)
 
 
-@router.post("/games/{name}/draw")
-def draw(request: Request, name: str, body: Vote, user: KeyUser
-         ) -> dict[str, str]:
+@router.post("/games/{name}/draw", response_model=Said)
+def draw(request: Request, name: str, body: Vote, user: KeyUser,
+         idempotency_key: IdempotencyKey = None) -> Said | Response:
     viewer = viewer_in(request, name, user)
-    return {"said": refusal(site_of(request).judge.vote_draw(
-        name, viewer, acting(viewer, body.power), body.vote))}
+    power = acting(request, name, viewer, body.power)
+    return once(request, idempotency_key, body, lambda: Said(said=refusal(
+        site_of(request).judge.vote_draw(name, viewer, power, body.vote))))
 
 
-@router.post("/games/{name}/resign")
-def resign(request: Request, name: str, user: KeyUser) -> dict[str, str]:
-    viewer = viewer_in(request, name, user)
-    seat = refusal(site_of(request).judge.resign(name, viewer, viewer.power or user))
-    return {"name": seat.name, "left": "resigned"}
+@router.post("/games/{name}/resign", response_model=Resigned)
+def resign(request: Request, name: str, user: KeyUser,
+           idempotency_key: IdempotencyKey = None) -> Resigned | Response:
+    def run() -> Resigned:
+        viewer = viewer_in(request, name, user)
+        seat = refusal(site_of(request).judge.resign(name, viewer, viewer.power or user))
+        return Resigned(name=seat.name, left="resigned")
+    return once(request, idempotency_key, None, run)
 
 
-@router.post("/games/{name}/master/{action}")
+@router.post("/games/{name}/master/{action}", response_model=Said)
 def master(request: Request, name: str, action: str, body: MasterAction,
-           user: KeyUser) -> dict[str, str]:
+           user: KeyUser, idempotency_key: IdempotencyKey = None) -> Said | Response:
     """start, process, extend (hours), pause, resume, rollback (phase), eject (who),
     replace (user, power), seat (user, role, want), bot (power, bot), unseat (power: the
     bot playing it leaves the seat)."""
@@ -370,7 +516,8 @@ def master(request: Request, name: str, action: str, body: MasterAction,
              and k != "want"}
     field["want"] = " ".join(body.want)
     site = site_of(request)
-    return {"said": refusal(master_act(site.judge, name, seen.viewer, action, field, site))}
+    return once(request, idempotency_key, body, lambda: Said(said=refusal(
+        master_act(site.judge, name, seen.viewer, action, field, site))))
 
 
 class MailPassword(BaseModel):
@@ -379,25 +526,27 @@ class MailPassword(BaseModel):
 
 @router.post("/games/{name}/password")
 def mail_password(request: Request, name: str, body: MailPassword, user: KeyUser
-                  ) -> dict[str, str]:
+                  ) -> MailSeat:
     """Set (or reset) the password the user's seat signs on with by mail (``SIGN ON``)."""
     seen = seen_of(request, name, user)
     seat = set_mail_password(site_of(request).judge, seen, user, body.password)
     if isinstance(seat, Refused):
         raise HTTPException(400 if seen.seated else 403, seat.reason)
-    return {"name": seat.name, "role": seat.role, "sign_on": sign_on_line(seen) or ""}
+    return MailSeat(name=seat.name, role=seat.role, sign_on=sign_on_line(seen) or "")
 
 
 class JudgeText(BaseModel):
     text: str = Field(max_length=TEXT)
 
 
-@router.post("/judge")
-def judge_commands(request: Request, body: JudgeText, user: KeyUser) -> dict[str, str]:
+@router.post("/judge", response_model=JudgeReply)
+def judge_commands(request: Request, body: JudgeText, user: KeyUser,
+                   idempotency_key: IdempotencyKey = None) -> JudgeReply | Response:
     """nJudge's command language, as in a mail to the judge (``SIGN ON``, orders,
     ``PRESS``, ``SET`` ...): the commands of ``text`` carried out for the key's user (its
     address is the sender; its name when it has none) and the judge's reply."""
     site = site_of(request)
     account = user_named(site.judge.db, user)
     sender = account.email if account is not None and account.email else user
-    return {"reply": judge_text(site.judge, sender, body.text)}
+    return once(request, idempotency_key, body,
+                lambda: JudgeReply(reply=judge_text(site.judge, sender, body.text)))

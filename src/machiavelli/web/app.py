@@ -1,7 +1,9 @@
 """The web application: :func:`create_app` puts the pages, the API and the sweeper together.
 
 - FastAPI (on Starlette) serves the pages and the JSON API, whose OpenAPI document is
-  at ``/openapi.json`` (and readable at ``/docs``).
+  at ``/openapi.json`` (and readable at ``/docs``: Swagger UI from the pinned
+  ``fastapi-offline`` package's files, started by ``static/docs.js``, no CDN, no inline
+  script, so that it works offline and under the site's own CSP).
 - :class:`BodyLimit` refuses a request body over ``max_body`` bytes (413), before it
   is read, whether its length is announced or not.
 - :class:`Visitors` finds the browser's session from its cookie, or opens a session
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.resources
 import logging
 from collections.abc import AsyncIterator
 from typing import Any
@@ -29,11 +32,11 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import MutableHeaders
+from starlette.responses import HTMLResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from machiavelli.service.database import StorageError
 from machiavelli.service.games import DamagedGame
-from machiavelli.service.judge import Judge
+from machiavelli.service.judge import Judge, StorageError
 from machiavelli.web import account_pages, api, game_pages, master_pages
 from machiavelli.web.seated_bots import play_seated, start_seated, stop_all
 from machiavelli.web.sessions import Visitor, find_visitor, new_session
@@ -49,6 +52,26 @@ from machiavelli.web.site import (
 from machiavelli.web.tables import upgrade_web_tables
 
 log = logging.getLogger("machiavelli.web")
+
+# Swagger UI's own files (swagger-ui-bundle.js, swagger-ui.css), as the pinned
+# fastapi-offline package ships them (Swagger UI is Apache-2.0, the package MIT)
+SWAGGER_FILES = importlib.resources.files("fastapi_offline") / "static"
+DOCS_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Machiavelli judge: the API</title>
+<link rel="stylesheet" href="/static/swagger/swagger-ui.css">
+</head>
+<body data-openapi="/openapi.json">
+<div id="swagger-ui"><noscript>The API's description is at
+<a href="/openapi.json">/openapi.json</a>.</noscript></div>
+<script src="/static/swagger/swagger-ui-bundle.js"></script>
+<script src="/static/docs.js"></script>
+</body>
+</html>
+"""
 
 SECURITY_HEADERS = {
     "content-security-policy": ("default-src 'self'; script-src 'self'; style-src 'self'; "
@@ -219,7 +242,7 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
                   description="Play Machiavelli: the web judge's JSON API (issue 11). "
                               "Authenticate with `Authorization: Bearer <API key>`; keys "
                               "are made on the account page.",
-                  lifespan=lifespan, openapi_url="/openapi.json", docs_url="/docs",
+                  lifespan=lifespan, openapi_url="/openapi.json", docs_url=None,
                   redoc_url=None)
     app.state.site = site
 
@@ -246,6 +269,11 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
             return JSONResponse({"detail": str(exc)}, status_code=503)
         return render(request, "error.html", status=503, message=str(exc))
 
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return HTMLResponse(DOCS_PAGE)
+
+    app.mount("/static/swagger", StaticFiles(directory=str(SWAGGER_FILES)), name="swagger")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(account_pages.router)
     app.include_router(game_pages.router)

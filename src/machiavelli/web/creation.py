@@ -1,9 +1,9 @@
 """Making a game from a form or a JSON body: scenario and variant, rule flags, deadlines
 per kind of phase, grace, NMR, press, draws, private and invite-only.
 
-The choices offered come from the engine and the service: the scenarios and their
-variants (:func:`~machiavelli.game.scenario.list_scenarios`), the flags and their
-defaults per rules family (:mod:`machiavelli.core.options`), the deadline, press and
+The choices offered come from the service: the scenarios and their variants
+(:meth:`~machiavelli.service.judge.Judge.scenarios`), the flags and their defaults per
+rules family (:meth:`~machiavelli.service.judge.Judge.option_flags`), the deadline, press and
 draw policies with their defaults (:mod:`machiavelli.service.house.deadlines`,
 :mod:`~machiavelli.service.house.press`, :mod:`~machiavelli.service.house.draws`).  A choice the
 rules refuse comes back as a :class:`~machiavelli.service.refusal.Refused`.
@@ -14,12 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from machiavelli.core.options import FLAGS, VARIANT_DEFAULTS
-from machiavelli.game.scenario import list_scenarios
 from machiavelli.service.games import NewGame, Settings
 from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseKind
 from machiavelli.service.house.draws import DrawPolicy
 from machiavelli.service.house.press import FakePress, ObserverPress, PressColours, PressPolicy
+from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 
 FAMILIES = {"mach1": "Machiavelli", "mach2": "Machiavelli 2", "basic": "Basic",
@@ -46,7 +45,7 @@ class SetupChoice:
 def setup_choices() -> list[tuple[str, list[SetupChoice]]]:
     """Every scenario with its variants, as the create form lists them."""
     groups = []
-    for info in list_scenarios():
+    for info in Judge.scenarios():
         choices = []
         for variant in info.variants:
             several = sum(1 for v in info.variants if v.players == variant.players) > 1
@@ -62,9 +61,10 @@ def setup_choices() -> list[tuple[str, list[SetupChoice]]]:
 
 def flag_rows() -> list[dict[str, Any]]:
     """Each rule flag with its default in every rules family."""
+    known = Judge.option_flags()
     return [{"name": flag, "note": FLAG_NOTES.get(flag, ""),
-             "defaults": {FAMILIES[f]: VARIANT_DEFAULTS[f].get(flag, False)
-                          for f in FAMILIES}} for flag in FLAGS]
+             "defaults": {FAMILIES[f]: known.defaults[f].get(flag, False)
+                          for f in FAMILIES}} for flag in known.flags]
 
 
 def policy_defaults() -> dict[str, Any]:
@@ -126,7 +126,7 @@ def form_deadlines(field: dict[str, str]) -> dict[str, Any] | Refused:
 def form_flags(field: dict[str, str]) -> list[str]:
     """``set`` words for the flags the form changed (``flag_money=off`` -> ``nomoney``)."""
     words = []
-    for flag in FLAGS:
+    for flag in Judge.option_flags().flags:
         chosen = field.get(f"flag_{flag}", "")
         if chosen == "on":
             words.append(flag)

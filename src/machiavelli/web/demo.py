@@ -15,13 +15,10 @@ import random
 import zlib
 from dataclasses import dataclass
 
-from machiavelli.game.scenario import scenario_board
-from machiavelli.movement.random_moves import random_phase_orders
 from machiavelli.service.games import NewGame, Settings
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
-from machiavelli.text.notation import format_order
 from machiavelli.web.robot import Robot
 from machiavelli.web.sessions import make_api_key, user_named
 from machiavelli.web.site import clock
@@ -69,7 +66,7 @@ def set_up_demo(judge: Judge, base_url: str, seed: int = 1454) -> Demo:
                                  master=MASTER, start=True, now=now)
         if isinstance(made, Refused):
             raise RuntimeError(made.reason)
-        for power in made.state.powers:
+        for power in made.powers:
             if power not in FREE:
                 if user_named(judge.db, _bot_name(power)) is None:
                     judge.add_user(_bot_name(power), None, None, now)
@@ -86,7 +83,7 @@ def set_up_demo(judge: Judge, base_url: str, seed: int = 1454) -> Demo:
                 key = make_api_key(judge.db, user.id, "demo bot", clock())
                 robots.append(Robot(base_url, key, GAME, seed=zlib.crc32(seat.name.encode())))
     taken = {s.power for s in view.seats if s.role == "player"}
-    free = [p for p in view.state.powers if p not in taken and p not in view.state.eliminated]
+    free = [p for p in view.powers if p not in taken and p not in view.eliminated]
     return Demo(GAME, free, robots)
 
 
@@ -98,9 +95,7 @@ def _play_first_phases(judge: Judge, seed: int, phases: int) -> None:
         view = judge.view(GAME, master)
         if isinstance(view, Refused):
             return
-        board = scenario_board(view.scenario)
-        for power, orders in random_phase_orders(board, view.state, rng).items():
-            if power not in FREE and orders:
-                judge.submit_orders(GAME, master, power,
-                                    "\n".join(format_order(o) for o in orders))
+        for power, lines in Judge.random_orders(view, rng).items():
+            if power not in FREE and lines:
+                judge.submit_orders(GAME, master, power, "\n".join(lines))
         judge.process(GAME, who=MASTER)

@@ -14,8 +14,7 @@ from machiavelli.service.house.deadlines import DeadlinePolicy
 from machiavelli.service.house.press import PressColours, PressPolicy
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Seat
-from machiavelli.service.visibility import LetterView, Viewer
+from machiavelli.service.visibility import LetterView, SeatView, Viewer
 from machiavelli.web import creation
 from machiavelli.web.pictures import map_picture
 from machiavelli.web.seen import (
@@ -127,8 +126,8 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
         "orders": view.orders.get(own) if own else None,
         "threads": threads(view.press, own or viewer.name),
         "history": history, "chosen": chosen,
-        "recipients": [p for p in view.state.powers if p != own
-                       and p not in view.state.eliminated],
+        "recipients": [p for p in view.powers if p != own
+                       and p not in view.eliminated],
         "grey_allowed": policy.colours in (PressColours.GREY, PressColours.WHITE_GREY,
                                            PressColours.GREY_WHITE),
         "press_allowed": policy.colours is not PressColours.NONE or viewer.is_master,
@@ -149,14 +148,15 @@ def sign_on_line(seen: Seen) -> str | None:
     if viewer.is_master:
         return f"SIGN ON m{seen.view.name}"
     if viewer.role == "player" and viewer.power:
-        letter = next((k for k, p in seen.board.powers.items() if p == viewer.power), None)
+        letter = next((k for k, p in Judge.power_letters(seen.view).items()
+                       if p == viewer.power), None)
         if letter is not None:
             return f"SIGN ON {letter.lower()}{seen.view.name}"
     return None
 
 
 def set_mail_password(judge: Judge, seen: Seen, user: str, password: str
-                      ) -> Seat | Refused:
+                      ) -> SeatView | Refused:
     """``user``'s seat gets ``password`` for signing on by mail (the service's seat
     password, which ``SIGN ON`` checks; letters and digits, as the mail judge reads them)."""
     if not seen.seated:
@@ -209,9 +209,9 @@ def check(request: Request, name: str, form: CheckedForm
     """Each line of the order box with the parser's verdict (as the player types)."""
     seen = seen_or_404(request, name)
     power = seen.viewer.power if seen.viewer.role == "player" else _acting(seen, form)
-    if power is None or power not in seen.view.state.powers:
+    if power is None or power not in seen.view.powers:
         return HTMLResponse("")
-    results = check_lines(seen, power, text_field(form, "orders"))
+    results = check_lines(site_of(request).judge, seen, power, text_field(form, "orders"))
     return render(request, "check_part.html", results=results)
 
 
@@ -306,7 +306,7 @@ def join(request: Request, name: str, form: CheckedForm
     user = signed_in(request)
     seen = seen_or_404(request, name)
     role = "observer" if text_field(form, "role") == "observer" else "player"
-    wanted = [p for p in list_field(form, "want") if p in seen.view.state.powers]
+    wanted = [p for p in list_field(form, "want") if p in seen.view.powers]
     seat = site_of(request).judge.join(name, user, role, list(dict.fromkeys(wanted)))
     if isinstance(seat, Refused):
         return back(page_of(name), bad=seat.reason)

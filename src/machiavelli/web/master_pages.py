@@ -40,9 +40,10 @@ def master_seen(request: Request, name: str, *, history: bool = False) -> Seen:
 def console(request: Request, name: str, power: str | None = None) -> Response:
     seen = master_seen(request, name, history=True)
     context = game_context(request, seen, None)
-    acting = power if power in seen.view.state.powers else None
+    acting = power if power in seen.view.powers else None
     sheet = seen.view.orders.get(acting) if acting else None
-    checks = check_lines(seen, acting, "\n".join(sheet.lines)) if acting and sheet else []
+    checks = check_lines(site_of(request).judge, seen, acting, "\n".join(sheet.lines)) \
+        if acting and sheet else []
     bots = [{"power": r.power, "bot": r.bot} for r in seated_rows(site_of(request), name)]
     return render(request, "master.html", **context, acting=acting, sheet=sheet,
                   checks=checks, journal_note="", bots=bots)
@@ -92,11 +93,43 @@ def master_act(judge: Judge, name: str, actor: Viewer, action: str,
     return Refused(f"no master action {action!r}: {', '.join(ACTIONS)}")
 
 
+#: The console's actions that are asked again before they are done (a page with a
+#: second form: it works without JavaScript; the API does them at once).
+CONFIRMED = ("process", "rollback")
+
+
+def confirmation(request: Request, seen: Seen, action: str, field: dict[str, str]
+                 ) -> Response:
+    """The page that asks again: what will happen, Yes (the same form, confirmed) or
+    Cancel."""
+    view = seen.view
+    carried = {k: v for k, v in field.items() if k not in ("csrf", "confirm")}
+    if action == "process":
+        powers = [p for p in view.state.powers if p not in view.state.eliminated]
+        missing = [p for p in powers if p not in view.submitted]
+        question, yes = f"Process {view.label} now?", "Yes, process now"
+        details = [f"Orders are in from: {', '.join(view.submitted) or 'nobody'}.",
+                   f"Not in: {', '.join(missing)} (processed as they stand now)."
+                   if missing else "Every power's orders are in."]
+        warning = ("Everyone sees the results at once; Roll back can undo the phase, not "
+                   "what the players saw.")
+    else:
+        phase = carried.get("phase", "")
+        question, yes = f"Roll back to phase {phase}?", f"Yes, roll back to phase {phase}"
+        details = [f"The game goes back to phase {phase}: every phase processed after it, "
+                   f"and the orders written since, are undone (now: {view.label})."]
+        warning = "The phases undone cannot be brought back."
+    return render(request, "confirm.html", view=view, action=action, carried=carried,
+                  question=question, yes=yes, details=details, warning=warning)
+
+
 @router.post("/games/{name}/master/{action}")
 def act(request: Request, name: str, action: str,
         form: CheckedForm) -> Response:
     seen = master_seen(request, name)
     field = {k: text_field(form, k) for k in form}
+    if action in CONFIRMED and field.get("confirm") != "yes":
+        return confirmation(request, seen, action, field)
     site = site_of(request)
     said = master_act(site.judge, name, seen.viewer, action, field, site)
     if isinstance(said, Refused):

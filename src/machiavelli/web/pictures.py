@@ -1,14 +1,13 @@
-"""The map on the game page and in the API, as the viewer may see it (``render/``).
+"""The map on the game page and in the API, as the viewer may see it.
 
-- The pending phase: the position of the viewer's view (other powers' money taken out by
-  the service) with the viewer's own orders not yet processed.
-- A processed phase ``n``: the position before it, as the viewer's view holds it, with
-  the results of the orders processed then.  The results are adjudicated again from the
-  recorded position, the orders and the game's seed (as ``machiavelli map`` does: the
-  same position, orders and seed give the same result); :func:`~machiavelli.render.draw_map`
-  then shows the viewer only what :mod:`machiavelli.render.view` allows it (the same rule
-  as the reports', :mod:`machiavelli.core.privacy`): the moves everyone learns from the
-  results, and its own expenses alone.
+The service draws it (:meth:`~machiavelli.service.judge.Judge.picture`):
+
+- the pending phase: the position of the viewer's view (other powers' money taken out by
+  the service) with the viewer's own orders not yet processed;
+- a processed phase ``n``: the position before it, as the viewer's view holds it, with
+  the results of the orders processed then, adjudicated again from the recorded
+  position, the orders and the game's seed; the viewer is shown only the moves everyone
+  learns from the results, and its own expenses.
 
 A map takes some ten milliseconds to draw, a past phase's a few more (its orders are
 adjudicated again), and a browser asks for one with every page: the last
@@ -28,24 +27,16 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 
-from machiavelli.core.dice import Dice
-from machiavelli.core.orders import Order
-from machiavelli.core.results import OrderResult
-from machiavelli.game.process import adjudicate_phase
-from machiavelli.game.scenario import scenario_info
-from machiavelli.render import MASTER, draw_map
-from machiavelli.render.units import struck_by
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
-from machiavelli.text.notation import parse_orders
 from machiavelli.web.seen import Seen
 
 
 def render_name(viewer: Viewer) -> str | None:
-    """The renderer's viewer: a power's name, the master, or the public (None)."""
+    """Who a map is drawn for: a power's name, the master (``*``), or the public (None)."""
     if viewer.is_master:
-        return MASTER
+        return "*"
     return viewer.power if viewer.role == "player" else None
 
 
@@ -98,50 +89,16 @@ def _digest(data: object) -> str:
 
 
 def draw_picture(judge: Judge, seen: Seen, phase: int | None = None) -> str | None:
-    """:func:`map_picture`, drawn anew."""
-    view = seen.view
-    who = render_name(seen.viewer)
-    title = scenario_info(view.scenario).title
-    if view.status == "forming":
-        return draw_map(seen.board, view.state, viewer=who, title=title)
-    if phase is None:
-        pending: dict[str, list[Order]] = {}
-        for power, sheet in view.orders.items():
-            text = "".join(line + "\n" for line in sheet.lines)
-            pending[power] = list(parse_orders(text, seen.board, view.state, power).orders)
-        return draw_map(seen.board, view.state, viewer=who, pending=pending, title=title,
-                        plague=_plague(seen, len(view.history) + 1))
-    if not 1 <= phase <= len(view.history):
-        return None
-    shown = view.start_position if phase == 1 else view.history[phase - 2].position
-    if shown is None:
-        return None
-    return draw_map(seen.board, shown, viewer=who, results=_results(judge, seen, phase),
-                    plague=_plague(seen, phase), title=title)
-
-
-def _results(judge: Judge, seen: Seen, phase: int) -> list[OrderResult]:
-    """Every order processed in ``phase`` and how it ended (the renderer shows the viewer
-    its share), adjudicated again from the whole recorded position."""
-    whole = judge.view(seen.view.name, Viewer.master(), history=True)
-    seed = judge.seed(seen.view.name)
-    if isinstance(whole, Refused) or isinstance(seed, Refused):
-        return []
-    before = whole.start_position if phase == 1 else whole.history[phase - 2].position
-    if before is None:
-        return []
-    orders = {power: list(parse_orders(text, seen.board, before, power).orders)
-              for power, text in whole.history[phase - 1].orders.items()
-              if power in before.powers}
-    return adjudicate_phase(seen.board, before, orders, Dice.for_phase(seed, before)).results
+    """:func:`map_picture`, drawn anew by the service."""
+    svg = judge.picture(seen.view.name, seen.viewer, phase, results=phase is not None)
+    return None if isinstance(svg, Refused) else svg
 
 
 def _plague(seen: Seen, number: int) -> list[str]:
-    """The provinces the plague struck as the position drawn for phase ``number`` began
-    (the report that led to it says; the pending phase is ``len(history) + 1``)."""
+    """What the plague marks on the map of phase ``number`` depend on: the report that
+    led to its position, when that position is a summer movement."""
     view = seen.view
     shown = view.start_position if number <= 1 else view.history[number - 2].position
     if shown is None or not (shown.season == "summer" and shown.phase == "movement"):
         return []
-    report = view.start if number <= 1 else view.history[number - 2].report
-    return list(struck_by(seen.board, "Plague", report))
+    return [view.start if number <= 1 else view.history[number - 2].report]

@@ -26,9 +26,8 @@ from sqlalchemy import select
 
 from machiavelli.bots.client import BotClient
 from machiavelli.bots.roster import PLAYER_NAMES
-from machiavelli.service.database import StorageError
 from machiavelli.service.games import DamagedGame, find_game, seat_of
-from machiavelli.service.judge import Judge
+from machiavelli.service.judge import Judge, StorageError
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
 from machiavelli.web.sessions import issue_api_key, revoke_key, user_by_id, user_named

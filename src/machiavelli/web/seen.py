@@ -10,21 +10,16 @@ API alike, so both show exactly what the view holds.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
 from typing import Any
 
-from machiavelli.core.board import Board
-from machiavelli.core.option_commands import flags_listing
-from machiavelli.core.options import options_in_force
-from machiavelli.game.scenario import scenario_board
-from machiavelli.movement.legal_lists import legal_orders
 from machiavelli.service.games import Settings
 from machiavelli.service.judge import Judge
+from machiavelli.service.port import LineError
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, LetterView, PhaseView, Viewer
-from machiavelli.text.notation import format_order, parse_orders
 
 MONEY_WORDS = ("borrow", "pay", "give", "expense", "loan")
 
@@ -36,8 +31,13 @@ class Seen:
     viewer: Viewer
     view: GameView
     settings: Settings
-    board: Board
     seated: bool  # the visitor holds a seat (a player before the start has no power yet)
+
+    @property
+    def board(self) -> object:
+        """The game's board, as the service holds it (the web never reads it; a bot or a
+        test hands it back to the engine)."""
+        return Judge.board(self.view)
 
 
 def viewer_of(judge: Judge, game: str, user: str | None) -> tuple[Viewer, bool]:
@@ -58,14 +58,7 @@ def look(judge: Judge, game: str, user: str | None, *, history: bool = False
     if isinstance(found, Refused):
         return found
     view = found.view
-    return Seen(found.viewer, view, found.settings, board_of(view.scenario, view.players),
-                found.seated)
-
-
-@lru_cache(maxsize=64)
-def board_of(scenario: str, players: int | None) -> Board:
-    """The scenario's board (read once: a board never changes)."""
-    return scenario_board(scenario, players)
+    return Seen(found.viewer, view, found.settings, found.seated)
 
 
 # ----------------------------------------------------------------------
@@ -84,7 +77,7 @@ def free_powers(view: GameView) -> list[str]:
     if view.status not in ("playing", "paused"):
         return []
     taken = {s.power for s in view.seats if s.role == "player" and s.power}
-    return [p for p in view.state.powers if p not in taken and p not in view.state.eliminated]
+    return [p for p in view.powers if p not in taken and p not in view.eliminated]
 
 
 def summary(view: GameView, settings: Settings) -> dict[str, Any]:
@@ -93,7 +86,7 @@ def summary(view: GameView, settings: Settings) -> dict[str, Any]:
     return {
         "name": view.name, "scenario": view.scenario, "title": view.title,
         "status": view.status, "phase": view.phase, "label": view.label,
-        "players": len(players), "powers": len(view.state.powers),
+        "players": len(players), "powers": len(view.powers),
         "masters": [s.name for s in view.seats if s.role == "master"],
         "free_powers": free_powers(view), "deadline": deadline_of(view),
         "private": settings.private, "invite_only": settings.invite_only,
@@ -123,7 +116,7 @@ def view_data(seen: Seen) -> dict[str, Any]:
                    "name": view.viewer.name},
         "position": view.position,
         "board": state.to_dict(),
-        "options": flags_listing(options_in_force(state.options)),
+        "options": Judge.options_listing(view),
         "private": dict(view.private),
         "orders": {p: {"lines": o.lines, "messages": o.messages, "wait": o.wait, "ready": o.ready,
                        "updated_at": o.updated_at.isoformat()} for p, o in view.orders.items()},
@@ -148,14 +141,17 @@ def pending_expenses(view: GameView, power: str) -> list[str]:
 
 
 # ----------------------------------------------------------------------
-# Orders: the same parser as the CLI, against the position the viewer sees
+# Orders: the service's reading, against the position the viewer sees
 # ----------------------------------------------------------------------
-def check_lines(seen: Seen, power: str, text: str) -> list[dict[str, Any]]:
-    """Each line of ``text`` with its verdict: ``ok``, ``blank`` or the parser's reason."""
-    return line_results(text, parse_orders(text, seen.board, seen.view.state, power).errors)
+def check_lines(judge: Judge, seen: Seen, power: str, text: str) -> list[dict[str, Any]]:
+    """Each line of ``text`` with its verdict: ``ok``, ``blank`` or the reader's reason
+    (:meth:`~machiavelli.service.judge.Judge.check_orders`: nothing is stored)."""
+    found = judge.check_orders(seen.view.name, seen.viewer, power, text)
+    errors: Sequence[LineError] = () if isinstance(found, Refused) else found.errors
+    return line_results(text, errors)
 
 
-def line_results(text: str, errors: list[Any]) -> list[dict[str, Any]]:
+def line_results(text: str, errors: Sequence[Any]) -> list[dict[str, Any]]:
     reasons: dict[int, list[str]] = {}
     for error in errors:
         reasons.setdefault(error.line, []).append(error.reason)
@@ -171,11 +167,13 @@ def line_results(text: str, errors: list[Any]) -> list[dict[str, Any]]:
     return results
 
 
-def legal_for(seen: Seen, power: str) -> dict[str, list[str]]:
+def legal_for(judge: Judge, seen: Seen, power: str) -> dict[str, list[str]]:
     """Every legal order of ``power``'s units in the pending phase, by unit."""
-    options = legal_orders(seen.board, seen.view.state, power)
-    return {" ".join(key): [format_order(o) for o in orders]
-            for key, orders in sorted(options.items())}
+    found = judge.legal(seen.view.name, seen.viewer, power)
+    by_unit: dict[str, list[str]] = {}
+    for choice in [] if isinstance(found, Refused) else found:
+        by_unit.setdefault(choice.about, []).append(choice.line)
+    return by_unit
 
 
 def moment(value: datetime | str | None) -> str:

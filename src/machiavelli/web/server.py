@@ -12,6 +12,7 @@ import threading
 
 import uvicorn
 
+from machiavelli.service.config import HostSettings
 from machiavelli.service.judge import Judge
 from machiavelli.web.app import create_app
 from machiavelli.web.demo import set_up_demo
@@ -32,13 +33,13 @@ def print_outbox(judge: Judge, stop: threading.Event, every: float = 2.0) -> Non
         stop.wait(every)
 
 
-def serve(config: WebConfig, host: str = "127.0.0.1", port: int = 8000, *,
+def serve(config: WebConfig, host: str = HostSettings.host, port: int = HostSettings.port, *,
           demo: bool = False, say: bool = True) -> None:
     """Serve until interrupted (Ctrl-C)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     for noisy in ("httpx", "alembic"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
-    config.base_url = f"http://{host}:{port}"
+    config.base_url = HostSettings(host=host, port=port).base_url
     judge = Judge(config.database)
     upgrade_web_tables(judge.db)
     stop = threading.Event()

@@ -23,11 +23,12 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import delete, func, select
 
-from machiavelli.service.database import Database
-from machiavelli.service.schema import User
-from machiavelli.web.tables import ApiKey, Attempt, LoginLink, OutboxMail, WebSession
+from machiavelli.service.visibility import UserView
+from machiavelli.web.tables import ApiKey, Attempt, Database, LoginLink, OutboxMail, WebSession
+from machiavelli.web.tables import user_by_id as user_by_id  # the users, by id or name
+from machiavelli.web.tables import user_named as user_named
 
 SESSION_LIFETIME = timedelta(days=30)
 ANONYMOUS_LIFETIME = timedelta(hours=12)
@@ -74,12 +75,14 @@ def find_visitor(db: Database, token: str | None, now: datetime) -> Visitor | No
             WebSession.token_hash == digest(token))).first()
         if row is None or row.expires_at <= now:
             return None
-        name = None
-        if row.user_id is not None:
-            name = session.scalars(select(User.name).where(User.id == row.user_id)).first()
-            if name is None:
-                return None
-        return Visitor(token, row.csrf, row.user_id, name)
+        csrf, user_id = row.csrf, row.user_id
+    name = None
+    if user_id is not None:
+        user = user_by_id(db, user_id)
+        if user is None:
+            return None
+        name = user.name
+    return Visitor(token, csrf, user_id, name)
 
 
 def sign_in_session(db: Database, old_token: str | None, user_id: int,
@@ -129,28 +132,9 @@ def record_attempt(db: Database, kind: str, keys: list[str], now: datetime) -> N
 
 
 # ----------------------------------------------------------------------
-# Users
-# ----------------------------------------------------------------------
-def user_named(db: Database, name_or_address: str) -> User | None:
-    """The user with this name, or this mail address."""
-    wanted = name_or_address.strip()
-    if not wanted:
-        return None
-    with db.reading() as session:
-        return session.scalars(select(User).where(
-            or_(User.name == wanted, func.lower(User.email) == wanted.lower()))
-            .order_by(User.id)).first()
-
-
-def user_by_id(db: Database, user_id: int) -> User | None:
-    with db.reading() as session:
-        return session.get(User, user_id)
-
-
-# ----------------------------------------------------------------------
 # Log-in links
 # ----------------------------------------------------------------------
-def mail_login_link(db: Database, user: User, base_url: str, now: datetime) -> None:
+def mail_login_link(db: Database, user: UserView, base_url: str, now: datetime) -> None:
     """Write a one-time log-in link for ``user`` to the outbox."""
     token = secrets.token_urlsafe(32)
     with db.writing() as session:
@@ -209,13 +193,14 @@ def issue_api_key(db: Database, user_id: int, label: str, now: datetime) -> tupl
         return row.id, key
 
 
-def user_of_key(db: Database, key: str) -> User | None:
+def user_of_key(db: Database, key: str) -> UserView | None:
     """The user a live API key belongs to, or None."""
     if not key.startswith(KEY_PREFIX) or len(key) > 200:
         return None
     with db.reading() as session:
-        return session.scalars(select(User).join(ApiKey, ApiKey.user_id == User.id).where(
+        user_id = session.scalars(select(ApiKey.user_id).where(
             ApiKey.key_hash == digest(key), ApiKey.revoked.is_(False))).first()
+    return user_by_id(db, user_id) if user_id is not None else None
 
 
 def api_keys(db: Database, user_id: int) -> list[ApiKey]:

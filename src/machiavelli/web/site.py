@@ -2,7 +2,8 @@
 
 :class:`Site` is kept on the application (``app.state.site``); a request finds it with
 :func:`site_of`.  :func:`render` fills a template with the visitor (user, CSRF token)
-and the flash message, escaping everything (Jinja2's autoescape), so that a player's
+and the flash message (from the cookie the form's redirect set, never from the address),
+escaping everything (Jinja2's autoescape), so that a player's
 orders or letters are shown as text, never as HTML.
 """
 
@@ -13,12 +14,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from fastapi import Depends, HTTPException, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from machiavelli.service.config import HostSettings
 from machiavelli.service.judge import Judge
 from machiavelli.web.seen import moment
 from machiavelli.web.sessions import Visitor, csrf_ok
@@ -43,7 +45,7 @@ class WebConfig:
     """
 
     database: str
-    base_url: str = "http://127.0.0.1:8000"
+    base_url: str = HostSettings().base_url
     secure_cookies: bool = False
     sweep_seconds: float = 30.0
     bot_seconds: float = 3.0
@@ -95,20 +97,37 @@ def render(request: Request, template: str, status: int = 200, **context: Any
     visitor = visitor_of(request)
     page = site.templates.get_template(template).render(
         request=request, user=visitor.user_name if visitor else None,
-        csrf=visitor.csrf if visitor else "", flash=request.query_params.get("said", ""),
-        flash_bad=request.query_params.get("bad", ""), announce=site.config.announce,
-        demo_game=site.config.demo_game, **context)
-    return HTMLResponse(page, status_code=status)
+        csrf=visitor.csrf if visitor else "", announce=site.config.announce,
+        demo_game=site.config.demo_game, **{**flash_of(request), **context})
+    answer = HTMLResponse(page, status_code=status)
+    if FLASH in request.cookies and request.headers.get("hx-request") != "true":
+        answer.delete_cookie(FLASH, path="/")  # shown once
+    return answer
+
+
+#: The cookie a form's answer leaves its message in for the next page (``said:`` or
+#: ``bad:`` and the text): set only by the site's own redirect (:func:`back`), shown once
+#: and deleted.  Never the address: a link with ``?said=`` once put any text on the page
+#: as the judge's own message (issue 36).
+FLASH = "judge_flash"
+
+
+def flash_of(request: Request) -> dict[str, str]:
+    """The message the previous form left (``flash``, or ``flash_bad`` for a refusal)."""
+    kind, _, text = unquote(request.cookies.get(FLASH, "")).partition(":")
+    if kind not in ("said", "bad") or not text:
+        return {"flash": "", "flash_bad": ""}
+    return {"flash": text if kind == "said" else "", "flash_bad": text if kind == "bad" else ""}
 
 
 def back(url: str, said: str = "", bad: str = "") -> RedirectResponse:
-    """Back to ``url`` (after a form: 303 See Other) with a message to show."""
-    url, hash_mark, fragment = url.partition("#")
+    """Back to ``url`` (after a form: 303 See Other) with a message to show there."""
+    answer = RedirectResponse(url, status_code=303)
     if said or bad:
-        joiner = "&" if "?" in url else "?"
-        key, text = ("bad", bad) if bad else ("said", said)
-        url = f"{url}{joiner}{key}={quote(text[:300], safe='')}"
-    return RedirectResponse(url + hash_mark + fragment, status_code=303)
+        kind, text = ("bad", bad) if bad else ("said", said)
+        answer.set_cookie(FLASH, quote(f"{kind}:{text[:300]}", safe=""), httponly=True,
+                          samesite="lax", path="/", max_age=120)
+    return answer
 
 
 async def checked_form(request: Request) -> dict[str, Any]:

@@ -18,18 +18,28 @@ and the web has migrations of its own (``web/migrations``, Alembic, recorded in 
 table ``alembic_version_web``) that :func:`upgrade_web_tables` applies when the web opens
 the database (``machiavelli db upgrade`` too).  A change to a model here needs a new
 revision there (``tests/test_web_tables.py`` compares the two).
+
+The web's rows name the service's users by id; :func:`user_named` and :func:`user_by_id`
+read those users as the service's :class:`~machiavelli.service.visibility.UserView`, for
+the sessions and keys that work on this database alone.  This module is the only one of
+the front ends that opens the service's database and tables itself
+(``tests/test_layers.py`` holds every other to the judge).
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import Boolean, Integer, String, Text, inspect
+import sqlalchemy as sa
+from sqlalchemy import Boolean, Integer, String, Text, func, inspect, or_, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from machiavelli.service.database import Database, Migrations
-from machiavelli.service.schema import Moment
+from machiavelli.service.database import Database as Database
+from machiavelli.service.database import Migrations, StorageError
+from machiavelli.service.schema import Moment, User
+from machiavelli.service.visibility import UserView
 
 
 class WebBase(DeclarativeBase):
@@ -100,6 +110,65 @@ class SeatedBot(WebBase):
     ended_how: Mapped[str | None] = mapped_column(String(32))
 
 
+class IdempotentWrite(WebBase):
+    """An API write sent with an ``Idempotency-Key`` (web/idempotency.py): the answer it
+    got, replayed to the same user's same key until ``expires_at``."""
+    __tablename__ = "web_idempotency"
+    __table_args__ = (sa.UniqueConstraint("user_id", "key"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(Integer)
+    key: Mapped[str] = mapped_column(String(255))
+    request_hash: Mapped[str] = mapped_column(String(64))  # method, path and body
+    status: Mapped[int | None] = mapped_column(Integer)  # None while it runs
+    body: Mapped[str | None] = mapped_column(Text)  # the answer's JSON
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime] = mapped_column(index=True)
+
+
+#: What a key already holds: (request hash, status, body); status None while it runs.
+Held = tuple[str, int | None, str | None]
+
+
+class KeyBusy(Exception):
+    """The same user's same key is being claimed at this very moment."""
+
+
+def claim_key(db: Database, user_id: int, key: str, request_hash: str, now: datetime,
+              life: timedelta) -> Held | None:
+    """What ``(user_id, key)`` holds, or None after claiming it for a new write (the
+    expired keys of everyone are deleted first)."""
+    try:
+        with db.writing() as session:
+            session.execute(sa.delete(IdempotentWrite).where(
+                IdempotentWrite.expires_at <= now))
+            row = session.scalars(sa.select(IdempotentWrite).where(
+                IdempotentWrite.user_id == user_id, IdempotentWrite.key == key)).first()
+            if row is not None:
+                return row.request_hash, row.status, row.body
+            session.add(IdempotentWrite(user_id=user_id, key=key, request_hash=request_hash,
+                                        status=None, body=None, created_at=now,
+                                        expires_at=now + life))
+            return None
+    except StorageError as err:
+        if isinstance(err.__cause__, IntegrityError):
+            raise KeyBusy from None
+        raise
+
+
+def keep_answer(db: Database, user_id: int, key: str, status: int, body: str) -> None:
+    with db.writing() as session:
+        row = session.scalars(sa.select(IdempotentWrite).where(
+            IdempotentWrite.user_id == user_id, IdempotentWrite.key == key)).first()
+        if row is not None:
+            row.status, row.body = status, body
+
+
+def forget_key(db: Database, user_id: int, key: str) -> None:
+    with db.writing() as session:
+        session.execute(sa.delete(IdempotentWrite).where(
+            IdempotentWrite.user_id == user_id, IdempotentWrite.key == key))
+
+
 WEB_MIGRATIONS = Migrations(Path(__file__).resolve().parent / "migrations",
                             version_table="alembic_version_web", lock=1455,
                             what="the web's tables")
@@ -114,6 +183,24 @@ def upgrade_web_tables(database: Database) -> bool:
     was applied.  A database whose web tables are newer than this program is refused
     (:class:`~machiavelli.service.database.StorageError`)."""
     return WEB_MIGRATIONS.upgrade(database)
+
+
+def user_named(db: Database, name_or_address: str) -> UserView | None:
+    """The user with this name, or this mail address."""
+    wanted = name_or_address.strip()
+    if not wanted:
+        return None
+    with db.reading() as session:
+        found = session.scalars(select(User).where(
+            or_(User.name == wanted, func.lower(User.email) == wanted.lower()))
+            .order_by(User.id)).first()
+        return UserView.of(found) if found is not None else None
+
+
+def user_by_id(db: Database, user_id: int) -> UserView | None:
+    with db.reading() as session:
+        found = session.get(User, user_id)
+        return UserView.of(found) if found is not None else None
 
 
 def serves_the_web(database: Database) -> bool:
