@@ -124,7 +124,7 @@ def test_bar_on_the_classic_1454_scenario() -> None:
     """`machiavelli new classic_1454 DIR --set bar` plays the 8 classic powers under 003."""
     made = set_up(NewGame("g", "classic_1454", flags=("bar",)))
     assert not isinstance(made, Refused), made
-    _, state = made
+    state = made.state  # type: ignore[attr-defined]  (the Machiavelli kind's table)
     assert options.bar_rules(state) and options.auto_retreats(state)
     assert not options.loans_in_play(state) and not options.specials_in_play(state)
     for name in ("balance", "balance_at_risk"):
