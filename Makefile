@@ -68,7 +68,7 @@ test: $(DEV) postgres chromium cc
 	$(VENV)/bin/ruff check src tests tools setup.py
 	$(VENV)/bin/mypy src
 	$(VENV)/bin/pytest  # the service's tests on SQLite and PostgreSQL (none is skipped)
-	$(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt
+	$(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt cases/balance_at_risk/*.txt
 	$(VENV)/bin/machiavelli princes check cases/princes/*.json
 
 # our data and our judge against what lies outside the repository (tests/conformance/):
@@ -116,7 +116,7 @@ COMPILED_PYTEST := PYTHONPATH=$(COMPILED) $(VENV)/bin/pytest -p no:cacheprovider
 	--deselect tests/test_wheel.py
 compiled-test: compiled postgres chromium
 	$(COMPILED_PYTEST)
-	PYTHONPATH=$(COMPILED) $(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt
+	PYTHONPATH=$(COMPILED) $(VENV)/bin/machiavelli adjudicate --check cases/datc_v2.4_06.txt cases/machiavelli/*.txt cases/money/*.txt cases/balance_at_risk/*.txt
 
 compiled-conformance: compiled postgres
 	$(CONFORMANCE_ENV) $(COMPILED_PYTEST) tests/conformance

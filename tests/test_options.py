@@ -96,7 +96,8 @@ def applied(opts: dict[str, bool], text: str, **kw: Any) -> dict[str, bool]:
 
 def test_every_flag_of_001_is_an_option() -> None:
     assert set(FLAGS_001.values()) == set(FLAGS)
-    assert (*FLAGS, "diplomacy") == OPTION_NAMES
+    # seed 003's family and its six flags (tests/test_bar_options.py) come after 001's
+    assert (*FLAGS, *options.BAR_NAMES, "diplomacy") == OPTION_NAMES
     for word, name in FLAGS_001.items():
         assert options.option_name(word) == name, word
 
@@ -157,7 +158,8 @@ def test_flag_def_tables_cover_every_flag() -> None:
         # the table leaves out mach2, summer and garrisons (ambiguity 3)
         assert set(FLAGS) - named == {"mach2", "summer", "garrisons"}
         assert set(table) == set(FLAGS)
-        assert options_in_force(table) == {**table, "diplomacy": False}
+        assert options_in_force(table) == {**table, **dict.fromkeys(options.BAR_NAMES, False),
+                                           "diplomacy": False}
 
 
 def test_flag_mach2_off_except_in_the_mach2_variant() -> None:
@@ -187,7 +189,8 @@ def test_ambiguity_2_flag_disband_off_for_mach1_and_mach2_on_for_basic() -> None
 
 def test_diplomacy_defaults_everything_off() -> None:
     assert options_in_force(DIPLOMACY_OPTIONS) == DIPLOMACY_DEFAULTS
-    assert DIPLOMACY_DEFAULTS == {**dict.fromkeys(FLAGS, False), "diplomacy": True}
+    assert DIPLOMACY_DEFAULTS == {**dict.fromkeys((*FLAGS, *options.BAR_NAMES), False),
+                                  "diplomacy": True}
     # a stated option still holds (dipmach-style play, Appendix 3)
     assert flag({"diplomacy": True, "garrisons": True}, "garrisons")
 

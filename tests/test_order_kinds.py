@@ -1,7 +1,8 @@
 """Every order kind through every stage (issue 34, item 4).
 
 :mod:`machiavelli.core.order_kinds` lists Machiavelli's order kinds.  :func:`missing_stages`
-puts each kind's example lines through each stage an order passes, as Venice in the
+puts each kind's example lines through each stage an order passes, as Venice (the Papacy
+for its excommunication, :attr:`OrderKind.by`) in the
 position :func:`positions` sets up on the classic 1454 board, and says which stage does
 not know the kind:
 
@@ -96,8 +97,15 @@ def positions() -> tuple[Board, dict[PhaseKind, State]]:
     return board, {"movement": state, "retreat": retreat, "adjustment": adjustment}
 
 
+def power_of(kind: OrderKind) -> str:
+    """Whose orders the kind's examples are (Venice's, but the Papacy's excommunication)."""
+    return kind.by or VENICE
+
+
 def position_for(kind: OrderKind, phase: PhaseKind | None = None) -> State:
     state = positions()[1][phase or kind.phases[0]]
+    if kind.options:  # (seed 003's orders: their options on)
+        state = state.but(options={**state.options, **dict.fromkeys(kind.options, True)})
     if kind.name in WITHOUT_MONEY:
         return state.but(options={**state.options, "money": False},
                          units=[u for u in state.units if u.owner != VENICE or u.kind == "G"])
@@ -114,7 +122,7 @@ def _examples(kind: OrderKind) -> list[tuple[str, Order | str]]:
     found: list[tuple[str, Order | str]] = []
     for line in kind.examples:
         try:
-            found.append((line, parse_order(line, board, state, VENICE)))
+            found.append((line, parse_order(line, board, state, power_of(kind))))
         except OrderSyntaxError as err:
             found.append((line, f"'{line}' is not read: {err.reason}"))
     return found
@@ -132,7 +140,7 @@ def reader_gap(kind: OrderKind) -> str | None:
         if type(order) is not kind.cls:
             return f"'{line}' is read as {type(order).__name__}"
         try:  # (a submission keys its orders: order_key)
-            submission = parse_orders(line, board, position_for(kind), VENICE)
+            submission = parse_orders(line, board, position_for(kind), power_of(kind))
         except Exception as err:
             return f"'{line}' as a submission: {type(err).__name__}: {err}"
         if submission.errors or submission.orders != [order]:
@@ -150,7 +158,7 @@ def formatter_gap(kind: OrderKind) -> str | None:
         written = format_order(order)
         if written != line:
             return f"'{line}' is written back as '{written}'"
-        if parse_order(written, board, position_for(kind), VENICE) != order:
+        if parse_order(written, board, position_for(kind), power_of(kind)) != order:
             return f"'{written}' does not read as the order written"
     return None
 
@@ -161,14 +169,14 @@ def legality_gap(kind: OrderKind) -> str | None:
         if isinstance(order, str):
             continue
         try:
-            reason = legality.check_order(board, position_for(kind), VENICE, order)
+            reason = legality.check_order(board, position_for(kind), power_of(kind), order)
         except TypeError as err:  # compiled: a class that is no Order
             return f"'{line}' is checked: {err}"
         if reason is not None:
             return f"'{line}' is refused: {reason}"
         for phase in PHASES:
             if phase not in kind.phases and legality.check_order(
-                    board, position_for(kind, phase), VENICE, order) is None:
+                    board, position_for(kind, phase), power_of(kind), order) is None:
                 return f"'{line}' is accepted in the {phase} phase"
     if not kind.examples:
         return "no example"
@@ -179,7 +187,7 @@ def listed_gap(kind: OrderKind) -> str | None:
     if kind.name in NOT_LISTED:
         return None
     board, _ = positions()
-    offered = legal_orders(board, position_for(kind), VENICE)
+    offered = legal_orders(board, position_for(kind), power_of(kind))
     orders = [o for options in offered.units.values() for o in options] + list(offered.money)
     if not any(type(o) is kind.cls for o in orders):
         return "not offered by the legal lists"
@@ -197,9 +205,9 @@ def wording_gap(kind: OrderKind) -> str | None:
         if isinstance(order, str):
             continue
         try:
-            done = adjudicate(board, position_for(kind), {VENICE: [order]}, "kinds")
+            done = adjudicate(board, position_for(kind), {power_of(kind): [order]}, "kinds")
             results = [r for r in done.results if r.order == order]
-            public, private = done.report, done.private.get(VENICE, "")
+            public, private = done.report, done.private.get(power_of(kind), "")
         except Exception as err:  # a stage that does not know the kind
             return f"'{line}' adjudicated: {type(err).__name__}: {err}"
         if line in WITHDRAWING:
@@ -224,7 +232,7 @@ def painter_gap(kind: OrderKind) -> str | None:
     painter = arrows.OrderPainter(board, geometry_for(board), state,
                                   power_colours(board, tuple(state.powers)))
     for order in _read(kind):
-        painter.paint(order, VENICE, None)
+        painter.paint(order, power_of(kind), None)
     drawing = painter.drawing.lines + painter.drawing.marks
     if paint is not arrows.OrderPainter._nothing and not drawing:  # (some expenses have
         return "draws nothing"  # no place: an assassination's)

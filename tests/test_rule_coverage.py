@@ -26,6 +26,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 RULINGS = REPO / "docs" / "rulings.md"
+#: seed 003's rules (Balance at Risk): every BAR id and ambiguity with its state
+BAR_DOC = REPO / "docs" / "balance-at-risk.md"
+BAR_RULINGS_HEADING = "## Balance at Risk (seed 003)"
 MAKEFILE = REPO / "Makefile"
 TESTS = REPO / "tests"
 CASES = REPO / "cases"
@@ -111,7 +114,57 @@ def covered(ids: Iterable[str]) -> set[str]:
     return {rule_id for rule_id in ids if "_".join(tokens(rule_id)) in named}
 
 
+def bar_states() -> dict[str, str]:
+    """Seed 003's ids (``BAR-5.4``, ``A-7``) -> their state in docs/balance-at-risk.md."""
+    states: dict[str, str] = {}
+    for line in BAR_DOC.read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("|") and len(cells) >= 2 and re.fullmatch(r"(BAR|A)-[0-9.]+b?",
+                                                                      cells[0]):
+            states[cells[0]] = cells[1]
+    return states
+
+
+#: the states that claim something built: a test or a case must name the id
+BAR_CLAIMS = {"works", "partly", "data", "ruled"}
+
+
 # -- the meta-test itself --------------------------------------------------------------------
+
+
+def test_bar_ids_claimed_built_are_named_by_a_test_or_a_case() -> None:
+    """Seed 003 (Balance at Risk): every rule docs/balance-at-risk.md calls built ("works",
+    "partly", "data") and every ambiguity it calls ruled is named by a test or a case, as
+    RULES.md's ids are."""
+    states = bar_states()
+    assert sum(1 for i in states if i.startswith("BAR-")) == 104  # the specification's
+    claimed = [i for i, state in states.items() if state in BAR_CLAIMS]
+    named = covered(claimed)
+    assert [i for i in claimed if i not in named] == []
+
+
+def test_bar_states_are_known_words() -> None:
+    known = BAR_CLAIMS | {"not yet", "needs map", "as 001", "open"}
+    assert {i: s for i, s in bar_states().items() if s not in known} == {}
+
+
+def test_bar_rulings_are_in_their_own_section() -> None:
+    """Each ambiguity of seed 003 called ruled has its ruling under "Balance at Risk (seed
+    003)" in docs/rulings.md."""
+    text = RULINGS.read_text(encoding="utf-8")
+    assert BAR_RULINGS_HEADING in text
+    section = text.split(BAR_RULINGS_HEADING, 1)[1].split("\n## ", 1)[0]
+    ruled = [i for i, state in bar_states().items() if state == "ruled"]
+    assert ruled and [i for i in ruled if f"**{i}," not in section] == []
+
+
+def test_bar_case_lines_name_seed_003_ids_only_as_the_document_has_them() -> None:
+    """A case line naming a BAR id or an ambiguity of 003 names one the document lists."""
+    states = bar_states()
+    unknown = sorted({f"{path.name}: {i}" for path, i in case_ids()
+                      if re.fullmatch(r"(BAR|A)-[0-9.]+b?", i) and i not in states})
+    assert unknown == []
+
 
 
 def test_every_case_file_is_checked_by_make_test() -> None:

@@ -8,7 +8,15 @@ import re
 
 import pytest
 from njudge_files import shared
-from test_rule_coverage import PENDING, RULINGS, ambiguity_numbers, case_ids, covered, rule_ids
+from test_rule_coverage import (
+    PENDING,
+    RULINGS,
+    ambiguity_numbers,
+    bar_states,
+    case_ids,
+    covered,
+    rule_ids,
+)
 
 
 def rules_text() -> str:
@@ -43,8 +51,16 @@ def test_every_ambiguity_has_a_ruling() -> None:
     assert not missing, f"ambiguities with no ruling in docs/rulings.md: {missing}"
 
 
+def test_bar_document_lists_every_id_of_the_specification() -> None:
+    """docs/balance-at-risk.md has a state for each BAR id and ambiguity of seed 003's
+    specification (specs/balance-at-risk.md in the shared folder)."""
+    spec = shared("specs/balance-at-risk.md").read_text(encoding="utf-8")
+    ids = re.findall(r"^\| ((?:BAR|A)-[0-9.]+b?) \|", spec, flags=re.MULTILINE)
+    assert sorted(set(ids)) == sorted(bar_states())
+
+
 def test_case_lines_name_only_known_ids() -> None:
-    known = set(all_ids())
+    known = set(all_ids()) | set(bar_states())  # and seed 003's (docs/balance-at-risk.md)
     unknown = sorted({f"{path.name}: {i}" for path, i in case_ids() if i not in known})
     assert not unknown, f"CASE lines name ids RULES.md does not have: {unknown}"
 

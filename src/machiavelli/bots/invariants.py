@@ -8,8 +8,9 @@
 - every unit (and dislodged unit) owned by a power still in the game, or autonomous;
 - ducats conserved: for each power, treasury after = treasury before + income +
   loans received + payments received - repayments - payments made - the bank's
-  collections and seizures - expenses - upkeep and builds (a power eliminated
-  in the phase loses what it had left).  Every flow is read from the phase's
+  collections and seizures - expenses - upkeep and builds + seed 003's benefits of
+  peace and forced taxes (BAR-5.4, BAR-5.3) (a power eliminated in the phase loses
+  what it had left).  Every flow is read from the phase's
   order results and events (:class:`Ledger`), and three of them are recomputed
   independently: income (:func:`machiavelli.money.income.fixed_income` on the
   position plus the recorded variable-income dice on the board's table), what
@@ -37,13 +38,23 @@ from dataclasses import dataclass, field
 
 from machiavelli.core.board import Board, space_of
 from machiavelli.core.dice import Roll
-from machiavelli.core.options import money_in_play
-from machiavelli.core.orders import BANK, Borrow, Build, Expense, GiveChit, Maintain, Order, Pay
+from machiavelli.core.options import money_in_play, rules_of
+from machiavelli.core.orders import (
+    BANK,
+    Borrow,
+    Build,
+    Expense,
+    GiveChit,
+    Maintain,
+    Order,
+    Pay,
+    Tax,
+)
 from machiavelli.core.results import OrderResult
 from machiavelli.core.state import State
 from machiavelli.game.process import PhaseResult
 from machiavelli.game.victory import condition_in_force, meets
-from machiavelli.money.expenses import payments, standing_expenses
+from machiavelli.money.expenses import expense_payments, payable_expenses, standing_expenses
 from machiavelli.money.finance import MAX_PRINCIPAL, interest_on, is_due, owed, principal_owed
 from machiavelli.money.income import fixed_income, source_names, variable_income_owner
 from machiavelli.money.specials import upkeep
@@ -63,6 +74,8 @@ _INCOME = re.compile(r"^(\S+) receives (\d+) ducats \(")
 _UPKEEP = re.compile(r"^(\S+) pays (\d+) ducats for \d+ units; treasury (\d+)\.$")
 _COLLECT = re.compile(r"^The bank collects (\d+) ducats from (\S+) ")
 _SEIZE = re.compile(r"^(\S+) cannot pay the \d+ ducats .* the bank seizes the (\d+) ducats")
+_TAXED = re.compile(r"^(\d+) ducats?; ")
+_PEACE = re.compile(r"^(.+?) and (.+?) were at peace \([^)]*\): (\d+) ducats? each \(BAR-5\.4\)")
 _VARIABLE = re.compile(r"^variable income of (.+) for (\S+?)( \(fixed: nodice\))?$")
 
 
@@ -110,6 +123,9 @@ def read_ledger(result: PhaseResult) -> Ledger:
         elif (found := _SEIZE.search(event)) is not None:
             ledger.add(found.group(1), "seized", -int(found.group(2)))
             ledger.defaulted.add(found.group(1))
+        elif (found := _PEACE.search(event)) is not None:  # seed 003's peace (BAR-5.4)
+            for power in (found.group(1), found.group(2)):
+                ledger.add(power, "peace", int(found.group(3)))
     return ledger
 
 
@@ -121,6 +137,8 @@ def _read_result(ledger: Ledger, r: OrderResult) -> None:
         amount = _int(_BORROWED, note) or 0
         ledger.add(power, "borrowed", amount)
         ledger.new_debt[power] += amount + interest_on(amount, order.years) if amount else 0
+    elif isinstance(order, Tax) and r.outcome == "succeeds":  # seed 003 (BAR-5.3)
+        ledger.add(power, "forced_tax", _int(_TAXED, note) or 0)
     elif isinstance(order, GiveChit) and r.outcome == "succeeds":
         ledger.chits_given.append((power, order.to, order.target))
     elif isinstance(order, Pay) and r.outcome == "succeeds":
@@ -270,9 +288,11 @@ def _variable(board: Board, source: str, roll: Roll) -> int:
 
 def expense_problems(before: State, orders: Orders, result: PhaseResult,
                      ledger: Ledger) -> list[str]:
-    """What each expense took: in number order from what banking left (EXP-GEN-4, -5)."""
+    """What each expense took: in number order from what banking left (EXP-GEN-4, -5),
+    or under ``bar`` in seed 003's order, each in full or not at all (BAR-2.6, -2.7)."""
     if before.phase != "movement":
         return []
+    rules = rules_of(before.options)
     banking = ("borrowed", "repaid", "paid", "received", "collected", "seized")
     paid = {(r.power, id(r.order)): _int(_LEADING, r.note) or 0
             for r in result.results if isinstance(r.order, Expense)}
@@ -280,8 +300,9 @@ def expense_problems(before: State, orders: Orders, result: PhaseResult,
     for power, listed in standing_expenses(orders).items():
         flows = ledger.flows.get(power, Counter())
         cash = before.treasury.get(power, 0) + sum(flows[k] for k in banking)
-        payable = [e for e in listed if 1 <= e.number <= 4 and e.amount > 0]
-        for expense, take in zip(payable, payments(cash, payable), strict=True):
+        payable = payable_expenses(listed, rules)
+        for expense, take in zip(payable, expense_payments(before, rules, cash, payable),
+                                 strict=True):
             got = paid.get((power, id(expense)))
             if got is not None and got != take:
                 problems.append(f"{power} {expense}: took {got}, expected {take}")

@@ -66,6 +66,10 @@ class MoneyMenu:
         return sum(1 for _ in self)
 
 
+#: the keys of orders a power may well leave out (:meth:`LegalOrders.optional_keys`)
+OPTIONAL = ("tax", "excommunicate")
+
+
 @dataclass(frozen=True)
 class LegalOrders:
     """A power's choices this phase: one order per key of ``units``, and money orders.
@@ -80,8 +84,14 @@ class LegalOrders:
     money: MoneyMenu = field(default_factory=MoneyMenu)
 
     def unit_keys(self) -> list[tuple[str, ...]]:
-        """The keys of units and build places (alliances left out), sorted."""
-        return sorted(k for k in self.units if k[0] != "ally")
+        """The keys of units and build places (alliances and the orders a power may well
+        leave out, :meth:`optional_keys`, left out), sorted."""
+        return sorted(k for k in self.units if k[0] not in ("ally", *OPTIONAL))
+
+    def optional_keys(self) -> list[tuple[str, ...]]:
+        """Seed 003's orders a power gives now and then, sorted: the provinces it may tax
+        by force (BAR-5.3), the powers the Papacy may excommunicate (BAR-15.1)."""
+        return sorted(k for k in self.units if k[0] in OPTIONAL)
 
     def count(self) -> int:
         return sum(len(v) for v in self.units.values()) + len(self.money)

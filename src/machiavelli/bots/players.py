@@ -52,8 +52,9 @@ class RandomLegal:
 
     name = "random"
 
-    def __init__(self, borrow: float = 0.1, repay: float = 0.2, spend: float = 0.5) -> None:
-        self.borrow, self.repay, self.spend = borrow, repay, spend
+    def __init__(self, borrow: float = 0.1, repay: float = 0.2, spend: float = 0.5,
+                 tax: float = 0.05) -> None:
+        self.borrow, self.repay, self.spend, self.tax = borrow, repay, spend, tax
 
     def choose(self, board: Board, seen: Observation, legal: LegalOrders,
                rng: random.Random) -> list[Order]:
@@ -63,6 +64,9 @@ class RandomLegal:
             if isinstance(options[0], Build) and rng.random() < 0.5:
                 continue  # a build place may also stay empty
             orders.append(rng.choice(options))
+        for key in legal.optional_keys():  # seed 003's taxes and excommunications, now and then
+            if rng.random() < self.tax:
+                orders.append(legal.units[key][0])
         menu = legal.money
         cash = seen.state.treasury.get(legal.power, 0)
         if menu.repay and rng.random() < self.repay:

@@ -56,6 +56,8 @@ EXTRA_SECTIONS = (
     "LOANS",
     "CHITS",
     "FAMINE",
+    "PEACE",
+    "EXCOMMUNICATED",
     "DEFAULTED",
     "ASSASSINATED",
     "ROLLS",
@@ -142,6 +144,10 @@ class Case:
     loans: dict[str, list[Loan]] = field(default_factory=dict)
     chits: dict[str, list[str]] = field(default_factory=dict)
     famine: list[str] = field(default_factory=list)
+    #: seed 003's peace record (PRESTATE_PEACE): "Milan/Venice" -> campaigns at peace
+    peace: dict[str, list[str]] = field(default_factory=dict)
+    #: seed 003's excommunications in force for the next transfer (PRESTATE_EXCOMMUNICATED)
+    excommunicated: list[str] = field(default_factory=list)
     defaulted: list[str] = field(default_factory=list)
     assassinated: list[str] = field(default_factory=list)
     dice: list[int] | None = None  # DICE: the values the case's dice give, in order
@@ -165,6 +171,8 @@ class Case:
     expect_loans: dict[str, list[Loan]] | None = None
     expect_chits: dict[str, list[str]] | None = None
     expect_famine: list[str] | None = None
+    expect_peace: dict[str, list[str]] | None = None
+    expect_excommunicated: list[str] | None = None
     expect_defaulted: list[str] | None = None
     expect_assassinated: list[str] | None = None
     expect_rolls: list[ExpectedRoll] | None = None

@@ -18,6 +18,8 @@ from machiavelli.core.dice import Roll
 from machiavelli.core.orders import Expense
 from machiavelli.core.results import OrderResult
 from machiavelli.core.state import SEASONS, Loan, Season, State
+from machiavelli.money.peace import SEASONS as CAMPAIGNS
+from machiavelli.money.peace import pair_key, pair_of
 
 Sections = dict[str, list[tuple[str, int]]]
 
@@ -126,6 +128,37 @@ def read_places(rd: EntryReader, entries: Sequence[tuple[str, int]] | None) -> l
     return found
 
 
+def read_peace(
+    rd: EntryReader, entries: Sequence[tuple[str, int]] | None
+) -> dict[str, list[str]] | None:
+    """``Milan Venice: summer fall``: seed 003's record of the campaigns of this year two
+    powers were at peace in (option ``peace``, BAR-5.4)."""
+    if entries is None:
+        return None
+    found: dict[str, list[str]] = {}
+    for text, line in entries:
+        pair, sep, rest = text.partition(":")
+        powers = _power_list(rd, pair, line) if sep else []
+        if len(powers) != 2 or powers[0] == powers[1]:
+            raise CaseError(f"expected '<Power> <Power>: <campaigns>', got {text!r}", line)
+        seasons = [w.lower() for w in re.split(r"[\s,]+", rest.strip()) if w]
+        if not seasons or any(s not in CAMPAIGNS for s in seasons):
+            raise CaseError(f"the campaigns are spring, summer or fall, not {rest.strip()!r}",
+                            line)
+        found[pair_key(*powers)] = sorted(set(seasons), key=CAMPAIGNS.index)
+    return found
+
+
+def _pending(state: State) -> list[str]:
+    """The powers excommunicated for the next transfer (seed 003, BAR-15.2)."""
+    return sorted(p for p, how in state.excommunications.items() if how == "pending")
+
+
+def _peace_lines(peace: dict[str, list[str]]) -> list[str]:
+    return sorted(f"{a} {b}: {' '.join(seasons)}"
+                  for (a, b), seasons in ((pair_of(k), v) for k, v in peace.items()))
+
+
 def read_rolls(entries: Sequence[tuple[str, int]] | None) -> list[ExpectedRoll] | None:
     """``assassination of Milan by Venice: 4``, ``famine severity: 3 + 4 = 7``, ``5``."""
     if entries is None:
@@ -147,7 +180,8 @@ def read_rolls(entries: Sequence[tuple[str, int]] | None) -> list[ExpectedRoll] 
 MONEY_SECTIONS = frozenset(
     f"{when}_{name}"
     for when in ("PRESTATE", "POSTSTATE")
-    for name in ("LOANS", "CHITS", "FAMINE", "DEFAULTED", "ASSASSINATED")
+    for name in ("LOANS", "CHITS", "FAMINE", "PEACE", "EXCOMMUNICATED", "DEFAULTED",
+                 "ASSASSINATED")
 ) | {"POSTSTATE_ROLLS"}
 
 
@@ -159,11 +193,15 @@ def read_money_sections(rd: EntryReader, case: Case, sec: Sections) -> None:
     for holder, targets in (read_chits(rd, sec.get("PRESTATE_CHITS")) or {}).items():
         case.chits.setdefault(holder, []).extend(targets)
     case.famine = read_places(rd, sec.get("PRESTATE_FAMINE")) or []
+    case.peace = read_peace(rd, sec.get("PRESTATE_PEACE")) or {}
+    case.excommunicated = read_powers(rd, sec.get("PRESTATE_EXCOMMUNICATED")) or []
     case.defaulted = read_powers(rd, sec.get("PRESTATE_DEFAULTED")) or []
     case.assassinated = read_powers(rd, sec.get("PRESTATE_ASSASSINATED")) or []
     case.expect_loans = read_loans(rd, sec.get("POSTSTATE_LOANS"))
     case.expect_chits = read_chits(rd, sec.get("POSTSTATE_CHITS"))
     case.expect_famine = read_places(rd, sec.get("POSTSTATE_FAMINE"))
+    case.expect_peace = read_peace(rd, sec.get("POSTSTATE_PEACE"))
+    case.expect_excommunicated = read_powers(rd, sec.get("POSTSTATE_EXCOMMUNICATED"))
     case.expect_defaulted = read_powers(rd, sec.get("POSTSTATE_DEFAULTED"))
     case.expect_assassinated = read_powers(rd, sec.get("POSTSTATE_ASSASSINATED"))
     case.expect_rolls = read_rolls(sec.get("POSTSTATE_ROLLS"))
@@ -237,6 +275,14 @@ def format_money_sections(
         lines.append("POSTSTATE_FAMINE")
         if state.famine:
             lines.append("\t" + ", ".join(case.place(p) for p in sorted(state.famine)))
+    if "PEACE" in case.extras:
+        lines.append("POSTSTATE_PEACE")
+        lines += [f"\t{x}" for x in _peace_lines(state.peace)]
+    if "EXCOMMUNICATED" in case.extras:
+        lines.append("POSTSTATE_EXCOMMUNICATED")
+        pending = _pending(state)
+        if pending:
+            lines.append("\t" + ", ".join(pending))
     for name, powers in (("DEFAULTED", state.defaulted), ("ASSASSINATED", assassinated)):
         if name in case.extras:
             lines.append(f"POSTSTATE_{name}")
@@ -326,6 +372,12 @@ def diff_money(
             (case.place(p) for p in case.expect_famine),
             (case.place(p) for p in state.famine),
         )
+    if case.expect_excommunicated is not None:
+        out += _diff_sets("POSTSTATE_EXCOMMUNICATED", case.expect_excommunicated,
+                          _pending(state))
+    if case.expect_peace is not None:
+        out += _diff_sets("POSTSTATE_PEACE", _peace_lines(case.expect_peace),
+                          _peace_lines(state.peace))
     if case.expect_defaulted is not None:
         out += _diff_sets("POSTSTATE_DEFAULTED", case.expect_defaulted, state.defaulted)
     if case.expect_assassinated is not None:

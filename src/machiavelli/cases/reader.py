@@ -15,6 +15,7 @@ from machiavelli.cases.history import CaseError
 from machiavelli.cases.model import AUTONOMOUS, KNOWN_OPTIONS, OPTION_ALIASES, Case, OrderLine
 from machiavelli.core.board import Board
 from machiavelli.core.board_index import PerBoard
+from machiavelli.core.options import BAR, BAR_DEFAULTS, not_implemented
 from machiavelli.core.state import SPECIAL_KINDS, Unit, UnitKind, unit_of
 
 _KINDS: dict[str, UnitKind] = {"A": "A", "a": "A", "F": "F", "f": "F", "G": "G", "g": "G"}
@@ -265,7 +266,9 @@ class EntryReader:
 
     def options(self, text: str, line: int, into: dict[str, bool]) -> None:
         """Set the options a list names; ``mach2`` also brings Mach2's default of no
-        coastal convoys (001 FLAG-DEF-MACH2) unless the list says otherwise."""
+        coastal convoys (001 FLAG-DEF-MACH2) unless the list says otherwise, and ``bar``
+        its family's defaults (seed 003, BAR_DEFAULTS).  A 003 option not built yet is
+        refused."""
         given: dict[str, bool] = {}
         for word in re.split(r"[\s,]+", text.strip()):
             w = word.lower()
@@ -277,7 +280,12 @@ class EntryReader:
             key = OPTION_ALIASES.get(w, w)
             if key not in KNOWN_OPTIONS:
                 raise CaseError(f"unknown option {word!r}", line)
+            why = not_implemented(key)
+            if value and why:
+                raise CaseError(f"option {word!r}: {why}", line)
             given[key] = value
         if given.get("mach2") and "coastal_convoys" not in given:
             given["coastal_convoys"] = False
+        if given.get(BAR):
+            given = {**BAR_DEFAULTS, **given}
         into.update(given)

@@ -27,7 +27,7 @@ from machiavelli.cases.money import assassinated_in, diff_money, format_money_se
 from machiavelli.core.board import Board
 from machiavelli.core.board_index import PerBoard
 from machiavelli.core.dice import Dice, LoadedDice, Roll
-from machiavelli.core.orders import MONEY_ORDERS, Order, order_key
+from machiavelli.core.orders import MONEY_ORDERS, Convert, Move, Order, Retreat, order_key
 from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.state import Dislodged, Places, Rebellion, State, Unit
@@ -137,6 +137,8 @@ def initial_state(case: Case, board: Board) -> State:
         home=dict(_HOMES(board)),
         rebellions=dict(case.rebellions),
         famine=list(case.famine),
+        peace={k: list(v) for k, v in case.peace.items()},
+        excommunications=dict.fromkeys(case.excommunicated, "pending"),
         treasury=dict(case.treasury),
         loans={p: list(v) for p, v in case.loans.items()},
         chits={p: list(v) for p, v in case.chits.items()},
@@ -553,6 +555,10 @@ def _outcome_for(e: ExpectedResult, run: CaseRun, board: Board, engine: Engine) 
     for r in run.results:
         if r.order == order and r.power == e.power:
             return r.outcome
+    retreat = _as_judge_retreat(order)
+    for r in run.results:  # a retreat the judge made (auto_retreat, BAR-13.5)
+        if retreat is not None and r.order == retreat and r.power == e.power:
+            return r.outcome
     unit = getattr(order, "unit", None)
     for r in run.results:  # the resolver may have replaced the order (e.g. by a hold)
         if unit is not None and r.power == e.power and getattr(r.order, "unit", None) == unit:
@@ -561,6 +567,17 @@ def _outcome_for(e: ExpectedResult, run: CaseRun, board: Board, engine: Engine) 
         for r in run.results:
             if r.power == e.power and _same_key(r.order, order):
                 return r.outcome
+    return None
+
+
+def _as_judge_retreat(order: Order) -> Retreat | None:
+    """The retreat a movement-phase line names when the judge retreats (``auto_retreat``):
+    ``A cre - pia`` is the retreat to Piacenza, ``A cre convert to G`` the retreat into
+    the city."""
+    if isinstance(order, Move):
+        return Retreat(order.unit, order.dest, order.dest_coast)
+    if isinstance(order, Convert) and order.to == "G":
+        return Retreat(order.unit, order.unit.province, to="G")
     return None
 
 

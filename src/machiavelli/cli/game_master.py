@@ -19,7 +19,8 @@ import click
 
 from machiavelli.cli.where import answer, db_option, messages, new_location, with_game
 from machiavelli.core.board import Board
-from machiavelli.core.option_commands import flags_listing
+from machiavelli.core.option_commands import bar_note, flags_listing
+from machiavelli.core.options import bar_rules
 from machiavelli.core.state import State
 from machiavelli.game.scenario import scenario_board
 from machiavelli.game.victory import victory_line
@@ -42,6 +43,8 @@ def game_information(board: Board, state: State, victory_cities: int | None) -> 
     VIC-3) and, on a board with two-coast provinces, the support rule (APP4-SUP-0)."""
     lines = [f"Flags: {flags_listing(state.options)}",
              victory_line(board, state, victory_cities)]
+    if bar_rules(state):
+        lines.append(bar_note())
     if any(p.coasts for p in board.provinces.values()):
         lines.append(SUPPORT_RULE)
     return lines

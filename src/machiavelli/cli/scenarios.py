@@ -5,6 +5,11 @@ from __future__ import annotations
 import click
 
 from machiavelli.game.scenario import ScenarioInfo, VariantInfo, list_scenarios, scenario_info
+from machiavelli.game.scenario.boardless import (
+    BoardlessScenario,
+    boardless_names,
+    load_boardless,
+)
 from machiavelli.game.scenario.checks import ScenarioError
 
 
@@ -67,11 +72,39 @@ def details(info: ScenarioInfo) -> list[str]:
     return lines
 
 
+def waiting_summary(info: BoardlessScenario) -> list[str]:
+    """A scenario whose map is missing: what it is, and that it waits for its map."""
+    powers = ", ".join(p.name for p in info.powers)
+    return [
+        f"{info.name:<22} {info.year:>5}  {'(no map)':<13} {info.title}",
+        f"    powers:  {powers}",
+        f"    {info.status}: not playable (machiavelli scenarios {info.name})",
+    ]
+
+
+def waiting_details(info: BoardlessScenario) -> list[str]:
+    """Everything ``machiavelli scenarios NAME`` prints of a scenario waiting for its map."""
+    lines = [f"{info.name}: {info.title}",
+             f"{info.status}; first campaign in {info.season.capitalize()} {info.year}",
+             "powers (home provinces, tax and trade income, capitals):"]
+    for p in info.powers:
+        lines.append(f"  {p.name}: {len(p.provinces)} provinces, tax {p.tax_income} d, "
+                     f"trade {p.trade_income} d, capitals {', '.join(p.capitals)}")
+    lines.append(f"independent garrisons: {len(info.garrisons)}; independent unfortified "
+                 f"cities: {', '.join(info.unfortified)}")
+    lines.append("missing:")
+    lines.extend(f"  - {m}" for m in info.missing)
+    return lines
+
+
 @click.command("scenarios")
 @click.argument("name", required=False)
 def scenarios(name: str | None) -> None:
     """List the scenarios with their powers and player counts, or show NAME's variants."""
     if name is not None:
+        if name in boardless_names():
+            click.echo("\n".join(waiting_details(load_boardless(name))))
+            return
         try:
             info = scenario_info(name)
         except ScenarioError as err:
@@ -80,3 +113,5 @@ def scenarios(name: str | None) -> None:
         return
     for info in list_scenarios():
         click.echo("\n".join(summary(info)))
+    for waiting in boardless_names():
+        click.echo("\n".join(waiting_summary(load_boardless(waiting))))

@@ -14,24 +14,41 @@ import re
 from collections.abc import Iterable, Mapping
 
 from machiavelli.core.options import (
+    BAR,
+    BAR_DEFAULTS,
+    BAR_FLAGS,
+    BAR_NOT_YET,
     DICE_FLAGS,
     DIPLOMACY,
     DIPLOMACY_SETTABLE,
     FLAGS,
+    MACH1_DEFAULTS,
     OPTION_NAMES,
     OptionError,
     flag,
+    not_implemented,
     option_name,
     options_in_force,
     squash_option,
     unknown_option_message,
 )
 
+#: the options a game master may ``set``: 001's, seed 003's family and its six flags
+SETTABLE: tuple[str, ...] = (*FLAGS, BAR, *BAR_FLAGS)
+
 
 def set_option(options: Mapping[str, bool], name: str, value: bool) -> dict[str, bool]:
-    """``options`` after ``set [no]name``, with the couplings of FLAG-DICE-1 and -2."""
-    if name not in FLAGS:
+    """``options`` after ``set [no]name``, with the couplings of FLAG-DICE-1 and -2.
+
+    ``bar`` (seed 003's family) states its family's defaults (:data:`BAR_DEFAULTS`) when
+    turned on and Mach1's when turned off, as a family flag does: the options set after it
+    in one command change them one by one."""
+    if name not in SETTABLE:
         raise OptionError(unknown_option_message(name))
+    if name == BAR:
+        if value:
+            return {**options, **BAR_DEFAULTS}
+        return {**options, **MACH1_DEFAULTS, **{n: False for n in (BAR, *BAR_FLAGS)}}
     new = dict(options)
     new[name] = value
     if name == "dice" and not value:
@@ -108,6 +125,12 @@ def apply_set_command(
             return f"'{shown}' is not an option of a Diplomacy game (FLAG-MISSING)"
         if name == "mach2" and started and flag(new, "mach2") != value:
             return "the edition (mach2) can only be changed before the game starts"
+        if name == BAR and started and flag(new, BAR) != value:
+            return "the rules family (bar) can only be changed before the game starts"
+        if value and not_implemented(name):
+            return f"'{shown}': {not_implemented(name)}"
+        if value and ((name == "mach2" and flag(new, BAR)) or (name == BAR and flag(new, "mach2"))):
+            return "'mach2' and 'bar' are two rules families: a game has one of them"
         new = set_option(new, name, value)
     return new
 
@@ -115,11 +138,19 @@ def apply_set_command(
 def describe_changes(before: Mapping[str, bool], after: Mapping[str, bool]) -> list[str]:
     """One sentence per option whose value in force changed: ``"famine is now off"``."""
     old, new = options_in_force(before), options_in_force(after)
-    return [
+    said = [
         f"{name.replace('_', ' ')} is now {'on' if new[name] else 'off'}"
         for name in OPTION_NAMES
         if old[name] != new[name]
     ]
+    if new[BAR] and not old[BAR]:
+        said.append(bar_note())
+    return said
+
+
+def bar_note() -> str:
+    """What a game with ``bar`` does not get of seed 003 yet (docs/balance-at-risk.md)."""
+    return "Balance at Risk (seed 003): not implemented yet: " + "; ".join(BAR_NOT_YET)
 
 
 def basic_rules_of(held: Mapping[str, bool]) -> bool:
@@ -157,9 +188,13 @@ def flags_listing(options: Mapping[str, bool]) -> str:
         names: Iterable[str] = sorted(DIPLOMACY_SETTABLE, key=FLAGS.index)
     else:
         title = "Mach2" if held["mach2"] else "Mach1"
+        if held[BAR]:
+            title = "Balance at Risk"
         if basic_rules_of(held):
             title += " (Basic)"
         names = _LISTING_ORDER
+        if held[BAR] or any(held[n] for n in BAR_FLAGS):
+            names = (*_LISTING_ORDER, *BAR_FLAGS)
     words = [("" if held[n] else "no") + _LISTING_NAMES.get(n, n) for n in names]
     return f"{title}: " + ", ".join(words)
 
@@ -167,6 +202,8 @@ def flags_listing(options: Mapping[str, bool]) -> str:
 __all__ = [
     "OptionError",
     "apply_set_command",
+    "SETTABLE",
+    "bar_note",
     "basic_rules_of",
     "describe_changes",
     "flags_listing",

@@ -32,6 +32,14 @@ coastal_convoys on    off   on    off
 disband         off   off   on    off
 =============== ===== ===== ===== =========
 
+``bar`` (aliases ``balance``, ``balance_at_risk``) is seed 003's family, "Balance at
+Risk", stored like ``mach2``: its defaults are :data:`BAR_DEFAULTS` (money, dice, summer,
+garrisons, adjacency, coastal convoys and the 003 flags built so far on; the rest off),
+and setting it states them (:mod:`~machiavelli.core.option_commands`).  Its six flags
+(:data:`BAR_FLAGS`) are off in every other family and may be set on their own on any
+board; those whose rules are not built yet (:data:`NOT_IMPLEMENTED`) are refused with
+the reason.  docs/balance-at-risk.md says what each does.
+
 ``diplomacy`` is ours, not 001's: the standard Diplomacy rules on the standard map
 (DATC); a game stores ``{"diplomacy": True}`` and every other option follows.  It
 is chosen with the variant and cannot be ``set``.
@@ -83,8 +91,21 @@ FLAGS: tuple[str, ...] = (
     "disband",
 )
 DIPLOMACY = "diplomacy"
+#: Seed 003 ("Balance at Risk", docs/balance-at-risk.md): the family flag, stored like
+#: ``mach2``, then the six flags that also work on their own on any board.
+BAR = "bar"
+BAR_FLAGS: tuple[str, ...] = (
+    "area_support",
+    "auto_retreat",
+    "forced_tax",
+    "peace",
+    "excommunication",
+    "high_seas",
+)
+#: seed 003's options: the family flag and its six
+BAR_NAMES: tuple[str, ...] = (BAR, *BAR_FLAGS)
 #: Every option a game may store.
-OPTION_NAMES: tuple[str, ...] = (*FLAGS, DIPLOMACY)
+OPTION_NAMES: tuple[str, ...] = (*FLAGS, *BAR_NAMES, DIPLOMACY)
 _STATED_NAMES = frozenset(OPTION_NAMES)
 
 #: Further spellings -> the option's name (001 and nJudge's ``set`` words).  Spaces,
@@ -114,6 +135,19 @@ ALIASES: Mapping[str, str] = MappingProxyType(
         "coastal_convoy": "coastal_convoys",
         "coastal convoy": "coastal_convoys",
         "coastal convoys": "coastal_convoys",
+        "balance": "bar",
+        "balance_at_risk": "bar",
+        "balance at risk": "bar",
+        "bar003": "bar",
+        "autoretreat": "auto_retreat",
+        "autoretreats": "auto_retreat",
+        "auto_retreats": "auto_retreat",
+        "forcedtax": "forced_tax",
+        "forced_taxation": "forced_tax",
+        "areasupport": "area_support",
+        "highseas": "high_seas",
+        "altomare": "high_seas",
+        "excommunications": "excommunication",
     }
 )
 
@@ -123,6 +157,36 @@ DICE_FLAGS: tuple[str, ...] = ("famine", "plague", "loans", "assassinations", "s
 ROLLED_FLAGS: tuple[str, ...] = ("famine", "plague", "storm")
 #: Nothing of these without money (FLAG-MONEY-2).
 MONEY_FLAGS: tuple[str, ...] = ("loans", "assassinations", "special")
+
+
+#: Seed 003's rules not built yet, by option: what a game master who asks for one is told
+#: (the option is refused, never accepted and left without effect).
+NOT_IMPLEMENTED: Mapping[str, str] = MappingProxyType(
+    {
+        "area_support": "area support (BAR-8.5, BAR-8.6: support and transport in favour "
+                        "of a power)",
+        "high_seas": "the High Seas (BAR-14.3)",
+    }
+)
+
+#: What of seed 003 a game with ``bar`` does not get yet (001's rule holds instead, or the
+#: rule is absent); ``flags_listing`` and the game's information say so.
+BAR_NOT_YET: tuple[str, ...] = (
+    *NOT_IMPLEMENTED.values(),
+    "003's bribes, assassinations and famine relief (BAR-2.8, BAR-7.1, 7.2, BAR-9, BAR-11, "
+    "BAR-12: 001's hold, paid in 003's order)",
+    "003's income (BAR-5.1, BAR-5.2: 001's tax and variable income hold)",
+    "003's random events (BAR-17: they need 003's tables; off)",
+    "independent armies and fleets (BAR-16.2 to 16.5)",
+    "003's conflict rules (BAR-13.1, 13.3, 13.4, 13.6)",
+    "003's victory and elimination (BAR-4.4 to 4.6: 001's hold)",
+)
+
+
+def not_implemented(name: str) -> str | None:
+    """Why option ``name`` cannot be turned on yet, or None when it can."""
+    what = NOT_IMPLEMENTED.get(name)
+    return None if what is None else f"not implemented yet: {what}"
 
 
 def squash_option(word: str) -> str:
@@ -144,7 +208,7 @@ class OptionError(ValueError):
 
 
 def unknown_option_message(word: str) -> str:
-    known = ", ".join(n.replace("_", " ") for n in FLAGS)
+    known = ", ".join(n.replace("_", " ") for n in (*FLAGS, *BAR_NAMES))
     return f"unknown option {word!r} (the options are: {known}; 'no' before one turns it off)"
 
 
@@ -169,9 +233,24 @@ MACH2_DEFAULTS = _table(
 #: FLAG-DEF-BASIC: nomoney and nodice (FLAG-BASIC), coastal convoys and disband.
 BASIC_DEFAULTS = _table(("summer", "garrisons", "coastal_convoys", "disband"))
 #: Standard Diplomacy: every Machiavelli option off.
-DIPLOMACY_DEFAULTS: Mapping[str, bool] = MappingProxyType({**_table(()), DIPLOMACY: True})
+DIPLOMACY_DEFAULTS: Mapping[str, bool] = MappingProxyType(
+    {**_table(()), **dict.fromkeys(BAR_NAMES, False), DIPLOMACY: True})
 #: What a Diplomacy game stores: the rest follows from it.
 DIPLOMACY_OPTIONS: Mapping[str, bool] = MappingProxyType({DIPLOMACY: True})
+
+#: Seed 003's family (BAR-1.1, docs/balance-at-risk.md): money, dice, summer, garrisons
+#: and coastal convoys; no loans, special units, fortresses, disbanding at will or Mach2;
+#: and the 003 flags built so far.  Until 003's own bribe rule (BAR-11.1) is built, 001's
+#: adjacency rule stands in for it; 003's famine, plague and storm need 003's tables and
+#: are off (the game master may still set 001's).  (001's chit assassinations are off:
+#: 003's BAR-9 replaces them.)
+BAR_DEFAULTS: Mapping[str, bool] = MappingProxyType(
+    {
+        **_table(("summer", "money", "dice", "garrisons", "adjacency", "coastal_convoys")),
+        BAR: True,
+        **{name: name not in NOT_IMPLEMENTED for name in BAR_FLAGS},
+    }
+)
 
 VARIANT_DEFAULTS: Mapping[str, Mapping[str, bool]] = MappingProxyType(
     {
@@ -205,12 +284,16 @@ def variant_of(options: Mapping[str, bool]) -> str:
     """The rules family whose defaults fill what ``options`` leaves out."""
     if options.get(DIPLOMACY):
         return "diplomacy"
+    if options.get(BAR):
+        return BAR
     return "mach2" if options.get("mach2") else "mach1"
 
 
 def _base(options: Mapping[str, bool]) -> Mapping[str, bool]:
     if options.get(DIPLOMACY):
         return DIPLOMACY_DEFAULTS
+    if options.get(BAR):
+        return BAR_DEFAULTS
     return MACH2_DEFAULTS if options.get("mach2") else MACH1_DEFAULTS
 
 
@@ -266,6 +349,13 @@ class Rules:
     adjacency: bool
     coastal_convoys: bool
     disband: bool
+    bar: bool
+    area_support: bool
+    auto_retreat: bool
+    forced_tax: bool
+    peace: bool
+    excommunication: bool
+    high_seas: bool
 
 
 def _snapshot(options: Mapping[str, bool]) -> Rules:
@@ -286,6 +376,13 @@ def _snapshot(options: Mapping[str, bool]) -> Rules:
         adjacency=flag(options, "adjacency"),
         coastal_convoys=flag(options, "coastal_convoys"),
         disband=flag(options, "disband"),
+        bar=flag(options, BAR),
+        area_support=flag(options, "area_support"),
+        auto_retreat=flag(options, "auto_retreat"),
+        forced_tax=flag(options, "forced_tax"),
+        peace=flag(options, "peace"),
+        excommunication=flag(options, "excommunication"),
+        high_seas=flag(options, "high_seas"),
     )
 
 
@@ -314,6 +411,8 @@ def normalize_options(raw: Mapping[str, bool]) -> dict[str, bool]:
         name = option_name(key)
         if name is None:
             raise OptionError(unknown_option_message(key))
+        if value and not_implemented(name):
+            raise OptionError(f"{name}: {not_implemented(name)}")
         out[name] = bool(value)
     return out
 
@@ -399,6 +498,16 @@ def coastal_convoys(state: State) -> bool:
     return rules_of(state.options).coastal_convoys
 
 
+def bar_rules(state: State) -> bool:
+    """Seed 003's rules family, Balance at Risk (docs/balance-at-risk.md)."""
+    return rules_of(state.options).bar
+
+
+def auto_retreats(state: State) -> bool:
+    """The judge makes every retreat itself: no retreat phase (BAR-2.9, BAR-13.5)."""
+    return rules_of(state.options).auto_retreat
+
+
 def disband_anytime(state: State) -> bool:
     """May units be disbanded in a movement phase (FLAG-DISBAND, ORD-TN-1)?"""
     return rules_of(state.options).disband
@@ -418,6 +527,15 @@ def drop_setup_garrisons(state: State) -> State:
 
 __all__ = [
     "ALIASES",
+    "BAR",
+    "BAR_DEFAULTS",
+    "BAR_FLAGS",
+    "BAR_NAMES",
+    "BAR_NOT_YET",
+    "NOT_IMPLEMENTED",
+    "auto_retreats",
+    "bar_rules",
+    "not_implemented",
     "BASIC_DEFAULTS",
     "DICE_FLAGS",
     "DIPLOMACY",

@@ -31,6 +31,7 @@ from machiavelli.core.orders import (
     Convert,
     Convoy,
     Disband,
+    Excommunicate,
     Expense,
     GiveChit,
     Hold,
@@ -43,6 +44,7 @@ from machiavelli.core.orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    Tax,
     Waive,
 )
 from machiavelli.core.state import PhaseKind
@@ -69,6 +71,12 @@ class OrderKind:
     #: position ``tests/test_order_kinds.py`` sets up for the kind's first phase: every
     #: form worth trying (an expense: one line per expenditure, :data:`EXPENSE_KINDS`)
     examples: tuple[str, ...]
+    #: the options the kind needs (seed 003's orders need their flag): the test's
+    #: position turns them on
+    options: tuple[str, ...] = ()
+    #: the power whose orders the examples are when not any power's (Venice's): the
+    #: Papacy's excommunication
+    by: str | None = None
 
 
 ORDER_KINDS: Final[tuple[OrderKind, ...]] = (
@@ -98,6 +106,12 @@ ORDER_KINDS: Final[tuple[OrderKind, ...]] = (
     OrderKind("maintain", Maintain, False, ("adjustment",), "maintaining a unit",
               ("maintain A pad",)),
     OrderKind("waive", Waive, False, ("adjustment",), "a waive", ("waive",)),
+    # seed 003's excommunication (Balance at Risk, BAR-15.1): the Papacy's
+    OrderKind("excommunicate", Excommunicate, False, ("movement", "adjustment"),
+              "an excommunication", ("excommunicate Milan",), ("excommunication",), "Papacy"),
+    # seed 003's forced taxation (Balance at Risk, BAR-5.3)
+    OrderKind("tax", Tax, False, ("adjustment",), "a forced taxation", ("tax pad",),
+              ("forced_tax",)),
     # -- money: 001's expenditure orders, given with a movement phase's orders ---------
     OrderKind("borrow", Borrow, True, ("movement",), "a loan",
               ("borrow 10 ducats for 1 year", "borrow 25 ducats for 2 years")),

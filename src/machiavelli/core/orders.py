@@ -198,6 +198,23 @@ class Waive:
     """Adjustment phase (Diplomacy): give up one build."""
 
 
+@dataclass(frozen=True, slots=True)
+class Tax:
+    """Adjustment phase, seed 003's forced taxation (option ``forced_tax``, BAR-5.3):
+    ``tax <province>`` collects the province's and its city's tax once more, and the
+    province rebels against the taxer."""
+
+    province: str
+
+
+@dataclass(frozen=True, slots=True)
+class Excommunicate:
+    """Seed 003's excommunication (option ``excommunication``, BAR-15.1): the Papacy's
+    ``excommunicate <power>`` (``crusade Turkey``), in a movement or adjustment phase."""
+
+    power: str
+
+
 # -- money (001, ORDER SYNTAX: expenditure orders) ----------------------------------
 ExpenseKind = Literal[
     "famine_relief",
@@ -253,7 +270,8 @@ class Expense:
 # pickled and copied by their fields, compiled too (machiavelli.core.pickling); the names'
 # numbers are made again by the process that reads them
 picklable(UnitRef, Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege,
-          Ally, Retreat, Disband, Build, Remove, Maintain, Waive, Borrow, Pay, GiveChit, Expense)
+          Ally, Retreat, Disband, Build, Remove, Maintain, Waive, Tax, Excommunicate, Borrow,
+          Pay, GiveChit, Expense)
 
 #: the orders keyed by their unit (:func:`order_key`)
 _UNIT_KEYED: frozenset[type] = frozenset({
@@ -264,8 +282,8 @@ MoneyOrder = Borrow | Pay | GiveChit | Expense
 UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Convert | Besiege | LiftSiege
 MovementOrder = UnitOrder | Ally
 RetreatOrder = Retreat | Disband
-AdjustmentOrder = Build | Remove | Maintain | Waive
-Order = MovementOrder | RetreatOrder | AdjustmentOrder | MoneyOrder
+AdjustmentOrder = Build | Remove | Maintain | Waive | Tax
+Order = MovementOrder | RetreatOrder | AdjustmentOrder | MoneyOrder | Excommunicate
 
 #: the money orders' classes (for isinstance) and the set of them (a type looked up at once)
 MONEY_ORDERS = (Borrow, Pay, GiveChit, Expense)
@@ -283,6 +301,10 @@ def order_key(order: Order) -> tuple[str, ...]:
         return ("unit", order.province, "G" if order.kind == "G" else "AF")
     if isinstance(order, Waive):
         return ("waive", str(id(order)))
+    if isinstance(order, Tax):
+        return ("tax", order.province)
+    if isinstance(order, Excommunicate):
+        return ("excommunicate", order.power)
     if isinstance(order, Borrow):
         return ("borrow", str(order.years))
     if isinstance(order, Pay):

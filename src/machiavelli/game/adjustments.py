@@ -31,12 +31,23 @@ from machiavelli.core.board import Board, province_of
 from machiavelli.core.board_index import PerBoard
 from machiavelli.core.homes import home_centres, home_provinces
 from machiavelli.core.options import fortresses_in_use
-from machiavelli.core.orders import Build, Disband, Maintain, Order, Remove, UnitRef, Waive
+from machiavelli.core.orders import (
+    Build,
+    Disband,
+    Excommunicate,
+    Maintain,
+    Order,
+    Remove,
+    Tax,
+    UnitRef,
+    Waive,
+)
 from machiavelli.core.phases import next_phase
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State, Unit
 from machiavelli.movement.builds import build_problem
+from machiavelli.movement.excommunication import excommunications
 
 _REMOVALS = (Remove, Disband)  # a tuple: cheaper to test than Remove | Disband
 
@@ -228,9 +239,30 @@ def resolve_adjustments(
     """
     if rules is None:
         rules = rules_of(state.options)
+    if any(type(o) is Excommunicate for seq in orders.values() for o in seq):
+        # seed 003's B.5: the Papacy's excommunications (BAR-15.1), then the rest
+        papal = {p: [o for o in seq if type(o) is Excommunicate] for p, seq in orders.items()}
+        rest = {p: [o for o in seq if type(o) is not Excommunicate] for p, seq in orders.items()}
+        state, announced, said = excommunications(state, papal, rules)
+        done = resolve_adjustments(board, state, rest, rules)
+        return Adjudication(done.state, [*announced, *done.results], [*said, *done.events],
+                            done.private_events)
     if rules.money:
         from machiavelli.money.money_adjustments import resolve_money_adjustments
 
+        if any(type(o) is Tax for seq in orders.values() for o in seq):
+            # seed 003's B.3 first, for every power: forced taxation (BAR-5.3), then
+            # payments and builds in the position it leaves
+            from machiavelli.money.forced_tax import forced_taxes
+
+            taxed = forced_taxes(board, state, orders, rules)
+            rest = {p: [o for o in seq if type(o) is not Tax] for p, seq in orders.items()}
+            done = resolve_money_adjustments(board, taxed.state, rest, rules)
+            private = {p: list(lines) for p, lines in taxed.private_events.items()}
+            for p, lines in done.private_events.items():
+                private.setdefault(p, []).extend(lines)
+            return Adjudication(done.state, [*taxed.results, *done.results],
+                                [*taxed.events, *done.events], private)
         return resolve_money_adjustments(board, state, orders, rules)
     powers = list(state.powers)
     owners = {u.owner for u in state.units} | set(state.city_owner.values())

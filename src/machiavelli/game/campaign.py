@@ -12,6 +12,11 @@ d) the bank's assassination of powers that defaulted
 e) movement (:func:`machiavelli.movement.moves.resolve_movement`), then control 2, the
    removal of province rebellions (f) and control 3.
 
+With ``auto_retreat`` (seed 003's H.2, BAR-2.9) the judge then makes every retreat
+itself (:func:`machiavelli.movement.retreats.judge_retreats`): the campaign ends without
+a retreat phase.  With ``peace`` (BAR-5.4) the pairs of powers that stayed at peace are
+recorded in the position (:mod:`machiavelli.money.peace`).
+
 Each step takes the position the previous one left, so a unit bought in step b
 obeys its buyer's movement orders in step e (EXP-I) and an assassinated power's
 units hold (ASN-EFF-1).  Without money only step e runs.  The money steps read
@@ -33,13 +38,16 @@ from dataclasses import replace
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
 from machiavelli.core.occupancy import Occupancy
-from machiavelli.core.orders import MONEY_ORDERS, Order
+from machiavelli.core.orders import MONEY_ORDERS, Excommunicate, Order
 from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State
 from machiavelli.money import assassination, expenses, finance
+from machiavelli.money.peace import at_peace, record_peace
+from machiavelli.movement.excommunication import excommunications, lapsed
 from machiavelli.movement.moves import UNIT_TYPES, resolve_movement
+from machiavelli.movement.retreats import judge_retreats, tried_places
 
 Orders = Mapping[str, Sequence[Order]]
 #: a money step: the position, the money orders, the dice and the rules in force
@@ -66,6 +74,13 @@ def resolve_campaign(
     private: PrivateEvents = {}
     if rules is None:
         rules = rules_of(state.options)
+    phase_d = state  # the position the orders were written on
+    papal: dict[str, list[Order]] = {}
+    if any(type(o) is Excommunicate for seq in orders.values() for o in seq):
+        # (seed 003's excommunications, BAR-15.1: announced with the moves' results)
+        papal = {p: [o for o in seq if type(o) is Excommunicate] for p, seq in orders.items()}
+        orders = {p: [o for o in seq if type(o) is not Excommunicate]
+                  for p, seq in orders.items()}
     if rules.money:
         # (a unit's order, the most of them, known by its type at once)
         money_orders = {p: [o for o in seq if type(o) not in UNIT_TYPES
@@ -78,17 +93,34 @@ def resolve_campaign(
             events.extend(done.events)
             add_private(private, done.private_events)
     # (the money steps change no option: the rules stay those taken)
+    if rules.excommunication:  # the payments were the transfer it applied to (BAR-15.2)
+        state = lapsed(state)
     moved = resolve_movement(board, state, orders, rules)
     events.extend(moved.events)
     add_private(private, moved.private_events)
     before_moves = state
+    after = moved.state
+    if rules.peace:  # 003 5.4 (BAR-5.4): which pairs stayed at peace this campaign
+        pairs = at_peace(board, phase_d, before_moves, moved.results, after)
+    retreats: list[OrderResult] = []
+    if rules.auto_retreat and after.dislodged:  # 003 H.2: the judge retreats (BAR-2.9)
+        tried = tried_places(moved.results, after.dislodged)
+        retreated = judge_retreats(board, after, tried)
+        after = retreated.state
+        retreats = retreated.results
+    if rules.peace:
+        after = record_peace(after, pairs, phase_d.season)
+    if papal:
+        after, announced, said = excommunications(after, papal, rules)
+        retreats = [*retreats, *announced]
+        events.extend(said)
 
     def write() -> list[OrderResult]:
         where = Occupancy(before_moves.units)
         return [r for step in steps for r in step.results] + [
-            _not_commanded(where, r) for r in moved.results]
+            _not_commanded(where, r) for r in moved.results] + retreats
 
-    return Adjudication(moved.state, None, events, private, write=write)
+    return Adjudication(after, None, events, private, write=write)
 
 
 def _not_commanded(where: Occupancy | State, result: OrderResult) -> OrderResult:

@@ -35,6 +35,7 @@ from machiavelli.game.adjustments import allowance, resolve_adjustments
 from machiavelli.game.campaign import resolve_campaign
 from machiavelli.game.disasters import famine, famine_removals, plague, storms
 from machiavelli.game.elimination import eliminations
+from machiavelli.game.independents import spring_up
 from machiavelli.game.victory import winners
 from machiavelli.money.income import income
 from machiavelli.movement.control import update_control
@@ -237,7 +238,12 @@ def process_phase(
 def _end_of_campaign(
     board: Board, season: str, state: State, dice: Dice, events: list[str], rules: Rules
 ) -> State:
-    """001 steps h2, j and k, then eliminations (a campaign has just ended)."""
+    """001 steps h2, j and k, then eliminations (a campaign has just ended).
+
+    Under ``bar`` 003's H.3.2 comes first: independent garrisons spring up
+    (:func:`machiavelli.game.independents.spring_up`)."""
+    if rules.bar:
+        state = _record(spring_up(board, state, rules), events)
     if season == "spring":
         state = _record(famine_removals(board, state), events)
     if season == "fall":

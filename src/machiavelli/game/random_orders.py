@@ -39,6 +39,7 @@ from machiavelli.core.options import (
     disband_anytime,
     loans_in_play,
     money_in_play,
+    rules_of,
     specials_in_play,
 )
 from machiavelli.core.orders import (
@@ -57,7 +58,13 @@ from machiavelli.core.orders import (
     order_key,
 )
 from machiavelli.core.state import State, Unit, UnitKind
-from machiavelli.money.bribes import bribe_kind, bribe_price, has_unit_near, rebellion_price
+from machiavelli.money.bribes import (
+    bribe_kind,
+    bribe_price,
+    has_unit_near,
+    pacify_price,
+    rebellion_price,
+)
 from machiavelli.money.finance import MAX_PRINCIPAL, owed, principal_owed
 from machiavelli.money.specials import upkeep
 from machiavelli.movement.legal_lists import legal_orders
@@ -247,6 +254,11 @@ def expense_targets(
     read it.
     """
     ideas: list[Idea] = []
+    bar = rules_of(state.options).bar  # seed 003's prices, no adjacency but for bribes
+
+    def reach(province: str) -> bool:
+        return bar or has_unit_near(board, state.units, power, province)
+
     near = [u for u in state.units if u.owner != power
             and has_unit_near(board, state.units, power, u.province)]
     for unit in near:
@@ -261,16 +273,16 @@ def expense_targets(
     for province, controller in sorted(state.province_owner.items()):
         if (controller == power or province not in board.provinces
                 or rebellion_problem(board, state, province, by=power) is not None
-                or not has_unit_near(board, state.units, power, province)):
+                or not reach(province)):
             continue
         home = is_home_province(board, state, controller, province)
-        ideas.append(("cause_rebellion", None, province, None, rebellion_price(home)))
+        ideas.append(("cause_rebellion", None, province, None, rebellion_price(home, bar)))
     for province in state.famine:
-        if has_unit_near(board, state.units, power, province):
+        if reach(province):
             ideas.append(("famine_relief", None, province, None, 3))
     for province, rebellion in sorted(state.rebellions.items()):
-        if rebellion.against == power or has_unit_near(board, state.units, power, province):
-            ideas.append(("pacify_rebellion", None, province, None, 12))
+        if rebellion.against == power or reach(province):
+            ideas.append(("pacify_rebellion", None, province, None, pacify_price(bar)))
     if assassinations_in_play(state):
         for target in chits:
             ideas.append(("assassinate", None, None, target, 12))

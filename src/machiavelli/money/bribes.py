@@ -36,6 +36,11 @@ PACIFY_REBELLION = 12  # EXP-B
 COUNTER_BRIBE = 3  # EXP-C: any multiple of 3
 CONQUERED_TO_REBEL = 9  # EXP-J
 HOME_TO_REBEL = 15  # EXP-K
+#: seed 003's prices (option ``bar``): pacify 6 (BAR-10.4), a rebellion 12 in the victim's
+#: home country and 9 in a province it conquered (BAR-10.1)
+BAR_PACIFY_REBELLION = 6
+BAR_HOME_TO_REBEL = 12
+BAR_CONQUERED_TO_REBEL = 9
 
 
 def is_bribe(expense: Expense) -> bool:
@@ -97,9 +102,17 @@ def price_text(board: Board, kind: BribeKind, unit: Unit) -> str:
     return ", ".join(parts)
 
 
-def rebellion_price(home_of_controller: bool) -> int:
-    """Cause rebellion: 15 in the controller's home country (k), 9 elsewhere (j)."""
+def rebellion_price(home_of_controller: bool, bar: bool = False) -> int:
+    """Cause rebellion: 15 in the controller's home country (k), 9 elsewhere (j); under
+    ``bar`` 12 and 9 (seed 003, BAR-10.1)."""
+    if bar:
+        return BAR_HOME_TO_REBEL if home_of_controller else BAR_CONQUERED_TO_REBEL
     return HOME_TO_REBEL if home_of_controller else CONQUERED_TO_REBEL
+
+
+def pacify_price(bar: bool = False) -> int:
+    """Pacify a rebellion: 12 (EXP-B), under ``bar`` 6 (seed 003, BAR-10.4)."""
+    return BAR_PACIFY_REBELLION if bar else PACIFY_REBELLION
 
 
 def _a(word: str) -> str:

@@ -54,7 +54,6 @@ from machiavelli.money.bribes import (
     FAMINE_RELIEF,
     HOME_TO_REBEL,
     KIND_NAMES,
-    PACIFY_REBELLION,
     BribeKind,
     Offer,
     bribe_kind,
@@ -63,6 +62,7 @@ from machiavelli.money.bribes import (
     has_unit_near,
     is_bribe,
     named_unit,
+    pacify_price,
     price_text,
     rebellion_price,
     unit_key,
@@ -84,6 +84,18 @@ EFFECT_ORDER: dict[str, int] = {kind: i for i, kind in enumerate((
     "cause_rebellion", "disband", "buy", "garrison_to_autonomous", "pacify_rebellion",
     "famine_relief", "counter_bribe"))}
 EXPENSE_NUMBERS = range(1, 5)  # EXP-GEN-1
+#: seed 003's sub-phases of the expenditures (003 2 F; BAR-2.6, option ``bar``): the order
+#: they are paid in whatever their numbers (in a sub-phase, by number): F.2.2
+#: assassinations, F.3.1 pacifications, F.3.2 rebellions, F.4.1 counter-bribes, F.4.2
+#: bribes on committed units, F.4.3 on independent ones, F.5 famine relief
+BAR_SUBPHASES: dict[str, int] = {
+    "assassinate": 22, "pacify_rebellion": 31, "cause_rebellion": 32, "counter_bribe": 41,
+    "disband": 42, "buy": 42, "garrison_to_autonomous": 42, "famine_relief": 50}
+#: the effects in 003's order (F.3.1 before F.3.2, bribes, then F.5)
+BAR_EFFECT_ORDER: dict[str, int] = {kind: i for i, kind in enumerate((
+    "pacify_rebellion", "cause_rebellion", "disband", "buy", "garrison_to_autonomous",
+    "famine_relief", "counter_bribe"))}
+NOT_PAID_IN_FULL = "cannot be paid in full: not carried out, nothing charged (BAR-2.7)"
 
 
 @dataclass
@@ -134,7 +146,7 @@ class Spend:
 
     def note(self) -> str:
         text = f"{self.paid} ducats"
-        if self.paid < self.order.amount:
+        if self.paid < self.order.amount and self.reason != NOT_PAID_IN_FULL:
             text += f" (all that was left of the {self.order.amount} ordered)"
         return f"{text}; {self.reason}" if self.reason else text
 
@@ -190,7 +202,7 @@ def expenses(
     # the effects in EFFECT_ORDER, each kind's in the order paid (carrying one out ends
     # only that one: which are open is known before)
     carried = [s for s in step.spends if s.open and s.order.kind in EFFECT_ORDER]
-    for spend in sorted(carried, key=_effect_rank):
+    for spend in sorted(carried, key=_bar_effect_rank if rules.bar else _effect_rank):
         _carry_out(step, spend)
     after = state.but(units=step.units, treasury=treasury, rebellions=step.rebellions,
                     famine=step.famine)
@@ -208,6 +220,10 @@ def expenses(
 
 def _effect_rank(spend: Spend) -> int:
     return EFFECT_ORDER[spend.order.kind]
+
+
+def _bar_effect_rank(spend: Spend) -> int:
+    return BAR_EFFECT_ORDER[spend.order.kind]
 
 
 def standing_expenses(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[Expense]]:
@@ -231,6 +247,48 @@ def standing_expenses(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[E
     return standing
 
 
+def payable_expenses(listed: Sequence[Expense], rules: Rules) -> list[Expense]:
+    """The expenses step b pays (or, an assassination, sets aside) from the treasury."""
+    found = [e for e in listed if e.number in EXPENSE_NUMBERS and e.amount > 0]
+    if rules.bar:  # 003: an assassination is no 001 expense set aside (BAR-9 is 003's own)
+        found = [e for e in found if e.kind not in NOT_HERE]
+    return found
+
+
+def expense_payments(
+    state: State, rules: Rules, treasury: int, listed: Sequence[Expense]
+) -> list[int]:
+    """What each of ``listed`` (:func:`payable_expenses`) takes from ``treasury``: 001's
+    number order, all that is left for the last (:func:`payments`), or under ``bar``
+    003's (:func:`bar_payments`)."""
+    if rules.bar:
+        return bar_payments(state, treasury, listed)
+    return payments(treasury, listed)
+
+
+def bar_payments(state: State, treasury: int, listed: Sequence[Expense]) -> list[int]:
+    """Seed 003's payments (BAR-2.6, BAR-2.7): in the fixed order of its sub-phases
+    (:data:`BAR_SUBPHASES`; a bribe on an independent unit after those on committed
+    units), by number within one; each paid in full or not at all (nothing charged)."""
+    independent = {u.province for u in state.units if u.owner is None}
+
+    def rank(i: int) -> tuple[int, int]:
+        e = listed[i]
+        sub = BAR_SUBPHASES.get(e.kind, 99)
+        if sub == 42 and e.province in independent:
+            sub = 43
+        return sub, e.number
+
+    taken = [0] * len(listed)
+    left = treasury
+    for i in sorted(range(len(listed)), key=rank):
+        amount = max(listed[i].amount, 0)
+        if amount <= left:
+            taken[i] = amount
+            left -= amount
+    return taken
+
+
 def payments(treasury: int, listed: Sequence[Expense]) -> list[int]:
     """What each expense takes, in the order given, from ``treasury`` (EXP-GEN-4, EXP-GEN-5)."""
     left = treasury
@@ -245,9 +303,9 @@ def payments(treasury: int, listed: Sequence[Expense]) -> list[int]:
 def _pay(step: _Step, power: str, listed: list[Expense], treasury: int, victim: bool) -> int:
     """Pay the power's expenses in number order; the treasury left after step b."""
     problem = _power_problem(step, power, listed[0])
-    payable = [e for e in listed if e.number in EXPENSE_NUMBERS and e.amount > 0]
-    taken = dict(zip((id(e) for e in payable), payments(0 if problem else treasury, payable),
-                     strict=True))
+    payable = payable_expenses(listed, step.rules)
+    taken = dict(zip((id(e) for e in payable), expense_payments(
+        step.state, step.rules, 0 if problem else treasury, payable), strict=True))
     for expense in listed:
         if expense.kind in NOT_HERE:
             continue  # an assassination's ducats stay for step c
@@ -257,6 +315,8 @@ def _pay(step: _Step, power: str, listed: list[Expense], treasury: int, victim: 
         step.spends.append(spend)
         if problem:
             spend.end("void", problem)
+        elif step.rules.bar and not paid and id(expense) in taken:
+            spend.end("void", NOT_PAID_IN_FULL)
         elif expense.number not in EXPENSE_NUMBERS:
             spend.end("void", "an expense is numbered 1 to 4 (EXP-GEN-1)")
         elif expense.amount <= 0:
@@ -299,14 +359,15 @@ def _problem(step: _Step, spend: Spend) -> str | None:
     if province is None:
         return "no province is named"
     name = step.board.display_name(province)
-    if step.rules.adjacency and not has_unit_near(
+    # (seed 003 needs no adjacency for relief, pacification or rebellions, BAR-7.3)
+    if step.rules.adjacency and not step.rules.bar and not has_unit_near(
             step.board, step.state.units, power, province):
         return f"you have no unit in or next to {name} (adjacency, ADJTAB-{_table(expense)})"
     if expense.kind == "famine_relief":
         spend.price = FAMINE_RELIEF
         return None if province in step.state.famine else f"there is no famine in {name}"
     if expense.kind == "pacify_rebellion":
-        spend.price = PACIFY_REBELLION
+        spend.price = pacify_price(step.rules.bar)
         return None  # whether a rebellion is there is seen once rebellions are raised
     return _rebellion_problem(step, spend, province, name)
 
@@ -322,8 +383,9 @@ def _unit_problem(step: _Step, spend: Spend) -> str | None:
         return found
     spend.unit = found
     where = board.display_name(found.province)
-    if step.rules.adjacency and found.owner != power and not has_unit_near(
-            board, state.units, power, found.province):
+    if step.rules.adjacency and found.owner != power and not (
+            step.rules.bar and expense.kind == "counter_bribe") and not has_unit_near(
+            board, state.units, power, found.province):  # (003: counter-bribes anywhere)
         rule = "C" if expense.kind == "counter_bribe" else "DI"
         return f"you have no unit in or next to {where} (adjacency, ADJTAB-{rule})"
     if expense.kind == "counter_bribe":
@@ -349,7 +411,8 @@ def _rebellion_problem(step: _Step, spend: Spend, province: str, name: str) -> s
     if problem is not None:
         return problem
     controller = state.province_owner[province]
-    spend.price = rebellion_price(is_home_province(board, state, controller, province))
+    spend.price = rebellion_price(is_home_province(board, state, controller, province),
+                                  step.rules.bar)
     return None
 
 

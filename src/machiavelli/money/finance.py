@@ -45,6 +45,7 @@ from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import SEASONS, Loan, Season, State, lists_copied
+from machiavelli.movement.excommunication import excommunicated_now
 
 #: the orders of the banking step (a tuple: cheaper to test than a union)
 _BANK_ORDERS = (Borrow, Pay, GiveChit)
@@ -218,6 +219,13 @@ class _Bank:
     def pay_player(self, power: str, order: Pay, received: dict[str, int]) -> None:
         payee = self.power_named(order.to)
         problem = self._payee_problem(power, order.to, payee)
+        if problem is None and self.rules.excommunication:  # seed 003 (BAR-15.2)
+            banned = excommunicated_now(self.state)
+            for who in (power, payee):
+                if who in banned:
+                    problem = (f"{who} is excommunicated: it may neither give nor receive "
+                               "ducats now (BAR-15.2)")
+                    break
         if problem is None and order.amount < 0:
             problem = f"a negative amount ({order.amount} ducats)"
         if problem is not None or payee is None:

@@ -38,6 +38,7 @@ from machiavelli.core.orders import Order
 from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication
 from machiavelli.core.state import NATIVE, Rebellion, State, Unit
+from machiavelli.money.peace import pay_peace
 
 _set = object.__setattr__
 
@@ -409,7 +410,11 @@ def income(
         got = totals[power]
         treasury[power] = treasury.get(power, 0) + got.total
         tell(private, power, f"{power} receives {got}; treasury {treasury[power]}.")
-    return Adjudication(state.but(treasury=treasury), [], events, private)
+    paid = state.but(treasury=treasury)
+    if rules.peace and state.peace:  # 003 B.1: the benefits of peace (BAR-5.4)
+        paid, said = pay_peace(paid)
+        events.extend(said)
+    return Adjudication(paid, [], events, private)
 
 
 def collect_income(

@@ -24,7 +24,7 @@ from __future__ import annotations
 import sys
 
 from machiavelli.core.board import Board, coast_of, province_of
-from machiavelli.core.options import specials_in_play
+from machiavelli.core.options import rules_of, specials_in_play
 from machiavelli.core.orders import (
     Ally,
     Besiege,
@@ -32,6 +32,7 @@ from machiavelli.core.orders import (
     Convert,
     Convoy,
     Disband,
+    Excommunicate,
     Hold,
     LiftSiege,
     Maintain,
@@ -41,10 +42,12 @@ from machiavelli.core.orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    Tax,
     UnitRef,
     order_key,
 )
 from machiavelli.core.state import SPECIAL_KINDS, State, Unit, UnitKind
+from machiavelli.movement.excommunication import PAPACY
 from machiavelli.movement.geography import can_reach, geometry, open_straits
 from machiavelli.movement.legality import Checker
 from machiavelli.movement.retreats import retreat_destinations
@@ -188,6 +191,8 @@ def adjustment_orders(board: Board, state: State, power: str) -> list[Order]:
                 orders += [Build(kind, province, coast, s) for s in specials]
     for unit in state.units_of(power):
         orders += [Remove(ref_of(unit)), Maintain(ref_of(unit))]
+    if rules_of(state.options).forced_tax:  # seed 003's forced taxation (BAR-5.3)
+        orders += [Tax(p) for p, owner in sorted(state.province_owner.items()) if owner == power]
     return _legal(board, state, power, orders)
 
 
@@ -199,6 +204,9 @@ def legal_orders(board: Board, state: State, power: str) -> dict[tuple[str, ...]
         orders = retreat_orders(board, state, power)
     else:
         orders = adjustment_orders(board, state, power)
+    if state.phase != "retreat" and power == PAPACY and rules_of(state.options).excommunication:
+        # seed 003's excommunication (BAR-15.1)
+        orders += _legal(board, state, power, [Excommunicate(p) for p in state.powers])
     result: dict[tuple[str, ...], list[Order]] = {}
     for order in orders:
         result.setdefault(order_key(order), []).append(order)

@@ -42,6 +42,7 @@ from machiavelli.core.orders import (
     Convert,
     Convoy,
     Disband,
+    Excommunicate,
     Expense,
     GiveChit,
     Hold,
@@ -54,12 +55,15 @@ from machiavelli.core.orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    Tax,
     UnitRef,
     Waive,
 )
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import Dislodged, State, Unit
 from machiavelli.movement.builds import build_problem
+from machiavelli.movement.excommunication import excommunication_problem
+from machiavelli.movement.forced_tax import tax_problem
 from machiavelli.movement.geography import (
     KIND_NAMES,
     NO_ARMY_IN_VENICE,
@@ -138,6 +142,14 @@ class Checker:
             if not self.rules.money:
                 return "there is no money in this game"
             return _phase_problem(state, "movement", "an expenditure order")
+        if isinstance(order, Excommunicate):
+            if state.phase not in ("movement", "adjustment"):
+                return ("an excommunication is ordered only in a movement or an adjustment "
+                        f"phase, not in the {state.phase} phase")
+            return excommunication_problem(state, power, order, self.rules)
+        if isinstance(order, Tax):
+            return _phase_problem(state, "adjustment", "a forced taxation") or tax_problem(
+                self.board, state, power, order, self.rules)
         if isinstance(order, Build | Remove | Maintain | Waive):
             return _phase_problem(state, "adjustment", "an adjustment order") or (
                 self._check_adjustment(power, order))

@@ -118,6 +118,7 @@ def apply_outcome(
     contested: list[str] = []
     if dislodged:
         contested = _standoffs(resolver, occupied)
+    if dislodged and not rules.auto_retreat:  # (the judge's retreats decide it all, BAR-13.5)
         dislodged, contested, events = _disband_trapped(
             board, state.but(units=final, dislodged=dislodged, rebellions=rebellions,
                            contested=contested), events, pieces.ix, occupied)
@@ -130,7 +131,8 @@ def apply_outcome(
             state.board, state.year, state.season, "retreat", state.powers, final, dislodged,
             contested, province_owner, city_owner, state.home, state.home_countries, rebellions,
             state.famine, state.treasury, state.loans, state.chits, state.defaulted,
-            state.assassinated, state.eliminated, state.options)
+            state.assassinated, state.eliminated, state.options, state.peace,
+            state.excommunications)
     else:
         if rules.diplomacy and state.season == "fall":
             city_owner = supply_centres_after(board, final, city_owner)
@@ -139,7 +141,8 @@ def apply_outcome(
             state.board, year, season, phase, state.powers, final, [], [], province_owner,
             city_owner, state.home, state.home_countries, rebellions, state.famine,
             state.treasury, state.loans, state.chits, state.defaulted,
-            [] if state.assassinated else state.assassinated, state.eliminated, state.options)
+            [] if state.assassinated else state.assassinated, state.eliminated, state.options,
+            state.peace, state.excommunications)
     return Adjudication(new_state, None, events,
                         write=lambda: _results(units, given, resolver, fixed, early))
 
@@ -173,6 +176,7 @@ def _moves_made(
     final: list[Unit] = []  # the units after the moves (the others, in their order),
     ends: list[int] = []  # and the space each ends in
     mach2 = rules.mach2
+    bar = rules.bar  # seed 003: a hold ends a siege too (BAR-8.4)
     orders = given.order
     space_province, dest_coast = ix.space_province, pieces.dest_coast
     made = MADE_UNITS
@@ -208,7 +212,7 @@ def _moves_made(
         order = orders[i]
         kept = unit
         if order is None:  # a hold nobody wrote: a siege goes on (SIEGE-8) but under mach2
-            if unit.siege and (mach2 or unit.kind == "G"):
+            if unit.siege and (mach2 or bar or unit.kind == "G"):  # (and bar, BAR-8.4)
                 kept = unit.with_siege(0)
         elif unit.siege or type(order) not in _PLAIN:
             kept, settled = _stayed(board, state, rules, resolver, i, unit, order, where,
@@ -217,8 +221,9 @@ def _moves_made(
                 fixed[i] = settled
         final.append(kept)
         ends.append(space[i])
-        if rebellions and kind[i] != MOVE and unit.kind != "G":
-            held.append(unit)
+        if rebellions and kind[i] != MOVE and unit.kind != "G" and (
+                not bar or (type(given.written[i]) is Hold and i not in given.note)):
+            held.append(unit)  # (seed 003: only a hold given and carried out, BAR-8.2)
 
     # a unit ends where a winning move ended only if two moves won into one space (each
     # other unit there is dislodged or has left), or if two units stood in one space

@@ -94,6 +94,9 @@ def retreat_problem(
         return "the attack came from there"
     if target.venice and _rebelling_city(state, province):
         return "the city is in rebellion (RET-1)"
+    rebellion = state.rebellions.get(province)
+    if rebellion is not None and rebellion.against == unit.owner and state.option("bar"):
+        return "the province is in rebellion against its owner (BAR-10.3)"
     if unit.kind == "F":
         return _strait_problem(board, where, unit, location, permissions)
     return None
@@ -146,8 +149,13 @@ def conversion_problem(
     dislodged: Dislodged,
     permissions: StraitPermissions | None = None,
     where: Occupancy | None = None,
+    *,
+    last_resort: bool = True,
 ) -> str | None:
-    """Why ``dislodged`` may not retreat by becoming its city's garrison, or None."""
+    """Why ``dislodged`` may not retreat by becoming its city's garrison, or None.
+
+    ``last_resort=False``: leave out CONV-P5 (another retreat open), for a caller that
+    offers the conversion only after every other retreat (the judge's, BAR-13.5.2)."""
     unit = dislodged.unit
     rules = rules_of(state.options)
     province = unit.province
@@ -171,7 +179,7 @@ def conversion_problem(
         return "the attack came from the city (CONV-P6)"
     if _rebelling_city(state, province):
         return "the city is in rebellion (RET-1)"
-    if rules.mach2:  # M4: "A unit can always retreat into a city" (rules.machiavelli2)
+    if rules.mach2 or not last_resort:  # M4: "A unit can always retreat into a city"
         return None
     others = retreat_destinations(board, state, dislodged, permissions, where)
     if others:
@@ -357,6 +365,153 @@ def resolve_retreats(
     return Adjudication(new, results)
 
 
+# -- the judge's own retreats (BAR-13.5, option auto_retreat) ---------------------
+
+
+def tried_places(results: Sequence[OrderResult], dislodged: Sequence[Dislodged]) -> set[str]:
+    """The provinces some force tried to enter this campaign (BAR-13.5.1, ruling A-2):
+    every advance carried to adjudication (not void), whether it succeeded, bounced or
+    its transport failed, but not the order of a unit itself dislodged (BAR-13.4: its
+    order is cancelled)."""
+    gone = {(d.unit.kind, d.unit.province, d.unit.owner) for d in dislodged}
+    places: set[str] = set()
+    for r in results:
+        order = r.order
+        if not isinstance(order, Move) or r.outcome == "void":
+            continue
+        if (order.unit.kind, order.unit.province, r.power) in gone:
+            continue
+        places.add(order.dest)
+    return places
+
+
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """One retreat the judge may make: the space it takes, the order written for it."""
+
+    space: str
+    order: Retreat
+    unit: Unit
+
+
+def _places(
+    board: Board, state: State, d: Dislodged, tried: Collection[str],
+    permissions: StraitPermissions | None, where: Occupancy, rank: Mapping[str, int],
+) -> list[_Place]:
+    """Where ``d`` may retreat, most preferred first: the provinces no force tried to
+    enter, in the board's order (ruling A-1), those across a strait last (BAR-13.5.5),
+    then its own city (BAR-13.5.2).  A strait held by a fleet of another power is open
+    unless that power made the attack (BAR-13.5.5: "the judge denies the permission, if
+    the controlling player was the attacker, and otherwise grants the permission")."""
+    unit = d.unit
+    ref = UnitRef(unit.kind, unit.province, unit.coast)
+    found: list[_Place] = []
+    if unit.owner is not None:  # an independent unit retreats only by converting
+        if unit.kind == "A":
+            candidates: Collection[str] = board.army_adj.get(unit.province, frozenset())
+        elif unit.kind == "F":
+            candidates = board.fleet_adj.get(unit.location, frozenset())
+            permissions = _judge_permissions(board, where, d, permissions)
+        else:
+            candidates = ()
+
+        def preference(loc: str) -> tuple[bool, int, str]:
+            strait = unit.kind == "F" and board.strait_between(unit.location, loc) is not None
+            return strait, rank[province_of(loc)], loc
+
+        for loc in sorted(candidates, key=preference):
+            province = province_of(loc)
+            if province in tried:
+                continue
+            if retreat_problem(board, state, d, loc, permissions, where) is not None:
+                continue
+            coast = loc.split("/", 1)[1] if "/" in loc and unit.kind == "F" else None
+            moved = Unit(unit.kind, unit.owner, province, coast=coast, special=unit.special)
+            found.append(_Place(space_of(board, province, False),
+                                Retreat(ref, province, coast), moved))
+    if unit.kind != "G" and conversion_problem(board, state, d, permissions, where,
+                                               last_resort=False) is None:
+        garrison = Unit("G", unit.owner, unit.province, special=unit.special)
+        found.append(_Place(space_of(board, unit.province, True),
+                            Retreat(ref, unit.province, to="G"), garrison))
+    return found
+
+
+def _judge_permissions(
+    board: Board, where: Occupancy, d: Dislodged, permissions: StraitPermissions | None,
+) -> StraitPermissions | None:
+    """The straits open to ``d``'s retreat: those whose holder did not make the attack."""
+    winner = where.unit_in(d.unit.province, garrison=d.by_conversion)
+    attacker = winner.owner if winner is not None else None
+    granted = {k: set(v) for k, v in (permissions or {}).items()}
+    for strait in board.straits:
+        keeper = where.unit_in(strait.controller, garrison=False)
+        if keeper is not None and keeper.owner is not None and keeper.owner != attacker \
+                and d.unit.owner is not None:
+            granted.setdefault(keeper.owner, set()).add(d.unit.owner)
+    return granted
+
+
+JUDGE_RETREAT = "retreat made by the judge (BAR-13.5)"
+NO_RETREAT = "no retreat open: eliminated (BAR-13.5)"
+
+
+def judge_retreats(
+    board: Board,
+    state: State,
+    tried: Collection[str],
+    *,
+    permissions: StraitPermissions | None = None,
+) -> Adjudication:
+    """The judge makes every retreat of ``state.dislodged`` (003 H.2; BAR-2.9, BAR-13.5).
+
+    Each dislodged unit may go to an unoccupied adjacent place, reached without
+    transport, that no force tried to enter (``tried``, :func:`tried_places`) and the
+    attack did not come from; it converts into its city only when no such place is left
+    for it (BAR-13.5.2).  The judge avoids eliminations: the retreats are a largest
+    matching of units to places, the units taken in the board's order of their
+    provinces, each given its most preferred place that leaves the others as many
+    retreats (BAR-13.5.3; ruling A-1: the board's province order stands in for 003's
+    Area Preference List).  A unit left without a place is eliminated.  The new position
+    is in the phase after the retreats, as :func:`resolve_retreats` leaves it.
+    """
+    where = Occupancy(state.units)
+    rank = {name: i for i, name in enumerate(board.provinces)}
+    order = sorted(range(len(state.dislodged)),
+                   key=lambda i: (rank[state.dislodged[i].unit.province], i))
+    options = {i: _places(board, state, state.dislodged[i], tried, permissions, where, rank)
+               for i in order}
+    holder: dict[str, int] = {}  # space -> the unit retreating there
+    chosen: dict[int, _Place] = {}
+
+    def assign(i: int, seen: set[str]) -> bool:  # Kuhn's augmenting path
+        for place in options[i]:
+            if place.space in seen:
+                continue
+            seen.add(place.space)
+            other = holder.get(place.space)
+            if other is None or assign(other, seen):
+                holder[place.space] = i
+                chosen[i] = place
+                return True
+        return False
+
+    for i in order:
+        assign(i, set())
+    results: list[OrderResult] = []
+    arrived: list[Unit] = []
+    for i in order:
+        unit = state.dislodged[i].unit
+        place = chosen.get(i)
+        if place is None:
+            ref = UnitRef(unit.kind, unit.province, unit.coast)
+            results.append(OrderResult(unit.owner, Disband(ref), "succeeds", NO_RETREAT))
+        else:
+            results.append(OrderResult(unit.owner, place.order, "succeeds", JUDGE_RETREAT))
+            arrived.append(place.unit)
+    return Adjudication(_after_retreats(board, state, arrived), results)
+
+
 def _not_dislodged(state: State, order: Order) -> str:
     ref = getattr(order, "unit", None)
     if not isinstance(ref, UnitRef):
@@ -389,9 +544,13 @@ def _after_retreats(board: Board, state: State, arrived: Sequence[Unit]) -> Stat
 
 
 __all__ = [
+    "JUDGE_RETREAT",
+    "NO_RETREAT",
     "StraitPermissions",
     "conversion_problem",
+    "judge_retreats",
     "resolve_retreats",
     "retreat_destinations",
     "retreat_problem",
+    "tried_places",
 ]

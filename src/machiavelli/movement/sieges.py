@@ -70,9 +70,12 @@ def siege_after(state: State, unit: Unit, order: UnitOrder, rules: Rules | None 
     """The siege mark of a unit that kept its space after ``order`` (not a besiege).
 
     A hold keeps a half-done siege (ruling SIEGE-8); under ``mach2`` any order but
-    a besiege ends it (M5).  Other orders end it.
+    a besiege ends it (M5), and under ``bar`` too (seed 003 8.4, BAR-8.4: "either an
+    another besiege order or a hold order may be given to the besieger. The siege fails
+    in the latter case"; a lift siege is a hold, BAR-8.1).  Other orders end it.
     """
-    if unit.kind == "G" or (rules or rules_of(state.options)).mach2:
+    held = rules or rules_of(state.options)
+    if unit.kind == "G" or held.mach2 or held.bar:
         return 0
     if isinstance(order, Hold) and unit.siege:
         return unit.siege

@@ -33,6 +33,7 @@ from machiavelli.core.orders import (
     Convert,
     Convoy,
     Disband,
+    Excommunicate,
     Expense,
     GiveChit,
     Hold,
@@ -45,6 +46,7 @@ from machiavelli.core.orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    Tax,
     UnitRef,
     Waive,
 )
@@ -345,6 +347,20 @@ class OrderPainter:
         if outcome in FAILED or outcome == "bounced":
             self.mark(at, 0.8)
 
+    def _tax(self, order: Tax, power: str | None, outcome: Outcome | None,
+             css: str) -> None:
+        """Seed 003's forced taxation (BAR-5.3): a coin marked "T" on the province."""
+        if order.province not in self.geo.areas:
+            return
+        s = self.s
+        x, y = self.geo.areas[order.province].unit
+        at = (x - 0.75 * s, y + 0.55 * s)
+        coin = badge("T", at, s * 0.55, "#F2C14E", INK)
+        self.drawing.marks.append(tag("g", tag("title", text(f"tax {order.province}")) + coin,
+                                      class_=css, data_power=power))
+        if outcome in FAILED:
+            self.mark(at, 0.45)
+
     def _expense(self, order: Expense, power: str | None, outcome: Outcome | None,
                  css: str) -> None:
         """A gold coin on the province the money goes to, with the expense's number."""
@@ -387,4 +403,6 @@ PAINTERS: dict[type, Callable[[OrderPainter, Any, str | None, Outcome | None, st
     Pay: OrderPainter._nothing,  # (the legend's)
     GiveChit: OrderPainter._nothing,  # (the legend's)
     Expense: OrderPainter._expense,  # a coin on the province the money goes to
+    Tax: OrderPainter._tax,  # a coin on the province taxed by force
+    Excommunicate: OrderPainter._nothing,  # between the Papacy and a power, no place
 }

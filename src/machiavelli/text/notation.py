@@ -145,6 +145,7 @@ from machiavelli.core.orders import (
     Convert,
     Convoy,
     Disband,
+    Excommunicate,
     Expense,
     GiveChit,
     Hold,
@@ -157,6 +158,7 @@ from machiavelli.core.orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    Tax,
     UnitRef,
     Waive,
     order_key,
@@ -531,6 +533,14 @@ def _format_waive(order: Waive) -> str:
     return "waive"
 
 
+def _format_tax(order: Tax) -> str:
+    return f"tax {order.province}"
+
+
+def _format_excommunicate(order: Excommunicate) -> str:
+    return f"excommunicate {order.power}"
+
+
 def _format_borrow(order: Borrow) -> str:
     return f"borrow {_ducats(order.amount)} for " + ("1 year" if order.years == 1 else
                                                     f"{order.years} years")
@@ -579,6 +589,8 @@ FORMATTERS: Final[dict[type, Callable[[Any], str]]] = {
     Remove: _format_remove,
     Maintain: _format_maintain,
     Waive: _format_waive,
+    Tax: _format_tax,
+    Excommunicate: _format_excommunicate,
     Borrow: _format_borrow,
     Pay: _format_pay,
     GiveChit: _format_give_chit,

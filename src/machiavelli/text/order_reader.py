@@ -14,6 +14,7 @@ from machiavelli.core.orders import (
     Convert,
     Convoy,
     Disband,
+    Excommunicate,
     Hold,
     LiftSiege,
     Maintain,
@@ -23,6 +24,7 @@ from machiavelli.core.orders import (
     Retreat,
     SupportHold,
     SupportMove,
+    Tax,
     UnitRef,
     Waive,
 )
@@ -38,6 +40,7 @@ from machiavelli.text.order_words import (
     CONVERTS,
     CONVOYS,
     DISBANDS,
+    EXCOMMUNICATES,
     EXPENDITURE_WORDS,
     HOLDS,
     KEYWORDS,
@@ -49,6 +52,7 @@ from machiavelli.text.order_words import (
     RETREATS,
     SIEGE_WORD,
     SUPPORTS,
+    TAXES,
     TYPES,
     UNALLIES,
     VIA_CONVOY,
@@ -101,6 +105,10 @@ class OrderReader(WordReader):
             return Waive()
         if self.take(BUILDS):
             return self.build()
+        if self.place_at(self.i) is None and self.take(TAXES):
+            return self.tax()
+        if self.place_at(self.i) is None and self.take(EXCOMMUNICATES):
+            return self.excommunicate()
         if self.take(MAINTAINS):
             ref = self.unit_ref("a unit", self.state.units, None, "maintain")
             self.end()
@@ -140,6 +148,25 @@ class OrderReader(WordReader):
         self.end()
         coast = self.dest_coast(place) if kind == "F" else None
         return Build(kind, place.province, coast, special)
+
+    def excommunicate(self) -> Excommunicate:
+        """``excommunicate <power>`` (``crusade Turkey``): seed 003's excommunication."""
+        if self.phase == "retreat":
+            raise OrderSyntaxError("an excommunication is ordered only in a movement or an "
+                                   "adjustment phase, not in the retreat phase")
+        words = self.toks[self.i:]
+        if not words:
+            raise OrderSyntaxError("a power is missing")
+        self.i = len(self.toks)
+        return Excommunicate(self.find_power(" ".join(words)))
+
+    def tax(self) -> Tax:
+        """``tax <province>``: seed 003's forced taxation (BAR-5.3)."""
+        if self.phase is not None and self.phase != "adjustment":
+            raise self.wrong_phase("a forced taxation", "adjustment")
+        place = self.take_place("tax")
+        self.end()
+        return Tax(place.province)
 
     def disband(self, word: str) -> Disband:
         pool = self.pool_for_disband()

@@ -47,6 +47,11 @@ BUILDS = _words("b", "build", "builds")
 REMOVES = _words("r", "remove", "removes", "d", "disband", "disbands")
 MAINTAINS = _words("m", "maintain", "maintains")
 WAIVES = _words("waive", "waives")
+#: seed 003's excommunication (BAR-15.1), a movement or adjustment order of the Papacy
+EXCOMMUNICATES = _words("excommunicate", "excommunicates", "excommunication of",
+                        "excommunication", "crusade against", "crusade")
+#: seed 003's forced taxation (BAR-5.3), an adjustment order
+TAXES = _words("tax", "taxes", "force tax", "forced tax", "forced taxation")
 ALLIES = _words("allow", "alliance", "alliance with", "ally with", "ally", "allies", "allies with")
 UNALLIES = _words("unally", "unally with", "unallow", "disallow", "not allies", "unalliance",
                   "don't allow", "dont allow")

@@ -115,6 +115,7 @@ from pathlib import Path
 
 from machiavelli.core.board import Board
 from machiavelli.core.state import State
+from machiavelli.game.scenario.boardless import boardless_names, load_boardless
 from machiavelli.game.scenario.build import build, unfunded
 from machiavelli.game.scenario.checks import ScenarioError
 from machiavelli.game.scenario.spec import ANY, ScenarioSpec, SpecReader, VariantSpec, Victory
@@ -297,6 +298,10 @@ def _parse(text: str, source: str) -> ScenarioSpec:
 def _spec(name: str) -> ScenarioSpec:
     res = resources.files("machiavelli").joinpath("data", "scenarios", f"{name}.toml")
     if not res.is_file():
+        if name in boardless_names():
+            waiting = load_boardless(name)
+            raise ScenarioError(f"{name} ({waiting.title}) is {waiting.status}: "
+                                + "; ".join(waiting.missing))
         known = ", ".join(available_scenarios()) or "none"
         raise ScenarioError(f"{name}.toml: no such scenario (available: {known})")
     return _parse(res.read_text(encoding="utf-8"), f"{name}.toml")

@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from machiavelli.core.board import Board, BoardError
 from machiavelli.core.maps import load_board
-from machiavelli.core.options import option_name
+from machiavelli.core.options import not_implemented, option_name
 from machiavelli.core.state import SEASONS, PhaseKind, Season, Unit, UnitKind
 from machiavelli.game.scenario.checks import ScenarioError as ScenarioError
 from machiavelli.game.scenario.map import MapChanges
@@ -214,6 +214,9 @@ class SpecReader(MapChanges):
             if name != key:
                 raise self.fail(f"options.{key}", f"write the option's name: {name}")
             self.boolean(f"options.{key}", value)
+            why = not_implemented(name)
+            if value and why:
+                raise self.fail(f"options.{key}", why)
         return dict(table)
 
     def victory(self, raw: object) -> Victory | None:
