@@ -33,7 +33,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from machiavelli.core.board import Board
+from machiavelli.core.board import Board, province_of
+from machiavelli.core.board_index import PerBoard
 from machiavelli.core.options import (
     assassinations_in_play,
     disband_anytime,
@@ -57,7 +58,7 @@ from machiavelli.core.orders import (
     order_key,
 )
 from machiavelli.core.state import State, Unit, UnitKind
-from machiavelli.money.bribes import bribe_kind, bribe_price, has_unit_near, rebellion_price
+from machiavelli.money.bribes import borders, bribe_kind, bribe_price, rebellion_price
 from machiavelli.money.finance import MAX_PRINCIPAL, owed, principal_owed
 from machiavelli.money.specials import upkeep
 from machiavelli.movement.legal_lists import legal_orders
@@ -234,6 +235,35 @@ def _plausible(price: int, rng: random.Random) -> int:
     return price
 
 
+def _bordering_of(board: Board) -> dict[str, frozenset[str]]:
+    """Per province ``p``: the provinces whose :func:`~machiavelli.money.bribes.borders`
+    hold ``p``."""
+    found: dict[str, set[str]] = {}
+    places = {*board.provinces, *board.army_adj, *(province_of(x) for x in board.fleet_adj)}
+    for x in places:
+        for p in borders(board, x):
+            found.setdefault(p, set()).add(x)
+    return {p: frozenset(xs) for p, xs in found.items()}
+
+
+_bordering: PerBoard[dict[str, frozenset[str]]] = PerBoard(_bordering_of)
+
+
+def _bribes_of(board: Board, unit: Unit) -> list[Idea]:
+    """The bribes on ``unit``, at their price."""
+    ideas: list[Idea] = []
+    kinds: list[ExpenseKind] = ["disband", "buy", "garrison_to_autonomous"]
+    for kind in kinds:
+        bribe = bribe_kind(kind, unit)
+        if bribe is not None:
+            ideas.append((kind, unit.kind, unit.province, None, bribe_price(board, bribe, unit)))
+    return ideas
+
+
+#: :func:`_bribes_of` each unit (a value: equal units, equal bribes), per board
+_bribes: PerBoard[dict[Unit, list[Idea]]] = PerBoard(lambda board: {})
+
+
 def expense_targets(
     board: Board, state: State, power: str, chits: Sequence[str]
 ) -> list[Idea]:
@@ -247,29 +277,35 @@ def expense_targets(
     read it.
     """
     ideas: list[Idea] = []
-    near = [u for u in state.units if u.owner != power
-            and has_unit_near(board, state.units, power, u.province)]
+    # has_unit_near(board, state.units, power, p) for every p at once: the provinces of
+    # the power's units and those bordering one of them (bribes.borders, read backwards)
+    own = {u.province for u in state.units if u.owner == power}
+    bordering = _bordering(board)
+    close = set(own)
+    for p in own:
+        close.update(bordering.get(p, ()))
+    near = [u for u in state.units if u.owner != power and u.province in close]
+    bribes = _bribes(board)
     for unit in near:
-        kinds: list[ExpenseKind] = ["disband", "buy", "garrison_to_autonomous"]
-        for kind in kinds:
-            bribe = bribe_kind(kind, unit)
-            if bribe is not None:
-                ideas.append((kind, unit.kind, unit.province, None,
-                              bribe_price(board, bribe, unit)))
+        found = bribes.get(unit)
+        if found is None:
+            found = bribes[unit] = _bribes_of(board, unit)
+        ideas += found
     for unit in state.units_of(power):
         ideas.append(("counter_bribe", unit.kind, unit.province, None, 3))
-    for province, controller in sorted(state.province_owner.items()):
+    owners = state.province_owner
+    for province in sorted(p for p in close if p in owners):  # (none farther can rebel)
+        controller = owners[province]
         if (controller == power or province not in board.provinces
-                or rebellion_problem(board, state, province, by=power) is not None
-                or not has_unit_near(board, state.units, power, province)):
+                or rebellion_problem(board, state, province, by=power) is not None):
             continue
         home = is_home_province(board, state, controller, province)
         ideas.append(("cause_rebellion", None, province, None, rebellion_price(home)))
     for province in state.famine:
-        if has_unit_near(board, state.units, power, province):
+        if province in close:
             ideas.append(("famine_relief", None, province, None, 3))
     for province, rebellion in sorted(state.rebellions.items()):
-        if rebellion.against == power or has_unit_near(board, state.units, power, province):
+        if rebellion.against == power or province in close:
             ideas.append(("pacify_rebellion", None, province, None, 12))
     if assassinations_in_play(state):
         for target in chits:
