@@ -323,6 +323,11 @@ def _route_dests(chains: Chains, ix: BoardIndex, start: int) -> tuple[set[int], 
 _LAST_PLANS: list[Plans] = []
 
 
+def forget() -> None:
+    """Forget the last position's plans (the bench makes them again for each phase)."""
+    _LAST_PLANS.clear()
+
+
 def plans(board: Board, state: State, rules: Rules) -> Plans:
     """The position's plans, kept for the last position asked about (every power's lists
     of one phase share them): found again when the board is the same object and the
