@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -39,6 +40,13 @@ FLAGS = ("mach2", "garrisons", "special", "fortresses", "coastal_convoys", "disb
          "money", "loans", "assassinations", "famine", "dice")
 #: positions compared by this process's runs (the full run reports it)
 COMPARED: list[int] = [0]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def count_positions() -> Iterator[None]:
+    """Says how many positions were compared (seen with ``pytest -s``)."""
+    yield
+    print(f"\n{COMPARED[0]} positions compared, every power's lists in each")
 
 
 def same_lists(board: Board, state: State) -> None:
