@@ -214,7 +214,7 @@ def command(path: Path, count: int) -> float:
 
 
 def _command_line(path: Path) -> list[str]:
-    return [sys.executable, "-m", "machiavelli.cli.main", "adjudicate", str(path)]
+    return [sys.executable, "-m", "machiavelli.cli.start", "adjudicate", str(path)]
 
 
 def warm_command(path: Path) -> None:

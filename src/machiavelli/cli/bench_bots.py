@@ -1,15 +1,17 @@
 """Two of ``machiavelli bench``'s figures: the bots' legal orders, and a command's start-up.
 
 - ``legal orders``: every power's legal orders
-  (:func:`machiavelli.movement.legal_lists.legal_orders`, made from the board index) in the spring of classic 1454, per phase, against the same
-  lists made the old way (:mod:`machiavelli.movement.legal_checked`: every candidate
-  through the one-order check) in the same round; then the bots' whole menu (the lists
+  (:func:`machiavelli.movement.legal_lists.legal_orders`, made from the board index) in
+  the spring of classic 1454, per phase, against the same lists made the old way
+  (:mod:`machiavelli.movement.legal_checked`: every candidate through the one-order
+  check) in the same round; then the bots' whole menu (the lists
   and the money menu, :func:`machiavelli.bots.menu.legal_orders`).  What depends on the
   board alone is made once and kept, as in a game; what depends on the position is made
   again for each phase measured (:func:`machiavelli.movement.legal_lists.forget`).
 - ``start-up``: one command run as a process, its processor time (the children's
   ``getrusage``): ``machiavelli adjudicate`` on a one-case file and ``machiavelli mail
-  --check`` on a message, against a bare ``python -c pass`` in the same round.
+  --check`` on a message, against a bare ``python -c pass`` in the same round; started
+  as the installed ``machiavelli`` script starts (:mod:`machiavelli.cli.start`).
 """
 
 from __future__ import annotations
@@ -74,9 +76,9 @@ class StartUp:
         python = sys.executable
         return {
             "python -c pass": [python, "-c", "pass"],
-            "adjudicate, one case": [python, "-m", "machiavelli.cli.main", "adjudicate",
+            "adjudicate, one case": [python, "-m", "machiavelli.cli.start", "adjudicate",
                                      str(self.case_file)],
-            "mail --check": [python, "-m", "machiavelli.cli.main", "mail", "--check",
+            "mail --check": [python, "-m", "machiavelli.cli.start", "mail", "--check",
                              "--outbox", str(self.folder / "outbox")],
         }
 
