@@ -518,9 +518,12 @@ def adjustment_orders(board: Board, state: State, power: str) -> list[Order]:
     rules = rules_of(state.options)
     where = Occupancy(state.units)
     held = held_home_provinces(board, state, power, rules.fortresses)
+    plain = not state.option("diplomacy")
     for province in state.home.get(power, []):
         if province not in board.provinces:
             continue
+        if plain and not _may_build_in(board, state, rules, power, province, held):
+            continue  # (build_problem refuses every build there)
         coasts: tuple[str | None, ...] = board.provinces[province].coasts or (None,)
         for kind in kinds:
             for coast in coasts if kind == "F" else (None,):
@@ -535,6 +538,21 @@ def adjustment_orders(board: Board, state: State, power: str) -> list[Order]:
         if rules.money:
             orders.append(Maintain(ref))
     return orders
+
+
+def _may_build_in(board: Board, state: State, rules: Rules, power: str, province: str,
+                  held: list[str]) -> bool:
+    """What :func:`~machiavelli.movement.builds.build_problem` asks of the province
+    before the unit (outside the diplomacy rules): a city to build in, in a home country
+    the power holds, both controlled by it, no famine."""
+    city = board.provinces[province].city
+    if city is None or (city.kind == "fortress" and not rules.fortresses):
+        return False
+    if power not in board.build_anywhere and province not in held:
+        return False
+    if state.city_owner.get(province) != power or state.province_owner.get(province) != power:
+        return False
+    return province not in state.famine
 
 
 def legal_orders(board: Board, state: State, power: str) -> dict[Key, list[Order]]:
