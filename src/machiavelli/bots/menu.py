@@ -34,7 +34,7 @@ from machiavelli.core.board_index import PerBoard
 from machiavelli.core.options import loans_in_play, money_in_play
 from machiavelli.core.orders import BANK, Borrow, Expense, GiveChit, MoneyOrder, Order, Pay
 from machiavelli.core.state import State
-from machiavelli.game.random_orders import expense_targets
+from machiavelli.game.random_orders import Idea, expense_targets
 from machiavelli.money.finance import MAX_PRINCIPAL, loan_order, principal_owed
 from machiavelli.movement import legal_lists
 
@@ -174,30 +174,33 @@ def _expenses(board: Board, state: State, power: str, cash: int) -> tuple[Expens
     held = [t for t in state.chits.get(power, []) if t not in state.eliminated]
     found: list[Expense] = []
     made = _made(board)
-    for kind, unit_kind, province, victim, price in expense_targets(
-            board, state, power, sorted(set(held))):
-        if kind in ("disband", "buy", "garrison_to_autonomous"):
-            amounts: Sequence[int] = [price + extra for extra in BRIBE_EXTRA]
-        elif kind == "counter_bribe":
-            amounts = COUNTER_BRIBES
-        elif kind == "assassinate":
-            amounts = ASSASSINATIONS
-        else:
-            amounts = [price]
-        for a in amounts:
-            if a <= cash:
-                key = (a, kind, unit_kind, province, victim)
-                expense = made.get(key)
-                if expense is None:
-                    expense = made[key] = Expense(1, a, kind, unit_kind, province, victim)
+    for idea in expense_targets(board, state, power, sorted(set(held))):
+        offers = made.get(idea)
+        if offers is None:
+            offers = made[idea] = _offers(idea)
+        for expense in offers:
+            if expense.amount <= cash:
                 found.append(expense)
     return tuple(found)
 
 
-#: the expenses made for each board, kept (orders are frozen: the same offer, the same
-#: object)
-_made: PerBoard[dict[tuple[int, str, str | None, str | None, str | None], Expense]] = (
-    PerBoard(lambda board: {}))
+def _offers(idea: Idea) -> tuple[Expense, ...]:
+    """The expenses offered for one of :func:`expense_targets`' ideas, at every amount."""
+    kind, unit_kind, province, victim, price = idea
+    if kind in ("disband", "buy", "garrison_to_autonomous"):
+        amounts: Sequence[int] = [price + extra for extra in BRIBE_EXTRA]
+    elif kind == "counter_bribe":
+        amounts = COUNTER_BRIBES
+    elif kind == "assassinate":
+        amounts = ASSASSINATIONS
+    else:
+        amounts = [price]
+    return tuple(Expense(1, a, kind, unit_kind, province, victim) for a in amounts)
+
+
+#: the expenses offered for each idea, per board, kept (orders are frozen: the same offer,
+#: the same object)
+_made: PerBoard[dict[Idea, tuple[Expense, ...]]] = PerBoard(lambda board: {})
 
 
 def numbered(expenses: Sequence[Expense]) -> list[Expense]:

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from machiavelli.core.board import Board, province_of
 from machiavelli.core.board_index import PerBoard
+from machiavelli.core.homes import held_home_provinces
 from machiavelli.core.options import (
     assassinations_in_play,
     disband_anytime,
@@ -63,7 +64,7 @@ from machiavelli.money.finance import MAX_PRINCIPAL, owed, principal_owed
 from machiavelli.money.specials import upkeep
 from machiavelli.movement.legal_lists import legal_orders
 from machiavelli.movement.random_moves import random_phase_orders
-from machiavelli.movement.rebels import is_home_province, rebellion_problem
+from machiavelli.movement.rebels import rebellion_problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,12 +295,16 @@ def expense_targets(
     for unit in state.units_of(power):
         ideas.append(("counter_bribe", unit.kind, unit.province, None, 3))
     owners = state.province_owner
+    held: dict[str, set[str]] = {}
     for province in sorted(p for p in close if p in owners):  # (none farther can rebel)
         controller = owners[province]
         if (controller == power or province not in board.provinces
                 or rebellion_problem(board, state, province, by=power) is not None):
             continue
-        home = is_home_province(board, state, controller, province)
+        homes = held.get(controller)
+        if homes is None:  # (is_home_province, each controller's homes found once)
+            homes = held[controller] = set(held_home_provinces(board, state, controller))
+        home = province in homes
         ideas.append(("cause_rebellion", None, province, None, rebellion_price(home)))
     for province in state.famine:
         if province in close:
