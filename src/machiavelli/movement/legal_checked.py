@@ -1,7 +1,13 @@
-"""Legal orders: :func:`legal_orders`, every legal order of a power's units, one list a phase.
+"""Legal orders the checked way: every candidate through the one-order check.
 
-Each list is generated from the geometry and then filtered through
+The bots' lists are :mod:`machiavelli.movement.legal_lists`', made from the board index
+without the check.  This module makes the same lists as they were made before: each
+list is generated from the geometry and then filtered through
 :func:`~machiavelli.movement.legality.check_order`, so it never holds an illegal order.
+It is kept as the oracle's lists (``tests/test_legal_lists.py`` holds the two to the same
+lists, order included) and as the reference of ``machiavelli bench``'s "legal orders"
+figure, and :mod:`~machiavelli.movement.legal_lists` falls back to it for a position
+whose units stand where its board has no place for them.
 What is listed, beyond every legal hold, move, retreat and disband:
 
 - convoyed moves only to coastal provinces that a chain of fleets now on the
