@@ -333,8 +333,7 @@ def plans(board: Board, state: State, rules: Rules) -> Plans:
     of one phase share them): found again when the board is the same object and the
     units and the two rules they depend on are equal."""
     menu = menus(board)
-    if _LAST_PLANS:
-        last = _LAST_PLANS[0]
+    for last in _LAST_PLANS[:1]:  # (a copy: another thread may replace it meanwhile)
         if (last.menu is menu and last.coastal_convoys == rules.coastal_convoys
                 and last.mach2 == rules.mach2 and last.units == state.units):
             return last
