@@ -202,9 +202,8 @@ def judge(file: click.utils.LazyFile, sender: str, outbox: Path, check: bool, db
     if file.name == "<stdin>" and sys.stdin.isatty():
         click.echo("Type the commands, then SIGNOFF or Ctrl-D.", err=True)
     text = file.read()
-    from machiavelli.commands.reader import read_message
-
     if check:
+        from machiavelli.commands.reader import read_message
         from machiavelli.commands.reply import dry_run
 
         click.echo(dry_run(read_message(text, sender=sender).commands), nl=False)
