@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from . import names
@@ -335,6 +336,27 @@ def _slot(state: State, seat: Seat, slot: str, toks: list[str], i: int,
 
 # ---- matching ------------------------------------------------------------------------------
 
+@lru_cache(maxsize=512)
+def _alternatives(main: bool, prefix: tuple[str, ...]) -> frozenset[str]:
+    """The keywords that may follow ``prefix`` (for reading unique prefixes)."""
+    p = len(prefix)
+    return frozenset(q[p] for q, _ in (_MAIN_COMPILED if main else _COMPILED)
+                     if len(q) > p and q[:p] == prefix and not q[p].startswith("<"))
+
+
+@lru_cache(maxsize=4096)
+def _resolve(main: bool, prefix: tuple[str, ...], tok: str) -> tuple[str | None,
+                                                                     tuple[str, ...]]:
+    """The keyword ``tok`` stands for after ``prefix`` (itself, or the one keyword it is a
+    prefix of), and the keywords it may begin."""
+    alternatives = _alternatives(main, prefix)
+    exact = [w for w in alternatives if w.lower() == tok]
+    if exact:
+        return exact[0], ()
+    starts = tuple(sorted(w for w in alternatives if w.lower().startswith(tok)))
+    return (starts[0], ()) if len(starts) == 1 else (None, starts)
+
+
 @dataclass
 class _Try:
     exact: int
@@ -374,21 +396,13 @@ def _match(state: State, seat: Seat, toks: list[str],
         if i >= len(toks):
             fail(i, f"refused: §4.5 {word} expected")
             return
-        tok = toks[i]
-        alternatives = {q[p] for q, _ in patterns if len(q) > p and q[:p] == pat[:p]
-                        and not q[p].startswith("<")}
-        if tok == word.lower():
-            walk(pat, b, p + 1, i + 1, exact + 1, values)
-        elif word.lower().startswith(tok) and \
-                not any(w.lower() == tok for w in alternatives) and \
-                [w for w in alternatives if w.lower().startswith(tok)] == [word]:
-            walk(pat, b, p + 1, i + 1, exact, values)
-        else:
-            starts = sorted(w for w in alternatives if w.lower().startswith(tok))
-            if len(starts) > 1:
-                fail(i + 1, f"refused: §4.5 {tok.upper()!r} may be {' or '.join(starts)}")
-            else:
-                fail(i, f"refused: §4.5 unknown word {_short(tok).upper()!r}")
+        keyword, starts = _resolve(patterns is _MAIN_COMPILED, pat[:p], toks[i])
+        if keyword == word:
+            walk(pat, b, p + 1, i + 1, exact + (toks[i] == word.lower()), values)
+        elif keyword is None and len(starts) > 1:
+            fail(i + 1, f"refused: §4.5 {toks[i].upper()!r} may be {' or '.join(starts)}")
+        elif keyword is None:
+            fail(i, f"refused: §4.5 unknown word {_short(toks[i]).upper()!r}")
 
     for pat, b in patterns:
         walk(pat, b, 0, 0, 0, [])
