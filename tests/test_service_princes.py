@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import select
 
 from machiavelli.princes.state import State
+from machiavelli.princes.text import apply_text
 from machiavelli.service.games import NewGame
 from machiavelli.service.judge import Judge
 from machiavelli.service.kinds import kind_named
@@ -29,8 +30,7 @@ MASTER = Viewer.master()
 KIND = kind_named("princes")
 PLAYERS = {"ann": "P1", "bob": "P2", "cy": "P3"}
 #: free acts leave the decision pending: the scripted players keep to the answers
-FREE = ("bank_exchange", "give", "play_steal", "lucrezia_steal", "free_traitor",
-        "declare_war_card")
+FREE = ("EXCHANGE", "GIVE", "STEAL", "TAKE FREE TRAITOR", "DECLARE WAR")
 
 
 @pytest.fixture
@@ -113,14 +113,7 @@ def play_one(judge: Judge, name: str, draw: random.Random, now: datetime
 
 def _after(state: State, seat: str, lines: list[str]) -> State:
     """The position after ``seat``'s lines (free acts, bribes) so far."""
-    from machiavelli.princes.engine import apply
-    from machiavelli.service.kinds.princes.table import action_of
-
-    for line in lines:
-        action = action_of(line)
-        assert isinstance(action, dict)
-        state, _ = apply(state, seat, action)
-    return state
+    return apply_text("\n".join(lines), state, seat)[0]
 
 
 def test_a_three_player_game_is_played_to_its_final_scoring(judge: Judge,
@@ -202,13 +195,13 @@ def _check_privacy(judge: Judge, name: str) -> bool:
 def _to_action(judge: Judge, name: str) -> State:
     """The order bids and the family auction answered, to the first action."""
     for seat in ("P1", "P2", "P3"):
-        ok(judge.submit_orders(name, player(seat), None, f'order_bid {{"gold":{seat[1]}}}',
+        ok(judge.submit_orders(name, player(seat), None, f"ORDER BID {seat[1]}",
                                now=T0))
     ok(judge.process(name, now=T0))
     state = position(judge, name)
     while (decision := KIND.pending(state)) is not None and decision.kind != "action":
         seat = decision.seats[0]
-        line = "family_pass" if decision.kind == "family_raise" else next(
+        line = "PASS" if decision.kind == "family_raise" else next(
             c.line for c in KIND.legal(state, seat))
         assert isinstance(judge.submit_orders(name, player(seat), None, line, now=T0), Stored)
         state = position(judge, name)
@@ -224,20 +217,20 @@ def test_late_illegal_and_out_of_turn_answers_change_nothing(judge: Judge) -> No
     seat = decision.seats[0]
     number = look(judge, "p").phase
     tile = state.display["firenze"][0]
-    low = f'auction {{"bid":1,"item":{{"id":"{tile}","kind":"city"}}}}'
+    low = f"AUCTION CITY {tile} BID 1"
     stored = judge.submit_orders("p", player(seat), None, low, now=T0)
     assert isinstance(stored, Stored) and stored.lines == [] and not stored.resolved
     assert stored.errors[0].rule == "PR-AUC.6" and "PR-AUC.6" in stored.errors[0].reason
     assert look(judge, "p").phase == number and rows(judge, "p")[-1].state == KIND.dump(state)
     other = next(s for s in ("P1", "P2", "P3") if s != seat)
-    stored = judge.submit_orders("p", player(other), None, "pass_turn", now=T0)
+    stored = judge.submit_orders("p", player(other), None, "PASS TURN", now=T0)
     assert isinstance(stored, Stored) and stored.errors[0].rule == "PR-TURN.2"
     assert look(judge, "p").phase == number
     assert isinstance(judge.submit_orders("p", player(seat), None, "nonsense!", now=T0), Stored)
     assert look(judge, "p").phase == number
-    done = judge.submit_orders("p", player(seat), None, "pass_turn", phase=number, now=T0)
+    done = judge.submit_orders("p", player(seat), None, "PASS TURN", phase=number, now=T0)
     assert isinstance(done, Stored) and done.resolved and look(judge, "p").phase == number + 1
-    late = judge.submit_orders("p", player(seat), None, "pass_turn", phase=number, now=T0)
+    late = judge.submit_orders("p", player(seat), None, "PASS TURN", phase=number, now=T0)
     assert isinstance(late, Refused) and "not the pending phase" in late.reason
     assert look(judge, "p").phase == number + 1
     vote = judge.vote_draw("p", player(seat), None, True, now=T0)
@@ -250,13 +243,13 @@ def test_a_missed_deadline_applies_the_default(judge: Judge) -> None:
     clock = look(judge, "p").clock["clock"]
     assert isinstance(clock, dict)
     assert datetime.fromisoformat(clock["deadline"]) == T0 + timedelta(hours=12)  # a bid
-    ok(judge.submit_orders("p", player("P1"), None, 'order_bid {"gold":5}', now=T0))
+    ok(judge.submit_orders("p", player("P1"), None, "ORDER BID 5", now=T0))
     swept = judge.sweep(["p"], now=T0 + timedelta(hours=1))
     assert not isinstance(swept[0], Refused) and not swept[0].processed
     swept = judge.sweep(["p"], now=T0 + timedelta(hours=12))
     assert not isinstance(swept[0], Refused) and swept[0].processed, swept
     report = rows(judge, "p")[-1].report
-    assert 'P2: no answer, the default: order_bid {"gold":0}' in report
+    assert "P2: no answer, the default: ORDER BID 0" in report
     assert "P1: no answer" not in report
     assert look(judge, "p").standing == {}  # nobody abandoned nor in civil disorder
     state = _to_action(judge, "p")
@@ -267,7 +260,7 @@ def test_a_missed_deadline_applies_the_default(judge: Judge) -> None:
     swept = judge.sweep(["p"], now=start + timedelta(hours=25))
     assert not isinstance(swept[0], Refused) and swept[0].processed
     assert look(judge, "p").phase == number + 1
-    assert f"{decision.seats[0]}: no answer, the default: pass_turn" in rows(judge, "p")[-1].report
+    assert f"{decision.seats[0]}: no answer, the default: PASS TURN" in rows(judge, "p")[-1].report
 
 
 def test_princes_set_ups_and_open_money(judge: Judge) -> None:

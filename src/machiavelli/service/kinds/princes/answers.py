@@ -1,8 +1,10 @@
 """The pending decision (spec section 4.3), a seat's answer read and checked against it,
 its legal choices, and the decision resolved.
 
-A seat's answer is a list of canonical lines (:mod:`.table`), applied in order by the
-engine: the free acts (a bank exchange, a gift, a steal in one's own turn) and then the
+A seat's answer is a list of lines of the Princes command language (spec section 4.5,
+:mod:`machiavelli.princes.text`), each read against the position the lines before it
+reached and kept as the canonical line its formatter writes; they are applied in order by
+the engine: the free acts (a bank exchange, a gift, a steal in one's own turn) and then the
 line that takes the decision.  An answer is *complete* when its lines take the
 decision; until then (free acts only) the reading says so with an error at line 0, and
 the lines wait for the rest.  Lines after the one that takes the decision are refused
@@ -18,11 +20,13 @@ next decision.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from machiavelli.princes.decisions import default_action, expand, legal_actions
 from machiavelli.princes.engine import ACCEPTS, apply
 from machiavelli.princes.state import Event, Illegal, State
-from machiavelli.service.kinds.princes.table import action_of, line_of
+from machiavelli.princes.text import Act, read_line
+from machiavelli.princes.textfmt import format_action
 from machiavelli.service.port import BadAnswer, Choice, Decision, LineError, Reading
 
 #: the deadline schedule of each decision (spec section 4.4.2)
@@ -59,6 +63,32 @@ def label(state: State) -> str:
     return f"{when}: {what} by {who}"
 
 
+def action_of(state: State, seat: str, line: str) -> dict[str, Any] | Illegal | None:
+    """``line`` read as an action of ``seat`` in ``state`` (None: blank or a comment), or
+    why it is refused.  Standing orders, settings and enquiries are the host's and are
+    not carried out yet: they are refused here, saying so."""
+    try:
+        command = read_line(line, state, seat)
+    except Illegal as refused:
+        return refused
+    if command is None or isinstance(command, Act):
+        return None if command is None else command.action
+    return Illegal("§4.4", "standing orders, settings and enquiries are not taken on this "
+                   "judge yet: send the action itself")
+
+
+def line_of(action: dict[str, Any], state: State) -> str:
+    """An action as its canonical line, written in the position it is taken in (the
+    engine's default for an event's placement names no event: the pending one's)."""
+    if action.get("act") == "place_event" and "event" not in action:
+        action = {**action, "event": state.pending.context.get("event")}
+    try:
+        return format_action(action, state)
+    except (Illegal, KeyError, TypeError):
+        return " ".join([str(action.get("act")), *(f"{k}={v}" for k, v in action.items()
+                                                   if k != "act")])
+
+
 def owes(state: State, seat: str) -> bool:
     decision = pending(state)
     return decision is not None and seat in decision.seats
@@ -68,7 +98,7 @@ def _owner_in_engine(state: State, seat: str) -> bool:
     return seat in state.pending.seats
 
 
-def _merged(state: State, new: list[tuple[int, str]], earlier: Sequence[str]
+def _merged(state: State, seat: str, new: list[tuple[int, str]], earlier: Sequence[str]
             ) -> tuple[list[tuple[int | None, str]], dict[int, str]]:
     """The earlier lines and the new, a simultaneous answer's later line for the
     decision replacing the earlier one."""
@@ -78,10 +108,10 @@ def _merged(state: State, new: list[tuple[int, str]], earlier: Sequence[str]
         return out + [(n, line) for n, line in new], notes
     answers = ACCEPTS.get(state.pending.kind, ())
     for number, line in new:
-        action = action_of(line)
+        action = action_of(state, seat, line)
         if isinstance(action, dict) and action["act"] in answers:
             for i, (was, old) in enumerate(out):
-                found = action_of(old)
+                found = action_of(state, seat, old)
                 if isinstance(found, dict) and found["act"] in answers:
                     notes[number] = ("replaces line " + str(was) if was is not None
                                      else "replaces the answer given before")
@@ -94,14 +124,14 @@ def _merged(state: State, new: list[tuple[int, str]], earlier: Sequence[str]
 def read(state: State, seat: str, text: str, earlier: Sequence[str] = ()) -> Reading:
     """``seat``'s answer to the pending decision, merged with ``earlier`` lines."""
     written = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
-               if line.strip() and not line.strip().startswith("#")]
+               if line.strip()]
     if not _owner_in_engine(state, seat):
         decision = pending(state)
         why = (f"it is not {seat}'s decision: waiting for {decision.label}"
                if decision is not None else "the game is over")
         return Reading(tuple(earlier), tuple(LineError(n, line, why, "PR-TURN.2")
                                              for n, line in written))
-    merged, notes = _merged(state, written, earlier)
+    merged, notes = _merged(state, seat, written, earlier)
     kept: list[str] = []
     errors: list[LineError] = []
     position = state
@@ -113,18 +143,19 @@ def read(state: State, seat: str, text: str, earlier: Sequence[str] = ()) -> Rea
                                         f"{taken_by}: send this when it is asked",
                                         "PR-TURN.2"))
             continue
-        action = action_of(line)
-        if isinstance(action, str):
-            if number is not None:
-                errors.append(LineError(number, line, action, "PR-TURN.2"))
+        action = action_of(position, seat, line)
+        if action is None:
             continue
         try:
+            if isinstance(action, Illegal):
+                raise action
+            canonical = line_of(action, position)
             after, _ = apply(position, seat, action)
         except Illegal as refused:
             if number is not None:
                 errors.append(LineError(number, line, str(refused), refused.rule))
             continue
-        kept.append(line_of(action))
+        kept.append(canonical)
         if _answers(position, after, seat):
             taken_by = number if number is not None else 0
         position = after
@@ -159,7 +190,7 @@ def legal(state: State, seat: str) -> list[Choice]:
         if isinstance(item, dict):
             about = f"auction {item.get('kind')} {item.get('id', '')}".strip()
         for action in expand(template, RANGE_VALUES):
-            out.append(Choice(line_of(action), about, low, high))
+            out.append(Choice(line_of(action, state), about, low, high))
     return out
 
 
@@ -179,9 +210,11 @@ def advance(state: State, answers: Mapping[str, Sequence[str]]
         for line in answers.get(seat, ()):
             if not line.strip():
                 continue
-            action = action_of(line)
-            if isinstance(action, str):
-                raise BadAnswer(seat, action)
+            action = action_of(position, seat, line)
+            if action is None:
+                continue
+            if isinstance(action, Illegal):
+                raise BadAnswer(seat, str(action))
             try:
                 position, done = apply(position, seat, action)
             except Illegal as refused:
@@ -191,7 +224,7 @@ def advance(state: State, answers: Mapping[str, Sequence[str]]
                 break
         if not _answers(before, position, seat) and seat in position.pending.seats:
             action = default_action(position, seat)
+            defaults[seat] = line_of(action, position)
             position, done = apply(position, seat, action)
             events += done
-            defaults[seat] = line_of(action)
     return position, events, defaults

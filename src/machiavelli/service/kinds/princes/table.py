@@ -9,19 +9,15 @@ the option word ``open money`` (a row's flags) shows every seat's gold and influ
 (PR-GEN.4: closed by default).  Seats are ``P1`` .. ``Pn``, in join order (the engine
 keeps them; the start auction fixes the turn order).
 
-A canonical line is the engine's action dict written as its ``act`` and, when it has
-other keys, those as one compact JSON object with sorted keys::
-
-    pass_turn
-    order_bid {"gold":3}
-    auction {"bid":20,"item":{"id":"venezia:doge","kind":"city"}}
+A seat's answers are kept as the canonical lines of the Princes command language (spec
+section 4.5; :mod:`machiavelli.princes.text`), as its formatter writes them: ``ORDER BID
+3``, ``AUCTION CITY doge BID 20``, ``PASS TURN``.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from machiavelli.princes.serial import from_data, to_data
 from machiavelli.princes.setup import new_game
@@ -91,28 +87,3 @@ def as_state(position: object) -> State:
     if not isinstance(position, State):
         raise TypeError(f"not a Princes position: {type(position).__name__}")
     return position
-
-
-def line_of(action: dict[str, Any]) -> str:
-    """An action as its canonical line."""
-    rest = {k: v for k, v in action.items() if k != "act"}
-    if not rest:
-        return str(action["act"])
-    return f"{action['act']} {json.dumps(rest, sort_keys=True, separators=(',', ':'))}"
-
-
-def action_of(line: str) -> dict[str, Any] | str:
-    """A canonical line read back as an action, or why it does not read."""
-    written = line.strip()
-    act, _, rest = written.partition(" ")
-    if not act or not act.replace("_", "").isalpha():
-        return f"an action starts with its act (pass_turn, bid, ...), not {act!r}"
-    if not rest.strip():
-        return {"act": act.lower()}
-    try:
-        args = json.loads(rest)
-    except ValueError:
-        return f"the arguments of {act} are a JSON object ({{\"amount\":12}})"
-    if not isinstance(args, dict) or "act" in args:
-        return f"the arguments of {act} are a JSON object ({{\"amount\":12}})"
-    return {"act": act.lower(), **args}
