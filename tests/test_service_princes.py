@@ -251,7 +251,7 @@ def test_a_missed_deadline_applies_the_default(judge: Judge) -> None:
     report = rows(judge, "p")[-1].report
     assert "P2: no answer, the default: ORDER BID 0" in report
     assert "P1: no answer" not in report
-    assert look(judge, "p").standing == {}  # nobody abandoned nor in civil disorder
+    assert look(judge, "p").standing == {"P2": "missed 1", "P3": "missed 1"}  # not abandoned
     state = _to_action(judge, "p")
     start = T0 + timedelta(hours=12)
     decision = KIND.pending(state)
@@ -278,3 +278,48 @@ def test_princes_set_ups_and_open_money(judge: Judge) -> None:
     assert seen.state["seats"]["P1"]["traitors"] is None
     assert seen.decision is not None and seen.decision.kind == "family_choice"
     assert "<svg" in KIND.picture(position(judge, "o"), Viewer.observer("olga").sight)
+
+
+def test_defaults_in_a_row_put_a_seat_in_civil_disorder(judge: Judge) -> None:
+    forming(judge)
+    ok(judge.start("p", now=T0))
+    _to_action(judge, "p")
+    now = T0
+    for _ in range(12):  # every action passed by default, a day apart
+        now += timedelta(hours=25)
+        swept = judge.sweep(["p"], now=now)
+        assert not isinstance(swept[0], Refused) and swept[0].processed
+        if "civil disorder" in look(judge, "p").standing.values():
+            break
+    standing = look(judge, "p").standing
+    out = [s for s, how in standing.items() if how == "civil disorder"]
+    assert out and all(how in ("missed 2", "civil disorder") for how in standing.values())
+    state = position(judge, "p")
+    decision = KIND.pending(state)
+    assert decision is not None
+    if decision.seats[0] in out:  # its decisions are taken at once, not at the deadline
+        number = look(judge, "p").phase
+        swept = judge.sweep(["p"], now=now + timedelta(minutes=1))
+        assert not isinstance(swept[0], Refused) and swept[0].processed
+        assert look(judge, "p").phase == number + 1
+    seat = out[0]
+    ok(judge.set_wait("p", player(seat), None, False, now=now))  # the player is back
+    assert seat not in look(judge, "p").standing
+
+
+def test_answers_are_kept_as_the_command_language_writes_them(judge: Judge) -> None:
+    forming(judge)
+    ok(judge.start("p", now=T0))
+    stored = judge.submit_orders("p", player("P1"), None, "# my bid\norder bid 5", now=T0)
+    assert isinstance(stored, Stored) and stored.lines == ["ORDER BID 5"] and not stored.errors
+    assert not stored.resolved  # a sealed bid waits for the others
+    stored = judge.submit_orders("p", player("P1"), None, "ORD BID 7", now=T0)
+    assert isinstance(stored, Stored) and stored.lines == ["ORDER BID 7"]
+    own = look(judge, "p", player("P1")).orders["P1"]
+    assert own.lines == ["ORDER BID 7"]
+    assert "P1" not in look(judge, "p", player("P2")).orders  # sealed
+    stored = judge.submit_orders("p", player("P2"), None, "ORDER BID 99", now=T0)
+    assert isinstance(stored, Stored) and stored.errors[0].rule == "PR-START.1"
+    stored = judge.submit_orders("p", player("P2"), None, "BID UP TO 12", now=T0)
+    assert isinstance(stored, Stored) and "not taken on this judge yet" in \
+        stored.errors[0].reason

@@ -163,6 +163,9 @@ class DeadlinePolicy:
     ``strict_grace``: ``SET STRICT GRACE`` (the grace is an absolute interval).
     ``strict_wait``: ``SET STRICT WAIT`` (only players with orders due may set wait).
     ``manual_process``: ``SET MANUAL PROCESS`` (only the Master's PROCESS processes).
+    ``action``, ``bid``, ``reaction``: Princes' schedules; ``nmr_limit``: after that many
+    decisions in a row taken by default a Princes seat is in civil disorder (its spec's
+    ``SET NMR LIMIT k``, section 4.4.3).
     """
 
     movement: Schedule = field(default=MOVEMENT_DEFAULT)
@@ -175,6 +178,7 @@ class DeadlinePolicy:
     action: Schedule = field(default=ACTION_DEFAULT)
     bid: Schedule = field(default=BID_DEFAULT)
     reaction: Schedule = field(default=REACTION_DEFAULT)
+    nmr_limit: int = 3
 
     def schedule(self, kind: PhaseKind) -> Schedule:
         return {PhaseKind.MOVEMENT: self.movement, PhaseKind.RETREAT: self.retreat,
@@ -186,12 +190,14 @@ class DeadlinePolicy:
                 "adjustment": self.adjustment.to_dict(), "nmr": self.nmr,
                 "strict_grace": self.strict_grace, "strict_wait": self.strict_wait,
                 "manual_process": self.manual_process, "action": self.action.to_dict(),
-                "bid": self.bid.to_dict(), "reaction": self.reaction.to_dict()}
+                "bid": self.bid.to_dict(), "reaction": self.reaction.to_dict(),
+                "nmr_limit": self.nmr_limit}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> DeadlinePolicy:
         only_fields(data, {"movement", "retreat", "adjustment", "nmr", "strict_grace",
-                           "strict_wait", "manual_process", "action", "bid", "reaction"},
+                           "strict_wait", "manual_process", "action", "bid", "reaction",
+                           "nmr_limit"},
                     cls.__name__)
         d = cls()
         return cls(
@@ -203,7 +209,8 @@ class DeadlinePolicy:
             bool(data.get("manual_process", d.manual_process)),
             Schedule.from_dict(data.get("action", {}), d.action),
             Schedule.from_dict(data.get("bid", {}), d.bid),
-            Schedule.from_dict(data.get("reaction", {}), d.reaction))
+            Schedule.from_dict(data.get("reaction", {}), d.reaction),
+            max(1, int(data.get("nmr_limit", d.nmr_limit))))
 
 
 #: The words of ``SET MOVE|RETREAT|ADJUST setting value`` (the help's "SET MOVES",
