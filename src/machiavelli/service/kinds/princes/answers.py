@@ -139,9 +139,9 @@ def read(state: State, seat: str, text: str, earlier: Sequence[str] = ()) -> Rea
     for number, line in merged:
         if taken_by is not None:
             if number is not None:
-                errors.append(LineError(number, line, f"the decision was taken by line "
-                                        f"{taken_by}: send this when it is asked",
-                                        "PR-TURN.2"))
+                by = f"line {taken_by}" if taken_by else "the answer given before"
+                errors.append(LineError(number, line, f"the decision is taken by {by}: "
+                                        "send this when it is asked", "PR-TURN.2"))
             continue
         action = action_of(position, seat, line)
         if action is None:

@@ -53,8 +53,9 @@ def _seat_name(state: State, seat: str) -> str:
 
 def words(state: State, viewer: Sight) -> str:
     """The position in words, as ``viewer`` may read it."""
+    playing = f"; {state.turn} to play" if state.turn and state.stage == "play" else ""
     lines = [f"Stage {state.stage}, decade {state.decade}; turn order "
-             f"{', '.join(state.order)}" + (f"; {state.turn} to play" if state.turn else "")]
+             f"{', '.join(state.order)}{playing}"]
     lines.append("Cities: " + ", ".join(
         f"{c} {state.status[c]}" + (f" ({len(state.status_events.get(c, []))} events)"
                                     if state.status_events.get(c) else "")
