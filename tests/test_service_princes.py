@@ -135,6 +135,11 @@ def test_a_three_player_game_is_played_to_its_final_scoring(judge: Judge,
         played[number] = play_one(judge, "p", draw, now)
         now += timedelta(minutes=1)
         seen_hand = seen_hand or _check_privacy(judge, "p")
+        if len(played) == 40:  # exported and imported mid-game, answers pending
+            ok(judge.export_game("p", tmp_path / "mid"))
+            ok(judge.import_game(tmp_path / "mid", "pmid", now=now))
+            assert [r.state for r in rows(judge, "pmid")] == [r.state for r in rows(judge, "p")]
+            assert look(judge, "pmid").decision == look(judge, "p").decision
         assert len(played) < 2000
     view = look(judge, "p")
     assert view.status == "over" and view.winners
@@ -323,3 +328,9 @@ def test_answers_are_kept_as_the_command_language_writes_them(judge: Judge) -> N
     stored = judge.submit_orders("p", player("P2"), None, "BID UP TO 12", now=T0)
     assert isinstance(stored, Stored) and "not taken on this judge yet" in \
         stored.errors[0].reason
+    for seat in ("P2", "P3"):  # every sealed bid in: resolved at the next sweep
+        ok(judge.submit_orders("p", player(seat), None, "ORDER BID 1", replace=True, now=T0))
+    swept = judge.sweep(["p"], now=T0 + timedelta(minutes=1))
+    assert not isinstance(swept[0], Refused) and swept[0].processed
+    assert swept[0].why == "every due power has orders in and nobody waits"
+    assert "order bids: bids {'P1': 7, 'P2': 1, 'P3': 1}" in rows(judge, "p")[-1].report
