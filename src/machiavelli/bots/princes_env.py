@@ -128,12 +128,19 @@ def projected_vp(state: State) -> dict[Seat, int]:
     return dict(final_scoring(probe)["vp"])
 
 
-def step_problems(before: State, seat: Seat, action: Action, after: State) -> list[str]:
+#: events that move money from or to the supply (the engine may run on to them after a
+#: transfer: a steal that ends the turn and the decade is followed by the income)
+SUPPLY_EVENTS = {"income", "payment", "auction_won", "final_scoring"}
+
+
+def step_problems(before: State, seat: Seat, action: Action, after: State,
+                  events: Sequence[Event] = ()) -> list[str]:
     """The invariants after one step: the position's own (spec section 4.2), and money
-    conserved by the acts that only move it (gifts, steals, the Banker)."""
+    conserved by the acts that only move it (gifts, steals, the Banker) when nothing
+    else in the step touched the supply."""
     out = broken(after)
     kind = TRANSFERS.get(str(action.get("act")))
-    if kind is not None:
+    if kind is not None and not any(e.get("type") in SUPPLY_EVENTS for e in events):
         def totals(s: State) -> tuple[int, int]:
             return (sum(h.gold for h in s.seats.values()),
                     sum(h.influence for h in s.seats.values()))
