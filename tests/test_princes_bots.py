@@ -14,8 +14,7 @@ from click.testing import CliRunner
 from machiavelli.bots.fleet import run_games
 from machiavelli.bots.princes_env import PrincesEnv, final_problems, step_problems
 from machiavelli.bots.princes_players import PLAYERS, battle_odds, greedy_player, random_player
-from machiavelli.bots.princes_selfplay import parse_scenario, play_princes_game, \
-    princes_scenarios
+from machiavelli.bots.princes_selfplay import parse_scenario, play_princes_game, princes_scenarios
 from machiavelli.bots.selfplay import GameConfig
 from machiavelli.bots.summary import summarize
 from machiavelli.princes.serial import to_data
