@@ -44,6 +44,12 @@ def test_the_environment_api() -> None:
     assert obs["ceilings"] == {}          # P1 has answered
     assert e.observation("P3")["ceilings"] == {"order_bid": {"gold": 45}}
     assert e.returns() == dict.fromkeys(["P1", "P2", "P3", "P4"], 0.0)
+    rng = random.Random(0)
+    while e.state.pending.kind != "action":
+        seat = e.pending()[1][0]
+        e.step(seat, random_player(e.state, seat, rng))
+    ceilings = e.observation(e.state.pending.seats[0])["ceilings"]
+    assert "auction event bellini" in ceilings and "auction pope" in ceilings
 
 
 def test_clone_and_replay() -> None:
@@ -91,7 +97,7 @@ def test_battle_odds_are_the_two_dice_distribution() -> None:
     assert battle_odds(6, 0, 0, 0) == (1.0, 0.0)      # 7 or more against at most 6
 
 
-def test_greedy_bids_only_while_the_item_is_worth_it() -> None:
+def test_greedy_answers_every_decision_with_a_legal_act() -> None:
     e = env(3, "gr")
     rng = random.Random(0)
     play(e, rng, "greedy", until=30)

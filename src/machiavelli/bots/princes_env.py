@@ -88,9 +88,8 @@ class PrincesEnv:
         out = view(self.state, seat)
         out["projected_vp"] = projected_vp(self.state)
         if seat is not None:
-            ceilings = {t.act: t.ranges for t in legal_actions(self.state, seat) if t.ranges}
-            out["ceilings"] = {act: {k: hi for k, (_, hi) in r.items()}
-                               for act, r in ceilings.items()}
+            out["ceilings"] = {_key(t): {k: hi for k, (_, hi) in t.ranges.items()}
+                               for t in legal_actions(self.state, seat) if t.ranges}
         return out
 
     def returns(self) -> dict[Seat, float]:
@@ -117,6 +116,14 @@ class PrincesEnv:
         for seat, act in log:
             self.step(seat, act)
         return self.state
+
+
+def _key(t: Template) -> str:
+    """``auction city doge``, ``bid``, ``bank_exchange gold_to_influence``..."""
+    item = t.fixed.get("item")
+    if isinstance(item, dict):
+        return " ".join(["auction", *(str(v) for v in item.values())])
+    return " ".join([t.act, *(str(v) for v in t.fixed.values())])
 
 
 def projected_vp(state: State) -> dict[Seat, int]:
