@@ -88,9 +88,8 @@ class PrincesEnv:
         out = view(self.state, seat)
         out["projected_vp"] = projected_vp(self.state)
         if seat is not None:
-            ceilings = {t.act: t.ranges for t in legal_actions(self.state, seat) if t.ranges}
-            out["ceilings"] = {act: {k: hi for k, (_, hi) in r.items()}
-                               for act, r in ceilings.items()}
+            out["ceilings"] = {_key(t): {k: hi for k, (_, hi) in t.ranges.items()}
+                               for t in legal_actions(self.state, seat) if t.ranges}
         return out
 
     def returns(self) -> dict[Seat, float]:
@@ -119,6 +118,14 @@ class PrincesEnv:
         return self.state
 
 
+def _key(t: Template) -> str:
+    """``auction city doge``, ``bid``, ``bank_exchange gold_to_influence``..."""
+    item = t.fixed.get("item")
+    if isinstance(item, dict):
+        return " ".join(["auction", *(str(v) for v in item.values())])
+    return " ".join([t.act, *(str(v) for v in t.fixed.values())])
+
+
 def projected_vp(state: State) -> dict[Seat, int]:
     """The VP each seat would score if the game ended now (PR-END)."""
     if state.stage in ("order_bids", "family_auction", "family_choice"):
@@ -128,12 +135,19 @@ def projected_vp(state: State) -> dict[Seat, int]:
     return dict(final_scoring(probe)["vp"])
 
 
-def step_problems(before: State, seat: Seat, action: Action, after: State) -> list[str]:
+#: events that move money from or to the supply (the engine may run on to them after a
+#: transfer: a steal that ends the turn and the decade is followed by the income)
+SUPPLY_EVENTS = {"income", "payment", "auction_won", "final_scoring"}
+
+
+def step_problems(before: State, seat: Seat, action: Action, after: State,
+                  events: Sequence[Event] = ()) -> list[str]:
     """The invariants after one step: the position's own (spec section 4.2), and money
-    conserved by the acts that only move it (gifts, steals, the Banker)."""
+    conserved by the acts that only move it (gifts, steals, the Banker) when nothing
+    else in the step touched the supply."""
     out = broken(after)
     kind = TRANSFERS.get(str(action.get("act")))
-    if kind is not None:
+    if kind is not None and not any(e.get("type") in SUPPLY_EVENTS for e in events):
         def totals(s: State) -> tuple[int, int]:
             return (sum(h.gold for h in s.seats.values()),
                     sum(h.influence for h in s.seats.values()))

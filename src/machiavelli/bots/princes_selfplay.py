@@ -61,13 +61,13 @@ def play_princes_game(config: GameConfig) -> GameRecord:
         before = env.state
         action = choose[seat](before, seat, rng)
         try:
-            env.step(seat, action)
+            events = env.step(seat, action)
         except Exception as exc:  # the engine failed or refused a legal-looking action
             record.crash = f"{type(exc).__name__}: {exc} (seat {seat}, action {action})"
             record.problems = traceback.format_exc().splitlines()[-4:]
             break
         if config.check:
-            record.problems = step_problems(before, seat, action, env.state)
+            record.problems = step_problems(before, seat, action, env.state, events)
             if record.problems:
                 break
     if env.done and config.check and not record.failed:

@@ -298,8 +298,8 @@ def _one(state: State, slot: str, word: str) -> Any:
     raise AssertionError(slot)
 
 
-def _slot(state: State, seat: Seat, slot: str, toks: list[str], i: int,
-          rest: tuple[str, ...]) -> list[tuple[Any, int]]:
+def _slot(state: State, seat: Seat, slot: str, toks: list[str], i: int
+          ) -> list[tuple[Any, int]]:
     """The ways ``slot`` reads tokens from ``i``: (value, tokens used); raises Illegal
     (the reason) when none does."""
     if slot == "<cities>":
@@ -314,7 +314,7 @@ def _slot(state: State, seat: Seat, slot: str, toks: list[str], i: int,
         kind = toks[i]
         if kind == "pope":
             return [({"kind": "pope"}, 1)]
-        out = _slot(state, seat, f"<{'tile' if kind == 'city' else 'event'}>", toks, i + 1, rest)
+        out = _slot(state, seat, f"<{'tile' if kind == 'city' else 'event'}>", toks, i + 1)
         return [({"kind": kind, "id": v}, n + 1) for v, n in out]
     error: Illegal | names.NameError_ | None = None
     found: list[tuple[Any, int]] = []
@@ -386,7 +386,7 @@ def _match(state: State, seat: Seat, toks: list[str],
         word = pat[p]
         if word.startswith("<"):
             try:
-                ways = _slot(state, seat, word, toks, i, pat[p + 1:])
+                ways = _slot(state, seat, word, toks, i)
             except (Illegal, names.NameError_) as exc:
                 fail(i + 1, str(exc))
                 return
