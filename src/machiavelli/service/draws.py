@@ -46,6 +46,9 @@ def vote(session: Session, game: Game, actor: Viewer, power: str | None, wanted:
         return acting
     state, who = acting
     kind = kind_of(game)
+    if not kind.standing(state).draw:
+        return Refused(f"{kind.title} has no draws nor concessions: only a master may "
+                       "end the game")
     powers, eliminated = list(kind.seats(state)), kind.eliminated(state)
     listed = set()
     for written in draw_list:
@@ -77,6 +80,9 @@ def concede(session: Session, game: Game, actor: Viewer, power: str | None, to: 
         return acting
     state, who = acting
     kind = kind_of(game)
+    if not kind.standing(state).draw:
+        return Refused(f"{kind.title} has no draws nor concessions: only a master may "
+                       "end the game")
     powers, eliminated = list(kind.seats(state)), kind.eliminated(state)
     policy = DrawPolicy.from_dict(Settings.from_dict(game.settings).draws)
     ballots = Votes.from_dict(game.votes) if game.votes else NO_VOTES

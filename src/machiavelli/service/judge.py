@@ -412,9 +412,22 @@ class Judge:
                       phase: int | None = None, replace: bool = False,
                       refused_keeps: bool = False, now: datetime | None = None
                       ) -> Stored | Refused:
-        return self._write(name, lambda s, g: sheets.submit(
-            s, g, actor, power, text, now or clock(), phase=phase, replace=replace,
-            refused_keeps=refused_keeps))
+        """Store a seat's orders or answer for the pending decision; a decision with one
+        owner (Princes') is resolved at once by its owner's complete answer
+        (:attr:`~machiavelli.service.sheets.Stored.resolved` says so)."""
+        moment = now or clock()
+
+        def act(session: Session, game: Game) -> Stored | Refused:
+            stored = sheets.submit(session, game, actor, power, text, moment, phase=phase,
+                                   replace=replace, refused_keeps=refused_keeps)
+            if isinstance(stored, Refused):
+                return stored
+            done = adjudication.resolve_answered(session, game, stored.power, moment,
+                                                 who=actor.name or stored.power)
+            if done is not None:
+                stored.resolved = done.message
+            return stored
+        return self._write(name, act)
 
     def set_wait(self, name: str, actor: Viewer, power: str | None, wait: bool,
                  now: datetime | None = None) -> Stored | Refused:

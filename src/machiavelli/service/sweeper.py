@@ -21,15 +21,18 @@ from machiavelli.service.deadlines import (
     attendance,
     current_clock,
     local,
+    policy,
     verdict,
 )
 from machiavelli.service.games import find_game, journal, live_phase, phase_state
+from machiavelli.service.house.processing import Why
 from machiavelli.service.port import Position
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Notice
 
 REMINDER_BEFORE = timedelta(hours=24)  # a reminder to the powers still missing
 ABANDONED = "abandoned"
+MISSED = "missed"  # "missed 2": a seat's decisions taken by default twice in a row
 
 
 @dataclass(frozen=True)
@@ -77,17 +80,36 @@ def sweep_game(session: Session, name: str, now: datetime) -> Swept | Refused:
     if not found.process:
         game.standing = standing
         return Swept(name, label, False, found.why.value, sent)
-    for power in found.civil_disorder:
+    disorder = set(found.civil_disorder)
+    if found.why is Why.DEFAULTED:
+        disorder |= missed(standing, found.late, policy(game).nmr_limit)
+    for power in disorder:
         standing[power] = CIVIL_DISORDER
     game.standing = standing
-    if found.civil_disorder:
-        journal(session, game, "sweeper",
-                f"civil disorder: {', '.join(sorted(found.civil_disorder))}", now)
+    if disorder:
+        journal(session, game, "sweeper", f"civil disorder: {', '.join(sorted(disorder))}",
+                now)
     done = adjudication.process(session, game, now, expected=game.phase, who="sweeper",
-                                civil_disorder=tuple(sorted(found.civil_disorder)))
+                                civil_disorder=tuple(sorted(disorder)))
     if isinstance(done, Refused):
         return done
     return Swept(name, label, not done.already, found.why.value, sent + 1)
+
+
+def missed(standing: dict[str, str], late: frozenset[str], limit: int) -> set[str]:
+    """Count one more default in a row for each ``late`` seat (``standing``: ``"missed
+    N"``; its own answer clears the mark, :func:`~machiavelli.service.sheets.player_returns`)
+    and give the seats that reach ``limit`` (``SET NMR LIMIT``, spec princes.md section
+    4.4.3): they go into civil disorder, every decision they own taking the default."""
+    reached = set()
+    for seat in late:
+        mark = standing.get(seat, "")
+        count = int(mark.split()[1]) if mark.startswith(MISSED) and mark[len(MISSED):].strip(
+            ).isdigit() else 0
+        standing[seat] = f"{MISSED} {count + 1}"
+        if count + 1 >= limit:
+            reached.add(seat)
+    return reached
 
 
 def _reminders(session: Session, game: Game, position: Position, label: str,
