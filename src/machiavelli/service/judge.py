@@ -14,6 +14,7 @@ both carry a message for the user.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -424,9 +425,7 @@ class Judge:
                 return stored
             done = adjudication.resolve_answered(session, game, stored.power, moment,
                                                  who=actor.name or stored.power)
-            if done is not None:
-                stored.resolved = done.message
-            return stored
+            return stored if done is None else dataclasses.replace(stored, resolved=done.message)
         return self._write(name, act)
 
     def set_wait(self, name: str, actor: Viewer, power: str | None, wait: bool,
