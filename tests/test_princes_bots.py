@@ -123,7 +123,7 @@ def test_scenario_names() -> None:
 def test_self_play_games_over_3_to_6_players_keep_every_invariant() -> None:
     start = time.perf_counter()
     plan = [GameConfig(i, princes_scenarios()[i % 8], ("greedy", "random"), f"t-{i}",
-                       game="princes") for i in range(100)]
+                       game="princes") for i in range(160)]
     records = list(run_games(plan, 1))
     summary = summarize(records, time.perf_counter() - start)
     assert summary.crashes == 0 and summary.invariants == 0, \
@@ -131,7 +131,7 @@ def test_self_play_games_over_3_to_6_players_keep_every_invariant() -> None:
     assert all(r.end == "over" and r.winners and r.years == 3 for r in records)
     assert {len(r.seats) for r in records} == {3, 4, 5, 6}
     assert summary.bots["greedy"].wins_per_seat > summary.bots["random"].wins_per_seat
-    assert time.perf_counter() - start < 60
+    assert time.perf_counter() - start < 30   # ~10 s on a quiet core
 
 
 def test_a_game_is_repeatable_from_its_seed() -> None:
