@@ -20,7 +20,6 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -36,7 +35,7 @@ from machiavelli.mail.mailroom import answer_mail, deliver_owed, outgoing, sweep
 from machiavelli.mail.postman import Outbox, Postman, Relay, parse_host_port, post_now
 from machiavelli.mail.server import JudgeHandler, start_server
 from machiavelli.service.config import HostSettings, host_settings
-from machiavelli.service.judge import Judge
+from machiavelli.service.judge import Judge, clock
 
 DEFAULTS = HostSettings()
 Answer = Callable[[Incoming], Sequence[EmailMessage]]
@@ -183,7 +182,7 @@ def judge(file: click.utils.LazyFile, sender: str, outbox: Path, check: bool, db
         return
     config = Config()
     with messages(), Judge(db) as the_judge:
-        answer = interpret(the_judge, sender, text, datetime.now(UTC), config)
+        answer = interpret(the_judge, sender, text, clock(), config)
         click.echo(answer.reply, nl=False)
         box = Outbox(outbox)
         mails: list[OutMail] = list(answer.mails)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 
 from machiavelli.commands import enquiries, mastering, playing, setting, signing
 from machiavelli.commands.command import Command, Verb
@@ -36,7 +36,7 @@ from machiavelli.commands.starting import start_if_full
 from machiavelli.commands.variants import variant_name
 from machiavelli.commands.words import Who
 from machiavelli.service.games import DamagedGame
-from machiavelli.service.judge import Judge, StorageError
+from machiavelli.service.judge import Judge, StorageError, clock
 from machiavelli.service.refusal import Refused
 
 Handler = Callable[[Desk, Command], Outcome]
@@ -80,7 +80,7 @@ class Answer:
 def interpret(judge: Judge, sender: str, text: str, now: datetime | None = None,
               config: Config | None = None) -> Answer:
     """Carry out the commands of ``text`` sent by ``sender``."""
-    desk = Desk(judge, sender.strip().lower(), now or datetime.now(UTC), config or Config())
+    desk = Desk(judge, sender.strip().lower(), now or clock(), config or Config())
     entries: list[tuple[Command, Outcome]] = []
     for command in read_message(text, sender=sender).commands:
         entries.append((command, carry_out(desk, command)))
