@@ -40,6 +40,7 @@ from machiavelli.service import (
 )
 from machiavelli.service.adjudication import Processed
 from machiavelli.service.archive import Archive, read_archive, write_archive
+from machiavelli.service.config import fixed_now
 from machiavelli.service.database import (
     GAME_FILE,
     Database,
@@ -96,7 +97,9 @@ R = TypeVar("R")
 
 
 def clock() -> datetime:
-    return datetime.now(UTC)
+    """Now: the time ``MACHIAVELLI_NOW`` fixes (:func:`~machiavelli.service.config.fixed_now`),
+    else the wall clock.  Every operation's ``now`` defaults to it."""
+    return fixed_now() or datetime.now(UTC)
 
 
 class _Refusal(Exception):
@@ -499,13 +502,22 @@ class Judge:
 
     def take_over(self, name: str, seat_name: str, power: str, *,
                   password: str | None = None, address: str | None = None,
-                  user_id: int | None = None, now: datetime | None = None
-                  ) -> SeatView | Refused:
+                  user_id: int | None = None, returned: bool = False,
+                  now: datetime | None = None) -> SeatView | Refused:
+        """``seat_name`` takes ``power``, left without a player or abandoned (``returned``:
+        its last player takes it back); a notice tells everyone."""
         def act(session: Session, game: Game) -> SeatView | Refused:
-            seat = mastery.take_over(session, game, seat_name, power, now or clock(), user_id)
+            seat = mastery.take_over(session, game, seat_name, power, now or clock(), user_id,
+                                     returned=returned)
             return seat if isinstance(seat, Refused) else _credentials(session, seat, password,
                                                                        address)
         return self._write(name, act)
+
+    def signed_on(self, name: str, power: str, now: datetime | None = None
+                  ) -> bool | Refused:
+        """``power``'s player signed on with its password: a civil-disorder or abandoned
+        mark is cleared (True if there was one)."""
+        return self._write(name, lambda s, g: mastery.signed_on(s, g, power, now or clock()))
 
     # -- master actions -----------------------------------------------------
     def pause(self, name: str, actor: Viewer, paused: bool = True,

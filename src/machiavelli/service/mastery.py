@@ -24,6 +24,7 @@ from machiavelli.service.games import (
     seats,
 )
 from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
+from machiavelli.service.notices import notify
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, OrderSheet, Phase, Seat
 from machiavelli.service.visibility import Viewer
@@ -183,9 +184,12 @@ def leave(session: Session, game: Game, actor: Viewer, who: str, how: str,
 
 
 def take_over(session: Session, game: Game, name: str, power: str, now: datetime,
-              user_id: int | None = None) -> Seat | Refused:
-    """``name`` takes the seat of ``power``, which has no player (abandoned, resigned,
-    ejected, or never dealt)."""
+              user_id: int | None = None, *, returned: bool = False) -> Seat | Refused:
+    """``name`` takes the seat of ``power``, which has no player (resigned, ejected, or
+    never dealt) or whose player abandoned it (late at the end of the grace: help file
+    ``deadlines``, "may be taken over ... merely by signing on with any password"; the
+    late player's seat is then left).  ``returned``: ``name`` is the player who left it.
+    Everyone is told (a notice to all)."""
     if game.status not in ("playing", "paused"):
         return Refused(f"{game.name} is {game.status}")
     state = phase_state(game, live_phase(session, game))
@@ -195,10 +199,16 @@ def take_over(session: Session, game: Game, name: str, power: str, now: datetime
     if found in kind_of(game).eliminated(state):
         return Refused(f"{found} has been eliminated")
     present = seats(session, game)
-    if any(s.power == found for s in present):
+    holder = next((s for s in present if s.power == found), None)
+    abandoned = game.standing.get(found) == ABANDONED
+    if holder is not None and not abandoned:
         return Refused(f"{found} has a player")
-    if any(s.name == name for s in present):
+    if any(s.name == name and s is not holder for s in present):
         return Refused(f"{name} has a seat in {game.name} already")
+    if holder is not None:  # help file ``deadlines``: an abandoned power is free to take
+        holder.left_at = now
+        holder.left_how = ABANDONED
+        session.flush()
     seat = Seat(game_id=game.id, user_id=user_id, name=name, role="player", power=found,
                 preferences=[found], joined_at=now)
     session.add(seat)
@@ -207,7 +217,27 @@ def take_over(session: Session, game: Game, name: str, power: str, now: datetime
     game.standing = standing
     game.updated_at = now
     journal(session, game, name, f"took over {found}", now)
+    if returned:
+        notify(session, game, "all", "returned",
+               f"{game.name}: {name} has returned as {found}.", now)
+    else:
+        notify(session, game, "all", "takeover",
+               f"{game.name}: {name} has taken over the abandoned {found}.", now)
     return seat
+
+
+def signed_on(session: Session, game: Game, power: str, now: datetime) -> bool:
+    """A valid sign-on by ``power``'s player: its civil-disorder or abandoned mark is
+    cleared (help file ``deadlines``); True if there was one."""
+    if power not in game.standing:
+        return False
+    was = game.standing[power]
+    game.standing = {p: how for p, how in game.standing.items() if p != power}
+    game.updated_at = now
+    journal(session, game, power, f"signed on: no longer {was}", now)
+    notify(session, game, "all", "returned",
+           f"{game.name}: {power}'s player has signed on; {power} is no longer {was}.", now)
+    return True
 
 
 def seated_power(session: Session, game: Game, name: str) -> str | None:

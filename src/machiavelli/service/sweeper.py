@@ -21,9 +21,11 @@ from machiavelli.service.deadlines import (
     attendance,
     current_clock,
     local,
+    policy,
     verdict,
 )
 from machiavelli.service.games import find_game, journal, live_phase, phase_state
+from machiavelli.service.notices import notify
 from machiavelli.service.port import Position
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Notice
@@ -62,9 +64,22 @@ def sweep_game(session: Session, name: str, now: datetime) -> Swept | Refused:
         return Swept(name, label, False, "the game has no deadline")
     sent = 0
     standing = dict(game.standing)
-    for power in found.abandoned:
-        if standing.get(power) != CIVIL_DISORDER:
-            standing[power] = ABANDONED
+    newly = sorted(p for p in found.abandoned if standing.get(p) not in (CIVIL_DISORDER,
+                                                                         ABANDONED))
+    for power in newly:
+        standing[power] = ABANDONED
+    if newly:
+        which = ", ".join(newly)
+        more = ("They go into civil disorder at the end of the grace period unless their "
+                "players return or they are taken over." if policy(game).nmr else
+                "No orders will be processed until the late power returns or is taken over.")
+        notify(session, game, "all", "abandoned",
+               f"{game.name}: {which} {'has' if len(newly) == 1 else 'have'} been abandoned "
+               f"in {label}. Any registered user may take "
+               f"{'it' if len(newly) == 1 else 'one'} over by signing on with any password "
+               f"(SIGN ON <letter>{game.name} password).\n{more}", now)
+        journal(session, game, "sweeper", f"abandoned: {which}", now)
+        sent += 1
     if found.late_notice:
         late = ", ".join(sorted(found.late))
         for power in sorted(found.late):
@@ -77,9 +92,18 @@ def sweep_game(session: Session, name: str, now: datetime) -> Swept | Refused:
     if not found.process:
         game.standing = standing
         return Swept(name, label, False, found.why.value, sent)
+    newly_cd = sorted(p for p in found.civil_disorder if standing.get(p) != CIVIL_DISORDER)
     for power in found.civil_disorder:
         standing[power] = CIVIL_DISORDER
     game.standing = standing
+    if newly_cd:
+        which = ", ".join(newly_cd)
+        notify(session, game, "all", "civil disorder",
+               f"{game.name}: {which} {'is' if len(newly_cd) == 1 else 'are'} in civil "
+               f"disorder from {label} on (the grace period ended without orders). A "
+               "valid SIGN ON clears the mark; any registered user may take over a power "
+               "left without a player.", now)
+        sent += 1
     if found.civil_disorder:
         journal(session, game, "sweeper",
                 f"civil disorder: {', '.join(sorted(found.civil_disorder))}", now)
