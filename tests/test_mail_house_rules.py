@@ -106,3 +106,126 @@ def test_an_abandoned_mark_is_cleared_by_its_players_sign_on(post: Post) -> None
     answer = post.send("cy@x.org", "signon lrome cypw")
     assert status(answer, "signon lrome cypw") == ("done", None)
     assert "Florence" not in post.view("rome").standing
+
+
+def test_a_masters_set_is_announced_to_the_players(post: Post) -> None:
+    three_player_game(post)
+    post.owed()
+    answer = post.send(MASTER, GM + "set nmr\nset deadline 20 Nov 2026 23:30\n"
+                       "set grey")
+    assert all(s == "done" for _, s, _ in outcomes(answer)), answer.reply
+    owed = post.owed()
+    for address in ("ann@x.org", "bob@x.org", "cy@x.org"):
+        told = [m.text for m in owed if m.to == address and "Setting changed" in m.subject]
+        assert any("set NMR" in t for t in told), address
+        assert any("set DEADLINE" in t and "Nov 20 2026" in t for t in told), address
+        assert any("set GREY" in t for t in told), address
+
+
+def test_a_players_password_and_wait_are_not_announced(post: Post) -> None:
+    three_player_game(post)
+    post.owed()
+    post.send("ann@x.org", "signon irome annpw\nset wait\nset password other")
+    assert not [m for m in post.owed() if "Setting changed" in m.subject]
+
+
+def test_become_is_told_to_the_powers_player(post: Post) -> None:
+    three_player_game(post)
+    post.owed()
+    answer = post.send(MASTER, GM + "become venice\nF dal H")
+    assert status(answer, "become venice") == ("done", None)
+    owed = post.owed()
+    told = [m for m in owed if m.to == "bob@x.org" and "BECOME" in m.text]
+    assert told and "Venice" in told[0].text
+    assert not [m for m in owed if m.to == "ann@x.org" and "BECOME" in m.text]
+
+
+def test_an_absence_over_the_limit_reaches_the_master(post: Post) -> None:
+    three_player_game(post)
+    post.owed()
+    answer = post.send("ann@x.org", "signon irome annpw\nset absence 10 Nov to 30 Nov")
+    assert status(answer, "set absence 10 Nov to 30 Nov")[0] == "refused"
+    assert "sent to the master" in said(answer, "set absence 10 Nov to 30 Nov")
+    owed = post.owed()
+    to_master = [m for m in owed if m.to == MASTER and "Absence request" in m.subject]
+    assert to_master and "Milan asks for an absence" in to_master[0].text
+    assert not [m for m in owed if m.to == "bob@x.org" and "absence" in m.text]
+
+
+def test_signing_on_from_another_address_mails_a_copy_to_the_seats_own(
+        post: Post, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from machiavelli.cli.main import main
+    three_player_game(post)
+    outbox = tmp_path / "outbox"
+    result = CliRunner().invoke(main, ["judge", "--as", "ann@cafe.org", "--db",
+                                       post.judge.url, "--outbox", str(outbox)],
+                                input="signon irome annpw\nA pav - for\n")
+    assert result.exit_code == 0, result.output
+    mailed = [p.read_text() for p in outbox.rglob("*") if p.is_file()]
+    copies = [m for m in mailed if "To: ann@x.org" in m and "Copy of a reply" in m]
+    assert copies and "ann@cafe.org" in copies[0]
+
+
+def test_an_observer_may_set_no_broadcast(post: Post) -> None:
+    three_player_game(post)
+    post.send("obs@y.org", "observe rome watch")
+    answer = post.send("obs@y.org", "signon orome watch\nset no broadcast")
+    assert status(answer, "set no broadcast") == ("done", None), answer.reply
+    post.mails.clear()
+    post.send("ann@x.org", "signon irome annpw\nbroadcast\nHello all\nendpress")
+    assert post.mails_to("bob@x.org", "Broadcast") and not post.mails_to("obs@y.org")
+    answer = post.send("obs@y.org", "signon orome watch\nset broadcast")
+    assert status(answer, "set broadcast") == ("done", None)
+    post.send("ann@x.org", "signon irome annpw\nbroadcast\nAgain\nendpress")
+    assert post.mails_to("obs@y.org", "Broadcast")
+    answer = post.send("ann@x.org", "signon irome annpw\nset no broadcast")
+    assert status(answer, "set no broadcast") == ("refused", "not allowed")
+
+
+def test_rollback_1_goes_back_to_the_start(post: Post) -> None:
+    three_player_game(post)
+    post.send(MASTER, GM + "process")
+    post.send(MASTER, GM + "process")
+    assert post.view("rome").phase == 2
+    answer = post.send(MASTER, GM + "rollback 2")
+    assert status(answer, "rollback 2") == ("done", None), answer.reply
+    assert post.view("rome").label == "Summer 1454 movement"
+    answer = post.send(MASTER, GM + "rollback 1")
+    assert status(answer, "rollback 1") == ("done", None), answer.reply
+    assert post.view("rome").phase == 0
+    assert post.view("rome").label == "Spring 1454 movement"
+    assert status(post.send(MASTER, GM + "rollback 0"), "rollback 0")[0] == "refused"
+    told = [m for m in post.owed() if m.to == "ann@x.org" and "Rollback" in m.subject]
+    assert len(told) == 2
+
+
+def test_after_become_master_only_commands_are_refused(post: Post) -> None:
+    three_player_game(post)
+    answer = post.send(MASTER, GM + "become venice\nF dal H\nprocess\nset nmr\npause\n"
+                       "become milan\nbecome master")
+    got = [(t, s) for t, s, _ in outcomes(answer)]
+    assert got == [("signon mrome sesame", "done"), ("become venice", "done"),
+                   ("F dal H", "done"), ("process", "refused"), ("set nmr", "refused"),
+                   ("pause", "refused"), ("become milan", "refused"),
+                   ("become master", "refused")], answer.reply
+    view = post.view("rome")
+    assert view.phase == 0 and view.status == "playing"
+
+
+def test_a_draw_completed_by_the_command_lines_draw_is_announced(post: Post) -> None:
+    from click.testing import CliRunner
+
+    from machiavelli.cli.main import main
+    three_player_game(post)
+    post.owed()
+    for power in ("Milan", "Venice", "Florence", "Austria", "France", "Naples", "Papacy",
+                  "Turkey"):
+        result = CliRunner().invoke(main, ["draw", "rome", power, "--db", post.judge.url])
+        assert result.exit_code == 0, result.output
+    assert post.view("rome").status == "over"
+    owed = post.owed()
+    for address in ("ann@x.org", "bob@x.org", "cy@x.org", MASTER):
+        assert [m for m in owed if m.to == address and "Draw" in m.subject
+                and "is over" in m.text], address

@@ -67,7 +67,8 @@ class Answer:
     """What the judge does with one message: its reply, and the mails it owes others.
 
     ``copy_to``: the seat's own address when the sign-on came from another one (nJudge
-    sends the player of record a copy "as a precaution against cheating").
+    sends the player of record a copy "as a precaution against cheating"); the copy is
+    one of ``mails``.
     """
 
     reply: str
@@ -90,6 +91,10 @@ def interpret(judge: Judge, sender: str, text: str, now: datetime | None = None,
     reply = write_reply(entries, judge=desk.config.judge, game=header(desk), closing=closing)
     seat_address = desk.seat.address if desk.seat is not None else None
     copy_to = seat_address if seat_address and seat_address.lower() != desk.sender else None
+    if copy_to is not None:  # docs/mail.md: whichever front end carried the message out
+        desk.send(copy_to, f"{desk.config.judge}:{desk.game} - Copy of a reply",
+                  f"A message signed on to your seat in '{desk.game}' came from "
+                  f"{desk.sender}; the judge's answer was:\n\n{reply}")
     return Answer(reply, entries, desk.mails, desk.game, copy_to)
 
 

@@ -111,7 +111,9 @@ def _take_over(desk: Desk, view: GameView, asked: SignOn, power: str) -> Outcome
     said = (f"You have returned as {power} in {asked.game}." if returned else
             f"Take over of abandoned {power} in game '{asked.game}' accepted.")
     # everyone, the sender too, hears of it through the service's notice
-    return _signed(desk, asked.game, seat, said)
+    return _signed(desk, asked.game, seat, said, "The deadline stays where it was: nJudge "
+                   "would move it and set a WAIT for everyone, this judge does not (a "
+                   "ruling of this judge, docs/rulings.md).")
 
 
 def _observer(desk: Desk, asked: SignOn) -> Outcome:

@@ -40,12 +40,7 @@ def outgoing(mail: OutMail, config: Config) -> EmailMessage:
 def answer_messages(answer: Answer, incoming: Incoming, config: Config) -> list[EmailMessage]:
     """The reply, the copy to the seat's own address, and the mails owed to others."""
     messages = [reply(incoming, answer.reply, config.address)]
-    if answer.copy_to:
-        messages.append(notice(answer.copy_to, f"Copy: {incoming.subject}".strip(),
-                               f"A message signed on to your seat in '{answer.game}' came "
-                               f"from {incoming.sender}; the judge's answer was:\n\n"
-                               f"{answer.reply}", config.address))
-    return messages + [outgoing(mail, config) for mail in answer.mails]
+    return messages + [outgoing(mail, config) for mail in answer.mails]  # the copy is one
 
 
 def answer_mail(judge: Judge, incoming: Incoming, config: Config,

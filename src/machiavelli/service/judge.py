@@ -56,6 +56,7 @@ from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, Phas
 from machiavelli.service.house.press import Addressees, Colour
 from machiavelli.service.kinds import MACHIAVELLI, kind_named
 from machiavelli.service.kinds.machiavelli import fronts
+from machiavelli.service.notices import notify
 from machiavelli.service.port import (
     Choice,
     GameKind,
@@ -442,9 +443,13 @@ class Judge:
     # -- settings -------------------------------------------------------------
     def change_settings(self, name: str, actor: Viewer,
                         change: Callable[[Settings, bool], Settings | Refused],
-                        now: datetime | None = None) -> Settings | Refused:
+                        now: datetime | None = None,
+                        announce: Callable[[], str | None] | None = None
+                        ) -> Settings | Refused:
         """A master changes the game's settings: ``change(settings, started)`` gives the
-        new ones (or a refusal), e.g. with :func:`machiavelli.service.house.press.set_press`."""
+        new ones (or a refusal), e.g. with :func:`machiavelli.service.house.press.set_press`;
+        ``announce`` gives what the players are told of it (a notice to all; help file
+        ``index``: every SET but the password and WAIT is announced)."""
         def act(session: Session, game: Game) -> Settings | Refused:
             if not actor.is_master:
                 return Refused("only a master changes a game's settings")
@@ -454,6 +459,23 @@ class Judge:
             game.settings = changed.to_dict()
             game.updated_at = now or clock()
             games.journal(session, game, actor.name, "changed the settings", now or clock())
+            _announce(session, game, announce, now or clock())
+            return changed
+        return self._write(name, act)
+
+    def set_broadcast(self, name: str, actor: Viewer, on: bool,
+                      now: datetime | None = None) -> Settings | Refused:
+        """``SET [NO] BROADCAST``: an observer or master receives broadcast press or not
+        (help file ``index``: "Only possible for observers or moderators")."""
+        def act(session: Session, game: Game) -> Settings | Refused:
+            if actor.role == "player":
+                return Refused("only observers and the Master may SET [NO] BROADCAST: a "
+                               "power receives every broadcast")
+            settings = Settings.from_dict(game.settings)
+            quiet = [n for n in settings.no_broadcast if n != actor.name]
+            changed = replace(settings, no_broadcast=quiet if on else [*quiet, actor.name])
+            game.settings = changed.to_dict()
+            game.updated_at = now or clock()
             return changed
         return self._write(name, act)
 
@@ -471,9 +493,15 @@ class Judge:
     # -- absences -----------------------------------------------------------
     def set_absence(self, name: str, actor: Viewer, power: str | None, dates: str,
                     now: datetime | None = None) -> tuple[Absence, ...] | Refused:
-        """``SET ABSENCE dates`` ("15 Dec to 20 Dec"): the power's pending absences."""
-        return self._write(name, lambda s, g: absence.set_absence(s, g, actor, power, dates,
-                                                               now or clock()))
+        """``SET ABSENCE dates`` ("15 Dec to 20 Dec"): the power's pending absences (one
+        beyond the game's limits is refused, and the request goes to the Master)."""
+        done = self._write(name, lambda s, g: absence.set_absence(s, g, actor, power, dates,
+                                                                  now or clock()))
+        if isinstance(done, absence.ForMaster):
+            request = done.request
+            self._write(name, lambda s, g: notify(s, g, "master", "absence", request,
+                                                  now or clock()))
+        return done
 
     def cancel_absence(self, name: str, actor: Viewer, power: str | None, date: str,
                        now: datetime | None = None) -> tuple[Absence, ...] | Refused:
@@ -513,6 +541,12 @@ class Judge:
                                                                        address)
         return self._write(name, act)
 
+    def become(self, name: str, actor: Viewer, power: str, now: datetime | None = None
+               ) -> str | Refused:
+        """A Master acts for ``power`` (``BECOME``); its player is told by a notice."""
+        return self._write(name, lambda s, g: mastery.become(s, g, actor, power,
+                                                             now or clock()))
+
     def signed_on(self, name: str, power: str, now: datetime | None = None
                   ) -> bool | Refused:
         """``power``'s player signed on with its password: a civil-disorder or abandoned
@@ -549,11 +583,18 @@ class Judge:
     def change_clock(self, name: str, actor: Viewer,
                      change: Callable[[PhaseClock, DeadlinePolicy, PhaseKind],
                                       PhaseClock | Refused],
-                     now: datetime | None = None) -> PhaseClock | Refused:
+                     now: datetime | None = None,
+                     announce: Callable[[], str | None] | None = None
+                     ) -> PhaseClock | Refused:
         """The master moves the pending phase's deadline, grace or start (``change``:
-        a rule of :mod:`~machiavelli.service.house.deadlines`, such as ``set_deadline``)."""
-        return self._write(name, lambda s, g: mastery.change_clock(s, g, actor, change,
-                                                                   now or clock()))
+        a rule of :mod:`~machiavelli.service.house.deadlines`, such as ``set_deadline``);
+        ``announce`` gives what everyone is told of it (a notice)."""
+        def act(session: Session, game: Game) -> PhaseClock | Refused:
+            done = mastery.change_clock(session, game, actor, change, now or clock())
+            if not isinstance(done, Refused):
+                _announce(session, game, announce, now or clock())
+            return done
+        return self._write(name, act)
 
     def reshape(self, name: str, actor: Viewer, change: Callable[[Shape], Shape | Refused],
                 now: datetime | None = None) -> Shape | Refused:
@@ -719,6 +760,14 @@ def _mapped(session: Session, found: T | Refused, make: Callable[[T], R]) -> R |
         return found
     session.flush()
     return make(found)
+
+
+def _announce(session: Session, game: Game, announce: Callable[[], str | None] | None,
+              now: datetime) -> None:
+    """A setting's change told to everyone in the game (nothing to tell: no notice)."""
+    text = announce() if announce is not None else None
+    if text:
+        notify(session, game, "all", "set", text, now)
 
 
 def _sent(letter: Letter) -> SentLetter:

@@ -48,6 +48,8 @@ def pause(session: Session, game: Game, actor: Viewer, now: datetime,
     game.status = "paused" if paused else "playing"
     game.updated_at = now
     journal(session, game, actor.name, "paused" if paused else "resumed", now)
+    notify(session, game, "all", "pause" if paused else "resume",
+           f"Game '{game.name}' is {'paused' if paused else 'resumed'} by the Master.", now)
     return game
 
 
@@ -68,6 +70,10 @@ def extend(session: Session, game: Game, actor: Viewer, hours: float,
     game.clock = {**game.clock, "clock": later.to_dict()}
     game.updated_at = now
     journal(session, game, actor.name, f"moved the deadline by {hours:g} hours", now)
+    notify(session, game, "all", "extend",
+           f"The Master moved the deadline of game '{game.name}' by {hours:g} hours: "
+           f"deadline {later.deadline:%a %b %d %Y %H:%M %Z}, grace period to "
+           f"{later.grace:%a %b %d %Y %H:%M %Z}.", now)
     return game
 
 
@@ -149,6 +155,9 @@ def rollback(session: Session, game: Game, actor: Viewer, number: int,
     game.updated_at = now
     set_clock(game, phase_state(game, target), now)
     journal(session, game, actor.name, f"rolled back to phase {number} ({target.label})", now)
+    notify(session, game, "all", "rollback",
+           f"The Master rolled game '{game.name}' back to {target.label}: its orders are "
+           "pending again.", now)
     return game
 
 
@@ -224,6 +233,19 @@ def take_over(session: Session, game: Game, name: str, power: str, now: datetime
         notify(session, game, "all", "takeover",
                f"{game.name}: {name} has taken over the abandoned {found}.", now)
     return seat
+
+
+def become(session: Session, game: Game, actor: Viewer, power: str,
+           now: datetime) -> str | Refused:
+    """The Master acts for ``power`` (nJudge's ``BECOME``): its player is told."""
+    refused = only_masters(actor, "act for a power")
+    if refused is not None:
+        return refused
+    journal(session, game, actor.name, f"acted as {power}", now)
+    notify(session, game, power, "become",
+           f"{game.name}: the Master is acting for {power} (BECOME): the orders, press "
+           f"and settings the Master gives in that message are {power}'s.", now)
+    return power
 
 
 def signed_on(session: Session, game: Game, power: str, now: datetime) -> bool:
