@@ -40,7 +40,7 @@ NOTICE_SUBJECTS = {"late": "Late notice", "reminder": "Reminder", "takeover": "T
                    "returned": "player returned", "abandoned": "Abandoned power",
                    "civil disorder": "Civil disorder", "become": "Master acting",
                    "set": "Setting changed", "draw": "Draw", "concession": "Concession",
-                   "pause": "Game paused", "resume": "Game resumed",
+                   "pause": "Game paused", "paused": "Still paused", "resume": "Game resumed",
                    "extend": "Deadline extended", "rollback": "Rollback",
                    "absence": "Absence request"}
 

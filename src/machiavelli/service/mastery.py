@@ -47,6 +47,8 @@ def pause(session: Session, game: Game, actor: Viewer, now: datetime,
         return Refused(f"{game.name} is not paused")
     game.status = "paused" if paused else "playing"
     game.updated_at = now
+    clock = {k: v for k, v in game.clock.items() if k != "paused_notice"}
+    game.clock = {**clock, "paused_notice": now.isoformat()} if paused else clock
     journal(session, game, actor.name, "paused" if paused else "resumed", now)
     notify(session, game, "all", "pause" if paused else "resume",
            f"Game '{game.name}' is {'paused' if paused else 'resumed'} by the Master.", now)

@@ -45,9 +45,27 @@ class Swept:
     notices: int = 0
 
 
+#: a paused game reminds everyone of it this often (help file ``index``, PAUSE: "Periodic
+#: messages will be sent to remind of the pause state")
+PAUSED_EVERY = timedelta(days=1)
+
+
 def games_to_sweep(session: Session) -> list[str]:
-    return list(session.scalars(select(Game.name).where(Game.status == "playing")
-                                .order_by(Game.name)))
+    return list(session.scalars(select(Game.name).where(
+        Game.status.in_(("playing", "paused"))).order_by(Game.name)))
+
+
+def _paused(session: Session, game: Game, now: datetime) -> Swept:
+    """A paused game: nothing is processed; a reminder of the pause once a day."""
+    last = game.clock.get("paused_notice")
+    since = datetime.fromisoformat(last) if isinstance(last, str) else None
+    if since is not None and now - since < PAUSED_EVERY:
+        return Swept(game.name, "", False, "the game is paused")
+    notify(session, game, "all", "paused",
+           f"Game '{game.name}' is still paused by the Master: no phase is processed and "
+           "no deadline passes until it is resumed.", now)
+    game.clock = {**game.clock, "paused_notice": now.isoformat()}
+    return Swept(game.name, "", False, "the game is paused", 1)
 
 
 def sweep_game(session: Session, name: str, now: datetime) -> Swept | Refused:
@@ -55,6 +73,8 @@ def sweep_game(session: Session, name: str, now: datetime) -> Swept | Refused:
     game = find_game(session, name, lock=True)
     if isinstance(game, Refused):
         return game
+    if game.status == "paused":
+        return _paused(session, game, now)
     if game.status != "playing":
         return Swept(name, "", False, f"the game is {game.status}")
     row = live_phase(session, game)
