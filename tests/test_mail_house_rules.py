@@ -14,6 +14,7 @@ from mail_sessions import MASTER, Post, outcomes, register, said, status, three_
 
 from machiavelli.commands.desk import OutMail, clock_of
 from machiavelli.service.judge import Judge
+from machiavelli.service.refusal import Refused
 
 GM = "signon mrome sesame\n"
 
@@ -229,3 +230,22 @@ def test_a_draw_completed_by_the_command_lines_draw_is_announced(post: Post) -> 
     for address in ("ann@x.org", "bob@x.org", "cy@x.org", MASTER):
         assert [m for m in owed if m.to == address and "Draw" in m.subject
                 and "is over" in m.text], address
+
+
+def test_the_api_shows_the_notices_the_mail_judge_mails(tmp_path: Path) -> None:
+    from web_game import started_game, web_site
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    started_game(site, "api-game", {"vera": "Venice", "milo": "Milan"})
+    boss = site.judge.viewer_for("api-game", "boss")
+    assert not isinstance(boss, Refused)
+    assert not isinstance(site.judge.pause("api-game", boss), Refused)
+    assert not isinstance(site.judge.become("api-game", boss, "Venice"), Refused)
+    vera = site.client.get("/api/v1/games/api-game/notices", headers=site.api("vera")).json()
+    milo = site.client.get("/api/v1/games/api-game/notices", headers=site.api("milo")).json()
+    public = site.client.get("/api/v1/games/api-game/notices").json()
+    assert {n["kind"] for n in vera} >= {"pause", "become"}
+    assert "become" not in {n["kind"] for n in milo} | {n["kind"] for n in public}
+    assert "pause" in {n["kind"] for n in public}
+    mailed = [n.body for n in site.judge.notices("api-game")
+              if not isinstance(n, Refused) and n.kind in ("pause", "become")]
+    assert sorted(mailed) == sorted(n["text"] for n in vera)

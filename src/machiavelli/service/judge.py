@@ -744,6 +744,19 @@ class Judge:
             return len(found)
         return self._write(name, act)
 
+    def notices_for(self, name: str, viewer: Viewer) -> list[NoticeView] | Refused:
+        """The notices ``viewer`` may read, delivered or not (the same statements the mail
+        judge mails): those to all, a player's to its power, a Master's every one."""
+        def find(session: Session, game: Game) -> list[NoticeView]:
+            query = select(Notice).where(Notice.game_id == game.id)
+            if not viewer.is_master:
+                readers = ["all", *([viewer.power] if viewer.role == "player" and
+                                    viewer.power else [])]
+                query = query.where(Notice.to.in_(readers))
+            return [NoticeView.of(n) for n in session.scalars(query.order_by(Notice.id))
+                    if n.kind != "results"]
+        return self._read(name, find)
+
     def notices(self, name: str, *, undelivered: bool = True) -> list[NoticeView] | Refused:
         def find(session: Session, game: Game) -> list[NoticeView]:
             query = select(Notice).where(Notice.game_id == game.id)
