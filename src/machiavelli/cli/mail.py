@@ -20,7 +20,6 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -215,11 +214,11 @@ def judge(file: click.utils.LazyFile, sender: str, outbox: Path, check: bool, db
     from machiavelli.commands.interpreter import interpret
     from machiavelli.mail.mailroom import deliver_owed, outgoing
     from machiavelli.mail.postman import Outbox
-    from machiavelli.service.judge import Judge
+    from machiavelli.service.judge import Judge, clock
 
     config = Config()
     with messages(), Judge(db) as the_judge:
-        answer = interpret(the_judge, sender, text, datetime.now(UTC), config)
+        answer = interpret(the_judge, sender, text, clock(), config)
         click.echo(answer.reply, nl=False)
         box = Outbox(outbox)
         mails: list[OutMail] = list(answer.mails)

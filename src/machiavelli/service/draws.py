@@ -31,6 +31,7 @@ from machiavelli.service.house.draws import (
     withdraw_concession,
     withdraw_draw,
 )
+from machiavelli.service.notices import notify
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game
 from machiavelli.service.sheets import pending_power
@@ -115,4 +116,6 @@ def _ended(session: Session, game: Game, end: GameEnd | None, said: str,
     game.outcome = f"conceded to {drawn}" if end.concession else f"drawn between {drawn}"
     game.clock = {}
     journal(session, game, "judge", f"the game is {game.outcome}", now)
+    notify(session, game, "all", "concession" if end.concession else "draw",
+           f"Game '{game.name}' is over: {game.outcome}.", now)
     return f"{said} The game is {game.outcome}."

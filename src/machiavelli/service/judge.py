@@ -40,6 +40,7 @@ from machiavelli.service import (
 )
 from machiavelli.service.adjudication import Processed
 from machiavelli.service.archive import Archive, read_archive, write_archive
+from machiavelli.service.config import fixed_now
 from machiavelli.service.database import (
     GAME_FILE,
     Database,
@@ -54,6 +55,7 @@ from machiavelli.service.house.absence import Absence
 from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
 from machiavelli.service.house.press import Addressees, Colour
 from machiavelli.service.lookups import Lookups
+from machiavelli.service.notices import notify
 from machiavelli.service.port import (
     Step,
 )
@@ -85,7 +87,9 @@ R = TypeVar("R")
 
 
 def clock() -> datetime:
-    return datetime.now(UTC)
+    """Now: the time ``MACHIAVELLI_NOW`` fixes (:func:`~machiavelli.service.config.fixed_now`),
+    else the wall clock.  Every operation's ``now`` defaults to it."""
+    return fixed_now() or datetime.now(UTC)
 
 
 class _Refusal(Exception):
@@ -316,9 +320,13 @@ class Judge(Lookups):
     # -- settings -------------------------------------------------------------
     def change_settings(self, name: str, actor: Viewer,
                         change: Callable[[Settings, bool], Settings | Refused],
-                        now: datetime | None = None) -> Settings | Refused:
+                        now: datetime | None = None,
+                        announce: Callable[[], str | None] | None = None
+                        ) -> Settings | Refused:
         """A master changes the game's settings: ``change(settings, started)`` gives the
-        new ones (or a refusal), e.g. with :func:`machiavelli.service.house.press.set_press`."""
+        new ones (or a refusal), e.g. with :func:`machiavelli.service.house.press.set_press`;
+        ``announce`` gives what the players are told of it (a notice to all; help file
+        ``index``: every SET but the password and WAIT is announced)."""
         def act(session: Session, game: Game) -> Settings | Refused:
             if not actor.is_master:
                 return Refused("only a master changes a game's settings")
@@ -328,6 +336,23 @@ class Judge(Lookups):
             game.settings = changed.to_dict()
             game.updated_at = now or clock()
             games.journal(session, game, actor.name, "changed the settings", now or clock())
+            _announce(session, game, announce, now or clock())
+            return changed
+        return self._write(name, act)
+
+    def set_broadcast(self, name: str, actor: Viewer, on: bool,
+                      now: datetime | None = None) -> Settings | Refused:
+        """``SET [NO] BROADCAST``: an observer or master receives broadcast press or not
+        (help file ``index``: "Only possible for observers or moderators")."""
+        def act(session: Session, game: Game) -> Settings | Refused:
+            if actor.role == "player":
+                return Refused("only observers and the Master may SET [NO] BROADCAST: a "
+                               "power receives every broadcast")
+            settings = Settings.from_dict(game.settings)
+            quiet = [n for n in settings.no_broadcast if n != actor.name]
+            changed = replace(settings, no_broadcast=quiet if on else [*quiet, actor.name])
+            game.settings = changed.to_dict()
+            game.updated_at = now or clock()
             return changed
         return self._write(name, act)
 
@@ -345,9 +370,15 @@ class Judge(Lookups):
     # -- absences -----------------------------------------------------------
     def set_absence(self, name: str, actor: Viewer, power: str | None, dates: str,
                     now: datetime | None = None) -> tuple[Absence, ...] | Refused:
-        """``SET ABSENCE dates`` ("15 Dec to 20 Dec"): the power's pending absences."""
-        return self._write(name, lambda s, g: absence.set_absence(s, g, actor, power, dates,
-                                                               now or clock()))
+        """``SET ABSENCE dates`` ("15 Dec to 20 Dec"): the power's pending absences (one
+        beyond the game's limits is refused, and the request goes to the Master)."""
+        done = self._write(name, lambda s, g: absence.set_absence(s, g, actor, power, dates,
+                                                                  now or clock()))
+        if isinstance(done, absence.ForMaster):
+            request = done.request
+            self._write(name, lambda s, g: notify(s, g, "master", "absence", request,
+                                                  now or clock()))
+        return done
 
     def cancel_absence(self, name: str, actor: Viewer, power: str | None, date: str,
                        now: datetime | None = None) -> tuple[Absence, ...] | Refused:
@@ -376,13 +407,28 @@ class Judge(Lookups):
 
     def take_over(self, name: str, seat_name: str, power: str, *,
                   password: str | None = None, address: str | None = None,
-                  user_id: int | None = None, now: datetime | None = None
-                  ) -> SeatView | Refused:
+                  user_id: int | None = None, returned: bool = False,
+                  now: datetime | None = None) -> SeatView | Refused:
+        """``seat_name`` takes ``power``, left without a player or abandoned (``returned``:
+        its last player takes it back); a notice tells everyone."""
         def act(session: Session, game: Game) -> SeatView | Refused:
-            seat = mastery.take_over(session, game, seat_name, power, now or clock(), user_id)
+            seat = mastery.take_over(session, game, seat_name, power, now or clock(), user_id,
+                                     returned=returned)
             return seat if isinstance(seat, Refused) else _credentials(session, seat, password,
                                                                        address)
         return self._write(name, act)
+
+    def become(self, name: str, actor: Viewer, power: str, now: datetime | None = None
+               ) -> str | Refused:
+        """A Master acts for ``power`` (``BECOME``); its player is told by a notice."""
+        return self._write(name, lambda s, g: mastery.become(s, g, actor, power,
+                                                             now or clock()))
+
+    def signed_on(self, name: str, power: str, now: datetime | None = None
+                  ) -> bool | Refused:
+        """``power``'s player signed on with its password: a civil-disorder or abandoned
+        mark is cleared (True if there was one)."""
+        return self._write(name, lambda s, g: mastery.signed_on(s, g, power, now or clock()))
 
     # -- master actions -----------------------------------------------------
     def pause(self, name: str, actor: Viewer, paused: bool = True,
@@ -414,11 +460,18 @@ class Judge(Lookups):
     def change_clock(self, name: str, actor: Viewer,
                      change: Callable[[PhaseClock, DeadlinePolicy, PhaseKind],
                                       PhaseClock | Refused],
-                     now: datetime | None = None) -> PhaseClock | Refused:
+                     now: datetime | None = None,
+                     announce: Callable[[], str | None] | None = None
+                     ) -> PhaseClock | Refused:
         """The master moves the pending phase's deadline, grace or start (``change``:
-        a rule of :mod:`~machiavelli.service.house.deadlines`, such as ``set_deadline``)."""
-        return self._write(name, lambda s, g: mastery.change_clock(s, g, actor, change,
-                                                                   now or clock()))
+        a rule of :mod:`~machiavelli.service.house.deadlines`, such as ``set_deadline``);
+        ``announce`` gives what everyone is told of it (a notice)."""
+        def act(session: Session, game: Game) -> PhaseClock | Refused:
+            done = mastery.change_clock(session, game, actor, change, now or clock())
+            if not isinstance(done, Refused):
+                _announce(session, game, announce, now or clock())
+            return done
+        return self._write(name, act)
 
     def reshape(self, name: str, actor: Viewer, change: Callable[[Shape], Shape | Refused],
                 now: datetime | None = None) -> Shape | Refused:
@@ -568,6 +621,19 @@ class Judge(Lookups):
             return len(found)
         return self._write(name, act)
 
+    def notices_for(self, name: str, viewer: Viewer) -> list[NoticeView] | Refused:
+        """The notices ``viewer`` may read, delivered or not (the same statements the mail
+        judge mails): those to all, a player's to its power, a Master's every one."""
+        def find(session: Session, game: Game) -> list[NoticeView]:
+            query = select(Notice).where(Notice.game_id == game.id)
+            if not viewer.is_master:
+                readers = ["all", *([viewer.power] if viewer.role == "player" and
+                                    viewer.power else [])]
+                query = query.where(Notice.to.in_(readers))
+            return [NoticeView.of(n) for n in session.scalars(query.order_by(Notice.id))
+                    if n.kind != "results"]
+        return self._read(name, find)
+
     def notices(self, name: str, *, undelivered: bool = True) -> list[NoticeView] | Refused:
         def find(session: Session, game: Game) -> list[NoticeView]:
             query = select(Notice).where(Notice.game_id == game.id)
@@ -584,6 +650,14 @@ def _mapped(session: Session, found: T | Refused, make: Callable[[T], R]) -> R |
         return found
     session.flush()
     return make(found)
+
+
+def _announce(session: Session, game: Game, announce: Callable[[], str | None] | None,
+              now: datetime) -> None:
+    """A setting's change told to everyone in the game (nothing to tell: no notice)."""
+    text = announce() if announce is not None else None
+    if text:
+        notify(session, game, "all", "set", text, now)
 
 
 def _sent(letter: Letter) -> SentLetter:
