@@ -8,21 +8,7 @@ It is kept as the oracle's lists (``tests/test_legal_lists.py`` holds the two to
 lists, order included) and as the reference of ``machiavelli bench``'s "legal orders"
 figure, and :mod:`~machiavelli.movement.legal_lists` falls back to it for a position
 whose units stand where its board has no place for them.
-What is listed, beyond every legal hold, move, retreat and disband:
-
-- convoyed moves only to coastal provinces that a chain of fleets now on the
-  board (any power's, in convoying provinces) links to the army; a move to an
-  adjacent province that such a chain also reaches is listed a second time
-  with ``convoy=True``; routes are never written out (``via`` stays empty);
-- supports of holds of every army and fleet the supporter could move to, and
-  of moves into such a province by every army or fleet that could make them
-  (convoyed moves included) or by the garrison there converting out; supports
-  of a garrison's hold are legal but never listed (nothing attacks a city);
-- convoys of every army linked to the fleet by such a chain, to each of the
-  chain's coastal destinations;
-- alliances (``ally``/``unally``) with every other power still in the game;
-- in the adjustment phase builds (with every special type when special units
-  are in play), removals and maintenance; ``waive`` is not listed.
+What is listed is what :mod:`~machiavelli.movement.legal_lists` says it lists.
 """
 
 from __future__ import annotations
@@ -56,11 +42,8 @@ from machiavelli.core.state import SPECIAL_KINDS, State, Unit, UnitKind
 from machiavelli.movement.excommunication import PAPACY
 from machiavelli.movement.geography import can_reach, geometry, open_straits
 from machiavelli.movement.legality import Checker
+from machiavelli.movement.outcome import unit_ref as ref_of
 from machiavelli.movement.retreats import retreat_destinations
-
-
-def ref_of(unit: Unit) -> UnitRef:
-    return UnitRef(unit.kind, unit.province, unit.coast)
 
 
 def _legal(board: Board, state: State, power: str, orders: list[Order],

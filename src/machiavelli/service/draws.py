@@ -8,7 +8,8 @@ between those powers.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy.orm import Session
@@ -42,24 +43,17 @@ def vote(session: Session, game: Game, actor: Viewer, power: str | None, wanted:
          now: datetime, draw_list: Collection[str] = ()) -> str | Refused:
     """``power`` votes for a draw (``wanted``; in a NoDIAS game between ``draw_list``) or
     withdraws its vote; the answer says what happened, and whether the game is drawn."""
-    acting = pending_power(session, game, actor, power)
-    if isinstance(acting, Refused):
-        return acting
-    state, who = acting
-    kind = kind_of(game)
-    if not kind.standing(state).draw:
-        return Refused(f"{kind.title} has no draws nor concessions: only a master may "
-                       "end the game")
-    powers, eliminated = list(kind.seats(state)), kind.eliminated(state)
+    box = _ballot_box(session, game, actor, power)
+    if isinstance(box, Refused):
+        return box
+    who, powers, policy, ballots, survivors = (box.who, box.powers, box.policy, box.ballots,
+                                               box.survivors)
     listed = set()
     for written in draw_list:
         named = power_of(game, powers, written)
         if isinstance(named, Refused):
             return named
         listed.add(named)
-    policy = DrawPolicy.from_dict(Settings.from_dict(game.settings).draws)
-    ballots = Votes.from_dict(game.votes) if game.votes else NO_VOTES
-    survivors = frozenset(p for p in powers if p not in eliminated)
     changed = (vote_draw(policy, ballots, who, frozenset(listed) or None, survivors)
                if wanted else withdraw_draw(policy, ballots, who, survivors))
     if isinstance(changed, Refused):
@@ -76,20 +70,13 @@ def concede(session: Session, game: Game, actor: Viewer, power: str | None, to: 
     """``power`` concedes the game to ``to`` (the largest power, by cities), or with
     ``to`` None withdraws its concession; a concession every other survivor made ends
     the game."""
-    acting = pending_power(session, game, actor, power)
-    if isinstance(acting, Refused):
-        return acting
-    state, who = acting
-    kind = kind_of(game)
-    if not kind.standing(state).draw:
-        return Refused(f"{kind.title} has no draws nor concessions: only a master may "
-                       "end the game")
-    powers, eliminated = list(kind.seats(state)), kind.eliminated(state)
-    policy = DrawPolicy.from_dict(Settings.from_dict(game.settings).draws)
-    ballots = Votes.from_dict(game.votes) if game.votes else NO_VOTES
-    survivors = frozenset(p for p in powers if p not in eliminated)
-    scores = kind.standing(state).scores  # Machiavelli: the cities each power controls
-    sizes = {p: int(scores.get(p, 0)) for p in survivors}
+    box = _ballot_box(session, game, actor, power)
+    if isinstance(box, Refused):
+        return box
+    who, powers, policy, ballots, survivors = (box.who, box.powers, box.policy, box.ballots,
+                                               box.survivors)
+    # Machiavelli's scores: the cities each power controls
+    sizes = {p: int(box.scores.get(p, 0)) for p in survivors}
     if to is None:
         changed: Votes | Refused = withdraw_concession(ballots, who)
         said = f"{who} withdraws its concession."
@@ -105,6 +92,36 @@ def concede(session: Session, game: Game, actor: Viewer, power: str | None, to: 
     game.updated_at = now
     journal(session, game, actor.name, said, now)
     return _ended(session, game, game_end(policy, changed, survivors, sizes), said, now)
+
+
+@dataclass(frozen=True)
+class _BallotBox:
+    """What a vote or a concession is cast in: the voter, the game's seats, its draw rules,
+    the votes so far, the survivors and the standing's scores."""
+
+    who: str
+    powers: list[str]
+    policy: DrawPolicy
+    ballots: Votes
+    survivors: frozenset[str]
+    scores: Mapping[str, float]
+
+
+def _ballot_box(session: Session, game: Game, actor: Viewer, power: str | None
+                ) -> _BallotBox | Refused:
+    acting = pending_power(session, game, actor, power)
+    if isinstance(acting, Refused):
+        return acting
+    state, who = acting
+    kind = kind_of(game)
+    standing = kind.standing(state)
+    if not standing.draw:
+        return Refused(f"{kind.title} has no draws nor concessions: only a master may "
+                       "end the game")
+    powers, eliminated = list(kind.seats(state)), kind.eliminated(state)
+    return _BallotBox(who, powers, DrawPolicy.from_dict(Settings.from_dict(game.settings).draws),
+                      Votes.from_dict(game.votes) if game.votes else NO_VOTES,
+                      frozenset(p for p in powers if p not in eliminated), standing.scores)
 
 
 def _ended(session: Session, game: Game, end: GameEnd | None, said: str,
