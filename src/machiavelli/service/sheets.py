@@ -43,11 +43,13 @@ def acting_power(game: Game, state: Position, actor: Viewer, written: str | None
     kind = kind_of(game)
     powers = list(kind.seats(state))
     if actor.role == "player":
+        power = actor.power or ""
         if written is not None:
             named = power_of(game, powers, written)
-            if isinstance(named, Refused) or named != actor.power:
-                return Refused(f"you play {actor.power}; you cannot act for {written}")
-        power = actor.power or ""
+            if isinstance(named, Refused) or not actor.holds(named):
+                return Refused(f"you play {' and '.join(actor.held) or actor.power}; you "
+                               f"cannot act for {written}")
+            power = named
     elif actor.is_master:
         if written is None:
             return Refused("name the power the master acts for")
@@ -79,6 +81,10 @@ def check_phase(game: Game, phase: int | None, label: str) -> Refused | None:
         return Refused(f"the game is over: {game.outcome or 'ended'}")
     if game.status == "forming":
         return Refused(f"{game.name} has not started")
+    if phase is not None and phase < game.phase:
+        return Refused(f"these orders were written for phase {phase}, which has been "
+                       f"processed: the game is now at {label} (phase {game.phase}), and nothing "
+                       "was stored; read the results, then write orders for the new phase")
     if phase is not None and phase != game.phase:
         return Refused(f"phase {phase} is not the pending phase: the game is at phase "
                        f"{game.phase}, {label}; nothing was stored")
