@@ -62,7 +62,6 @@ from machiavelli.service.port import (
     Reading,
     Setup,
     SetupInfo,
-    Sight,
     Step,
 )
 from machiavelli.service.refusal import Refused
@@ -756,9 +755,7 @@ def _picture(session: Session, game: Game, viewer: Viewer, phase: int | None,
     """:meth:`Judge.picture`."""
     seen = view(session, game, viewer, history=True, press=False)
     board = fronts.board_of(game.scenario, game.players)
-    sight = Sight.of_master() if viewer.is_master else (
-        Sight.of_seat(viewer.power) if viewer.role == "player" and viewer.power
-        else Sight.public())
+    sight = viewer.sight
     title = fronts.title_of(seen.scenario) if marks else None
     processed = len(seen.history)
     if phase is None:

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from machiavelli.service.games import kind_of, live_phase, phase_state, power_of
 from machiavelli.service.port import LineError, Position
-from machiavelli.service.refusal import Refused
+from machiavelli.service.refusal import Outdated, Refused
 from machiavelli.service.schema import Game, OrderSheet
 from machiavelli.service.visibility import Viewer
 
@@ -82,9 +82,10 @@ def check_phase(game: Game, phase: int | None, label: str) -> Refused | None:
     if game.status == "forming":
         return Refused(f"{game.name} has not started")
     if phase is not None and phase < game.phase:
-        return Refused(f"these orders were written for phase {phase}, which has been "
-                       f"processed: the game is now at {label} (phase {game.phase}), and nothing "
-                       "was stored; read the results, then write orders for the new phase")
+        return Outdated(f"these orders were written for phase {phase}, which has been "
+                        f"processed: the game is now at {label} (phase {game.phase}), and "
+                        "nothing was stored; read the results, then write orders for the "
+                        "new phase", game.phase, label)
     if phase is not None and phase != game.phase:
         return Refused(f"phase {phase} is not the pending phase: the game is at phase "
                        f"{game.phase}, {label}; nothing was stored")

@@ -113,6 +113,7 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
     view = seen.view
     viewer = seen.viewer
     own = viewer.power if viewer.role == "player" else None
+    held = list(viewer.held)
     history = view.history
     chosen = next((p for p in history if p.number == phase), history[-1] if history else None)
     policy = PressPolicy.from_dict(seen.settings.press)
@@ -124,9 +125,14 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
         "private": view.private.get(own, "") if own else "",
         "expenses": pending_expenses(view, own) if own else [],
         "orders": view.orders.get(own) if own else None,
+        # each power the player holds (two or more where the variant deals so), apart
+        "mine": [{"power": p, "private": view.private.get(p, ""),
+                  "expenses": pending_expenses(view, p), "orders": view.orders.get(p)}
+                 for p in held],
+        "held": held,
         "threads": threads(view.press, own or viewer.name),
         "history": history, "chosen": chosen,
-        "recipients": [p for p in view.powers if p != own
+        "recipients": [p for p in view.powers if p not in held
                        and p not in view.eliminated],
         "grey_allowed": policy.colours in (PressColours.GREY, PressColours.WHITE_GREY,
                                            PressColours.GREY_WHITE),
@@ -191,10 +197,31 @@ def phase_part(request: Request, name: str, phase: int | None = None) -> Respons
     return render(request, "phase_part.html", **game_context(request, seen, phase))
 
 
+@router.get("/games/{name}/watch", response_class=HTMLResponse)
+def watch(request: Request, name: str, phase: int = 0, status: str = "") -> Response:
+    """The page's watch on the game (htmx polls it every few seconds): the same small
+    fragment while the game stands where the page shows it, else a banner that the phase
+    was processed (or the game started, ended, paused), with a link to the results."""
+    seen = seen_or_404(request, name)
+    view = seen.view
+    moved = view.phase != phase or (status and view.status != status)
+    return render(request, "watch_part.html", view=view, phase=phase, status=status,
+                  moved=moved)
+
+
 def _acting(seen: Seen, form: dict[str, Any]) -> str | None:
-    """The power a master acts for (a player always acts for its own)."""
+    """The power a master acts for, or the one of a player's powers its form names (a
+    player holding one power always acts for it)."""
     power = text_field(form, "power").strip()
-    return power or None if seen.viewer.is_master else None
+    if seen.viewer.is_master:
+        return power or None
+    return power if seen.viewer.holds(power) else None
+
+
+def _phase(form: dict[str, Any]) -> int | None:
+    """The phase a form was written for (its hidden ``phase``), if it says."""
+    written = text_field(form, "phase").strip()
+    return int(written) if written.isdigit() else None
 
 
 def _back_to(form: dict[str, Any], name: str) -> str:
@@ -208,7 +235,9 @@ def check(request: Request, name: str, form: CheckedForm
           ) -> Response:
     """Each line of the order box with the parser's verdict (as the player types)."""
     seen = seen_or_404(request, name)
-    power = seen.viewer.power if seen.viewer.role == "player" else _acting(seen, form)
+    power = _acting(seen, form)
+    if power is None and seen.viewer.role == "player":
+        power = seen.viewer.power
     if power is None or power not in seen.view.powers:
         return HTMLResponse("")
     results = check_lines(site_of(request).judge, seen, power, text_field(form, "orders"))
@@ -221,11 +250,12 @@ def submit_orders(request: Request, name: str,
     signed_in(request)
     seen = seen_or_404(request, name)
     to = _back_to(form, name)
+    written = _phase(form)
     stored = site_of(request).judge.submit_orders(
         name, seen.viewer, _acting(seen, form), text_field(form, "orders"), replace=True,
-        phase=seen.view.phase)
+        phase=seen.view.phase if written is None else written)
     if isinstance(stored, Refused):
-        return back(to, bad=stored.reason)
+        return back(to, bad=stored.reason.capitalize() + ".")
     said = f"{stored.power}: {len(stored.lines)} order(s) stored for {stored.label}."
     if stored.errors:
         said += " Refused: " + "; ".join(f"line {e.line} ({e.text}): {e.reason}"
