@@ -205,7 +205,7 @@ def watch(request: Request, name: str, phase: int = 0, status: str = "") -> Resp
     seen = seen_or_404(request, name)
     view = seen.view
     moved = view.phase != phase or (status and view.status != status)
-    return render(request, "watch_part.html", view=view, phase=phase, status=status,
+    return render(request, "watch_part.html", view=view, phase=phase, was=status,
                   moved=moved)
 
 
