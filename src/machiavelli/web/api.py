@@ -414,7 +414,7 @@ def legal(request: Request, name: str, user: KeyUser, power: str | None = None) 
     """Every legal order of the power's units in the pending phase, by unit."""
     seen = seen_of(request, name, user)
     chosen = acting(request, name, seen.viewer, power)  # another power than its own: 403
-    if seen.viewer.role == "player":
+    if seen.viewer.role == "player" and chosen is None:
         chosen = seen.viewer.power
     if chosen is None or not seen.viewer.may_see_power(chosen) \
             or chosen not in seen.view.powers:
@@ -428,7 +428,7 @@ def check(request: Request, name: str, body: Orders, user: KeyUser) -> Checked:
     """Each line's verdict, without storing anything."""
     seen = seen_of(request, name, user)
     chosen = acting(request, name, seen.viewer, body.power)
-    if seen.viewer.role == "player":
+    if seen.viewer.role == "player" and chosen is None:
         chosen = seen.viewer.power
     if chosen is None or chosen not in seen.view.powers:
         raise HTTPException(403, "orders are for your own power (a master: name one)")

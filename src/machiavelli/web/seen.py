@@ -113,7 +113,8 @@ def view_data(seen: Seen) -> dict[str, Any]:
     return {
         **summary(view, seen.settings),
         "viewer": {"role": view.viewer.role, "power": view.viewer.power,
-                   "name": view.viewer.name},
+                   "name": view.viewer.name, **({"powers": list(view.viewer.held)}
+                                                if len(view.viewer.held) > 1 else {})},
         "position": view.position,
         "board": state.to_dict(),
         "options": Judge.options_listing(view),
