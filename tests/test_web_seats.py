@@ -106,3 +106,18 @@ def test_a_stale_page_is_refused_and_its_watch_shows_the_banner(tmp_path: object
     done = page.post("/games/g/orders", data={"csrf": csrf_of(fresh.text), "phase": "1",
                                               "orders": "A pad H"})
     assert "Venice: 1 order(s) stored for Summer 1454 movement" in done.text
+
+
+def test_the_countdown_names_the_phase_kind_and_knows_the_grace(tmp_path: object) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/clock.db")
+    started_game(site, "g", {"vera": "Venice"})
+    page = site.sign_in("vera").get("/games/g")
+    view = site.judge.view("g", Viewer.master())
+    assert isinstance(view, GameView)
+    clock = view.clock["clock"]
+    assert isinstance(clock, dict)
+    assert "Movement deadline <time" in page.text
+    assert f'datetime="{clock["deadline"]}" data-countdown data-grace="{clock["grace"]}"' \
+        in page.text
+    lobby = site.client.get("/")
+    assert f'data-grace="{clock["grace"]}"' in lobby.text

@@ -22,6 +22,7 @@ from machiavelli.web.seen import (
     check_lines,
     deadline_of,
     free_powers,
+    grace_of,
     look,
     pending_expenses,
     summary,
@@ -121,7 +122,7 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
     return {
         "seen": seen, "view": view, "viewer": viewer, "own": own,
         "is_master": viewer.is_master, "summary": summary(view, seen.settings),
-        "deadline": deadline_of(view), "free": free_powers(view),
+        "deadline": deadline_of(view), "grace": grace_of(view), "free": free_powers(view),
         "private": view.private.get(own, "") if own else "",
         "expenses": pending_expenses(view, own) if own else [],
         "orders": view.orders.get(own) if own else None,
