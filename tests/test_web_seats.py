@@ -121,3 +121,20 @@ def test_the_countdown_names_the_phase_kind_and_knows_the_grace(tmp_path: object
         in page.text
     lobby = site.client.get("/")
     assert f'data-grace="{clock["grace"]}"' in lobby.text
+
+
+def test_a_player_of_two_powers_votes_and_resigns_with_both(tmp_path: object) -> None:
+    site = trio(tmp_path)
+    page = site.sign_in("alice")  # type: ignore[attr-defined]
+    game = page.get("/games/trio")
+    assert "You play <strong class=\"power\">Milan</strong> and " \
+           "<strong class=\"power\">Naples</strong>" in game.text
+    assert game.text.count('class="card orders-card"') == 2
+    voted = page.post("/games/trio/draw", data={"csrf": csrf_of(game.text), "vote": "yes"})
+    assert "Milan" in voted.text and "Naples" in voted.text
+    gone = page.post("/games/trio/resign", data={"csrf": csrf_of(voted.text), "sure": "yes"})
+    assert "alice resigned (Milan, Naples)." in gone.text
+    view = site.judge.view("trio", Viewer.master())  # type: ignore[attr-defined]
+    assert isinstance(view, GameView)
+    assert view.standing == {"Milan": "abandoned", "Naples": "abandoned"}
+    assert not any(s.name == "alice" for s in view.seats)

@@ -298,11 +298,18 @@ def draw(request: Request, name: str, form: CheckedForm
          ) -> Response:
     signed_in(request)
     seen = seen_or_404(request, name)
-    said = site_of(request).judge.vote_draw(name, seen.viewer, _acting(seen, form),
-                                            text_field(form, "vote") != "no")
-    if isinstance(said, Refused):
-        return back(page_of(name), bad=said.reason)
-    return back(page_of(name), said=said)
+    chosen = _acting(seen, form)
+    # a player holding several powers votes with each, unless the form names one
+    powers: list[str | None] = [chosen] if chosen or len(seen.viewer.held) < 2 \
+        else list(seen.viewer.held)
+    told = []
+    for power in powers:
+        said = site_of(request).judge.vote_draw(name, seen.viewer, power,
+                                                text_field(form, "vote") != "no")
+        if isinstance(said, Refused):
+            return back(page_of(name), bad=said.reason)
+        told.append(said)
+    return back(page_of(name), said=" ".join(told))
 
 
 @router.post("/games/{name}/resign")
@@ -312,10 +319,13 @@ def resign(request: Request, name: str, form: CheckedForm
     seen = seen_or_404(request, name)
     if text_field(form, "sure") != "yes":
         return back(page_of(name), bad="Tick the box to confirm that you resign.")
-    done = site_of(request).judge.resign(name, seen.viewer, seen.viewer.power or user)
-    if isinstance(done, Refused):
-        return back(page_of(name), bad=done.reason)
-    return back(page_of(name), said=f"{done.name} resigned.")
+    held = list(seen.viewer.held) or [user]  # every power the player holds
+    for who in held:
+        done = site_of(request).judge.resign(name, seen.viewer, who)
+        if isinstance(done, Refused):
+            return back(page_of(name), bad=done.reason)
+    return back(page_of(name), said=f"{user} resigned" + (
+        f" ({', '.join(held)})." if seen.viewer.held else "."))
 
 
 @router.post("/games/{name}/password")
