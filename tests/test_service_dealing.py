@@ -149,3 +149,16 @@ def test_orders_for_a_processed_phase_are_refused_with_a_clear_message(
     assert "nothing was stored" in late.reason
     seen = judge.view("trio", GM)
     assert isinstance(seen, GameView) and not seen.orders
+
+
+def test_a_player_of_two_powers_ejected_by_name_leaves_both(judge: Judge) -> None:
+    three_players(judge)
+    ok(judge.eject("trio", GM, "alice", now=T0))
+    seen = judge.view("trio", GM)
+    assert isinstance(seen, GameView)
+    assert seen.standing == {"Milan": "abandoned", "Naples": "abandoned"}
+    assert not any(s.name == "alice" for s in seen.seats)
+    ok(judge.eject("trio", GM, "Venice", now=T0))  # named by a power: that power only
+    after = judge.view("trio", GM)
+    assert isinstance(after, GameView)
+    assert [s.power for s in after.seats if s.name == "bob"] == ["Papacy"]
