@@ -138,3 +138,10 @@ def test_a_player_of_two_powers_votes_and_resigns_with_both(tmp_path: object) ->
     assert isinstance(view, GameView)
     assert view.standing == {"Milan": "abandoned", "Naples": "abandoned"}
     assert not any(s.name == "alice" for s in view.seats)
+
+
+def test_the_seats_list_groups_a_players_powers(tmp_path: object) -> None:
+    site = trio(tmp_path)
+    page = site.client.get("/games/trio")  # type: ignore[attr-defined]
+    assert "alice · <strong>Milan</strong>, <strong>Naples</strong>" in page.text
+    assert "free:" not in site.client.get("/").text  # type: ignore[attr-defined]

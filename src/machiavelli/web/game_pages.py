@@ -110,6 +110,18 @@ def threads(press: list[LetterView], me: str) -> list[dict[str, Any]]:
     return [{"with": ", ".join(k), "letters": v} for k, v in ordered]
 
 
+def seat_rows(seats: list[SeatView]) -> list[dict[str, Any]]:
+    """The seats as the page lists them: one row per participant and role, with every
+    power they hold (a variant may deal a player several, one seat each)."""
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    for seat in seats:
+        row = rows.setdefault((seat.name, seat.role),
+                              {"name": seat.name, "role": seat.role, "powers": []})
+        if seat.power:
+            row["powers"].append(seat.power)
+    return list(rows.values())
+
+
 def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, Any]:
     view = seen.view
     viewer = seen.viewer
@@ -131,6 +143,7 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
                   "expenses": pending_expenses(view, p), "orders": view.orders.get(p)}
                  for p in held],
         "held": held,
+        "seat_rows": seat_rows(view.seats),
         "threads": threads(view.press, own or viewer.name),
         "history": history, "chosen": chosen,
         "recipients": [p for p in view.powers if p not in held
