@@ -20,7 +20,7 @@ import json
 import random
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
@@ -318,10 +318,12 @@ class DealsSides(Protocol):
 def sides_of(game: Game) -> list[tuple[str, ...]]:
     """What each player of ``game`` takes, as its kind deals a set-up (one seat each for a
     kind that says nothing of sides)."""
-    return sides_in(kind_of(game), setup_of(game), powers_of(game))
+    return sides_in(kind_of(game), setup_of(game), lambda: powers_of(game))
 
 
-def sides_in(kind: GameKind, setup: Setup, powers: Sequence[str]) -> list[tuple[str, ...]]:
+def sides_in(kind: GameKind, setup: Setup, powers: Callable[[], Sequence[str]]
+             ) -> list[tuple[str, ...]]:
+    """The kind's sides for ``setup``, else one of ``powers()`` (asked only then) each."""
     if isinstance(kind, DealsSides):
         try:
             found = kind.sides(setup)
@@ -329,7 +331,7 @@ def sides_in(kind: GameKind, setup: Setup, powers: Sequence[str]) -> list[tuple[
             found = ()
         if found:
             return [tuple(side) for side in found]
-    return [(p,) for p in powers]
+    return [(p,) for p in powers()]
 
 
 def places_of(game: Game) -> int:
@@ -448,7 +450,8 @@ def reshape(session: Session, game: Game, shape: Shape, now: datetime) -> Shape 
     joined = len([s for s in seats(session, game) if s.role == "player"])
     kind = kind_named(game.kind)
     places = len(sides_in(kind, NewGame(game.name, shape.scenario, shape.players,
-                                        shape.flags, kind=game.kind).setup, kind.seats(made)))
+                                        shape.flags, kind=game.kind).setup,
+                          lambda: kind.seats(made)))
     if joined > places:
         return Refused(f"{joined} players have joined {game.name}: more than its variant's "
                        f"{places}")
