@@ -100,6 +100,7 @@ def test_a_stale_page_is_refused_and_its_watch_shows_the_banner(tmp_path: object
     stale = page.post("/games/g/orders", data={"csrf": csrf_of(before.text), "phase": "0",
                                                "power": "Venice", "orders": "A ven H"})
     assert "which has been processed" in stale.text and "nothing was stored" in stale.text
+    assert "the game is now at Summer 1454 movement (phase 1)" in stale.text
     master = site.judge.view("g", Viewer.master())
     assert isinstance(master, GameView) and not master.orders
     fresh = page.get("/games/g")

@@ -269,7 +269,7 @@ def submit_orders(request: Request, name: str,
         name, seen.viewer, _acting(seen, form), text_field(form, "orders"), replace=True,
         phase=seen.view.phase if written is None else written)
     if isinstance(stored, Refused):
-        return back(to, bad=stored.reason.capitalize() + ".")
+        return back(to, bad=stored.reason[:1].upper() + stored.reason[1:] + ".")
     said = f"{stored.power}: {len(stored.lines)} order(s) stored for {stored.label}."
     if stored.errors:
         said += " Refused: " + "; ".join(f"line {e.line} ({e.text}): {e.reason}"
