@@ -65,11 +65,13 @@ def test_the_output_is_unchanged(path: Path) -> None:
     check_golden(golden_name(path), printed(result.exit_code, result.stdout, result.stderr))
 
 
-def test_the_command_as_a_process_prints_the_same() -> None:
-    """Run as ``python -m machiavelli.cli.main``, as the bench runs it."""
+@pytest.mark.parametrize("start", ["machiavelli.cli.main", "machiavelli.cli.start"])
+def test_the_command_as_a_process_prints_the_same(start: str) -> None:
+    """Run as ``python -m machiavelli.cli.main`` (click), and as the installed script and
+    the bench run it (``machiavelli.cli.start``: the plain ``adjudicate`` without click)."""
     path = GOLDEN / "odd_forms.txt"
     done = subprocess.run(
-        [sys.executable, "-m", "machiavelli.cli.main", "adjudicate", os.path.relpath(path, ROOT)],
+        [sys.executable, "-m", start, "adjudicate", os.path.relpath(path, ROOT)],
         cwd=ROOT, capture_output=True, check=False,
     )
     out, err = done.stdout.decode("utf-8"), done.stderr.decode("utf-8")

@@ -90,6 +90,12 @@ def test_bench_prints_every_figure(tmp_path: Path) -> None:
         assert f"\n{name}" in text, name
     # the campaign's movement phases alone are measured too, and shared like the whole
     assert "; classic 1454 movement phases: " in text
+    # the bots' legal orders against the checked lists, in the same rounds
+    assert "\nlegal orders: " in text and "x the checked lists' time (rounds" in text
+    assert "; legal orders, checked: " in text and "; bots' menu: " in text
+    # one command's start-up as a process, against a bare python
+    assert "\nstart-up, one process: adjudicate, one case: " in text
+    assert "x python -c pass; mail --check: " in text
     if "diplomacy process()" in figures:
         assert text.count("x diplomacy's phase (rounds") == 2
     assert all(f.median > 0 for f in figures.values())

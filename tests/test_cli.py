@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from machiavelli.cases.engine import Engine
 from machiavelli.cli import adjudicate as cli_adjudicate
+from machiavelli.cli import adjudicate_run
 from machiavelli.cli.main import main
 from machiavelli.core.board import Board
 from machiavelli.core.orders import Order
@@ -49,7 +50,7 @@ END
 @pytest.fixture(autouse=True)
 def fake(monkeypatch: pytest.MonkeyPatch) -> Engine:
     engine = fake_engine()
-    monkeypatch.setattr(cli_adjudicate, "default_engine", lambda: engine)
+    monkeypatch.setattr(adjudicate_run, "default_engine", lambda: engine)
     return engine
 
 
@@ -110,7 +111,7 @@ def test_check_an_exception_in_the_resolver_is_a_failure(
         return real(board, state, orders)
 
     engine = Engine(fake.load_board, fake.parse_orders, {"movement": flaky})
-    monkeypatch.setattr(cli_adjudicate, "default_engine", lambda: engine)
+    monkeypatch.setattr(adjudicate_run, "default_engine", lambda: engine)
     path = write(tmp_path, GOOD.replace("good move", "first") + GOOD)
     result = CliRunner().invoke(main, ["adjudicate", "--check", path])
     assert result.exit_code == 1

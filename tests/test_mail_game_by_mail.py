@@ -193,9 +193,11 @@ def test_res_1_3_a_game_of_three_powers_played_by_mail_to_its_second_year(
     result = next(m for m in table.catcher.inbox["ann@x.org"] if "Results" in m["Subject"])
     assert [p.get_content_type() for p in result.iter_attachments()] == ["image/png"]
 
-    # Summer 1454: the Master processes by mail, with a power he has become
+    # Summer 1454: the Master orders for a power he has become, then processes by mail
+    # (in another message: no Master-only command after BECOME)
     table.mail("ann@x.org", "signon irome annpw\nA for - par\n")
-    reply = table.mail("gm@x.org", "signon mrome sesame\nbecome venice\nF dal H\n"
+    table.mail("gm@x.org", "signon mrome sesame\nbecome venice\nF dal H\n")
+    reply = table.mail("gm@x.org", "signon mrome sesame\n"
                        "process summer 1454 movement\nprocess summer 1454 movement")
     assert "Summer 1454 movement processed; next:" in reply
     assert "Refused: The pending phase is" in reply  # the second PROCESS does nothing

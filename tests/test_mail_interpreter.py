@@ -202,7 +202,8 @@ def test_resign_return_and_take_over(post: Post) -> None:
     assert "Take over of abandoned Milan" in said(answer, "signon irome danpw")
     assert status(answer, "A pav - for") == ("done", None)
     assert {s.name: s.power for s in post.view("rome").seats}["dan@x.org"] == "Milan"
-    assert post.mails_to("dan@x.org", "Takeover")  # the sender too, as nJudge does
+    assert any(m.to == "dan@x.org" and "Takeover" in m.subject
+               for m in post.owed())  # the sender too, as nJudge does
     # a power in civil disorder from the start may be taken over as well
     answer = post.send("dan@x.org", "signon nrome x")  # dan plays Milan already
     assert status(answer, "signon nrome x") == ("refused", "not allowed")

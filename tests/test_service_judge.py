@@ -334,7 +334,9 @@ def test_a_manual_game_is_never_swept(judge: Judge) -> None:
 def test_a_paused_game_is_not_swept(judge: Judge) -> None:
     new(judge, deadlines={"nmr": True})
     ok(judge.pause("g", MASTER))
-    assert judge.sweep(now=T0 + timedelta(days=60)) == []
+    [swept] = judge.sweep(now=T0 + timedelta(days=60))  # not processed: a reminder only
+    assert not isinstance(swept, Refused) and not swept.processed
+    assert swept.why == "the game is paused"
     assert look(judge, "g").phase == 0
 
 

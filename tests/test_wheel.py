@@ -105,7 +105,8 @@ def test_the_wheel_is_built_for_this_platform_with_the_command_and_the_data(
     with zipfile.ZipFile(installed.wheel) as archive:
         names = archive.namelist()
         entry_points = next(n for n in names if n.endswith("entry_points.txt"))
-        assert "machiavelli = machiavelli.cli.main:main" in archive.read(entry_points).decode()
+        # the script starts at cli/start.py (a plain adjudicate without click), else click
+        assert "machiavelli = machiavelli.cli.start:run" in archive.read(entry_points).decode()
     for data in ("machiavelli/data/maps/", "machiavelli/data/scenarios/",
                  "machiavelli/data/help/", "machiavelli/web/templates/",
                  "machiavelli/service/migrations/versions/"):

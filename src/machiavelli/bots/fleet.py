@@ -13,9 +13,15 @@ import multiprocessing
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from machiavelli.bots.princes_selfplay import play_princes_game
 from machiavelli.bots.selfplay import GameConfig, GameRecord, play_game
 
 IN_FLIGHT_PER_CPU = 4  # Ray tasks submitted ahead per CPU of the cluster
+
+
+def play_any(config: GameConfig) -> GameRecord:
+    """One game of either kind: Machiavelli, or Princes when ``config.game`` says so."""
+    return play_princes_game(config) if config.game == "princes" else play_game(config)
 
 
 class RayMissing(RuntimeError):
@@ -29,10 +35,10 @@ def run_games(configs: Sequence[GameConfig], workers: int = 1,
         yield from _run_ray(configs, ray, workers)
     elif workers <= 1:
         for config in configs:
-            yield play_game(config)
+            yield play_any(config)
     else:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            yield from pool.imap_unordered(play_game, configs, chunksize=1)
+            yield from pool.imap_unordered(play_any, configs, chunksize=1)
 
 
 def _ray_module() -> Any:
@@ -53,7 +59,7 @@ def _run_ray(configs: Sequence[GameConfig], address: str, workers: int) -> Itera
         else:
             ray.init(address=address, log_to_driver=False, configure_logging=False)
     try:
-        remote = ray.remote(play_game)
+        remote = ray.remote(play_any)
         cpus = max(int(ray.cluster_resources().get("CPU", 1)), 1)
         waiting = list(configs)
         running: list[Any] = []

@@ -30,10 +30,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from machiavelli.core.board import Board
+from machiavelli.core.board_index import PerBoard
 from machiavelli.core.options import loans_in_play, money_in_play
 from machiavelli.core.orders import BANK, Borrow, Expense, GiveChit, MoneyOrder, Order, Pay
 from machiavelli.core.state import State
-from machiavelli.game.random_orders import expense_targets
+from machiavelli.game.random_orders import Idea, expense_targets
 from machiavelli.money.finance import MAX_PRINCIPAL, loan_order, principal_owed
 from machiavelli.movement import legal_lists
 
@@ -113,7 +114,7 @@ def money_menu(board: Board, state: State, power: str) -> MoneyMenu:
     return MoneyMenu(
         borrow=_borrow(state, power),
         repay=_repay(state, power, cash),
-        pay=tuple(Pay(a, p) for p in others for a in _gifts(cash)),
+        pay=_pay(others, cash),
         chits=_chits(state, power, others),
         expenses=_expenses(board, state, power, cash),
     )
@@ -123,8 +124,34 @@ def _borrow(state: State, power: str) -> tuple[Borrow, ...]:
     if not loans_in_play(state) or power in state.defaulted:
         return ()
     room = MAX_PRINCIPAL - principal_owed(state.loans.get(power, []))
-    amounts = sorted({*range(BORROW_STEP, room + 1, BORROW_STEP), room} - {0})
-    return tuple(Borrow(a, years) for years in (1, 2) for a in amounts if a > 0)
+    found = _BORROWS.get(room)
+    if found is None:
+        amounts = sorted({*range(BORROW_STEP, room + 1, BORROW_STEP), room} - {0})
+        found = _BORROWS[room] = tuple(
+            Borrow(a, years) for years in (1, 2) for a in amounts if a > 0)
+    return found
+
+
+#: the loans on offer by the room left to borrow (at most MAX_PRINCIPAL: a few)
+_BORROWS: dict[int, tuple[Borrow, ...]] = {}
+#: payments and chits given, made once (orders are frozen: the same offer, the same
+#: object); the amounts paid to a power are few (3, 6, 12, half a treasury)
+_PAYS: dict[tuple[int, str], Pay] = {}
+_CHITS: dict[tuple[str, str], GiveChit] = {}
+
+
+def _pay(others: Sequence[str], cash: int) -> tuple[Pay, ...]:
+    gifts = _gifts(cash)
+    found: list[Pay] = []
+    for p in others:
+        for a in gifts:
+            pay = _PAYS.get((a, p))
+            if pay is None:
+                if len(_PAYS) > 10_000:  # (half a treasury: amounts without end, in theory)
+                    _PAYS.clear()
+                pay = _PAYS[(a, p)] = Pay(a, p)
+            found.append(pay)
+    return tuple(found)
 
 
 def _repay(state: State, power: str, cash: int) -> tuple[Pay, ...]:
@@ -142,25 +169,48 @@ def _gifts(cash: int) -> list[int]:
 
 def _chits(state: State, power: str, others: Sequence[str]) -> tuple[GiveChit, ...]:
     held = sorted({t for t in state.chits.get(power, []) if t not in state.eliminated})
-    return tuple(GiveChit(t, to) for t in held for to in others if to != t)
+    found: list[GiveChit] = []
+    for t in held:
+        for to in others:
+            if to != t:
+                chit = _CHITS.get((t, to))
+                if chit is None:
+                    chit = _CHITS[(t, to)] = GiveChit(t, to)
+                found.append(chit)
+    return tuple(found)
 
 
 def _expenses(board: Board, state: State, power: str, cash: int) -> tuple[Expense, ...]:
     held = [t for t in state.chits.get(power, []) if t not in state.eliminated]
     found: list[Expense] = []
-    for kind, unit_kind, province, victim, price in expense_targets(
-            board, state, power, sorted(set(held))):
-        if kind in ("disband", "buy", "garrison_to_autonomous"):
-            amounts: Sequence[int] = [price + extra for extra in BRIBE_EXTRA]
-        elif kind == "counter_bribe":
-            amounts = COUNTER_BRIBES
-        elif kind == "assassinate":
-            amounts = ASSASSINATIONS
-        else:
-            amounts = [price]
-        found += [Expense(1, a, kind, unit_kind, province, victim)
-                  for a in amounts if a <= cash]
+    made = _made(board)
+    for idea in expense_targets(board, state, power, sorted(set(held))):
+        offers = made.get(idea)
+        if offers is None:
+            offers = made[idea] = _offers(idea)
+        for expense in offers:
+            if expense.amount <= cash:
+                found.append(expense)
     return tuple(found)
+
+
+def _offers(idea: Idea) -> tuple[Expense, ...]:
+    """The expenses offered for one of :func:`expense_targets`' ideas, at every amount."""
+    kind, unit_kind, province, victim, price = idea
+    if kind in ("disband", "buy", "garrison_to_autonomous"):
+        amounts: Sequence[int] = [price + extra for extra in BRIBE_EXTRA]
+    elif kind == "counter_bribe":
+        amounts = COUNTER_BRIBES
+    elif kind == "assassinate":
+        amounts = ASSASSINATIONS
+    else:
+        amounts = [price]
+    return tuple(Expense(1, a, kind, unit_kind, province, victim) for a in amounts)
+
+
+#: the expenses offered for each idea, per board, kept (orders are frozen: the same offer,
+#: the same object)
+_made: PerBoard[dict[Idea, tuple[Expense, ...]]] = PerBoard(lambda board: {})
 
 
 def numbered(expenses: Sequence[Expense]) -> list[Expense]:

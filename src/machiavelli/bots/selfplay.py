@@ -51,6 +51,7 @@ class GameConfig:
     flags: tuple[str, ...] = ()
     failures: str | None = None  # where a failure's case file goes (None: not saved)
     check: bool = True
+    game: str = "machiavelli"  # or "princes" (machiavelli.bots.princes_selfplay)
 
 
 @dataclass
@@ -73,6 +74,7 @@ class GameRecord:
     problems: list[str] = field(default_factory=list)  # invariants broken
     case_file: str | None = None
     seconds: float = 0.0
+    vp: dict[str, int] = field(default_factory=dict)  # Princes: the final VP
 
     @property
     def failed(self) -> bool:

@@ -52,6 +52,7 @@ from functools import partial
 from pathlib import Path
 
 from machiavelli.cases.phase_cases import movement_case, read_movement_phases
+from machiavelli.cli.bench_bots import StartUp, bots_menu, legal_new, legal_old
 from machiavelli.cli.bench_phases import (
     CampaignPhase,
     Phase,
@@ -97,6 +98,24 @@ class Figure:
             text += (f"  {statistics.median(ratios):.1f}x diplomacy "
                      f"(rounds {min(ratios):.1f}-{max(ratios):.1f}; "
                      f"fastest against fastest {min(reference.rounds) / min(self.rounds):.1f}x)")
+        return text
+
+    def share_of(self, other: Figure, what: str) -> str:
+        """This figure as a share of another's time, measured in the same rounds: median
+        and range over rounds, then the fastest rounds against each other."""
+        shares = [o / r for r, o in zip(other.rounds, self.rounds, strict=False)]
+        return (f"{statistics.median(shares):.3f}x {what}' time "
+                f"(rounds {min(shares):.3f}-{max(shares):.3f}; "
+                f"fastest against fastest {min(self.rounds) / min(other.rounds):.3f}x)")
+
+    def line_ms(self, reference: Figure | None = None) -> str:
+        """The figure in milliseconds (median, smallest and largest round); with a
+        reference, its multiple of the reference's median."""
+        ms = [r * 1e3 for r in self.rounds]
+        text = (f"{self.name}: {statistics.median(ms):.0f} {self.unit} "
+                f"(min {min(ms):.0f}, max {max(ms):.0f})")
+        if reference is not None:
+            text += f", {self.median / reference.median:.1f}x {reference.name}"
         return text
 
     def ratios(self, reference: Figure) -> list[float]:
@@ -195,7 +214,7 @@ def command(path: Path, count: int) -> float:
 
 
 def _command_line(path: Path) -> list[str]:
-    return [sys.executable, "-m", "machiavelli.cli.main", "adjudicate", str(path)]
+    return [sys.executable, "-m", "machiavelli.cli.start", "adjudicate", str(path)]
 
 
 def warm_command(path: Path) -> None:
@@ -263,6 +282,7 @@ def run_bench(
     tiled = {used: tiled_phases(board, start, 8, used, 50, count, seed) for used in (1, 8)}
     mean = {used: sum(len(p.state.units) for p in t) / len(t) for used, t in tiled.items()}
     played = campaign_phases("classic_1454", 1 if quick else 4, 8 if quick else 30, seed)
+    classic, spring = load_scenario("classic_1454")
     moves = [p for p in played if p.state.phase == "movement"]
     reference = Reference() if Reference.available() else None
     given = sum(len(seq) for p in batch for seq in p.orders.values())
@@ -275,6 +295,10 @@ def run_bench(
         path = Path(tmp) / "phases.txt"
         cases_run = write_cases(batch, path, len(batch) if quick else COMMAND_CASES)
         warm_command(path)
+        one_case = Path(tmp) / "one.txt"
+        write_cases(batch[:1], one_case)
+        start_up = StartUp(Path(tmp), one_case)
+        start_up.prepare()
         for n in range(rounds):
             note("in-process", _per_item(lambda: in_process(batch), at_least))
             note("parse+adjudicate", _per_item(lambda: parse_and_adjudicate(batch), at_least))
@@ -290,6 +314,12 @@ def run_bench(
                      / mean[used])
             note("classic 1454 campaign", _per_item(lambda: campaign(played), at_least))
             note("classic 1454 movement", _per_item(lambda: campaign(moves), at_least))
+            note("legal orders", _per_item(partial(legal_new, classic, spring), at_least))
+            note("legal orders, checked", _per_item(partial(legal_old, classic, spring),
+                                                    at_least))
+            note("bots' menu", _per_item(partial(bots_menu, classic, spring), at_least))
+            for name, seconds in start_up.round(1 if quick else 3).items():
+                note(name, seconds)
 
     figures = {
         "in-process": Figure("in-process", rounds_of["in-process"]),
@@ -323,4 +353,18 @@ def run_bench(
     moves_share = f", {movement.share(ref)}" if ref is not None else ""
     echo(f"{whole.line()}, {len(played)} phases{share}; {movement.line()}, "
          f"{len(moves)} phases{moves_share}")
+
+    for name in ("legal orders", "legal orders, checked", "bots' menu"):
+        figures[name] = Figure(name, rounds_of[name])
+    legal, checked = figures["legal orders"], figures["legal orders, checked"]
+    menu = figures["bots' menu"]
+    echo(f"{legal.line()} (the {len(spring.powers)} powers of a classic 1454 spring), "
+         f"{legal.share_of(checked, 'the checked lists')}; "
+         f"{checked.line()}; {menu.line()} (the lists and money)")
+    for name in ("python -c pass", "adjudicate, one case", "mail --check"):
+        figures[name] = Figure(name, rounds_of[name], "ms of processor time")
+    bare = figures["python -c pass"]
+    echo("start-up, one process: " + "; ".join(
+        figures[name].line_ms(bare) for name in ("adjudicate, one case", "mail --check"))
+        + f"; {bare.line_ms()}")
     return figures

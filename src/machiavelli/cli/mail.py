@@ -20,26 +20,23 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
-from email.message import EmailMessage
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from machiavelli.cli.where import messages
-from machiavelli.commands.desk import Config, OutMail
-from machiavelli.commands.interpreter import interpret
-from machiavelli.commands.reader import read_message
-from machiavelli.commands.reply import dry_run
-from machiavelli.mail.envelope import Incoming, parse_message, reply
-from machiavelli.mail.mailroom import answer_mail, deliver_owed, outgoing, sweep_and_deliver
-from machiavelli.mail.postman import Outbox, Postman, Relay, parse_host_port, post_now
-from machiavelli.mail.server import JudgeHandler, start_server
 from machiavelli.service.config import HostSettings, host_settings
-from machiavelli.service.judge import Judge
+
+if TYPE_CHECKING:  # (imported where used: --check reads a message and needs no storage)
+    from email.message import EmailMessage
+
+    from machiavelli.commands.desk import Config
+    from machiavelli.mail.envelope import Incoming
+    from machiavelli.mail.postman import Postman
+    from machiavelli.service.judge import Judge
 
 DEFAULTS = HostSettings()
-Answer = Callable[[Incoming], Sequence[EmailMessage]]
+Answer = Callable[["Incoming"], Sequence["EmailMessage"]]
 
 db_option = click.option("--db", "db", default=lambda: host_settings().mail_database,
                          show_default=DEFAULTS.mail_db, metavar="URL",
@@ -49,6 +46,10 @@ db_option = click.option("--db", "db", default=lambda: host_settings().mail_data
 
 def check_answer(judge_address: str) -> Answer:
     """Answers saying how each command was read (nothing carried out)."""
+    from machiavelli.commands.reader import read_message
+    from machiavelli.commands.reply import dry_run
+    from machiavelli.mail.envelope import reply
+
     def answer(incoming: Incoming) -> list[EmailMessage]:
         text = dry_run(read_message(incoming.body).commands)
         return [reply(incoming, text, judge_address)]
@@ -58,6 +59,9 @@ def check_answer(judge_address: str) -> Answer:
 def judge_answer(judge: Judge, postman: Postman, config: Config) -> Answer:
     """Answers carrying the commands out; the mails owed after them (the results of a
     phase a PROCESS processed) are posted at once."""
+    from machiavelli.mail.mailroom import answer_mail, deliver_owed
+    from machiavelli.mail.postman import post_now
+
     def answer(incoming: Incoming) -> list[EmailMessage]:
         found = answer_mail(judge, incoming, config)
         post_now(postman, found)
@@ -67,6 +71,8 @@ def judge_answer(judge: Judge, postman: Postman, config: Config) -> Answer:
 
 
 def _postman(outbox: Path, relay: str | None) -> Postman:
+    from machiavelli.mail.postman import Outbox, Relay, parse_host_port
+
     if relay is None:
         return Outbox(outbox)
     try:
@@ -101,13 +107,24 @@ def mail(serve: str | None, sweep: bool, every: float, outbox: Path, relay: str 
          judge_address: str, variant: str, no_maps: bool, check: bool, db: str) -> None:
     """The judge by mail: nJudge's commands in, the judge's replies out."""
     postman = _postman(outbox, relay)
+    if check:  # nothing carried out: no storage, no judge (and none of their imports)
+        assert not sweep, "--sweep carries things out: not with --check"
+        answer = check_answer(judge_address)
+        if serve is None:
+            _one_message(answer, postman, judge_address)
+        else:
+            _serve(serve, answer, postman, judge_address, None, None, every)
+        return
+    from machiavelli.cli.where import messages
+    from machiavelli.commands.desk import Config
+    from machiavelli.mail.mailroom import sweep_and_deliver
+    from machiavelli.service.judge import Judge
+
     config = Config(address=judge_address, default_variant=variant, maps=not no_maps)
     with messages():
-        judge = None if check else Judge(db)
-        answer = check_answer(judge_address) if judge is None else \
-            judge_answer(judge, postman, config)
+        judge = Judge(db)
+        answer = judge_answer(judge, postman, config)
         if sweep:
-            assert judge is not None, "--sweep carries things out: not with --check"
             done = sweep_and_deliver(judge, postman, config)
             click.echo(f"processed: {', '.join(done.processed) or 'nothing'}; "
                        f"{done.posted} mails for {done.notices} notices")
@@ -116,8 +133,7 @@ def mail(serve: str | None, sweep: bool, every: float, outbox: Path, relay: str 
             _one_message(answer, postman, judge_address)
         else:
             _serve(serve, answer, postman, judge_address, judge, config, every)
-        if judge is not None:
-            judge.close()
+        judge.close()
 
 
 def _failed(failures: Sequence[str]) -> None:
@@ -128,6 +144,9 @@ def _failed(failures: Sequence[str]) -> None:
 
 
 def _one_message(answer: Answer, postman: Postman, judge_address: str) -> None:
+    from machiavelli.mail.envelope import parse_message
+    from machiavelli.mail.postman import post_now
+
     incoming = parse_message(sys.stdin.buffer.read(), judge_address=judge_address)
     if incoming.automatic is not None:
         click.echo(f"Not answered: {incoming.automatic}.", err=True)
@@ -136,7 +155,11 @@ def _one_message(answer: Answer, postman: Postman, judge_address: str) -> None:
 
 
 def _serve(serve: str, answer: Answer, postman: Postman, judge_address: str,
-           judge: Judge | None, config: Config, every: float) -> None:
+           judge: Judge | None, config: Config | None, every: float) -> None:
+    from machiavelli.mail.mailroom import sweep_and_deliver
+    from machiavelli.mail.postman import Outbox, parse_host_port
+    from machiavelli.mail.server import JudgeHandler, start_server
+
     try:
         host, port = parse_host_port(serve, host_settings().smtp_port)
     except ValueError as problem:
@@ -144,6 +167,8 @@ def _serve(serve: str, answer: Answer, postman: Postman, judge_address: str,
     controller = start_server(JudgeHandler(answer, postman, judge_address), host, port)
     stop = threading.Event()
     if judge is not None:
+        assert config is not None
+
         def rounds() -> None:
             while not stop.wait(every):
                 done = sweep_and_deliver(judge, postman, config)
@@ -179,11 +204,21 @@ def judge(file: click.utils.LazyFile, sender: str, outbox: Path, check: bool, db
         click.echo("Type the commands, then SIGNOFF or Ctrl-D.", err=True)
     text = file.read()
     if check:
+        from machiavelli.commands.reader import read_message
+        from machiavelli.commands.reply import dry_run
+
         click.echo(dry_run(read_message(text, sender=sender).commands), nl=False)
         return
+    from machiavelli.cli.where import messages
+    from machiavelli.commands.desk import Config, OutMail
+    from machiavelli.commands.interpreter import interpret
+    from machiavelli.mail.mailroom import deliver_owed, outgoing
+    from machiavelli.mail.postman import Outbox
+    from machiavelli.service.judge import Judge, clock
+
     config = Config()
     with messages(), Judge(db) as the_judge:
-        answer = interpret(the_judge, sender, text, datetime.now(UTC), config)
+        answer = interpret(the_judge, sender, text, clock(), config)
         click.echo(answer.reply, nl=False)
         box = Outbox(outbox)
         mails: list[OutMail] = list(answer.mails)

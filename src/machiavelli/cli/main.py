@@ -67,7 +67,15 @@ class _Commands(click.Group):
 @click.group(cls=_Commands)
 @click.version_option(package_name="machiavelli-judge")
 def main() -> None:
-    """machiavelli-judge: adjudicate Machiavelli and Diplomacy."""
+    """machiavelli-judge: adjudicate Machiavelli and Diplomacy.
+
+    MACHIAVELLI_NOW=2026-12-01T23:30:00Z (ISO 8601, with its zone) makes every command
+    act at that time (tests, replays, rehearsals); without it, the wall clock."""
+    from machiavelli.service.config import fixed_now
+    try:
+        fixed_now()
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
 
 
 if __name__ == "__main__":

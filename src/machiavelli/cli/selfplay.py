@@ -20,8 +20,10 @@ from rich.table import Table
 from rich.text import Text
 
 from machiavelli.bots.fleet import RayMissing, run_games
+from machiavelli.bots.princes_players import PLAYERS as PRINCES_PLAYERS
+from machiavelli.bots.princes_selfplay import parse_scenario, princes_scenarios
 from machiavelli.bots.roster import PLAYER_NAMES
-from machiavelli.bots.selfplay import DEFAULT_YEARS, configs
+from machiavelli.bots.selfplay import DEFAULT_YEARS, GameConfig, configs
 from machiavelli.bots.summary import Summary
 from machiavelli.game.scenario import available_scenarios
 
@@ -55,9 +57,14 @@ def summary_table(summary: Summary) -> Table:
 
 
 @click.command("selfplay")
+@click.option("--game", "game", type=click.Choice(["machiavelli", "princes"]),
+              default="machiavelli", show_default=True,
+              help="Which game: Machiavelli, or Princes of the Renaissance.")
 @click.option("--games", type=click.IntRange(min=1), default=10, show_default=True)
-@click.option("--scenario", "scenarios", default="classic_1454", show_default=True,
-              help="A scenario, several separated by commas, or 'all'.")
+@click.option("--scenario", "scenarios", default=None,
+              help="A scenario, several separated by commas, or 'all' (default: "
+                   "classic_1454; for Princes 'all': princes-3p-A .. princes-6p-B, or "
+                   "e.g. princes-4p-A).")
 @click.option("--bots", default="greedy,random", show_default=True,
               help=f"Bots dealt to the powers in turn: {', '.join(PLAYER_NAMES)}.")
 @click.option("--seed", default="selfplay", show_default=True,
@@ -74,20 +81,25 @@ def summary_table(summary: Summary) -> Table:
 @click.option("--failures", type=click.Path(file_okay=False), default="selfplay-failures",
               show_default=True, help="Where a failed game's case file is saved.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
-def selfplay(games: int, scenarios: str, bots: str, seed: str, workers: int,
+def selfplay(game: str, games: int, scenarios: str | None, bots: str, seed: str, workers: int,
              ray_address: str | None, years: int, flags: tuple[str, ...], out: str,
              failures: str, quiet: bool) -> None:
-    """Play GAMES seeded games bot against bot, checking the engine after every phase."""
+    """Play GAMES seeded games bot against bot, checking the engine after every phase
+    (Princes: after every decision)."""
     names = [b.strip() for b in bots.split(",") if b.strip()]
-    unknown = [b for b in names if b not in PLAYER_NAMES]
-    if not names or unknown:
-        raise click.BadParameter(f"the bots are {', '.join(PLAYER_NAMES)}", param_hint="--bots")
-    chosen = [s.strip() for s in scenarios.split(",") if s.strip()]
-    missing = [s for s in chosen if s != "all" and s not in available_scenarios()]
-    if missing or not chosen:
-        raise click.BadParameter(f"unknown scenario {', '.join(missing)}; see "
-                                 "`machiavelli scenarios`", param_hint="--scenario")
-    plan = configs(games, chosen, names, seed, years, flags, failures)
+    if game == "princes":
+        plan = _princes_plan(games, scenarios or "all", names, seed, failures)
+    else:
+        unknown = [b for b in names if b not in PLAYER_NAMES]
+        if not names or unknown:
+            raise click.BadParameter(f"the bots are {', '.join(PLAYER_NAMES)}",
+                                     param_hint="--bots")
+        chosen = [s.strip() for s in (scenarios or "classic_1454").split(",") if s.strip()]
+        missing = [s for s in chosen if s != "all" and s not in available_scenarios()]
+        if missing or not chosen:
+            raise click.BadParameter(f"unknown scenario {', '.join(missing)}; see "
+                                     "`machiavelli scenarios`", param_hint="--scenario")
+        plan = configs(games, chosen, names, seed, years, flags, failures)
     console = Console(stderr=True)
     summary = Summary()
     sink = click.open_file(out, "w", encoding="utf-8")
@@ -111,6 +123,24 @@ def selfplay(games: int, scenarios: str, bots: str, seed: str, workers: int,
         click.echo(f"failure saved: {path} (replay: machiavelli adjudicate {path})")
     if summary.crashes or summary.invariants:
         raise SystemExit(1)
+
+
+def _princes_plan(games: int, scenarios: str, names: list[str], seed: str,
+                  failures: str) -> list[GameConfig]:
+    """Princes games over 3-6 players (sides A and B) in turn, or the scenarios named."""
+    unknown = [b for b in names if b not in PRINCES_PLAYERS]
+    if not names or unknown:
+        raise click.BadParameter(f"the Princes bots are {', '.join(PRINCES_PLAYERS)}",
+                                 param_hint="--bots")
+    chosen = [s.strip() for s in scenarios.split(",") if s.strip()]
+    chosen = princes_scenarios() if chosen == ["all"] else chosen
+    for name in chosen:
+        try:
+            parse_scenario(name)
+        except ValueError as err:
+            raise click.BadParameter(str(err), param_hint="--scenario") from None
+    return [GameConfig(i, chosen[i % len(chosen)], tuple(names), f"{seed}-{i}",
+                       failures=failures, game="princes") for i in range(games)]
 
 
 __all__ = ["selfplay", "summary_table"]

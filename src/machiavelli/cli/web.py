@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from machiavelli.service.config import host_settings
+from machiavelli.service.config import NOW, host_settings
 from machiavelli.service.judge import StorageError
 from machiavelli.web.server import serve
 from machiavelli.web.site import WebConfig
@@ -27,10 +27,20 @@ from machiavelli.web.site import WebConfig
               help="Mark cookies Secure (when served behind HTTPS).")
 @click.option("--threads", type=click.IntRange(1, 64), default=8, show_default=True,
               help="Requests worked on at once (the others wait their turn).")
+@click.option("--allow-fixed-clock", is_flag=True,
+              help="Serve even though MACHIAVELLI_NOW fixes the clock (a rehearsal: "
+                   "every deadline then counts from that time).")
 def web(db: str | None, host: str, port: int | None, demo: bool, sweep_seconds: float,
-        secure_cookies: bool, threads: int) -> None:
+        secure_cookies: bool, threads: int, allow_fixed_clock: bool) -> None:
     """Serve the web judge: play in the browser, or through the JSON API (/api/v1)."""
-    settings = host_settings()
+    try:
+        settings = host_settings()
+    except ValueError as err:
+        raise click.UsageError(str(err)) from None
+    if settings.now is not None and not allow_fixed_clock:
+        raise click.UsageError(f"{NOW} fixes the clock at {settings.now.isoformat()}: a web "
+                               "judge serves at the wall clock (unset it, or give "
+                               "--allow-fixed-clock for a rehearsal).")
     url = db or settings.db
     if url is None:
         settings.web_file.parent.mkdir(parents=True, exist_ok=True)

@@ -26,7 +26,7 @@ from machiavelli.commands.reply import judge_time
 from machiavelli.commands.signing import game_named
 from machiavelli.commands.variants import variant_name
 from machiavelli.service.house.dates import read_date
-from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseKind
+from machiavelli.service.house.deadlines import MACHIAVELLI_PHASES, DeadlinePolicy
 from machiavelli.service.house.draws import DrawPolicy
 from machiavelli.service.house.press import PressPolicy
 from machiavelli.service.judge import Judge
@@ -119,7 +119,7 @@ def game_listing(desk: Desk, view: GameView) -> list[str]:
         deadlines = DeadlinePolicy.from_dict(settings.deadlines)
         draws = DrawPolicy.from_dict(settings.draws)
         lines += ["", f"The parameters for '{view.name}' are as follows:"]
-        lines += [f"  {schedule_line(deadlines, kind)}" for kind in PhaseKind]
+        lines += [f"  {schedule_line(deadlines, kind)}" for kind in MACHIAVELLI_PHASES]
         flags = ["NMR" if deadlines.nmr else "NoNMR",
                  "NoList" if settings.private else "List",
                  "DIAS" if draws.dias else "NoDIAS",

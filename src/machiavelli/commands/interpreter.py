@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 
 from machiavelli.commands import enquiries, mastering, playing, setting, signing
 from machiavelli.commands.command import Command, Verb
@@ -36,7 +36,7 @@ from machiavelli.commands.starting import start_if_full
 from machiavelli.commands.variants import variant_name
 from machiavelli.commands.words import Who
 from machiavelli.service.games import DamagedGame
-from machiavelli.service.judge import Judge, StorageError
+from machiavelli.service.judge import Judge, StorageError, clock
 from machiavelli.service.refusal import Refused
 
 Handler = Callable[[Desk, Command], Outcome]
@@ -67,7 +67,8 @@ class Answer:
     """What the judge does with one message: its reply, and the mails it owes others.
 
     ``copy_to``: the seat's own address when the sign-on came from another one (nJudge
-    sends the player of record a copy "as a precaution against cheating").
+    sends the player of record a copy "as a precaution against cheating"); the copy is
+    one of ``mails``.
     """
 
     reply: str
@@ -80,7 +81,7 @@ class Answer:
 def interpret(judge: Judge, sender: str, text: str, now: datetime | None = None,
               config: Config | None = None) -> Answer:
     """Carry out the commands of ``text`` sent by ``sender``."""
-    desk = Desk(judge, sender.strip().lower(), now or datetime.now(UTC), config or Config())
+    desk = Desk(judge, sender.strip().lower(), now or clock(), config or Config())
     entries: list[tuple[Command, Outcome]] = []
     for command in read_message(text, sender=sender).commands:
         entries.append((command, carry_out(desk, command)))
@@ -90,6 +91,10 @@ def interpret(judge: Judge, sender: str, text: str, now: datetime | None = None,
     reply = write_reply(entries, judge=desk.config.judge, game=header(desk), closing=closing)
     seat_address = desk.seat.address if desk.seat is not None else None
     copy_to = seat_address if seat_address and seat_address.lower() != desk.sender else None
+    if copy_to is not None:  # docs/mail.md: whichever front end carried the message out
+        desk.send(copy_to, f"{desk.config.judge}:{desk.game} - Copy of a reply",
+                  f"A message signed on to your seat in '{desk.game}' came from "
+                  f"{desk.sender}; the judge's answer was:\n\n{reply}")
     return Answer(reply, entries, desk.mails, desk.game, copy_to)
 
 

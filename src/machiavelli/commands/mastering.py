@@ -24,7 +24,17 @@ def _master(desk: Desk) -> Viewer | Outcome:
     viewer = desk.viewer
     if viewer is None or not viewer.is_master:
         return Outcome.refused(Why.NOT_ALLOWED, "Only the game's Master may use this command.")
+    if desk.acting is not None:
+        return after_become(desk)
     return viewer
+
+
+def after_become(desk: Desk) -> Outcome:
+    """Help file ``master``: after ``BECOME`` "no other Master-only commands will be
+    processed ... all commands will be interpreted as if they came from the power"."""
+    return Outcome.refused(Why.NOT_ALLOWED, f"You act as {desk.acting} since BECOME: no "
+                           "Master-only command is processed after it in this message "
+                           "(send it in another message).")
 
 
 def _pending(desk: Desk) -> GameView | Outcome:
@@ -46,6 +56,10 @@ def _master_and_view(desk: Desk) -> tuple[Viewer, GameView] | Outcome:
 
 
 def become(desk: Desk, command: Command) -> Outcome:
+    if desk.acting is not None:
+        return Outcome.refused(Why.NOT_ALLOWED, f"You act as {desk.acting} already: only one "
+                               "BECOME per message (help file master: the first power "
+                               "could see what you do for the second).")
     master = _master(desk)
     if isinstance(master, Outcome):
         if command.args.strip().lower() == "master":
@@ -55,13 +69,17 @@ def become(desk: Desk, command: Command) -> Outcome:
     assert desk.game is not None
     written = command.args.strip()
     if written.lower() == "master":
-        desk.acting = None
-        return Outcome.done("You act as the Master again.")
+        return Outcome.refused(Why.NOT_ALLOWED, "Every game here has its Master from its "
+                               "creation (BECOME MASTER is not needed: docs/rulings.md).")
     power = desk.judge.power_named(desk.game, written)
     if isinstance(power, Refused):
         return refusal(power, Why.SYNTAX)
+    told = desk.judge.become(desk.game, master, power, now=desk.now)
+    if isinstance(told, Refused):
+        return refusal(told, Why.NOT_ALLOWED)
     desk.acting = power
-    return Outcome.done(f"You are now acting as {power}: orders, press and SET are for it.")
+    return Outcome.done(f"You are now acting as {power}: orders, press and SET are for it "
+                        f"until the end of this message; {power}'s player is told.")
 
 
 def process(desk: Desk, command: Command) -> Outcome:
@@ -105,17 +123,20 @@ def rollback(desk: Desk, command: Command) -> Outcome:
         return both
     master, view = both
     words = command.args.split()
-    if words and not words[0].isdigit():
-        return Outcome.refused(Why.SYNTAX, "ROLLBACK takes the number of a processed phase "
-                               "(HISTORY shows them).")
-    number = int(words[0]) if words else view.phase - 1
+    if words and (not words[0].isdigit() or int(words[0]) < 1):
+        return Outcome.refused(Why.SYNTAX, "ROLLBACK takes a turn number, 1 or more: the game "
+                               "goes back to just before that turn was processed (ROLLBACK 1: "
+                               "the start; HISTORY shows the turns).")
+    # help file ``master``: "ROLLBACK n" goes back to the state just before turn n (turn 1
+    # is the first phase processed); the service counts the phases processed before it
+    number = int(words[0]) - 1 if words else view.phase - 1
     assert desk.game is not None
     done = desk.judge.rollback(desk.game, master, number, now=desk.now)
     if isinstance(done, Refused):
         return refusal(done, Why.NOT_NOW)
-    tell_everyone(desk, view, "Rollback", f"The Master rolled game '{desk.game}' back to "
-                  f"phase {number}.")
-    return Outcome.done(f"Game '{desk.game}' rolled back to phase {number}.")
+    # everyone is told by the service's notice
+    return Outcome.done(f"Game '{desk.game}' rolled back to just before turn {number + 1} "
+                        "was processed.")
 
 
 def pause(desk: Desk, command: Command) -> Outcome:
@@ -135,8 +156,7 @@ def _pause(desk: Desk, paused: bool) -> Outcome:
     done = desk.judge.pause(desk.game, master, paused, now=desk.now)
     if isinstance(done, Refused):
         return refusal(done, Why.NOT_NOW)
-    said = f"Game '{desk.game}' is {'paused' if paused else 'resumed'}."
-    tell_everyone(desk, view, "Paused" if paused else "Resumed", said)
+    said = f"Game '{desk.game}' is {'paused' if paused else 'resumed'}."  # a notice to all
     return Outcome.done(said)
 
 

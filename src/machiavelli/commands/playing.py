@@ -155,9 +155,13 @@ def deliver_letter(desk: Desk, view: GameView, letter: SentLetter) -> None:
         return
     sender_seat = desk.seat.name if desk.seat is not None and desk.seat.role != "master" \
         else ""  # a Master gets his own letters too, as nJudge sends them
+    settings = desk.judge.settings(view.name)
+    quiet = set(settings.no_broadcast) if not isinstance(settings, Refused) else set()
     for seat in seats:
         if seat.name == sender_seat or not seat.address:
             continue
+        if letter.broadcast and seat.name in quiet and seat.role != "player":
+            continue  # SET NO BROADCAST
         shown = desk.view(view.name, viewer_of(seat))
         if isinstance(shown, Refused):
             continue

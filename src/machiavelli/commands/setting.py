@@ -20,7 +20,6 @@ from machiavelli.commands.command import Command
 from machiavelli.commands.desk import Desk
 from machiavelli.commands.game_settings import Rules, apply_clock, apply_rule
 from machiavelli.commands.outcome import Outcome, Status, Why
-from machiavelli.commands.playing import tell_everyone
 from machiavelli.commands.settings import SetGroup, SetLine, Setting
 from machiavelli.commands.variants import scenario_named
 from machiavelli.commands.words import Who
@@ -57,6 +56,10 @@ def _one(desk: Desk, setting: Setting) -> Said:
     if setting.who in (Who.MODERATOR, Who.MASTER, Who.ADMIN) and not viewer.is_master:
         return Outcome.refused(Why.NOT_ALLOWED, f"Only the Master may SET "
                                f"{setting.text.upper()}.")
+    if setting.who in (Who.MODERATOR, Who.MASTER, Who.ADMIN) and desk.acting is not None:
+        return Outcome.refused(Why.NOT_ALLOWED, f"You act as {desk.acting} since BECOME: "
+                               f"SET {setting.text.upper()} is the Master's, and no "
+                               "Master-only command is processed after BECOME in a message.")
     handler = _GROUPS[setting.group]
     return handler(desk, viewer, setting)
 
@@ -83,6 +86,12 @@ def _player(desk: Desk, viewer: Viewer, setting: Setting) -> Said:
                             f"Your mail for '{game}' now goes to {changed.address}.")
     if name == "preference":
         return _preference(desk, setting)
+    if name == "broadcast":
+        done = judge.set_broadcast(game, viewer, setting.on, now=desk.now)
+        if isinstance(done, Refused):
+            return _refused(done, Why.NOT_ALLOWED)
+        return Outcome.done("You will receive broadcast press." if setting.on else
+                            "You will receive no broadcast press (SET BROADCAST undoes it).")
     if viewer.role == "observer":
         return Outcome.refused(Why.NOT_ALLOWED, f"Observers may not SET {name.upper()}.")
     if name == "wait":
@@ -102,10 +111,7 @@ def _player(desk: Desk, viewer: Viewer, setting: Setting) -> Said:
                                  now=desk.now)
         if isinstance(said, Refused):
             return _refused(said, Why.RULES)
-        view = desk.view()
-        if isinstance(view, GameView) and view.status == "over":
-            tell_everyone(desk, view, "Game over", f"Game '{game}' is over: {view.outcome}.")
-        return Outcome.done(said)
+        return Outcome.done(said)  # a draw or concession that ends the game: a notice to all
     if name == "absence":
         found = (judge.set_absence(game, viewer, power, setting.value, now=desk.now)
                  if setting.on else
@@ -170,10 +176,22 @@ def _rule(desk: Desk, viewer: Viewer, setting: Setting) -> Said:
         return replace(settings, deadlines=rules.deadlines.to_dict(),
                        press=rules.press.to_dict(), draws=rules.draws.to_dict(),
                        absence=rules.absence.to_dict())
-    changed = desk.judge.change_settings(desk.game, viewer, change, now=desk.now)
+    changed = desk.judge.change_settings(desk.game, viewer, change, now=desk.now,
+                                         announce=_told(desk, setting, said))
     if isinstance(changed, Refused):
         return _refused(changed)
     return Outcome.done(*said)
+
+
+def _told(desk: Desk, setting: Setting, said: list[str]) -> Callable[[], str | None]:
+    """What the players are told of a Master's SET (help file ``index``: every SET but
+    the password and WAIT is announced)."""
+    def text() -> str | None:
+        if desk.game is None or not said:
+            return None
+        return (f"The Master of game '{desk.game}' set {setting.text.upper()}:\n"
+                + "\n".join(said))
+    return text
 
 
 def _clock(desk: Desk, viewer: Viewer, setting: Setting) -> Said:
@@ -187,7 +205,8 @@ def _clock(desk: Desk, viewer: Viewer, setting: Setting) -> Said:
             return done
         said.append(done[1])
         return done[0]
-    changed = desk.judge.change_clock(desk.game, viewer, change, now=desk.now)
+    changed = desk.judge.change_clock(desk.game, viewer, change, now=desk.now,
+                                      announce=_told(desk, setting, said))
     if isinstance(changed, Refused):
         return _refused(changed, Why.NOT_NOW)
     return Outcome.done(*said)

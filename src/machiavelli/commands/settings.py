@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from machiavelli.commands.words import Who, lookfor
-from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 
 
@@ -330,6 +329,8 @@ def read_set(words: str) -> list[Setting] | Refused:
 
 def _flags(text: str) -> tuple[Setting, str] | Refused:
     """001's Machiavelli flags at the start of ``text`` (as many words as read) and the rest."""
+    from machiavelli.service.judge import Judge  # (the storage's imports only when asked)
+
     words = text.split()
     for end in range(len(words), 0, -1):
         flags = Judge.option_words(" ".join(words[:end]))

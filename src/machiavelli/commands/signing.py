@@ -80,8 +80,13 @@ def _power(desk: Desk, asked: SignOn) -> Outcome:
         return _bad(asked)
     seat = desk.judge.sign_on(asked.game, "player", asked.password, power=power)
     if isinstance(seat, SeatView):
-        return _signed(desk, asked.game, seat, f"Signed on as {power} in game '{asked.game}'.")
-    if any(s.power == power for s in view.seats if s.role == "player"):
+        was = view.standing.get(power)
+        desk.judge.signed_on(asked.game, power, now=desk.now)
+        cleared = (f"{power} is no longer {was}.",) if was else ()
+        return _signed(desk, asked.game, seat, f"Signed on as {power} in game "
+                       f"'{asked.game}'.", *cleared)
+    if any(s.power == power for s in view.seats if s.role == "player") and \
+            view.standing.get(power) != "abandoned":
         return _bad(asked)
     if power in view.eliminated:
         return Outcome.refused(Why.NOT_NOW, f"{power} has been eliminated from "
@@ -100,16 +105,15 @@ def _take_over(desk: Desk, view: GameView, asked: SignOn, power: str) -> Outcome
                                "(REGISTER first, GET form).")
     seat = desk.judge.take_over(asked.game, desk.sender, power, password=asked.password,
                                 address=desk.sender, user_id=user.id if user else None,
-                                now=desk.now)
+                                returned=returned, now=desk.now)
     if isinstance(seat, Refused):
         return refusal(seat, Why.NOT_ALLOWED)
     said = (f"You have returned as {power} in {asked.game}." if returned else
             f"Take over of abandoned {power} in game '{asked.game}' accepted.")
-    what = (f"{desk.sender} has returned as {power} in {asked.game}." if returned else
-            f"{desk.sender} has taken over the abandoned {power} in game '{asked.game}'.")
-    _announce(desk, view, "player returned as " + power if returned else f"Takeover of {power}",
-              what, sender_too=True)
-    return _signed(desk, asked.game, seat, said)
+    # everyone, the sender too, hears of it through the service's notice
+    return _signed(desk, asked.game, seat, said, "The deadline stays where it was: nJudge "
+                   "would move it and set a WAIT for everyone, this judge does not (a "
+                   "ruling of this judge, docs/rulings.md).")
 
 
 def _observer(desk: Desk, asked: SignOn) -> Outcome:

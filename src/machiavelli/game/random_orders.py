@@ -33,7 +33,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from machiavelli.core.board import Board
+from machiavelli.core.board import Board, province_of
+from machiavelli.core.board_index import PerBoard
+from machiavelli.core.homes import held_home_provinces
 from machiavelli.core.options import (
     assassinations_in_play,
     disband_anytime,
@@ -59,9 +61,9 @@ from machiavelli.core.orders import (
 )
 from machiavelli.core.state import State, Unit, UnitKind
 from machiavelli.money.bribes import (
+    borders,
     bribe_kind,
     bribe_price,
-    has_unit_near,
     pacify_price,
     rebellion_price,
 )
@@ -69,7 +71,7 @@ from machiavelli.money.finance import MAX_PRINCIPAL, owed, principal_owed
 from machiavelli.money.specials import upkeep
 from machiavelli.movement.legal_lists import legal_orders
 from machiavelli.movement.random_moves import random_phase_orders
-from machiavelli.movement.rebels import is_home_province, rebellion_problem
+from machiavelli.movement.rebels import rebellion_problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +243,35 @@ def _plausible(price: int, rng: random.Random) -> int:
     return price
 
 
+def _bordering_of(board: Board) -> dict[str, frozenset[str]]:
+    """Per province ``p``: the provinces whose :func:`~machiavelli.money.bribes.borders`
+    hold ``p``."""
+    found: dict[str, set[str]] = {}
+    places = {*board.provinces, *board.army_adj, *(province_of(x) for x in board.fleet_adj)}
+    for x in places:
+        for p in borders(board, x):
+            found.setdefault(p, set()).add(x)
+    return {p: frozenset(xs) for p, xs in found.items()}
+
+
+_bordering: PerBoard[dict[str, frozenset[str]]] = PerBoard(_bordering_of)
+
+
+def _bribes_of(board: Board, unit: Unit) -> list[Idea]:
+    """The bribes on ``unit``, at their price."""
+    ideas: list[Idea] = []
+    kinds: list[ExpenseKind] = ["disband", "buy", "garrison_to_autonomous"]
+    for kind in kinds:
+        bribe = bribe_kind(kind, unit)
+        if bribe is not None:
+            ideas.append((kind, unit.kind, unit.province, None, bribe_price(board, bribe, unit)))
+    return ideas
+
+
+#: :func:`_bribes_of` each unit (a value: equal units, equal bribes), per board
+_bribes: PerBoard[dict[Unit, list[Idea]]] = PerBoard(lambda board: {})
+
+
 def expense_targets(
     board: Board, state: State, power: str, chits: Sequence[str]
 ) -> list[Idea]:
@@ -255,33 +286,40 @@ def expense_targets(
     """
     ideas: list[Idea] = []
     bar = rules_of(state.options).bar  # seed 003's prices, no adjacency but for bribes
-
-    def reach(province: str) -> bool:
-        return bar or has_unit_near(board, state.units, power, province)
-
-    near = [u for u in state.units if u.owner != power
-            and has_unit_near(board, state.units, power, u.province)]
+    # has_unit_near(board, state.units, power, p) for every p at once: the provinces of
+    # the power's units and those bordering one of them (bribes.borders, read backwards)
+    own = {u.province for u in state.units if u.owner == power}
+    bordering = _bordering(board)
+    close = set(own)
+    for p in own:
+        close.update(bordering.get(p, ()))
+    near = [u for u in state.units if u.owner != power and u.province in close]
+    bribes = _bribes(board)
     for unit in near:
-        kinds: list[ExpenseKind] = ["disband", "buy", "garrison_to_autonomous"]
-        for kind in kinds:
-            bribe = bribe_kind(kind, unit)
-            if bribe is not None:
-                ideas.append((kind, unit.kind, unit.province, None,
-                              bribe_price(board, bribe, unit)))
+        found = bribes.get(unit)
+        if found is None:
+            found = bribes[unit] = _bribes_of(board, unit)
+        ideas += found
     for unit in state.units_of(power):
         ideas.append(("counter_bribe", unit.kind, unit.province, None, 3))
-    for province, controller in sorted(state.province_owner.items()):
+    owners = state.province_owner
+    held: dict[str, set[str]] = {}
+    # (without bar none farther can rebel; under bar a rebellion needs no adjacency)
+    for province in sorted(owners) if bar else sorted(p for p in close if p in owners):
+        controller = owners[province]
         if (controller == power or province not in board.provinces
-                or rebellion_problem(board, state, province, by=power) is not None
-                or not reach(province)):
+                or rebellion_problem(board, state, province, by=power) is not None):
             continue
-        home = is_home_province(board, state, controller, province)
+        homes = held.get(controller)
+        if homes is None:  # (is_home_province, each controller's homes found once)
+            homes = held[controller] = set(held_home_provinces(board, state, controller))
+        home = province in homes
         ideas.append(("cause_rebellion", None, province, None, rebellion_price(home, bar)))
     for province in state.famine:
-        if reach(province):
+        if bar or province in close:
             ideas.append(("famine_relief", None, province, None, 3))
     for province, rebellion in sorted(state.rebellions.items()):
-        if rebellion.against == power or reach(province):
+        if rebellion.against == power or bar or province in close:
             ideas.append(("pacify_rebellion", None, province, None, pacify_price(bar)))
     if assassinations_in_play(state):
         for target in chits:

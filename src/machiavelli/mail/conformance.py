@@ -27,12 +27,13 @@ from pathlib import Path
 from typing import Any
 
 from machiavelli.commands.command import Command, SignOn, SignOnKind, Verb
-from machiavelli.commands.desk import Config
+from machiavelli.commands.desk import Config, OutMail
 from machiavelli.commands.interpreter import Answer, interpret
 from machiavelli.commands.outcome import Status, Why
 from machiavelli.commands.reader import read_message, reader_outcome
 from machiavelli.commands.settings import SetLine
 from machiavelli.mail.envelope import parse_message
+from machiavelli.mail.results import owed_mails
 from machiavelli.service.judge import Judge
 
 _MAIL = re.compile(r"^===== mail sent to (?P<to>[^/\n]*)/(?P<subject>[^\n]*)\n"
@@ -259,17 +260,21 @@ class Replay:
         return self.their_mails == self.our_mails
 
 
-def replay(expected: dict[str, Any], answer: Answer) -> Replay:
+def replay(expected: dict[str, Any], answer: Answer,
+           owed: Sequence[OutMail] = ()) -> Replay:
     """Our answer to one exchange beside nJudge's (``expected``: one exchange of
     tests/njudge_exchanges.json); commands are matched by line number, mails by
-    address and kind (:attr:`Mail.kind`, from the subject)."""
+    address and kind (:attr:`Mail.kind`, from the subject).  ``owed``: the mails the
+    service's notices asked for after the message (take-overs, returns ...), which the
+    mail judge posts with the reply."""
     ours = {command.line: (str(outcome.status), None if outcome.why is None
                            else str(outcome.why)) for command, outcome in answer.entries}
     commands = tuple(Comparison(expected["name"], c["line"], c["text"],
                                 (c["status"], c["why"]), ours.get(c["line"], ("missing", None)))
                      for c in expected["commands"])
     their_mails = frozenset((to, kind) for to, kind in expected["mails"])
-    our_mails = frozenset((m.to, Mail(m.to, m.subject, m.text).kind) for m in answer.mails)
+    our_mails = frozenset((m.to, Mail(m.to, m.subject, m.text).kind)
+                          for m in [*answer.mails, *owed])
     return Replay(expected["name"], commands, their_mails, our_mails)
 
 
@@ -283,5 +288,9 @@ def run_exchanges(judge: Judge, mails_in: Sequence[tuple[str, str]],
     for name, mail_in in mails_in:
         incoming = parse_message(mail_in)
         answer = interpret(judge, incoming.sender, incoming.body, now, config)
-        found.append(replay(by_name[name], answer))
+        owed: list[OutMail] = []
+        for notices in owed_mails(judge, config):
+            owed += notices.mails
+            judge.delivered(notices.game, notices.notices, now)
+        found.append(replay(by_name[name], answer, owed))
     return found

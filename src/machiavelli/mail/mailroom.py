@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from email.message import EmailMessage
 
 from machiavelli.commands.desk import Config, OutMail
@@ -24,7 +24,7 @@ from machiavelli.mail.envelope import Incoming, notice, reply
 from machiavelli.mail.pictures import attach_map
 from machiavelli.mail.postman import Postman, post_now
 from machiavelli.mail.results import owed_mails
-from machiavelli.service.judge import Judge
+from machiavelli.service.judge import Judge, clock
 from machiavelli.service.refusal import Refused
 
 
@@ -40,12 +40,7 @@ def outgoing(mail: OutMail, config: Config) -> EmailMessage:
 def answer_messages(answer: Answer, incoming: Incoming, config: Config) -> list[EmailMessage]:
     """The reply, the copy to the seat's own address, and the mails owed to others."""
     messages = [reply(incoming, answer.reply, config.address)]
-    if answer.copy_to:
-        messages.append(notice(answer.copy_to, f"Copy: {incoming.subject}".strip(),
-                               f"A message signed on to your seat in '{answer.game}' came "
-                               f"from {incoming.sender}; the judge's answer was:\n\n"
-                               f"{answer.reply}", config.address))
-    return messages + [outgoing(mail, config) for mail in answer.mails]
+    return messages + [outgoing(mail, config) for mail in answer.mails]  # the copy is one
 
 
 def answer_mail(judge: Judge, incoming: Incoming, config: Config,
@@ -53,7 +48,7 @@ def answer_mail(judge: Judge, incoming: Incoming, config: Config,
     """Carry out ``incoming`` and give the mails to post (the mails owed after the
     fact, such as the results of a phase the message processed, are
     :func:`deliver_owed`'s)."""
-    answer = interpret(judge, incoming.sender, incoming.body, now or datetime.now(UTC),
+    answer = interpret(judge, incoming.sender, incoming.body, now or clock(),
                        config)
     return answer_messages(answer, incoming, config)
 
@@ -85,7 +80,7 @@ def sweep_and_deliver(judge: Judge, postman: Postman, config: Config,
                       now: datetime | None = None) -> Delivery:
     """The sweeper (every game that is due is processed, reminders and late notices
     written), then the mails every notice owes."""
-    swept = judge.sweep(now=now or datetime.now(UTC))
+    swept = judge.sweep(now=now or clock())
     done = deliver_owed(judge, postman, config)
     done.processed = [s.game for s in swept if not isinstance(s, Refused) and s.processed]
     return done

@@ -35,6 +35,15 @@ from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, NoticeView, SeatView, Viewer
 
+#: the subject's last words for each kind of notice (nJudge's, where it has one)
+NOTICE_SUBJECTS = {"late": "Late notice", "reminder": "Reminder", "takeover": "Takeover",
+                   "returned": "player returned", "abandoned": "Abandoned power",
+                   "civil disorder": "Civil disorder", "become": "Master acting",
+                   "set": "Setting changed", "draw": "Draw", "concession": "Concession",
+                   "pause": "Game paused", "paused": "Still paused", "resume": "Game resumed",
+                   "extend": "Deadline extended", "rollback": "Rollback",
+                   "absence": "Absence request"}
+
 
 @dataclass(frozen=True)
 class Owed:
@@ -78,7 +87,7 @@ def notice_mails(judge: Judge, name: str, seats: list[SeatView], notice: NoticeV
         readers = [s for s in seats if s.power == notice.to]
     view = judge.view(name, Viewer.public())
     code = code_of(view.state) if isinstance(view, GameView) else ""
-    what = {"late": "Late notice", "reminder": "Reminder"}.get(notice.kind, notice.kind)
+    what = NOTICE_SUBJECTS.get(notice.kind, notice.kind.capitalize())
     return [OutMail(s.address, f"{config.judge}:{name} - {code} {what}".replace("  ", " "),
                     notice.body + "\n") for s in readers if s.address]
 

@@ -164,4 +164,7 @@ class State:
 
 
 def copy_state(state: State) -> State:
-    return copy.deepcopy(state)
+    """A deep copy, except that the log's events (written once, never changed) are
+    shared: copying the whole log at every action made a game quadratic in its length."""
+    memo: dict[int, Any] = {id(state.log): list(state.log)}
+    return copy.deepcopy(state, memo)

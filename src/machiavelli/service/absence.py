@@ -9,6 +9,7 @@ those ended are dropped when a phase is processed.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy.orm import Session
@@ -27,7 +28,7 @@ from machiavelli.service.house.absence import (
 from machiavelli.service.house.dates import read_date
 from machiavelli.service.refusal import Refused
 from machiavelli.service.roles import Role
-from machiavelli.service.schema import Game, Notice
+from machiavelli.service.schema import Game
 from machiavelli.service.sheets import acting_power
 from machiavelli.service.visibility import Viewer
 
@@ -43,6 +44,15 @@ def _store(game: Game, power: str, absences: tuple[Absence, ...]) -> None:
     if not settings.absent[power]:
         del settings.absent[power]
     game.settings = settings.to_dict()
+
+
+@dataclass(frozen=True)
+class ForMaster(Refused):
+    """An absence the player may not take alone: refused, and ``request`` goes to the
+    Master (:meth:`~machiavelli.service.judge.Judge.set_absence` writes the notice after
+    the refusal has rolled back)."""
+
+    request: str = ""
 
 
 def set_absence(session: Session, game: Game, actor: Viewer, power: str | None, dates: str,
@@ -61,12 +71,11 @@ def set_absence(session: Session, game: Game, actor: Viewer, power: str | None, 
     asked = request_absence(pending(game, who), start, end, moment, policy, role=Role.PLAYER,
                             active=who not in kind_of(game).eliminated(state),
                             by_master=actor.is_master)
-    if isinstance(asked, AbsenceForMaster):
-        session.add(Notice(game_id=game.id, phase=game.phase, to="master", kind="absence",
-                           body=f"{game.name}: {who} asks for an absence from "
-                                f"{asked.absence.start} to {asked.absence.end}: "
-                                f"{asked.reason}", created_at=now, delivered_at=None))
-        return Refused(f"{asked.reason} The request was sent to the master.")
+    if isinstance(asked, AbsenceForMaster):  # the notice outlives the refusal's rollback
+        return ForMaster(f"{asked.reason} The request was sent to the master.",
+                         f"{game.name}: {who} asks for an absence from {asked.absence.start} "
+                         f"to {asked.absence.end}: {asked.reason}\nA Master grants it with "
+                         f"BECOME {who} and SET ABSENCE (or machiavelli absence).")
     if isinstance(asked, Refused):
         return asked
     _store(game, who, asked)

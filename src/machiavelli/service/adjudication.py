@@ -23,7 +23,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from machiavelli.service.absence import expire
-from machiavelli.service.deadlines import set_clock
+from machiavelli.service.deadlines import policy, set_clock
 from machiavelli.service.games import (
     DamagedGame,
     journal,
@@ -36,7 +36,7 @@ from machiavelli.service.later import apply_due
 from machiavelli.service.port import BadAnswer, Position, Step
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Notice, Phase
-from machiavelli.service.sheets import pending_sheets
+from machiavelli.service.sheets import pending_sheets, sheet
 
 
 @dataclass(frozen=True)
@@ -100,6 +100,26 @@ def process(session: Session, game: Game, now: datetime, *, expected: int | None
     journal(session, game, who, f"processed phase {number} ({label})", now)
     return Processed(game.name, number, label, next_label=next_label,
                      result=result, civil_disorder=list(civil_disorder))
+
+
+def resolve_answered(session: Session, game: Game, seat: str, now: datetime, *,
+                     who: str = "judge") -> Processed | None:
+    """The pending decision resolved the moment its owner's answer is in, when it has one
+    owner (Princes' actions, bids, decisions), ``seat`` is that owner and its stored
+    answer is complete (no line refused, nothing still to answer); else None, and the
+    decision waits as a Machiavelli phase does.  A paused game, or one under ``SET
+    MANUAL PROCESS``, resolves nothing by itself."""
+    if game.status != "playing" or policy(game).manual_process:
+        return None
+    position = phase_state(game, live_phase(session, game))
+    decision = kind_of(game).pending(position)
+    if decision is None or decision.simultaneous or seat not in decision.seats:
+        return None
+    answer = sheet(session, game, game.phase, seat)
+    if answer is None or not answer.text.strip() or answer.messages:
+        return None
+    done = process(session, game, now, expected=game.phase, who=who)
+    return done if isinstance(done, Processed) else None
 
 
 def predict(session: Session, game: Game) -> Step | Refused:

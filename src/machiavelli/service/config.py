@@ -6,6 +6,12 @@ may be set by an environment variable ``MACHIAVELLI_<FIELD>`` (``MACHIAVELLI_DB`
 ``MACHIAVELLI_OUTBOX``, ...); the web's port also by ``PORT``, as hosting platforms
 set it.  A command-line option, where there is one, wins over both.
 
+``MACHIAVELLI_NOW`` (ISO 8601 with its zone: ``2026-12-01T23:30:00Z``) fixes the
+judge's clock: every command, the sweeper and the mail judge then act at that time
+(for tests, replays and rehearsals of a deadline policy); without it, the wall clock.
+:func:`fixed_now` reads it, in this one place; ``machiavelli web`` refuses it unless
+``--allow-fixed-clock`` is given.
+
 (Not to be confused with :class:`machiavelli.service.games.Settings`, a game's own
 deadline, press and draw rules.)
 """
@@ -15,9 +21,29 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from datetime import datetime
 from pathlib import Path
 
 PREFIX = "MACHIAVELLI_"
+NOW = PREFIX + "NOW"
+
+
+def fixed_now(environ: Mapping[str, str] | None = None) -> datetime | None:
+    """The time ``MACHIAVELLI_NOW`` fixes (ISO 8601, its zone required), or None: the
+    wall clock.  A value that is no such time raises ValueError with the reason."""
+    env = os.environ if environ is None else environ
+    value = (env.get(NOW) or "").strip()
+    if not value:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise ValueError(f"{NOW}: not an ISO 8601 time: {value!r} (write it as "
+                         "2026-12-01T23:30:00Z)") from None
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(f"{NOW}: {value!r} has no time zone (write Z or +01:00 after "
+                         "the time, as in 2026-12-01T23:30:00Z)")
+    return moment
 
 
 @dataclass(frozen=True)
@@ -41,6 +67,8 @@ class HostSettings:
     relay_port: int = 25
     #: the judge's own mail address (From: of its mail)
     address: str = "judge@localhost"
+    #: the fixed time every command acts at (``MACHIAVELLI_NOW``); None: the wall clock
+    now: datetime | None = None
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> HostSettings:
@@ -49,6 +77,9 @@ class HostSettings:
         env = os.environ if environ is None else environ
         given: dict[str, object] = {}
         for f in fields(cls):
+            if f.name == "now":
+                given["now"] = fixed_now(env)
+                continue
             name = PREFIX + f.name.upper()
             if not env.get(name) and f.name == "port":
                 name = "PORT"

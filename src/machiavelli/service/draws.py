@@ -31,6 +31,7 @@ from machiavelli.service.house.draws import (
     withdraw_concession,
     withdraw_draw,
 )
+from machiavelli.service.notices import notify
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game
 from machiavelli.service.sheets import pending_power
@@ -46,6 +47,9 @@ def vote(session: Session, game: Game, actor: Viewer, power: str | None, wanted:
         return acting
     state, who = acting
     kind = kind_of(game)
+    if not kind.standing(state).draw:
+        return Refused(f"{kind.title} has no draws nor concessions: only a master may "
+                       "end the game")
     powers, eliminated = list(kind.seats(state)), kind.eliminated(state)
     listed = set()
     for written in draw_list:
@@ -77,6 +81,9 @@ def concede(session: Session, game: Game, actor: Viewer, power: str | None, to: 
         return acting
     state, who = acting
     kind = kind_of(game)
+    if not kind.standing(state).draw:
+        return Refused(f"{kind.title} has no draws nor concessions: only a master may "
+                       "end the game")
     powers, eliminated = list(kind.seats(state)), kind.eliminated(state)
     policy = DrawPolicy.from_dict(Settings.from_dict(game.settings).draws)
     ballots = Votes.from_dict(game.votes) if game.votes else NO_VOTES
@@ -109,4 +116,6 @@ def _ended(session: Session, game: Game, end: GameEnd | None, said: str,
     game.outcome = f"conceded to {drawn}" if end.concession else f"drawn between {drawn}"
     game.clock = {}
     journal(session, game, "judge", f"the game is {game.outcome}", now)
+    notify(session, game, "all", "concession" if end.concession else "draw",
+           f"Game '{game.name}' is over: {game.outcome}.", now)
     return f"{said} The game is {game.outcome}."

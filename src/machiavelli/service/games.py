@@ -65,6 +65,8 @@ class Settings:
     absence: dict[str, Any] = field(default_factory=dict)
     absent: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # power -> absences
     quorum: int | None = None
+    #: the observers and masters who asked for no broadcast press (``SET NO BROADCAST``)
+    no_broadcast: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

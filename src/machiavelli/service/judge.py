@@ -14,8 +14,8 @@ both carry a message for the user.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
+import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,6 +40,7 @@ from machiavelli.service import (
 )
 from machiavelli.service.adjudication import Processed
 from machiavelli.service.archive import Archive, read_archive, write_archive
+from machiavelli.service.config import fixed_now
 from machiavelli.service.database import (
     GAME_FILE,
     Database,
@@ -53,15 +54,9 @@ from machiavelli.service.house import press as press_rules
 from machiavelli.service.house.absence import Absence
 from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
 from machiavelli.service.house.press import Addressees, Colour
-from machiavelli.service.kinds import MACHIAVELLI, kind_named
-from machiavelli.service.kinds.machiavelli import fronts
+from machiavelli.service.lookups import Lookups
+from machiavelli.service.notices import notify
 from machiavelli.service.port import (
-    Choice,
-    GameKind,
-    Position,
-    Reading,
-    Setup,
-    SetupInfo,
     Step,
 )
 from machiavelli.service.refusal import Refused
@@ -74,9 +69,6 @@ from machiavelli.service.visibility import (
     LaterView,
     Look,
     NoticeView,
-    OptionFlags,
-    PhaseView,
-    ScenarioView,
     SeatView,
     SentLetter,
     UserView,
@@ -95,7 +87,9 @@ R = TypeVar("R")
 
 
 def clock() -> datetime:
-    return datetime.now(UTC)
+    """Now: the time ``MACHIAVELLI_NOW`` fixes (:func:`~machiavelli.service.config.fixed_now`),
+    else the wall clock.  Every operation's ``now`` defaults to it."""
+    return fixed_now() or datetime.now(UTC)
 
 
 class _Refusal(Exception):
@@ -106,7 +100,7 @@ class _Refusal(Exception):
         self.refused = refused
 
 
-class Judge:
+class Judge(Lookups):
     """Games kept in one database (``url``: ``sqlite:///FILE`` or ``postgresql://...``)."""
 
     def __init__(self, url: str, *, upgrade: bool = True, create: bool = True,
@@ -283,137 +277,25 @@ class Judge:
             return view(session, game, Viewer.master())
         return self._write(name, act)
 
-    # -- the game's engine, as the front ends ask it ---------------------------
-    def check_orders(self, name: str, viewer: Viewer, power: str, text: str
-                     ) -> Reading | Refused:
-        """``power``'s orders in ``text`` read against the pending position as ``viewer``
-        sees it: the canonical lines and each refused line with its reason.  Nothing is
-        stored (:meth:`submit_orders` stores)."""
-        def read(session: Session, game: Game) -> Reading | Refused:
-            found = _pending(session, game, viewer, power)
-            if isinstance(found, Refused):
-                return found
-            kind, position = found
-            return kind.read(position, power, text)
-        return self._read(name, read)
-
-    def legal(self, name: str, viewer: Viewer, power: str) -> list[Choice] | Refused:
-        """Every legal order of ``power``'s units in the pending phase, grouped by unit
-        (:attr:`~machiavelli.service.port.Choice.about`), as ``viewer`` may ask them."""
-        def find(session: Session, game: Game) -> list[Choice] | Refused:
-            found = _pending(session, game, viewer, power)
-            if isinstance(found, Refused):
-                return found
-            kind, position = found
-            return sorted(kind.legal(position, power), key=lambda c: c.about.split(" "))
-        return self._read(name, find)
-
-    def picture(self, name: str, viewer: Viewer, phase: int | None = None, *,
-                results: bool = False, marks: bool = True) -> str | Refused:
-        """The map of game ``name`` as ``viewer`` may see it, an SVG document:
-
-        - ``phase`` None: the pending position, with the orders ``viewer`` may see drawn
-          on it, the plague that struck as it began and the scenario's title;
-        - ``phase`` n with ``results``: processed phase n (1 to the game's phase): the
-          position before it with the results of the orders processed then (adjudicated
-          again from the position, the orders and the game's seed; ``viewer`` is shown
-          its share only);
-        - ``phase`` n without ``results``: the position reached after n phases (0: the
-          start).
-
-        ``marks=False``: the bare position (no title, orders or plague), as result mails
-        attach it."""
-        return self._read(name, lambda s, g: _picture(s, g, viewer, phase, results, marks))
-
-    def options(self, name: str) -> Mapping[str, str] | Refused:
-        """The game's options in force, each in words (Machiavelli's: ``on``, ``off``)."""
-        def find(session: Session, game: Game) -> Mapping[str, str] | Refused:
-            found = _position(session, game)
-            if isinstance(found, Refused):
-                return found
-            kind, position = found
-            return kind.options(position)
-        return self._read(name, find)
-
-    # -- the kinds' set-ups and rules, without a game -----------------------------
-    @staticmethod
-    def setups(kind: str = MACHIAVELLI) -> list[SetupInfo]:
-        """The set-ups a new game of ``kind`` may start from (a scenario and its numbers
-        of players), as a lobby lists them."""
-        return list(kind_named(kind).setups())
-
-    @staticmethod
-    def scenarios(names: Sequence[str] | None = None) -> list[ScenarioView]:
-        """Machiavelli's scenarios (every one, or those ``names``) with their variants."""
-        return fronts.scenarios(names)
-
-    @staticmethod
-    def scenario_names() -> list[str]:
-        return fronts.scenario_names()
-
-    @staticmethod
-    def option_flags() -> OptionFlags:
-        """The flags a game may set and their defaults per family of rules."""
-        return fronts.option_flags()
-
-    @staticmethod
-    def option_words(text: str) -> tuple[tuple[str, bool], ...] | None:
-        """The options a master's ``SET`` names, in order, or None: not options."""
-        return fronts.option_words(text)
-
-    @staticmethod
-    def set_option_words(options: Mapping[str, bool], text: str, *, started: bool
-                         ) -> dict[str, bool] | Refused:
-        """``options`` after a master's ``SET`` (``"nofamine, forts"``), or why not."""
-        done = fronts.set_options(options, text, started=started)
-        return Refused(done) if isinstance(done, str) else done
-
-    @staticmethod
-    def option_changes(before: Mapping[str, bool], after: Mapping[str, bool]) -> list[str]:
-        """One sentence per option whose value in force changed (``famine is now off``)."""
-        return fronts.option_changes(before, after)
-
-    # -- what a view already holds, in the kind's words ---------------------------
-    @staticmethod
-    def options_in_force(seen: GameView) -> dict[str, bool]:
-        """Every option of the viewed game with its value in force."""
-        return fronts.options_held(seen.state.options)
-
-    @staticmethod
-    def options_listing(seen: GameView) -> str:
-        """The viewed game's options in one line (nJudge's: ``Mach1: famine, ...``)."""
-        return fronts.options_listing(seen.state.options)
-
-    @staticmethod
-    def board(seen: GameView) -> fronts.Board:
-        """The viewed game's board, as its kind holds it (for a caller that hands it back
-        to the engine, as a bot or a test does; the front ends only pass it on)."""
-        return _board(seen)
-
-    @staticmethod
-    def power_letters(seen: GameView) -> dict[str, str]:
-        """The viewed game's power letters (``SIGN ON``): letter -> power (the kind's
-        aliases of its seats)."""
-        return dict(kind_named(seen.kind).aliases(Setup.recorded(seen.scenario, seen.players)))
-
-    @staticmethod
-    def cities(seen: GameView, phase: PhaseView, power: str) -> int:
-        """How many cities that count ``power`` held after ``phase`` of the viewed game."""
-        return fronts.cities(_board(seen), phase.position, power)
-
-    @staticmethod
-    def random_orders(seen: GameView, rng: random.Random) -> dict[str, list[str]]:
-        """Random legal orders for every power of the viewed position, as lines."""
-        return fronts.random_lines(_board(seen), seen.state, rng)
-
     # -- orders -------------------------------------------------------------
     def submit_orders(self, name: str, actor: Viewer, power: str | None, text: str, *,
                       phase: int | None = None, replace: bool = False,
                       refused_keeps: bool = False, now: datetime | None = None
                       ) -> Stored | Refused:
-        return self._write(name, lambda s, g: sheets.submit(
-            s, g, actor, power, text, now or clock(), phase=phase, replace=replace,
-            refused_keeps=refused_keeps))
+        """Store a seat's orders or answer for the pending decision; a decision with one
+        owner (Princes') is resolved at once by its owner's complete answer
+        (:attr:`~machiavelli.service.sheets.Stored.resolved` says so)."""
+        moment = now or clock()
+
+        def act(session: Session, game: Game) -> Stored | Refused:
+            stored = sheets.submit(session, game, actor, power, text, moment, phase=phase,
+                                   replace=replace, refused_keeps=refused_keeps)
+            if isinstance(stored, Refused):
+                return stored
+            done = adjudication.resolve_answered(session, game, stored.power, moment,
+                                                 who=actor.name or stored.power)
+            return stored if done is None else dataclasses.replace(stored, resolved=done.message)
+        return self._write(name, act)
 
     def set_wait(self, name: str, actor: Viewer, power: str | None, wait: bool,
                  now: datetime | None = None) -> Stored | Refused:
@@ -438,9 +320,13 @@ class Judge:
     # -- settings -------------------------------------------------------------
     def change_settings(self, name: str, actor: Viewer,
                         change: Callable[[Settings, bool], Settings | Refused],
-                        now: datetime | None = None) -> Settings | Refused:
+                        now: datetime | None = None,
+                        announce: Callable[[], str | None] | None = None
+                        ) -> Settings | Refused:
         """A master changes the game's settings: ``change(settings, started)`` gives the
-        new ones (or a refusal), e.g. with :func:`machiavelli.service.house.press.set_press`."""
+        new ones (or a refusal), e.g. with :func:`machiavelli.service.house.press.set_press`;
+        ``announce`` gives what the players are told of it (a notice to all; help file
+        ``index``: every SET but the password and WAIT is announced)."""
         def act(session: Session, game: Game) -> Settings | Refused:
             if not actor.is_master:
                 return Refused("only a master changes a game's settings")
@@ -450,6 +336,23 @@ class Judge:
             game.settings = changed.to_dict()
             game.updated_at = now or clock()
             games.journal(session, game, actor.name, "changed the settings", now or clock())
+            _announce(session, game, announce, now or clock())
+            return changed
+        return self._write(name, act)
+
+    def set_broadcast(self, name: str, actor: Viewer, on: bool,
+                      now: datetime | None = None) -> Settings | Refused:
+        """``SET [NO] BROADCAST``: an observer or master receives broadcast press or not
+        (help file ``index``: "Only possible for observers or moderators")."""
+        def act(session: Session, game: Game) -> Settings | Refused:
+            if actor.role == "player":
+                return Refused("only observers and the Master may SET [NO] BROADCAST: a "
+                               "power receives every broadcast")
+            settings = Settings.from_dict(game.settings)
+            quiet = [n for n in settings.no_broadcast if n != actor.name]
+            changed = replace(settings, no_broadcast=quiet if on else [*quiet, actor.name])
+            game.settings = changed.to_dict()
+            game.updated_at = now or clock()
             return changed
         return self._write(name, act)
 
@@ -467,9 +370,15 @@ class Judge:
     # -- absences -----------------------------------------------------------
     def set_absence(self, name: str, actor: Viewer, power: str | None, dates: str,
                     now: datetime | None = None) -> tuple[Absence, ...] | Refused:
-        """``SET ABSENCE dates`` ("15 Dec to 20 Dec"): the power's pending absences."""
-        return self._write(name, lambda s, g: absence.set_absence(s, g, actor, power, dates,
-                                                               now or clock()))
+        """``SET ABSENCE dates`` ("15 Dec to 20 Dec"): the power's pending absences (one
+        beyond the game's limits is refused, and the request goes to the Master)."""
+        done = self._write(name, lambda s, g: absence.set_absence(s, g, actor, power, dates,
+                                                                  now or clock()))
+        if isinstance(done, absence.ForMaster):
+            request = done.request
+            self._write(name, lambda s, g: notify(s, g, "master", "absence", request,
+                                                  now or clock()))
+        return done
 
     def cancel_absence(self, name: str, actor: Viewer, power: str | None, date: str,
                        now: datetime | None = None) -> tuple[Absence, ...] | Refused:
@@ -498,13 +407,28 @@ class Judge:
 
     def take_over(self, name: str, seat_name: str, power: str, *,
                   password: str | None = None, address: str | None = None,
-                  user_id: int | None = None, now: datetime | None = None
-                  ) -> SeatView | Refused:
+                  user_id: int | None = None, returned: bool = False,
+                  now: datetime | None = None) -> SeatView | Refused:
+        """``seat_name`` takes ``power``, left without a player or abandoned (``returned``:
+        its last player takes it back); a notice tells everyone."""
         def act(session: Session, game: Game) -> SeatView | Refused:
-            seat = mastery.take_over(session, game, seat_name, power, now or clock(), user_id)
+            seat = mastery.take_over(session, game, seat_name, power, now or clock(), user_id,
+                                     returned=returned)
             return seat if isinstance(seat, Refused) else _credentials(session, seat, password,
                                                                        address)
         return self._write(name, act)
+
+    def become(self, name: str, actor: Viewer, power: str, now: datetime | None = None
+               ) -> str | Refused:
+        """A Master acts for ``power`` (``BECOME``); its player is told by a notice."""
+        return self._write(name, lambda s, g: mastery.become(s, g, actor, power,
+                                                             now or clock()))
+
+    def signed_on(self, name: str, power: str, now: datetime | None = None
+                  ) -> bool | Refused:
+        """``power``'s player signed on with its password: a civil-disorder or abandoned
+        mark is cleared (True if there was one)."""
+        return self._write(name, lambda s, g: mastery.signed_on(s, g, power, now or clock()))
 
     # -- master actions -----------------------------------------------------
     def pause(self, name: str, actor: Viewer, paused: bool = True,
@@ -536,11 +460,18 @@ class Judge:
     def change_clock(self, name: str, actor: Viewer,
                      change: Callable[[PhaseClock, DeadlinePolicy, PhaseKind],
                                       PhaseClock | Refused],
-                     now: datetime | None = None) -> PhaseClock | Refused:
+                     now: datetime | None = None,
+                     announce: Callable[[], str | None] | None = None
+                     ) -> PhaseClock | Refused:
         """The master moves the pending phase's deadline, grace or start (``change``:
-        a rule of :mod:`~machiavelli.service.house.deadlines`, such as ``set_deadline``)."""
-        return self._write(name, lambda s, g: mastery.change_clock(s, g, actor, change,
-                                                                   now or clock()))
+        a rule of :mod:`~machiavelli.service.house.deadlines`, such as ``set_deadline``);
+        ``announce`` gives what everyone is told of it (a notice)."""
+        def act(session: Session, game: Game) -> PhaseClock | Refused:
+            done = mastery.change_clock(session, game, actor, change, now or clock())
+            if not isinstance(done, Refused):
+                _announce(session, game, announce, now or clock())
+            return done
+        return self._write(name, act)
 
     def reshape(self, name: str, actor: Viewer, change: Callable[[Shape], Shape | Refused],
                 now: datetime | None = None) -> Shape | Refused:
@@ -690,6 +621,19 @@ class Judge:
             return len(found)
         return self._write(name, act)
 
+    def notices_for(self, name: str, viewer: Viewer) -> list[NoticeView] | Refused:
+        """The notices ``viewer`` may read, delivered or not (the same statements the mail
+        judge mails): those to all, a player's to its power, a Master's every one."""
+        def find(session: Session, game: Game) -> list[NoticeView]:
+            query = select(Notice).where(Notice.game_id == game.id)
+            if not viewer.is_master:
+                readers = ["all", *([viewer.power] if viewer.role == "player" and
+                                    viewer.power else [])]
+                query = query.where(Notice.to.in_(readers))
+            return [NoticeView.of(n) for n in session.scalars(query.order_by(Notice.id))
+                    if n.kind != "results"]
+        return self._read(name, find)
+
     def notices(self, name: str, *, undelivered: bool = True) -> list[NoticeView] | Refused:
         def find(session: Session, game: Game) -> list[NoticeView]:
             query = select(Notice).where(Notice.game_id == game.id)
@@ -708,6 +652,14 @@ def _mapped(session: Session, found: T | Refused, make: Callable[[T], R]) -> R |
     return make(found)
 
 
+def _announce(session: Session, game: Game, announce: Callable[[], str | None] | None,
+              now: datetime) -> None:
+    """A setting's change told to everyone in the game (nothing to tell: no notice)."""
+    text = announce() if announce is not None else None
+    if text:
+        notify(session, game, "all", "set", text, now)
+
+
 def _sent(letter: Letter) -> SentLetter:
     return SentLetter.of(letter)
 
@@ -722,82 +674,6 @@ def _credentials(session: Session, seat: Seat, password: str | None, address: st
             return problem
     session.flush()
     return SeatView.record(seat)
-
-
-def _board(seen: GameView) -> fronts.Board:
-    return fronts.board_of(seen.scenario, seen.players)
-
-
-def _position(session: Session, game: Game) -> tuple[GameKind, Position] | Refused:
-    """The game's kind and its pending position, as the kind holds it."""
-    kind = games.kind_of(game)
-    if game.status == "forming":  # the set-up, before the start
-        made = kind.set_up(games.setup_of(game))
-        return Refused(made) if isinstance(made, str) else (kind, made)
-    return kind, games.pending_position(session, game)
-
-
-def _pending(session: Session, game: Game, viewer: Viewer, power: str
-             ) -> tuple[GameKind, Position] | Refused:
-    """:func:`_position`, if ``viewer`` may see ``power``'s orders and it is in play."""
-    if not viewer.may_see_power(power):
-        return Refused(f"{power}'s orders are for {power} and the master only")
-    found = _position(session, game)
-    if isinstance(found, Refused):
-        return found
-    if power not in found[0].seats(found[1]):
-        return Refused(f"{game.name} has no power {power}")
-    return found
-
-
-def _picture(session: Session, game: Game, viewer: Viewer, phase: int | None,
-             results: bool, marks: bool) -> str | Refused:
-    """:meth:`Judge.picture`."""
-    seen = view(session, game, viewer, history=True, press=False)
-    board = fronts.board_of(game.scenario, game.players)
-    sight = viewer.sight
-    title = fronts.title_of(seen.scenario) if marks else None
-    processed = len(seen.history)
-    if phase is None:
-        if not marks or seen.status == "forming":
-            return fronts.picture(board, seen.state, sight, title=title)
-        pending = {power: "".join(line + "\n" for line in sheet.lines)
-                   for power, sheet in seen.orders.items()}
-        return fronts.picture(board, seen.state, sight, title=title, pending=pending,
-                              plague=_plague(board, seen, processed + 1))
-    if results:
-        if not 1 <= phase <= processed:
-            return Refused(f"{game.name} has no processed phase {phase}")
-        shown = seen.start_position if phase == 1 else seen.history[phase - 2].position
-        if shown is None:
-            return Refused(f"{game.name} has no processed phase {phase}")
-        return fronts.picture(board, shown, sight, results=_results(session, game, phase),
-                              plague=_plague(board, seen, phase), title=title)
-    position = seen.start_position if phase == 0 else next(
-        (p.position for p in seen.history if p.number == phase), None)
-    if position is None:
-        return Refused(f"{game.name} has no phase {phase}")
-    return fronts.picture(board, position, sight, title=title,
-                          plague=_plague(board, seen, phase + 1) if marks else ())
-
-
-def _plague(board: fronts.Board, seen: GameView, number: int) -> list[str]:
-    """The provinces the plague struck as the position drawn for phase ``number`` began
-    (the report that led to it says; the pending phase is ``len(history) + 1``)."""
-    shown = seen.start_position if number <= 1 else seen.history[number - 2].position
-    report = seen.start if number <= 1 else seen.history[number - 2].report
-    return fronts.plague_marks(board, shown, report)
-
-
-def _results(session: Session, game: Game, phase: int) -> list[fronts.OrderResult]:
-    """Every order processed in ``phase`` and how it ended (the picture shows the viewer
-    its share), adjudicated again from the whole recorded position."""
-    whole = view(session, game, Viewer.master(), history=True, press=False)
-    before = whole.start_position if phase == 1 else whole.history[phase - 2].position
-    if before is None:
-        return []
-    return fronts.results(fronts.board_of(game.scenario, game.players), before,
-                          whole.history[phase - 1].orders, game.seed)
 
 
 def _first_clock(session: Session, game: Game, now: datetime) -> None:

@@ -24,6 +24,7 @@ from machiavelli.service.games import (
     seats,
 )
 from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
+from machiavelli.service.notices import notify
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, OrderSheet, Phase, Seat
 from machiavelli.service.visibility import Viewer
@@ -46,7 +47,11 @@ def pause(session: Session, game: Game, actor: Viewer, now: datetime,
         return Refused(f"{game.name} is not paused")
     game.status = "paused" if paused else "playing"
     game.updated_at = now
+    clock = {k: v for k, v in game.clock.items() if k != "paused_notice"}
+    game.clock = {**clock, "paused_notice": now.isoformat()} if paused else clock
     journal(session, game, actor.name, "paused" if paused else "resumed", now)
+    notify(session, game, "all", "pause" if paused else "resume",
+           f"Game '{game.name}' is {'paused' if paused else 'resumed'} by the Master.", now)
     return game
 
 
@@ -67,6 +72,10 @@ def extend(session: Session, game: Game, actor: Viewer, hours: float,
     game.clock = {**game.clock, "clock": later.to_dict()}
     game.updated_at = now
     journal(session, game, actor.name, f"moved the deadline by {hours:g} hours", now)
+    notify(session, game, "all", "extend",
+           f"The Master moved the deadline of game '{game.name}' by {hours:g} hours: "
+           f"deadline {later.deadline:%a %b %d %Y %H:%M %Z}, grace period to "
+           f"{later.grace:%a %b %d %Y %H:%M %Z}.", now)
     return game
 
 
@@ -148,6 +157,9 @@ def rollback(session: Session, game: Game, actor: Viewer, number: int,
     game.updated_at = now
     set_clock(game, phase_state(game, target), now)
     journal(session, game, actor.name, f"rolled back to phase {number} ({target.label})", now)
+    notify(session, game, "all", "rollback",
+           f"The Master rolled game '{game.name}' back to {target.label}: its orders are "
+           "pending again.", now)
     return game
 
 
@@ -188,9 +200,12 @@ def leave(session: Session, game: Game, actor: Viewer, who: str, how: str,
 
 
 def take_over(session: Session, game: Game, name: str, power: str, now: datetime,
-              user_id: int | None = None) -> Seat | Refused:
-    """``name`` takes the seat of ``power``, which has no player (abandoned, resigned,
-    ejected, or never dealt)."""
+              user_id: int | None = None, *, returned: bool = False) -> Seat | Refused:
+    """``name`` takes the seat of ``power``, which has no player (resigned, ejected, or
+    never dealt) or whose player abandoned it (late at the end of the grace: help file
+    ``deadlines``, "may be taken over ... merely by signing on with any password"; the
+    late player's seat is then left).  ``returned``: ``name`` is the player who left it.
+    Everyone is told (a notice to all)."""
     if game.status not in ("playing", "paused"):
         return Refused(f"{game.name} is {game.status}")
     state = phase_state(game, live_phase(session, game))
@@ -200,10 +215,16 @@ def take_over(session: Session, game: Game, name: str, power: str, now: datetime
     if found in kind_of(game).eliminated(state):
         return Refused(f"{found} has been eliminated")
     present = seats(session, game)
-    if any(s.power == found for s in present):
+    holder = next((s for s in present if s.power == found), None)
+    abandoned = game.standing.get(found) == ABANDONED
+    if holder is not None and not abandoned:
         return Refused(f"{found} has a player")
-    if any(s.name == name for s in present):
+    if any(s.name == name and s is not holder for s in present):
         return Refused(f"{name} has a seat in {game.name} already")
+    if holder is not None:  # help file ``deadlines``: an abandoned power is free to take
+        holder.left_at = now
+        holder.left_how = ABANDONED
+        session.flush()
     seat = Seat(game_id=game.id, user_id=user_id, name=name, role="player", power=found,
                 preferences=[found], joined_at=now)
     session.add(seat)
@@ -212,7 +233,40 @@ def take_over(session: Session, game: Game, name: str, power: str, now: datetime
     game.standing = standing
     game.updated_at = now
     journal(session, game, name, f"took over {found}", now)
+    if returned:
+        notify(session, game, "all", "returned",
+               f"{game.name}: {name} has returned as {found}.", now)
+    else:
+        notify(session, game, "all", "takeover",
+               f"{game.name}: {name} has taken over the abandoned {found}.", now)
     return seat
+
+
+def become(session: Session, game: Game, actor: Viewer, power: str,
+           now: datetime) -> str | Refused:
+    """The Master acts for ``power`` (nJudge's ``BECOME``): its player is told."""
+    refused = only_masters(actor, "act for a power")
+    if refused is not None:
+        return refused
+    journal(session, game, actor.name, f"acted as {power}", now)
+    notify(session, game, power, "become",
+           f"{game.name}: the Master is acting for {power} (BECOME): the orders, press "
+           f"and settings the Master gives in that message are {power}'s.", now)
+    return power
+
+
+def signed_on(session: Session, game: Game, power: str, now: datetime) -> bool:
+    """A valid sign-on by ``power``'s player: its civil-disorder or abandoned mark is
+    cleared (help file ``deadlines``); True if there was one."""
+    if power not in game.standing:
+        return False
+    was = game.standing[power]
+    game.standing = {p: how for p, how in game.standing.items() if p != power}
+    game.updated_at = now
+    journal(session, game, power, f"signed on: no longer {was}", now)
+    notify(session, game, "all", "returned",
+           f"{game.name}: {power}'s player has signed on; {power} is no longer {was}.", now)
+    return True
 
 
 def seated_power(session: Session, game: Game, name: str) -> str | None:

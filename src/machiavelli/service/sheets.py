@@ -35,6 +35,9 @@ class Stored:
     label: str
     lines: list[str]
     errors: list[LineError] = field(default_factory=list)
+    #: the decision the answer resolved at once, in words (a single-owner decision:
+    #: Princes' actions and bids), or "" when it waits for the deadline or other seats
+    resolved: str = ""
 
 
 def acting_power(game: Game, state: Position, actor: Viewer, written: str | None

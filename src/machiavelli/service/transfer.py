@@ -113,9 +113,10 @@ def unreadable_orders(archive: Archive) -> Refused | None:
     for power, text in archive.pending.items():
         if power not in kind.seats(state):
             return Refused(f"orders/{power}.txt: {power} is not a power of this game")
-        read = kind.read(state, power, text)
-        if read.errors:
-            first = read.errors[0]
+        # an error at line 0 says the answer is not complete yet (it waits for more)
+        errors = [e for e in kind.read(state, power, text).errors if e.line > 0]
+        if errors:
+            first = errors[0]
             return Refused(f"orders/{power}.txt, line {first.line}: {first.reason}: the "
                            "stored orders are damaged")
     return None

@@ -479,6 +479,19 @@ def letters(request: Request, name: str, user: MaybeUser
     return [letter_data(x) for x in seen_of(request, name, user).view.press]
 
 
+@router.get("/games/{name}/notices")
+def notices(request: Request, name: str, user: MaybeUser) -> list[dict[str, Any]]:
+    """The judge's notices this user may read (abandonments, civil disorder, take-overs,
+    BECOME, SET, draws, the Master's pause, resume, extend and rollback; reminders and
+    late notices): the same statements the mail judge mails."""
+    viewer = viewer_in(request, name, user) if user else Viewer.public()
+    found = site_of(request).judge.notices_for(name, viewer)
+    if isinstance(found, Refused):
+        raise HTTPException(404, found.reason)
+    return [{"id": n.id, "phase": n.phase, "to": n.to, "kind": n.kind, "text": n.body,
+             "at": n.created_at.isoformat()} for n in found]
+
+
 @router.post("/games/{name}/press", status_code=201, response_model=LetterSent)
 def press(request: Request, name: str, body: Press, user: KeyUser,
           idempotency_key: IdempotencyKey = None) -> LetterSent | Response:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import quote, unquote
@@ -22,6 +22,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from machiavelli.service.config import HostSettings
 from machiavelli.service.judge import Judge
+from machiavelli.service.judge import clock as judge_clock
 from machiavelli.web.seen import moment
 from machiavelli.web.sessions import Visitor, csrf_ok
 
@@ -73,7 +74,9 @@ class Site:
 
 
 def clock() -> datetime:
-    return datetime.now(UTC)
+    """The judge's clock (``MACHIAVELLI_NOW``, which ``machiavelli web`` refuses unless
+    ``--allow-fixed-clock`` is given, else the wall clock)."""
+    return judge_clock()
 
 
 def site_of(request: Request) -> Site:

@@ -23,6 +23,11 @@ nJudge's help file ``deadlines`` gives a schedule per kind of phase::
 Pending absences push the new deadline to their end (:mod:`machiavelli.service.house.absence`):
 the rules are applied again until nothing moves, as nJudge does.
 
+Princes of the Renaissance has a schedule per kind of decision (its spec, section
+4.4.2): ``action`` (a day by mail), ``bid`` and ``reaction`` (twelve hours), without
+grace: a missing answer takes the game's default at the deadline
+(:data:`DEFAULT_AT_DEADLINE`; :func:`~machiavelli.service.house.processing.judge_phase`).
+
 ``SET DEADLINE``, ``SET GRACE`` and ``SET START`` change the pending phase only
 (:func:`set_deadline`, :func:`set_grace`, :func:`set_start`); ``SET MOVE|RETREAT|ADJUST
 setting value`` changes the schedule for the phases to come (:func:`set_schedule`).
@@ -71,11 +76,22 @@ MAX_ROUNDS = 50
 
 
 class PhaseKind(StrEnum):
-    """The three kinds of phase, each with its own schedule."""
+    """The kinds of decision, each with its own schedule: Machiavelli's three kinds of
+    phase, and Princes' actions, bids and reaction windows (its spec, section 4.4.2)."""
 
     MOVEMENT = "movement"
     RETREAT = "retreat"
     ADJUSTMENT = "adjustment"
+    ACTION = "action"
+    BID = "bid"
+    REACTION = "reaction"
+
+
+#: Machiavelli's phases (nJudge's table of deadlines has a line for each)
+MACHIAVELLI_PHASES = (PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT)
+#: the decisions whose missing answers take the game's default once the deadline (and
+#: its grace) has passed: nobody is abandoned nor put in civil disorder for it
+DEFAULT_AT_DEADLINE = frozenset({PhaseKind.ACTION, PhaseKind.BID, PhaseKind.REACTION})
 
 
 @dataclass(frozen=True)
@@ -131,6 +147,11 @@ def schedule_problem(schedule: Schedule) -> str | None:
 MOVEMENT_DEFAULT = Schedule(1410, 12.0, 71.0, 167.0, 0.5, "-MTWTF-")
 RETREAT_DEFAULT = Schedule(-1, 0.0, 23.0, 71.0, 0.5, "-MTWTF-")
 ADJUSTMENT_DEFAULT = Schedule(-1, 0.0, 23.0, 71.0, 0.5, "-MTWTF-")
+#: Princes by mail: a day for an action, twelve hours for a bid or a reaction, any day,
+#: no grace (the default answers at the deadline) and no delay
+ACTION_DEFAULT = Schedule(-1, 0.0, 24.0, 0.0, 0.0, "SMTWTFS")
+BID_DEFAULT = Schedule(-1, 0.0, 12.0, 0.0, 0.0, "SMTWTFS")
+REACTION_DEFAULT = Schedule(-1, 0.0, 12.0, 0.0, 0.0, "SMTWTFS")
 
 
 @dataclass(frozen=True)
@@ -142,6 +163,9 @@ class DeadlinePolicy:
     ``strict_grace``: ``SET STRICT GRACE`` (the grace is an absolute interval).
     ``strict_wait``: ``SET STRICT WAIT`` (only players with orders due may set wait).
     ``manual_process``: ``SET MANUAL PROCESS`` (only the Master's PROCESS processes).
+    ``action``, ``bid``, ``reaction``: Princes' schedules; ``nmr_limit``: after that many
+    decisions in a row taken by default a Princes seat is in civil disorder (its spec's
+    ``SET NMR LIMIT k``, section 4.4.3).
     """
 
     movement: Schedule = field(default=MOVEMENT_DEFAULT)
@@ -151,21 +175,30 @@ class DeadlinePolicy:
     strict_grace: bool = False
     strict_wait: bool = False
     manual_process: bool = False
+    action: Schedule = field(default=ACTION_DEFAULT)
+    bid: Schedule = field(default=BID_DEFAULT)
+    reaction: Schedule = field(default=REACTION_DEFAULT)
+    nmr_limit: int = 3
 
     def schedule(self, kind: PhaseKind) -> Schedule:
         return {PhaseKind.MOVEMENT: self.movement, PhaseKind.RETREAT: self.retreat,
-                PhaseKind.ADJUSTMENT: self.adjustment}[kind]
+                PhaseKind.ADJUSTMENT: self.adjustment, PhaseKind.ACTION: self.action,
+                PhaseKind.BID: self.bid, PhaseKind.REACTION: self.reaction}[kind]
 
     def to_dict(self) -> dict[str, Any]:
         return {"movement": self.movement.to_dict(), "retreat": self.retreat.to_dict(),
                 "adjustment": self.adjustment.to_dict(), "nmr": self.nmr,
                 "strict_grace": self.strict_grace, "strict_wait": self.strict_wait,
-                "manual_process": self.manual_process}
+                "manual_process": self.manual_process, "action": self.action.to_dict(),
+                "bid": self.bid.to_dict(), "reaction": self.reaction.to_dict(),
+                "nmr_limit": self.nmr_limit}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> DeadlinePolicy:
         only_fields(data, {"movement", "retreat", "adjustment", "nmr", "strict_grace",
-                           "strict_wait", "manual_process"}, cls.__name__)
+                           "strict_wait", "manual_process", "action", "bid", "reaction",
+                           "nmr_limit"},
+                    cls.__name__)
         d = cls()
         return cls(
             Schedule.from_dict(data.get("movement", {}), d.movement),
@@ -173,7 +206,11 @@ class DeadlinePolicy:
             Schedule.from_dict(data.get("adjustment", {}), d.adjustment),
             bool(data.get("nmr", d.nmr)), bool(data.get("strict_grace", d.strict_grace)),
             bool(data.get("strict_wait", d.strict_wait)),
-            bool(data.get("manual_process", d.manual_process)))
+            bool(data.get("manual_process", d.manual_process)),
+            Schedule.from_dict(data.get("action", {}), d.action),
+            Schedule.from_dict(data.get("bid", {}), d.bid),
+            Schedule.from_dict(data.get("reaction", {}), d.reaction),
+            max(1, int(data.get("nmr_limit", d.nmr_limit))))
 
 
 #: The words of ``SET MOVE|RETREAT|ADJUST setting value`` (the help's "SET MOVES",
@@ -183,7 +220,9 @@ KIND_WORDS: dict[str, PhaseKind] = {
     "retreat": PhaseKind.RETREAT, "retreats": PhaseKind.RETREAT,
     "adjust": PhaseKind.ADJUSTMENT, "adjustment": PhaseKind.ADJUSTMENT,
     "adjustments": PhaseKind.ADJUSTMENT, "build": PhaseKind.ADJUSTMENT,
-    "builds": PhaseKind.ADJUSTMENT,
+    "builds": PhaseKind.ADJUSTMENT, "action": PhaseKind.ACTION, "actions": PhaseKind.ACTION,
+    "bid": PhaseKind.BID, "bids": PhaseKind.BID, "reaction": PhaseKind.REACTION,
+    "reactions": PhaseKind.REACTION,
 }
 SETTING_WORDS: dict[str, str] = {
     "clock": "clock", "min": "min_hours", "next": "next_hours", "grace": "grace_hours",
@@ -220,7 +259,7 @@ def set_schedule(policy: DeadlinePolicy, kind: PhaseKind,
 
 def nmr_grace_warning(policy: DeadlinePolicy) -> str | None:
     """The help's warning for an ``NMR`` game with grace periods under 24 hours."""
-    if policy.nmr and any(policy.schedule(k).grace_hours < 24 for k in PhaseKind):
+    if policy.nmr and any(policy.schedule(k).grace_hours < 24 for k in MACHIAVELLI_PHASES):
         return ("If you are running an NMR game, your grace periods must be at least 24 "
                 "hours and normally should be at least 48.")
     return None

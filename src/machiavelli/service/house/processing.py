@@ -21,7 +21,11 @@ and ``PAUSE`` in ``index``), read as one decision, :func:`judge_phase`:
 * a power already in civil disorder is not waited for ("On subsequent phases powers
   marked CD will not be considered"), until a SIGNON clears the mark (the service's);
 * ``SET MANUAL PROCESS``: the judge never processes by itself, the Master's ``PROCESS``
-  does; a paused game (``PAUSE``) is neither processed nor made late.
+  does; a paused game (``PAUSE``) is neither processed nor made late;
+* a decision of a kind whose missing answers take a default (Princes' actions, bids
+  and reactions: :data:`~machiavelli.service.house.deadlines.DEFAULT_AT_DEADLINE`) is
+  resolved at the end of its grace (by default, the deadline) with the defaults for the
+  late seats, who are neither abandoned nor put in civil disorder for it.
 
 Absences do not enter here: "Setting an absence never extends the *current* deadline"
 (help file ``absence``); they move the *next* deadline
@@ -36,7 +40,12 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from machiavelli.service.house.dates import hours_after, in_zone, utc, zone_of
-from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
+from machiavelli.service.house.deadlines import (
+    DEFAULT_AT_DEADLINE,
+    DeadlinePolicy,
+    PhaseClock,
+    PhaseKind,
+)
 
 #: In an NMR game a late power is abandoned this long before the grace period ends.
 NMR_ABANDON_BEFORE_GRACE = timedelta(hours=24)
@@ -51,6 +60,7 @@ class Why(StrEnum):
     ALL_READY_EARLY = "every due power has orders in and nobody waits"
     DEADLINE_ALL_IN = "the deadline has come and every due power has orders in"
     GRACE_EXPIRED = "the grace period has ended: late powers go into civil disorder"
+    DEFAULTED = "the deadline has passed: the missing answers take the default"
     # not yet
     ORDERS_MISSING = "orders are missing and the deadline has not come"
     WAIT_REQUESTED = "someone asked to wait for the deadline"
@@ -169,11 +179,17 @@ def judge_phase(policy: DeadlinePolicy, kind: PhaseKind, clock: PhaseClock,
         if at < start:
             return verdict(False, Why.BEFORE_START, looks=[start])
         return verdict(hold is None, hold or Why.DEADLINE_ALL_IN)
-    abandon = abandon_time(policy, clock)
-    abandoned = missing if at >= abandon else frozenset()
     notices = notice_times(policy, clock)
     last_due = max((m for m in notices if m <= at), default=None)
     notice = last_due is not None and (last_notice is None or utc(last_notice) < last_due)
+    if kind in DEFAULT_AT_DEADLINE:
+        if at < grace:
+            return verdict(False, Why.LATE, late=missing, notice=notice, looks=[*notices, grace])
+        if at < start:
+            return verdict(False, Why.BEFORE_START, late=missing, notice=notice, looks=[start])
+        return verdict(hold is None, hold or Why.DEFAULTED, late=missing, notice=notice)
+    abandon = abandon_time(policy, clock)
+    abandoned = missing if at >= abandon else frozenset()
     looks = [*notices, abandon, grace]
     if at < grace:
         return verdict(False, Why.LATE, late=missing, abandoned=abandoned, notice=notice,

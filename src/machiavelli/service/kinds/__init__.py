@@ -10,12 +10,16 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from machiavelli.service.kinds.machiavelli import MachiavelliKind
+from machiavelli.service.kinds.princes import PrincesKind
 from machiavelli.service.port import GameKind
 
 #: the name of Machiavelli's kind, the default of every game row
 MACHIAVELLI = "machiavelli"
+#: the name of Princes of the Renaissance's kind
+PRINCES = "princes"
 
-KINDS: Mapping[str, GameKind] = MappingProxyType({MACHIAVELLI: MachiavelliKind()})
+KINDS: Mapping[str, GameKind] = MappingProxyType({MACHIAVELLI: MachiavelliKind(),
+                                                  PRINCES: PrincesKind()})
 
 
 class UnknownKind(KeyError):
@@ -31,4 +35,4 @@ def kind_named(name: str) -> GameKind:
                           f"{', '.join(sorted(KINDS))}") from None
 
 
-__all__ = ["KINDS", "MACHIAVELLI", "UnknownKind", "kind_named"]
+__all__ = ["KINDS", "MACHIAVELLI", "PRINCES", "UnknownKind", "kind_named"]

@@ -1,0 +1,48 @@
+"""The ``machiavelli`` command's start: the usual ``adjudicate`` without click.
+
+``machiavelli adjudicate [--check] FILE...`` (files that exist, no other option) is run
+by :func:`machiavelli.cli.adjudicate_run.adjudicate_files` at once, without importing
+click (a quarter of a one-case run's start-up, docs/speed.md); everything else, help and
+every mistake included, goes to the click group :func:`machiavelli.cli.main.main`, which
+says the same things it always did.  The installed ``machiavelli`` script starts here.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+
+def plain_adjudicate(args: list[str]) -> tuple[list[Path], bool] | None:
+    """The files and ``--check`` of a plain ``adjudicate`` command line, or None: anything
+    else (another command, another option, a file that is not there) is click's."""
+    if len(args) < 2 or args[0] != "adjudicate":
+        return None
+    files: list[Path] = []
+    check = False
+    for arg in args[1:]:
+        if arg == "--check":
+            check = True
+        elif arg.startswith("-") or not os.path.isfile(arg):
+            return None
+        else:
+            files.append(Path(arg))
+    return (files, check) if files else None
+
+
+def run() -> None:
+    """``machiavelli``: the plain ``adjudicate`` at once, or the click group."""
+    plain = plain_adjudicate(sys.argv[1:])
+    if plain is None:
+        from machiavelli.cli.main import main
+
+        main()
+        return
+    from machiavelli.cli.adjudicate_run import adjudicate_files
+
+    sys.exit(adjudicate_files(plain[0], plain[1], None))
+
+
+if __name__ == "__main__":
+    run()

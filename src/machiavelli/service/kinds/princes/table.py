@@ -1,0 +1,89 @@
+"""The set-ups of a Princes game, the position made from one (the engine's ``State``),
+stored as the engine's JSON (:mod:`machiavelli.princes.serial`), and the canonical line
+of an action.
+
+Set-ups (a game row's ``scenario``): ``princes_A`` and ``princes_B`` (side A or B of the
+family tiles, the start auction, PR-START) and ``princes_beginner`` (side A, the
+beginners' set-up, PR-SET.11); the number of players (3 to 6) is the row's ``players``;
+the option word ``open money`` (a row's flags) shows every seat's gold and influence
+(PR-GEN.4: closed by default).  Seats are ``P1`` .. ``Pn``, in join order (the engine
+keeps them; the start auction fixes the turn order).
+
+A seat's answers are kept as the canonical lines of the Princes command language (spec
+section 4.5; :mod:`machiavelli.princes.text`), as its formatter writes them: ``ORDER BID
+3``, ``AUCTION CITY doge BID 20``, ``PASS TURN``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from machiavelli.princes.serial import from_data, to_data
+from machiavelli.princes.setup import new_game
+from machiavelli.princes.state import Illegal, Rules, State
+from machiavelli.service.port import Setup, SetupInfo
+
+#: set-up name -> (side, start, title)
+SETUPS: dict[str, tuple[str, str, str]] = {
+    "princes_A": ("A", "auction", "Princes of the Renaissance (side A, start auction)"),
+    "princes_B": ("B", "auction", "Princes of the Renaissance (side B, start auction)"),
+    "princes_beginner": ("A", "beginner", "Princes of the Renaissance (beginners' set-up)"),
+}
+PLAYERS = (3, 4, 5, 6)
+OPEN_MONEY = "open money"
+
+
+def setups() -> list[SetupInfo]:
+    return [SetupInfo(name, title, seat_names(6), PLAYERS,
+                      {OPEN_MONEY: "every seat's gold and influence shown (PR-GEN.4)"})
+            for name, (_, _, title) in SETUPS.items()]
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    return tuple(f"P{n}" for n in range(1, players + 1))
+
+
+def flags_of(setup: Setup) -> tuple[str, ...]:
+    flags = setup.options.get("flags", ())
+    return tuple(str(f).strip().lower() for f in flags) if isinstance(flags, Sequence) else ()
+
+
+def rules_of(setup: Setup) -> Rules | str:
+    """The engine's rules for ``setup``, or why it is wrong."""
+    if setup.name not in SETUPS:
+        return (f"no Princes set-up named {setup.name!r}: the set-ups are "
+                f"{', '.join(SETUPS)}")
+    if setup.players not in PLAYERS:
+        return "a Princes game has 3 to 6 players: name how many"
+    unknown = [f for f in flags_of(setup) if f not in (OPEN_MONEY, "set open money")]
+    if unknown:
+        return f"unknown Princes option {unknown[0]!r} (the option is {OPEN_MONEY!r})"
+    side, start, _ = SETUPS[setup.name]
+    money = "open" if flags_of(setup) else "closed"
+    return Rules(players=setup.players, side=side, start=start, money=money)
+
+
+def start(setup: Setup, seed: str) -> State | str:
+    """The engine's new game for ``setup`` with ``seed``, or why not."""
+    rules = rules_of(setup)
+    if isinstance(rules, str):
+        return rules
+    try:
+        return new_game(rules, list(seat_names(rules.players)), seed)
+    except Illegal as refused:
+        return str(refused)
+
+
+def dump(state: State) -> str:
+    return json.dumps(to_data(state), sort_keys=True, separators=(",", ":"))
+
+
+def load(text: str) -> State:
+    return from_data(json.loads(text))
+
+
+def as_state(position: object) -> State:
+    if not isinstance(position, State):
+        raise TypeError(f"not a Princes position: {type(position).__name__}")
+    return position
