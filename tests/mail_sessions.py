@@ -77,11 +77,16 @@ def register(post: Post, *names: str) -> None:
 
 
 def three_player_game(post: Post, game: str = "rome", settings: str = "") -> None:
-    """classic_1454 for three players: ann Milan, bob Venice, cy Florence (the other
-    powers in civil disorder), created by gm."""
+    """classic_1454 for three players (its variant: Austria and France neutral, each
+    player takes two powers): ann Milan and Naples, bob Venice and the Papacy, cy Florence
+    and Turkey, created by gm; each then resigns the second power, which is abandoned
+    (so that the sessions play one power each, the others not waited for)."""
     register(post, "gm", "ann", "bob", "cy")
     made = post.send(MASTER, f"create ?{game} sesame machiavelli\nset players 3\n{settings}")
     assert all(s == "done" for _, s, _ in outcomes(made)), made.reply
-    for name, wanted in (("ann", "ILV"), ("bob", "VIL"), ("cy", "LVI")):
+    for name, wanted in (("ann", "IN"), ("bob", "VP"), ("cy", "LT")):
         joined = post.send(f"{name}@x.org", f"signon ?{game} {name}pw\nset preference {wanted}")
         assert all(s == "done" for _, s, _ in outcomes(joined)), joined.reply
+    for name, second in (("ann", "n"), ("bob", "p"), ("cy", "t")):
+        left = post.send(f"{name}@x.org", f"signon {second}{game} {name}pw\nresign")
+        assert all(s == "done" for _, s, _ in outcomes(left)), left.reply

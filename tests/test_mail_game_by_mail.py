@@ -3,7 +3,8 @@
 The judge serves SMTP (aiosmtpd) and sends every mail through an SMTP relay
 (aiosmtplib) to a mail catcher, another aiosmtpd server, that files each message under
 its recipient.  Three players and a Master register, create and join a game of
-Machiavelli (classic 1454, SET PLAYERS 3), give orders with money and press, and play to
+Machiavelli (classic 1454, SET PLAYERS 3: its variant, each player takes two powers and
+signs on for each with its letter), give orders with money and press, and play to
 the second year, the phases processed by their deadline through the sweeper or by the
 Master's PROCESS.  Every result mail is checked:
 each power reads its own part and nobody else's (RES-1.3), the observer none, the Master
@@ -40,6 +41,8 @@ JUDGE = "judge@machiavelli.test"
 LOOPBACK = "127.0.0.1"
 PLAYERS = {"ann@x.org": ("Milan", "i"), "bob@x.org": ("Venice", "v"),
            "cy@x.org": ("Florence", "l")}
+SECOND = {"ann@x.org": ("Naples", "n"), "bob@x.org": ("Papacy", "p"),
+          "cy@x.org": ("Turkey", "t")}  # each player's second power (their preferences)
 
 
 def free_port() -> int:
@@ -139,15 +142,19 @@ def test_res_1_3_a_game_of_three_powers_played_by_mail_to_its_second_year(
     assert "You've been selected to play Master in game 'rome'" in reply
     for address, (power, letter) in PLAYERS.items():
         name = address.split("@")[0]
-        reply = table.mail(address, f"signon ?rome {name}pw\nset preference {letter}")
-        assert f"Preference list '{letter}' set: {power}" in reply
+        second = SECOND[address][1]
+        reply = table.mail(address, f"signon ?rome {name}pw\nset preference {letter}{second}")
+        assert f"Preference list '{letter}{second}' set: {power}" in reply
     table.mail("dan@y.org", "observe rome look")
+    everyone = [p for p, _ in (*PLAYERS.values(), *SECOND.values())]
     for address, (power, _) in PLAYERS.items():
-        [start] = table.catcher.texts(address, "Game Starting")
-        assert f"You have been selected as {power}" in start
-        assert f"Private to {power}" in start
-        assert all(f"Private to {other}" not in start
-                   for other, _ in PLAYERS.values() if other != power)
+        starts = table.catcher.texts(address, "Game Starting")
+        assert len(starts) == 2  # one for each of the player's powers
+        for held in (power, SECOND[address][0]):
+            [start] = [t for t in starts if f"You have been selected as {held}" in t]
+            assert f"Private to {held}" in start
+            assert all(f"Private to {other}" not in start for other in everyone
+                       if other != held)
     assert table.view().label == "Spring 1454 movement"
 
     # Spring 1454: orders with money and press; processed at its deadline by the sweeper
@@ -163,6 +170,8 @@ def test_res_1_3_a_game_of_three_powers_played_by_mail_to_its_second_year(
     assert any("A word from nowhere." in t and "from Milan" in t
                for t in table.catcher.texts("gm@x.org", "Press"))
     assert not table.catcher.texts("cy@x.org", "Press from")
+    for address, (_, letter) in SECOND.items():  # the second powers hold
+        table.mail(address, f"signon {letter}rome {address.split('@')[0]}pw\nset nowait")
     clock = table.view().clock["clock"]
     deadline = datetime.fromisoformat(str(clock["deadline"]))  # type: ignore[index]
     early = sweep_and_deliver(table.judge, table.relay, table.config,
@@ -201,7 +210,7 @@ def test_res_1_3_a_game_of_three_powers_played_by_mail_to_its_second_year(
         view = table.view()
         if view.label == "Spring 1455 movement":
             break
-        for address, (power, letter) in PLAYERS.items():
+        for address, (power, letter) in (*PLAYERS.items(), *SECOND.items()):
             mine = table.view(Viewer.player(power))
             orders = ""
             if mine.state.phase == "adjustment":
@@ -221,6 +230,6 @@ def test_res_1_3_a_game_of_three_powers_played_by_mail_to_its_second_year(
     for address, (power, _) in PLAYERS.items():
         results = table.catcher.texts(address, "Results")
         assert len(results) >= 4 and any("Spring 1455" in t for t in results)
-        others = [p for p, _ in PLAYERS.values() if p != power]
+        others = [p for p in everyone if p not in (power, SECOND[address][0])]
         assert all(f"Private to {other}" not in text for text in results for other in others)
     assert table.handler.failures == [] and table.handler.dropped == []

@@ -26,10 +26,15 @@ def test_a_game_is_created_joined_and_started_by_mail(post: Post) -> None:
     assert view.status == "playing"
     assert {s.name: s.power for s in view.seats if s.role == "player"} == {
         "ann@x.org": "Milan", "bob@x.org": "Venice", "cy@x.org": "Florence"}
-    assert set(view.standing) == {"Austria", "France", "Naples", "Papacy", "Turkey"}
+    # each was dealt two powers (the 3-player variant) and resigned the second
+    assert set(view.standing) == {"Naples", "Papacy", "Turkey"}
+    assert view.standing["Naples"] == "abandoned"
     starts = post.mails_to("ann@x.org", "Game Starting")
-    assert len(starts) == 1 and "You have been selected as Milan" in starts[0].text
-    assert "Private to Milan" in starts[0].text and "Private to Venice" not in starts[0].text
+    assert len(starts) == 2  # one for each power ann was dealt, with its own part
+    milan = next(m.text for m in starts if "You have been selected as Milan" in m.text)
+    naples = next(m.text for m in starts if "You have been selected as Naples" in m.text)
+    assert "Private to Milan" in milan and "Private to Venice" not in milan
+    assert "Private to Naples" in naples and "Private to Venice" not in naples
     master = post.mails_to(MASTER, "Game Starting")[0].text
     assert "Private to Milan" in master and "Private to Venice" in master
     assert post.mails_to(MASTER, "New Player Signon")  # the first two sign-ons

@@ -123,6 +123,10 @@ def test_processing_by_deadline_through_the_sweeper(post: Post, tmp_path: Path) 
     for name, letter in (("ann", "i"), ("bob", "v"), ("cy", "l")):
         post.send(f"{name}@x.org", f"signon {letter}rome {name}pw\nset wait\n"
                   + {"i": "A pav - for", "v": "F dal H", "l": "A are H"}[letter])
+    # the powers the players resigned are abandoned, not in civil disorder: the Master
+    # says they are ready, so that the deadline finds every power in
+    post.send(MASTER, GM + "".join(f"become {p}\nset nowait\n"
+                                   for p in ("naples", "papacy", "turkey")))
     outbox = Outbox(tmp_path / "outbox")
     early = sweep_and_deliver(post.judge, outbox, post.config, now=deadline - timedelta(hours=1))
     assert early.processed == [] and post.view("rome").phase == 0
@@ -180,7 +184,7 @@ def test_a_draw_voted_by_every_survivor_ends_the_game_and_everyone_is_told(post:
     assert post.view("rome").status == "playing"  # the powers in civil disorder have not
     answer = post.send("ann@x.org", "signon irome annpw\nset concede venice")
     assert status(answer, "set concede venice") == ("refused", "rules")  # not the largest
-    for power in ("austria", "france", "naples", "papacy", "turkey"):  # one BECOME a message
+    for power in ("naples", "papacy", "turkey"):  # one BECOME a message
         answer = post.send(MASTER, GM + f"become {power}\nset draw\n")
         assert all(s == "done" for _, s, _ in outcomes(answer)), answer.reply
     view = post.view("rome")

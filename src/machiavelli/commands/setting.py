@@ -264,8 +264,9 @@ def _game(desk: Desk, viewer: Viewer, setting: Setting) -> Said:
 
 
 def _players(desk: Desk, viewer: Viewer, value: str) -> Said:
-    """``SET PLAYERS n``: the scenario's variant for n players where each takes one
-    power; else the game starts with n players, the other powers in civil disorder."""
+    """``SET PLAYERS n``: the scenario's variant for n players (as the web and the command
+    line mean it: each player takes the powers the variant gives it); a scenario with no
+    variant for n starts with n players, the other powers in civil disorder."""
     assert desk.game is not None
     view = desk.view()
     if isinstance(view, Refused):
@@ -274,25 +275,29 @@ def _players(desk: Desk, viewer: Viewer, value: str) -> Said:
         return Outcome.refused(Why.SYNTAX, f"'{value}' is not a number of players.")
     wanted = int(value)
     [info] = Judge.scenarios([view.scenario.partition(":")[0]])
-    single = [v for v in info.variants if v.players == wanted
-              and all(len(side) == 1 for side in v.sides)]
-    players: int | None = wanted if single else view.players
-    if single and single[0].players == len(info.powers) and len(info.variants) == 1:
-        players = None
+    variant = next((v for v in info.variants if v.players == wanted), None)
+    players: int | None = wanted if variant is not None else view.players
+    if variant is not None and len(info.variants) == 1 and all(
+            len(side) == 1 for side in variant.sides) and wanted == len(info.powers):
+        players = None  # the full game
     shaped = _reshape(desk, viewer, lambda s: replace(s, players=players))
     if isinstance(shaped, Refused):
         return _refused(shaped, Why.NOT_NOW)
     after = desk.view()
     powers = len(after.powers) if isinstance(after, GameView) else wanted
-    if wanted > powers:
+    if variant is None and wanted > powers:
         return Outcome.refused(Why.RULES, f"Game '{desk.game}' has {powers} powers: it "
                                f"cannot have {wanted} players.")
-    quorum = None if wanted == powers else wanted
+    quorum = None if variant is not None or wanted == powers else wanted
     changed = desk.judge.change_settings(desk.game, viewer,
                                          lambda s, _: replace(s, quorum=quorum), now=desk.now)
     if isinstance(changed, Refused):
         return _refused(changed)
     said = f"Number of Players for game '{desk.game}' set to {wanted}."
+    if variant is not None and any(len(side) > 1 for side in variant.sides):
+        said += (" Each player takes the powers the scenario's variant gives: "
+                 + "; ".join(" + ".join("any" if p == "*" else p for p in side)
+                             for side in variant.sides) + ".")
     if quorum is not None:
         said += (f" The game starts when {wanted} have joined; the other powers are in "
                  "civil disorder until someone takes them over.")

@@ -28,7 +28,7 @@ def start_if_full(desk: Desk) -> None:
     if isinstance(view, Refused) or isinstance(settings, Refused) or view.status != "forming":
         return
     players = sum(1 for s in view.seats if s.role == "player")
-    if players >= (settings.quorum or len(view.powers)):
+    if players >= (settings.quorum or view.places or len(view.powers)):
         # the start's mails tell of the last sign-on (as nJudge's do)
         desk.mails = [m for m in desk.mails if "New Player Signon" not in m.subject]
         start_game(desk, name)

@@ -113,16 +113,20 @@ def sign_on(session: Session, game: Game, role: str, password: str, *,
 
 def update_seat(session: Session, game: Game, seat_name: str, *, password: str | None = None,
                 address: str | None = None) -> Seat | Refused:
-    """A participant changes their own seat's password or address."""
-    seat = next((s for s in seats(session, game) if s.name == seat_name), None)
-    if seat is None:
+    """A participant changes their own seat's password or address (a player holding
+    several powers: every one of its seats)."""
+    held = [s for s in seats(session, game) if s.name == seat_name]
+    if not held:
         return Refused(f"{seat_name} has no seat in {game.name}")
     if address is not None:
         if not _ADDRESS.fullmatch(address.strip()) or len(address) > 256:
             return Refused(f"{address!r} is not a mail address")
-        seat.address = address.strip()
+        for seat in held:
+            seat.address = address.strip()
     if password is not None:
-        problem = set_password(seat, password)
+        problem = set_password(held[0], password)
         if problem is not None:
             return problem
-    return seat
+        for seat in held[1:]:
+            seat.password_hash = held[0].password_hash
+    return held[0]

@@ -2,9 +2,12 @@
 
 A game is created ``forming`` (players join, naming the powers they would like, best
 first) or started at once (the game master's CLI: the master plays every power).
-Starting deals the powers to the players (:func:`deal_powers`: each in the order they
-joined gets the first power of their list still free, the others a power drawn with the
-game's seed), then writes phase 0, the start position, with the game start's report
+Starting deals the powers to the players as the set-up's variant says (:func:`deal_sides`:
+the kind's sides, one list of powers per player, ``"*"`` any power no side names; each
+player in the order they joined gets the side holding the first power of their list, and
+fills its free choices with the powers of their list still free, the others by lot with
+the game's seed); a player dealt several powers holds one seat row per power, under the
+same name.  Then it writes phase 0, the start position, with the game start's report
 (starting treasuries).  Every function here works inside the caller's transaction and
 returns a :class:`~machiavelli.service.refusal.Refused` for a request the rules turn
 down; the caller (:class:`~machiavelli.service.judge.Judge`) commits or rolls back.
@@ -17,10 +20,10 @@ import json
 import random
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -31,6 +34,7 @@ from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import NAME, Game, Journal, Phase, Seat
 
 ROLES = ("player", "observer", "master")
+ANY_POWER = "*"  # in a side: any one power that no side names
 _GAME_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 
 
@@ -220,11 +224,21 @@ def start_play(session: Session, game: Game, now: datetime) -> Step | Refused:
         return Refused(made)
     powers = list(kind.seats(made.position))
     players = [s for s in seats(session, game) if s.role == "player"]
-    dealt = deal_powers(powers, [(s.name, s.preferences) for s in players], game.seed)
+    dealt = deal_sides(powers, sides_of(game), [(s.name, s.preferences) for s in players],
+                       game.seed)
     for seat in players:
-        seat.power = dealt[seat.name]
+        held = dealt.get(seat.name, [])
+        if not held:
+            continue
+        seat.power = held[0]
+        for other in held[1:]:  # one seat row per power, the same player's
+            session.add(Seat(game_id=game.id, user_id=seat.user_id, name=seat.name,
+                             role="player", power=other, preferences=list(seat.preferences),
+                             joined_at=seat.joined_at, address=seat.address,
+                             password_hash=seat.password_hash))
+    taken = {p for held in dealt.values() for p in held}
     if Settings.from_dict(game.settings).quorum is not None:
-        game.standing = {p: "civil disorder" for p in powers if p not in dealt.values()}
+        game.standing = {p: "civil disorder" for p in powers if p not in taken}
     session.add(phase_row(game, 0, made.position, made.report, made.private, now))
     game.status = "playing"
     game.phase = 0
@@ -235,24 +249,96 @@ def start_play(session: Session, game: Game, now: datetime) -> Step | Refused:
 
 def deal_powers(powers: list[str], players: list[tuple[str, list[str]]],
                 seed: str) -> dict[str, str]:
-    """Each player, in the order they joined, gets the first power of their list still
-    free; the others a free power drawn with the game's seed."""
-    free = list(powers)
-    dealt: dict[str, str] = {}
+    """One power each: each player, in the order they joined, gets the first power of
+    their list still free; the others a free power drawn with the game's seed."""
+    dealt = deal_sides(powers, [(p,) for p in powers], players, seed)
+    return {name: held[0] for name, held in dealt.items()}
+
+
+def deal_sides(powers: Sequence[str], sides: Sequence[Sequence[str]],
+               players: Sequence[tuple[str, Sequence[str]]], seed: str
+               ) -> dict[str, list[str]]:
+    """The powers each player holds, as ``sides`` deal them (one list per player; a
+    ``"*"`` is any one of ``powers`` that no side names).
+
+    Each player, in the order they joined, takes the side that names the first power of
+    their list still to be had (a side with a free choice, for a power no side names);
+    the players left take the sides left, drawn with the game's seed.  Then the free
+    choices are filled a round at a time, each player in turn taking the first power of
+    their list still free, else one drawn.  A side nobody takes leaves its powers
+    undealt (a game started with fewer players)."""
+    draw = random.Random(f"{seed}/powers")
+    named = {p for side in sides for p in side if p != ANY_POWER}
+    pool = [p for p in powers if p not in named]
+    free_sides = list(range(len(sides)))
+    side_of: dict[str, int] = {}
     unplaced: list[str] = []
     for name, wanted in players:
-        choice = next((p for p in wanted if p in free), None)
+        if not free_sides:
+            break
+        choice = None
+        for power in wanted:
+            choice = next((i for i in free_sides if power in sides[i]), None)
+            if choice is None and power in pool:
+                choice = next((i for i in free_sides if ANY_POWER in sides[i]), None)
+            if choice is not None:
+                break
         if choice is None:
             unplaced.append(name)
             continue
-        dealt[name] = choice
-        free.remove(choice)
-    draw = random.Random(f"{seed}/powers")
+        side_of[name] = choice
+        free_sides.remove(choice)
     for name in unplaced:
-        choice = draw.choice(free)
-        dealt[name] = choice
-        free.remove(choice)
-    return dealt
+        if not free_sides:
+            break
+        choice = draw.choice(free_sides)
+        side_of[name] = choice
+        free_sides.remove(choice)
+    dealt = {name: [p for p in sides[i] if p != ANY_POWER] for name, i in side_of.items()}
+    rounds = max((list(side).count(ANY_POWER) for side in sides), default=0)
+    wishes = dict(players)
+    for round_ in range(rounds):
+        for name, i in side_of.items():
+            if list(sides[i]).count(ANY_POWER) <= round_ or not pool:
+                continue
+            picked = next((p for p in wishes.get(name, ()) if p in pool), None)
+            if picked is None:
+                picked = draw.choice(pool)
+            dealt[name].append(picked)
+            pool.remove(picked)
+    return {name: dealt[name] for name, _ in players if name in dealt}
+
+
+@runtime_checkable
+class DealsSides(Protocol):
+    """A kind whose set-ups may give a player several seats (Machiavelli's variants)."""
+
+    def sides(self, setup: Setup) -> tuple[tuple[str, ...], ...]:
+        ...
+
+
+def sides_of(game: Game) -> list[tuple[str, ...]]:
+    """What each player of ``game`` takes, as its kind deals a set-up (one seat each for a
+    kind that says nothing of sides)."""
+    return sides_in(kind_of(game), setup_of(game), lambda: powers_of(game))
+
+
+def sides_in(kind: GameKind, setup: Setup, powers: Callable[[], Sequence[str]]
+             ) -> list[tuple[str, ...]]:
+    """The kind's sides for ``setup``, else one of ``powers()`` (asked only then) each."""
+    if isinstance(kind, DealsSides):
+        try:
+            found = kind.sides(setup)
+        except ValueError:
+            found = ()
+        if found:
+            return [tuple(side) for side in found]
+    return [(p,) for p in powers()]
+
+
+def places_of(game: Game) -> int:
+    """How many players ``game`` is played by (its variant's number of sides)."""
+    return len(sides_of(game))
 
 
 # ----------------------------------------------------------------------
@@ -305,8 +391,9 @@ def join(session: Session, game: Game, name: str, role: str, preferences: list[s
         if Settings.from_dict(game.settings).invite_only and not by_master:
             return Refused(f"{game.name} is by invitation: a master seats its players")
         players = [s for s in seats(session, game) if s.role == "player"]
-        if len(players) >= power_count(game):
-            return Refused(f"{game.name} is full")
+        if len(players) >= places_of(game):
+            return Refused(f"{game.name} is full: its variant is played by "
+                           f"{places_of(game)} players")
         powers = powers_of(game)
         wanted = []
         for written in preferences:
@@ -363,8 +450,13 @@ def reshape(session: Session, game: Game, shape: Shape, now: datetime) -> Shape 
     if isinstance(made, Refused):
         return made
     joined = len([s for s in seats(session, game) if s.role == "player"])
-    if joined > len(kind_named(game.kind).seats(made)):
-        return Refused(f"{joined} players have joined {game.name}: more than its powers")
+    kind = kind_named(game.kind)
+    places = len(sides_in(kind, NewGame(game.name, shape.scenario, shape.players,
+                                        shape.flags, kind=game.kind).setup,
+                          lambda: kind.seats(made)))
+    if joined > places:
+        return Refused(f"{joined} players have joined {game.name}: more than its variant's "
+                       f"{places}")
     game.scenario, game.players = shape.scenario, shape.players
     game.flags, game.victory_cities = list(shape.flags), shape.victory_cities
     game.updated_at = now

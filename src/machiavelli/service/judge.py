@@ -246,7 +246,7 @@ class Judge(Lookups):
     def viewer_for(self, name: str, seat_name: str) -> Viewer | Refused:
         """The viewer a seated participant is (a player sees as its power)."""
         return self._read(name, lambda s, g: seat_viewer(g, games.seat_of(s, g, seat_name),
-                                                         seat_name))
+                                                         seat_name, games.seats(s, g)))
 
     def look(self, name: str, seat_name: str | None, *, history: bool = False
              ) -> Look | Refused:

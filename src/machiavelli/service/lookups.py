@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from machiavelli.service import games
 from machiavelli.service.kinds import MACHIAVELLI, kind_named
 from machiavelli.service.kinds.machiavelli import fronts
-from machiavelli.service.port import Choice, GameKind, Position, Reading, Setup, SetupInfo, Sight
+from machiavelli.service.port import Choice, GameKind, Position, Reading, Setup, SetupInfo
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game
 from machiavelli.service.visibility import (
@@ -195,9 +195,7 @@ def _picture(session: Session, game: Game, viewer: Viewer, phase: int | None,
     """:meth:`Judge.picture`."""
     seen = view(session, game, viewer, history=True, press=False)
     board = fronts.board_of(game.scenario, game.players)
-    sight = Sight.of_master() if viewer.is_master else (
-        Sight.of_seat(viewer.power) if viewer.role == "player" and viewer.power
-        else Sight.public())
+    sight = viewer.sight
     title = fronts.title_of(seen.scenario) if marks else None
     processed = len(seen.history)
     if phase is None:

@@ -183,14 +183,19 @@ def leave(session: Session, game: Game, actor: Viewer, who: str, how: str,
     if how == "resigned" and not actor.is_master and not (
             actor.role == "player" and seat.power == actor.power or seat.name == actor.name):
         return Refused("a player resigns only their own seat")
-    seat.left_at = now
-    seat.left_how = how
-    if seat.power is not None:
-        standing = dict(game.standing)
-        standing[seat.power] = ABANDONED
-        game.standing = standing
+    # named by their name, a player dealt several powers leaves with every one of them
+    leaving = [seat, *(s for s in present if s is not seat and who == seat.name
+                       and s.name == seat.name and s.role == seat.role)]
+    for gone in leaving:
+        gone.left_at = now
+        gone.left_how = how
+        if gone.power is not None:
+            standing = dict(game.standing)
+            standing[gone.power] = ABANDONED
+            game.standing = standing
+        journal(session, game, actor.name, f"{gone.name} ({gone.power or gone.role}) {how}",
+                now)
     game.updated_at = now
-    journal(session, game, actor.name, f"{seat.name} ({seat.power or seat.role}) {how}", now)
     return seat
 
 

@@ -115,9 +115,16 @@ def send_draft(session: Session, game: Game, sender: Viewer, to: Addressees | No
     powers, eliminated = list(kind.seats(state)), kind.eliminated(state)
     seat: Seat
     if sender.role == "player":
-        if sender.power in eliminated:
-            return Refused(f"{sender.power} has been eliminated")
-        seat = Seat.player(sender.power or "")
+        writer = sender.power or ""
+        if as_power is not None:  # a player holding several powers writes as one of them
+            named = power_of(game, powers, as_power)
+            if isinstance(named, Refused) or not sender.holds(named):
+                return Refused(f"you play {' and '.join(sender.held)}; you cannot write "
+                               f"as {as_power}")
+            writer = named
+        if writer in eliminated:
+            return Refused(f"{writer} has been eliminated")
+        seat = Seat.player(writer)
     elif sender.is_master and as_power is not None:
         power = power_of(game, powers, as_power)
         if isinstance(power, Refused):

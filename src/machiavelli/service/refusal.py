@@ -19,3 +19,13 @@ class Refused:
 
     def __str__(self) -> str:
         return self.reason
+
+
+@dataclass(frozen=True)
+class Outdated(Refused):
+    """Refused because it was written for a phase that has been processed meanwhile (a
+    stale page's orders): nothing was stored.  ``phase`` and ``label``: the pending phase
+    now, for the front end to point the player at."""
+
+    phase: int = 0
+    label: str = ""

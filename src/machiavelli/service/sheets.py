@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from machiavelli.service.games import kind_of, live_phase, phase_state, power_of
 from machiavelli.service.port import LineError, Position
-from machiavelli.service.refusal import Refused
+from machiavelli.service.refusal import Outdated, Refused
 from machiavelli.service.schema import Game, OrderSheet
 from machiavelli.service.visibility import Viewer
 
@@ -46,11 +46,13 @@ def acting_power(game: Game, state: Position, actor: Viewer, written: str | None
     kind = kind_of(game)
     powers = list(kind.seats(state))
     if actor.role == "player":
+        power = actor.power or ""
         if written is not None:
             named = power_of(game, powers, written)
-            if isinstance(named, Refused) or named != actor.power:
-                return Refused(f"you play {actor.power}; you cannot act for {written}")
-        power = actor.power or ""
+            if isinstance(named, Refused) or not actor.holds(named):
+                return Refused(f"you play {' and '.join(actor.held) or actor.power}; you "
+                               f"cannot act for {written}")
+            power = named
     elif actor.is_master:
         if written is None:
             return Refused("name the power the master acts for")
@@ -82,6 +84,11 @@ def check_phase(game: Game, phase: int | None, label: str) -> Refused | None:
         return Refused(f"the game is over: {game.outcome or 'ended'}")
     if game.status == "forming":
         return Refused(f"{game.name} has not started")
+    if phase is not None and phase < game.phase:
+        return Outdated(f"these orders were written for phase {phase}, which has been "
+                        f"processed: the game is now at {label} (phase {game.phase}), and "
+                        "nothing was stored; read the results, then write orders for the "
+                        "new phase", game.phase, label)
     if phase is not None and phase != game.phase:
         return Refused(f"phase {phase} is not the pending phase: the game is at phase "
                        f"{game.phase}, {label}; nothing was stored")

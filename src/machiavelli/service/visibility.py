@@ -21,6 +21,7 @@ out, so a front end cannot leak what it never received.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
@@ -35,6 +36,7 @@ from machiavelli.service.games import (
     kind_of,
     live_phases,
     phase_state,
+    places_of,
     seats,
     set_up,
     setup_of,
@@ -58,19 +60,26 @@ ANONYMOUS = "(anonymous)"
 
 @dataclass(frozen=True)
 class Viewer:
-    """Who is looking: a power's player, an observer, a master, or anyone (public)."""
+    """Who is looking: a power's player, an observer, a master, or anyone (public).
+
+    A player who holds several powers (a variant where each player takes two or more)
+    acts for ``power`` unless it names another of ``powers`` (all it holds, ``power``
+    first); it sees the secrets of each."""
 
     role: ViewerRole
     power: str | None = None
     name: str = ""
+    powers: tuple[str, ...] = ()
 
     @classmethod
     def master(cls, name: str = "master") -> Viewer:
         return cls("master", None, name)
 
     @classmethod
-    def player(cls, power: str, name: str = "") -> Viewer:
-        return cls("player", power, name or power)
+    def player(cls, power: str, name: str = "", also: Sequence[str] = ()) -> Viewer:
+        """The player of ``power`` (and of the powers ``also``, when it holds several)."""
+        held = tuple(dict.fromkeys((power, *also)))
+        return cls("player", power, name or power, held if len(held) > 1 else ())
 
     @classmethod
     def observer(cls, name: str = "observer") -> Viewer:
@@ -84,17 +93,28 @@ class Viewer:
     def is_master(self) -> bool:
         return self.role == "master"
 
+    @property
+    def held(self) -> tuple[str, ...]:
+        """Every power this viewer plays (none unless a player)."""
+        if self.role != "player" or self.power is None:
+            return ()
+        return self.powers or (self.power,)
+
+    def holds(self, power: str | None) -> bool:
+        """Whether this viewer plays ``power``."""
+        return power is not None and power in self.held
+
     def may_see_power(self, power: str) -> bool:
         """Whether this viewer may read ``power``'s money, orders and private reports."""
-        return self.is_master or (self.role == "player" and self.power == power)
+        return self.is_master or self.holds(power)
 
     @property
     def sight(self) -> Sight:
         """This viewer as the game's kind sees it (the seats whose secrets it may read)."""
         if self.is_master:
             return Sight.of_master()
-        if self.role == "player" and self.power is not None:
-            return Sight.of_seat(self.power)
+        if self.held:
+            return Sight.of_seat(*self.held)
         return Sight.public()
 
 
@@ -287,6 +307,7 @@ class GameView:
     powers: tuple[str, ...] = ()  # every seat of the game, in the kind's order
     eliminated: tuple[str, ...] = ()  # the seats out of the game
     decision: Decision | None = None  # what the game waits for (None: forming or over)
+    places: int = 0  # how many players the game's variant is played by
 
 
 @dataclass(frozen=True)
@@ -364,17 +385,22 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
         press=letters_for(session, game, viewer) if press else [],
         kind=kind.name, powers=tuple(kind.seats(state)), eliminated=kind.eliminated(state),
         decision=kind.pending(state) if game.status in ("playing", "paused") else None,
+        places=places_of(game),
     )
 
 
-def seat_viewer(game: Game, seat: Seat | None, seat_name: str) -> Viewer | Refused:
-    """The viewer a seat makes its holder (a player sees as its power)."""
+def seat_viewer(game: Game, seat: Seat | None, seat_name: str,
+                present: Sequence[Seat] = ()) -> Viewer | Refused:
+    """The viewer a seat makes its holder (a player sees as its power, and as every other
+    power its holder plays: one seat row per power, the same name, among ``present``)."""
     if seat is None:
         return Refused(f"{seat_name} has no seat in {game.name}")
     if seat.role == "player":
         if seat.power is None:
             return Refused(f"{game.name} has not started: {seat_name} has no power yet")
-        return Viewer.player(seat.power, seat.name)
+        also = [s.power for s in present if s.role == "player" and s.name == seat.name
+                and s.power is not None and s.left_at is None]
+        return Viewer.player(seat.power, seat.name, also)
     return Viewer.master(seat.name) if seat.role == "master" else Viewer.observer(seat.name)
 
 
@@ -395,7 +421,7 @@ def look(session: Session, game: Game, seat_name: str | None, *,
     """``seat_name``'s :class:`Look` at ``game`` (None: anyone's)."""
     present = seats(session, game)
     seat = next((s for s in present if s.name == seat_name), None) if seat_name else None
-    found = seat_viewer(game, seat, seat_name or "")
+    found = seat_viewer(game, seat, seat_name or "", present)
     viewer = found if isinstance(found, Viewer) else Viewer.public()
     return Look(viewer, seat is not None,
                 view(session, game, viewer, history=history, present=present),
@@ -435,8 +461,7 @@ def letters_for(session: Session, game: Game, viewer: Viewer) -> list[LetterView
     found = []
     for letter in session.scalars(select(Letter).where(Letter.game_id == game.id)
                                   .order_by(Letter.id)):
-        own = (letter.sender_role == "player" and viewer.role == "player"
-               and letter.sender == viewer.power) or (
+        own = (letter.sender_role == "player" and viewer.holds(letter.sender)) or (
             letter.sender_role == viewer.role and letter.sender == viewer.name)
         if not (own or reaches(letter, viewer)):
             continue
@@ -468,9 +493,9 @@ def reaches(letter: Letter, viewer: Viewer) -> bool:
     if viewer.is_master:
         return True
     if viewer.role == "player":
-        if letter.sender_role == "player" and letter.sender == viewer.power:
+        if letter.sender_role == "player" and viewer.holds(letter.sender):
             return True
-        return letter.broadcast or (viewer.power or "") in letter.recipients
+        return letter.broadcast or any(p in letter.recipients for p in viewer.held)
     if viewer.role == "observer":
         if letter.sender_role == "observer" and letter.sender == viewer.name:
             return True

@@ -18,7 +18,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from machiavelli.commands.interpreter import judge_text
-from machiavelli.service.refusal import Refused
+from machiavelli.service.refusal import Outdated, Refused
 from machiavelli.service.visibility import Viewer
 from machiavelli.web import creation, idempotency
 from machiavelli.web.game_pages import set_mail_password, sign_on_line
@@ -114,14 +114,14 @@ def viewer_in(request: Request, name: str, user: str) -> Viewer:
 
 def acting(request: Request, name: str, viewer: Viewer, power: str | None) -> str | None:
     """The power a request's ``power`` field names for the service: a master's choice; a
-    player's own power, or none, is the player's own; any other is ``403`` (never ignored,
-    so that a request meant for another power does not act on the caller's own)."""
+    player's own power (any of those it holds, when the variant gave it several), or none:
+    the player's first; any other is ``403`` (never ignored, so that a request meant for
+    another power does not act on the caller's own)."""
     if power is None or viewer.is_master:
         return power
-    if viewer.role == "player" and viewer.power is not None \
-            and site_of(request).judge.power_named(name, power, eliminated=True) \
-            == viewer.power:
-        return None
+    named = site_of(request).judge.power_named(name, power, eliminated=True)
+    if viewer.role == "player" and isinstance(named, str) and viewer.holds(named):
+        return named
     raise HTTPException(403, f"you may not act for {power!r}: a player acts for its own "
                              "power only (a master for any)")
 
@@ -155,7 +155,12 @@ class Join(BaseModel):
 class Orders(BaseModel):
     text: str = Field(max_length=TEXT, examples=["A pav - for\nF gen H"])
     power: str | None = Field(None, description="the power a master acts for (a player may "
-                              "name only its own; any other is 403)")
+                              "name only its own, or one of those it holds; any other is "
+                              "403)")
+    phase: int | None = Field(None, description="the number of the phase the orders are "
+                              "written for (the game's `phase`): if it has been processed "
+                              "meanwhile, the orders are refused (409) and nothing is "
+                              "stored; without it, the pending phase")
     mode: Literal["replace", "append"] = Field(
         "replace", description="`replace`: the accepted lines become the power's orders "
         "(an empty text clears them); `append`: they are added to the stored orders, an "
@@ -409,7 +414,7 @@ def legal(request: Request, name: str, user: KeyUser, power: str | None = None) 
     """Every legal order of the power's units in the pending phase, by unit."""
     seen = seen_of(request, name, user)
     chosen = acting(request, name, seen.viewer, power)  # another power than its own: 403
-    if seen.viewer.role == "player":
+    if seen.viewer.role == "player" and chosen is None:
         chosen = seen.viewer.power
     if chosen is None or not seen.viewer.may_see_power(chosen) \
             or chosen not in seen.view.powers:
@@ -423,7 +428,7 @@ def check(request: Request, name: str, body: Orders, user: KeyUser) -> Checked:
     """Each line's verdict, without storing anything."""
     seen = seen_of(request, name, user)
     chosen = acting(request, name, seen.viewer, body.power)
-    if seen.viewer.role == "player":
+    if seen.viewer.role == "player" and chosen is None:
         chosen = seen.viewer.power
     if chosen is None or chosen not in seen.view.powers:
         raise HTTPException(403, "orders are for your own power (a master: name one)")
@@ -441,8 +446,12 @@ def orders(request: Request, name: str, body: Orders, user: KeyUser,
     replace = body.replaces()
 
     def run() -> StoredOrders:
-        stored = refusal(site_of(request).judge.submit_orders(
-            name, viewer, power, body.text, replace=replace, refused_keeps=True))
+        stored = site_of(request).judge.submit_orders(
+            name, viewer, power, body.text, replace=replace, refused_keeps=True,
+            phase=body.phase)
+        if isinstance(stored, Outdated):  # written for a phase processed meanwhile
+            raise HTTPException(409, stored.reason)
+        stored = refusal(stored)
         return StoredOrders(power=stored.power, phase=stored.phase, label=stored.label,
                             stored=stored.lines, errors=len(stored.errors),
                             lines=[LineVerdict(**x)

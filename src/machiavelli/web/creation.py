@@ -54,6 +54,10 @@ def setup_choices() -> list[tuple[str, list[SetupChoice]]]:
             if several:
                 label += f", option {variant.option}"
             label += f": {', '.join(variant.powers)}"
+            if any(len(side) > 1 for side in variant.sides):  # a player takes several
+                label += " (each player takes " + " | ".join(
+                    " + ".join("any" if p == "*" else p for p in side)
+                    for side in variant.sides) + ")"
             choices.append(SetupChoice(f"{name}@{variant.players}", label))
         groups.append((f"{info.title} ({info.name})", choices))
     return groups

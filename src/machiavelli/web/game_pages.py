@@ -22,6 +22,7 @@ from machiavelli.web.seen import (
     check_lines,
     deadline_of,
     free_powers,
+    grace_of,
     look,
     pending_expenses,
     summary,
@@ -109,10 +110,23 @@ def threads(press: list[LetterView], me: str) -> list[dict[str, Any]]:
     return [{"with": ", ".join(k), "letters": v} for k, v in ordered]
 
 
+def seat_rows(seats: list[SeatView]) -> list[dict[str, Any]]:
+    """The seats as the page lists them: one row per participant and role, with every
+    power they hold (a variant may deal a player several, one seat each)."""
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    for seat in seats:
+        row = rows.setdefault((seat.name, seat.role),
+                              {"name": seat.name, "role": seat.role, "powers": []})
+        if seat.power:
+            row["powers"].append(seat.power)
+    return list(rows.values())
+
+
 def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, Any]:
     view = seen.view
     viewer = seen.viewer
     own = viewer.power if viewer.role == "player" else None
+    held = list(viewer.held)
     history = view.history
     chosen = next((p for p in history if p.number == phase), history[-1] if history else None)
     policy = PressPolicy.from_dict(seen.settings.press)
@@ -120,13 +134,19 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
     return {
         "seen": seen, "view": view, "viewer": viewer, "own": own,
         "is_master": viewer.is_master, "summary": summary(view, seen.settings),
-        "deadline": deadline_of(view), "free": free_powers(view),
+        "deadline": deadline_of(view), "grace": grace_of(view), "free": free_powers(view),
         "private": view.private.get(own, "") if own else "",
         "expenses": pending_expenses(view, own) if own else [],
         "orders": view.orders.get(own) if own else None,
+        # each power the player holds (two or more where the variant deals so), apart
+        "mine": [{"power": p, "private": view.private.get(p, ""),
+                  "expenses": pending_expenses(view, p), "orders": view.orders.get(p)}
+                 for p in held],
+        "held": held,
+        "seat_rows": seat_rows(view.seats),
         "threads": threads(view.press, own or viewer.name),
         "history": history, "chosen": chosen,
-        "recipients": [p for p in view.powers if p != own
+        "recipients": [p for p in view.powers if p not in held
                        and p not in view.eliminated],
         "grey_allowed": policy.colours in (PressColours.GREY, PressColours.WHITE_GREY,
                                            PressColours.GREY_WHITE),
@@ -191,10 +211,31 @@ def phase_part(request: Request, name: str, phase: int | None = None) -> Respons
     return render(request, "phase_part.html", **game_context(request, seen, phase))
 
 
+@router.get("/games/{name}/watch", response_class=HTMLResponse)
+def watch(request: Request, name: str, phase: int = 0, status: str = "") -> Response:
+    """The page's watch on the game (htmx polls it every few seconds): the same small
+    fragment while the game stands where the page shows it, else a banner that the phase
+    was processed (or the game started, ended, paused), with a link to the results."""
+    seen = seen_or_404(request, name)
+    view = seen.view
+    moved = view.phase != phase or (status and view.status != status)
+    return render(request, "watch_part.html", view=view, phase=phase, was=status,
+                  moved=moved)
+
+
 def _acting(seen: Seen, form: dict[str, Any]) -> str | None:
-    """The power a master acts for (a player always acts for its own)."""
+    """The power a master acts for, or the one of a player's powers its form names (a
+    player holding one power always acts for it)."""
     power = text_field(form, "power").strip()
-    return power or None if seen.viewer.is_master else None
+    if seen.viewer.is_master:
+        return power or None
+    return power if seen.viewer.holds(power) else None
+
+
+def _phase(form: dict[str, Any]) -> int | None:
+    """The phase a form was written for (its hidden ``phase``), if it says."""
+    written = text_field(form, "phase").strip()
+    return int(written) if written.isdigit() else None
 
 
 def _back_to(form: dict[str, Any], name: str) -> str:
@@ -208,7 +249,9 @@ def check(request: Request, name: str, form: CheckedForm
           ) -> Response:
     """Each line of the order box with the parser's verdict (as the player types)."""
     seen = seen_or_404(request, name)
-    power = seen.viewer.power if seen.viewer.role == "player" else _acting(seen, form)
+    power = _acting(seen, form)
+    if power is None and seen.viewer.role == "player":
+        power = seen.viewer.power
     if power is None or power not in seen.view.powers:
         return HTMLResponse("")
     results = check_lines(site_of(request).judge, seen, power, text_field(form, "orders"))
@@ -221,11 +264,12 @@ def submit_orders(request: Request, name: str,
     signed_in(request)
     seen = seen_or_404(request, name)
     to = _back_to(form, name)
+    written = _phase(form)
     stored = site_of(request).judge.submit_orders(
         name, seen.viewer, _acting(seen, form), text_field(form, "orders"), replace=True,
-        phase=seen.view.phase)
+        phase=seen.view.phase if written is None else written)
     if isinstance(stored, Refused):
-        return back(to, bad=stored.reason)
+        return back(to, bad=stored.reason[:1].upper() + stored.reason[1:] + ".")
     said = f"{stored.power}: {len(stored.lines)} order(s) stored for {stored.label}."
     if stored.errors:
         said += " Refused: " + "; ".join(f"line {e.line} ({e.text}): {e.reason}"
@@ -267,11 +311,18 @@ def draw(request: Request, name: str, form: CheckedForm
          ) -> Response:
     signed_in(request)
     seen = seen_or_404(request, name)
-    said = site_of(request).judge.vote_draw(name, seen.viewer, _acting(seen, form),
-                                            text_field(form, "vote") != "no")
-    if isinstance(said, Refused):
-        return back(page_of(name), bad=said.reason)
-    return back(page_of(name), said=said)
+    chosen = _acting(seen, form)
+    # a player holding several powers votes with each, unless the form names one
+    powers: list[str | None] = [chosen] if chosen or len(seen.viewer.held) < 2 \
+        else list(seen.viewer.held)
+    told = []
+    for power in powers:
+        said = site_of(request).judge.vote_draw(name, seen.viewer, power,
+                                                text_field(form, "vote") != "no")
+        if isinstance(said, Refused):
+            return back(page_of(name), bad=said.reason)
+        told.append(said)
+    return back(page_of(name), said=" ".join(told))
 
 
 @router.post("/games/{name}/resign")
@@ -281,10 +332,13 @@ def resign(request: Request, name: str, form: CheckedForm
     seen = seen_or_404(request, name)
     if text_field(form, "sure") != "yes":
         return back(page_of(name), bad="Tick the box to confirm that you resign.")
-    done = site_of(request).judge.resign(name, seen.viewer, seen.viewer.power or user)
-    if isinstance(done, Refused):
-        return back(page_of(name), bad=done.reason)
-    return back(page_of(name), said=f"{done.name} resigned.")
+    held = list(seen.viewer.held) or [user]  # every power the player holds
+    for who in held:
+        done = site_of(request).judge.resign(name, seen.viewer, who)
+        if isinstance(done, Refused):
+            return back(page_of(name), bad=done.reason)
+    return back(page_of(name), said=f"{user} resigned" + (
+        f" ({', '.join(held)})." if seen.viewer.held else "."))
 
 
 @router.post("/games/{name}/password")

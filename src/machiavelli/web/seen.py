@@ -72,6 +72,16 @@ def deadline_of(view: GameView) -> str | None:
     return None
 
 
+def grace_of(view: GameView) -> str | None:
+    """When the pending phase's grace period ends (late powers are then abandoned or put
+    in civil disorder, and the phase processed), while the game is playing."""
+    clock = view.clock.get("clock")
+    if isinstance(clock, dict) and view.status == "playing":
+        value = clock.get("grace")
+        return str(value) if value else None
+    return None
+
+
 def free_powers(view: GameView) -> list[str]:
     """The powers in play that nobody plays (a visitor may take one over)."""
     if view.status not in ("playing", "paused"):
@@ -89,6 +99,8 @@ def summary(view: GameView, settings: Settings) -> dict[str, Any]:
         "players": len(players), "powers": len(view.powers),
         "masters": [s.name for s in view.seats if s.role == "master"],
         "free_powers": free_powers(view), "deadline": deadline_of(view),
+        "grace": grace_of(view),
+        "schedule": view.decision.schedule if view.decision is not None else None,
         "private": settings.private, "invite_only": settings.invite_only,
         "outcome": view.outcome,
     }
@@ -113,7 +125,8 @@ def view_data(seen: Seen) -> dict[str, Any]:
     return {
         **summary(view, seen.settings),
         "viewer": {"role": view.viewer.role, "power": view.viewer.power,
-                   "name": view.viewer.name},
+                   "name": view.viewer.name, **({"powers": list(view.viewer.held)}
+                                                if len(view.viewer.held) > 1 else {})},
         "position": view.position,
         "board": state.to_dict(),
         "options": Judge.options_listing(view),

@@ -48,6 +48,15 @@ class MachiavelliKind:
     def title_of(self, setup: Setup) -> str:
         return scenario_board(setup.name, setup.players).title
 
+    def sides(self, setup: Setup) -> tuple[tuple[str, ...], ...]:
+        """What each player takes in ``setup``'s variant, as the scenario's data says
+        (000 "VARIANTS"): one list of powers per player, ``"*"`` any one power no side
+        names; a full game, one power each."""
+        scenario, _, option = setup.name.partition(":")
+        info = scenario_info(scenario)
+        return tuple(tuple(side) for side in info.variant(
+            setup.players, int(option) if option.isdigit() else None).sides)
+
     def aliases(self, setup: Setup) -> Mapping[str, str]:
         return dict(scenario_board(setup.name, setup.players).powers)
 
