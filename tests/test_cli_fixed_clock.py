@@ -79,23 +79,29 @@ def _to(mails: list[tuple[str, str, str]], words: str) -> set[str]:
 
 def test_a_week_of_deadlines_grace_nmr_absences_and_a_pause_at_fixed_times(
         week: Week) -> None:
-    # Monday 30 November: three players and a Master by mail; NMR, grace to Sunday
+    # Monday 30 November: three players and a Master by mail; NMR, grace to Sunday.  The
+    # variant for three deals each player two powers: ann Milan and Naples, bob Venice and
+    # the Papacy, cy Florence and Turkey
     week.now = "2026-11-30T09:00:00Z"
     for name in ("gm", "ann", "bob", "cy"):
         week.mail(f"{name}@x.org", f"REGISTER\nName: {name}\nEND\n")
     week.mail("gm@x.org", "create ?rome sesame machiavelli\nset players 3\nset nmr\n")
-    for name, wanted in (("ann", "ILV"), ("bob", "VIL"), ("cy", "LVI")):
+    for name, wanted in (("ann", "IN"), ("bob", "VP"), ("cy", "LT")):
         week.mail(f"{name}@x.org", f"signon ?rome {name}pw\nset preference {wanted}")
     out = week.mail("gm@x.org", "signon mrome sesame\nset grace 6 Dec 2026 23:30")
     assert "Deadline Thu Dec 03 2026 23:30:00 +0000 (in 3 days, 14 hours and 30 minutes)" \
         in out and "grace period to Sun Dec 06 2026 23:30" in out
     assert {"ann@x.org", "bob@x.org", "cy@x.org"} <= _to(week.mails(), "set GRACE")
 
-    # Tuesday: Milan orders, and asks for an absence within the limit
+    # Tuesday: Milan and Naples order, and ann asks for an absence within the limit; the
+    # Papacy and Turkey order, not Venice and Florence
     week.now = "2026-12-01T12:00:00Z"
     out = week.mail("ann@x.org", "signon irome annpw\nA pav - for\n"
                     "set absence 14 Dec to 16 Dec")
     assert "Absences now: Mon Dec 14 2026" in out
+    week.mail("ann@x.org", "signon nrome annpw\nF nap H")
+    week.mail("bob@x.org", "signon prome bobpw\nA rme H")
+    week.mail("cy@x.org", "signon trome cypw\nA alb H")
     week.mail("cy@x.org", "signon lrome cypw\nset absence 10 Dec to 30 Dec")
     assert _to(week.mails(), "asks for an absence") == {"gm@x.org"}
 

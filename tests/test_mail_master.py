@@ -124,9 +124,9 @@ def test_processing_by_deadline_through_the_sweeper(post: Post, tmp_path: Path) 
         post.send(f"{name}@x.org", f"signon {letter}rome {name}pw\nset wait\n"
                   + {"i": "A pav - for", "v": "F dal H", "l": "A are H"}[letter])
     # the powers the players resigned are abandoned, not in civil disorder: the Master
-    # says they are ready, so that the deadline finds every power in
-    post.send(MASTER, GM + "".join(f"become {p}\nset nowait\n"
-                                   for p in ("naples", "papacy", "turkey")))
+    # says they are ready, so that the deadline finds every power in (one BECOME a message)
+    for power in ("naples", "papacy", "turkey"):
+        post.send(MASTER, GM + f"become {power}\nset nowait\n")
     outbox = Outbox(tmp_path / "outbox")
     early = sweep_and_deliver(post.judge, outbox, post.config, now=deadline - timedelta(hours=1))
     assert early.processed == [] and post.view("rome").phase == 0

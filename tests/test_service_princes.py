@@ -236,7 +236,7 @@ def test_late_illegal_and_out_of_turn_answers_change_nothing(judge: Judge) -> No
     done = judge.submit_orders("p", player(seat), None, "PASS TURN", phase=number, now=T0)
     assert isinstance(done, Stored) and done.resolved and look(judge, "p").phase == number + 1
     late = judge.submit_orders("p", player(seat), None, "PASS TURN", phase=number, now=T0)
-    assert isinstance(late, Refused) and "not the pending phase" in late.reason
+    assert isinstance(late, Refused) and "has been processed" in late.reason
     assert look(judge, "p").phase == number + 1
     vote = judge.vote_draw("p", player(seat), None, True, now=T0)
     assert isinstance(vote, Refused) and "no draws" in vote.reason
