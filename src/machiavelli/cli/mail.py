@@ -120,7 +120,8 @@ def mail(serve: str | None, sweep: bool, every: float, outbox: Path, relay: str 
     from machiavelli.mail.mailroom import sweep_and_deliver
     from machiavelli.service.judge import Judge
 
-    config = Config(address=judge_address, default_variant=variant, maps=not no_maps)
+    config = Config(address=judge_address, default_variant=variant, maps=not no_maps,
+                    web=host_settings().base_url)
     with messages():
         judge = Judge(db)
         answer = judge_answer(judge, postman, config)
@@ -216,7 +217,7 @@ def judge(file: click.utils.LazyFile, sender: str, outbox: Path, check: bool, db
     from machiavelli.mail.postman import Outbox
     from machiavelli.service.judge import Judge, clock
 
-    config = Config()
+    config = Config(web=host_settings().base_url)
     with messages(), Judge(db) as the_judge:
         answer = interpret(the_judge, sender, text, clock(), config)
         click.echo(answer.reply, nl=False)

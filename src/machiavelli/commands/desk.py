@@ -30,13 +30,15 @@ VERSION = "0.1.0"
 @dataclass(frozen=True)
 class Config:
     """The judge's own settings: its code in headers (nJudge's ``JUDGE_CODE``), its
-    address, the variant ``CREATE`` makes when none is named, and whether result mails
-    carry the map."""
+    address, the variant ``CREATE`` makes when none is named, whether result mails
+    carry the map, and the web judge's address for the links in mails to web players
+    (empty: no links)."""
 
     judge: str = "MACH"
     address: str = HostSettings.address
     default_variant: str = "machiavelli"
     maps: bool = True
+    web: str = ""
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,12 @@ and the sweeper writes reminders and late notices (:mod:`machiavelli.service.swe
 - a notice to a power goes to its player, to ``all`` to everyone, to ``master`` to the
   Masters.
 
+A seat with an address of its own (a player by mail) gets every one of these; a seat
+played on the web gets, at its user's address, the kinds its user asked for on the web
+(results, reminders: :data:`~machiavelli.service.accounts.ALERTS`), with a link to the
+game's page and to where they may stop them when the judge knows the web's address
+(``Config.web``).
+
 A notice is marked delivered once mailed to someone; a notice with nobody to mail to
 (a game without mail addresses) is left for the other front ends.
 """
@@ -88,8 +94,18 @@ def notice_mails(judge: Judge, name: str, seats: list[SeatView], notice: NoticeV
     view = judge.view(name, Viewer.public())
     code = code_of(view.state) if isinstance(view, GameView) else ""
     what = NOTICE_SUBJECTS.get(notice.kind, notice.kind.capitalize())
-    return [OutMail(s.address, f"{config.judge}:{name} - {code} {what}".replace("  ", " "),
-                    notice.body + "\n") for s in readers if s.address]
+    subject = f"{config.judge}:{name} - {code} {what}".replace("  ", " ")
+    return [OutMail(to, subject, notice.body + "\n" + web_lines(s, name, config))
+            for s in readers if (to := s.mail_to(notice.kind))]
+
+
+def web_lines(seat: SeatView, name: str, config: Config) -> str:
+    """For a web player who asked for the mail: where the game is, where to stop them."""
+    if seat.address or not config.web:
+        return ""
+    web = config.web.rstrip("/")
+    return (f"\nThe game on the web: {web}/games/{name}\n"
+            f"You asked for these mails on your account page: {web}/account\n")
 
 
 def result_mails(judge: Judge, name: str, seats: list[SeatView], notice: NoticeView,
@@ -97,7 +113,8 @@ def result_mails(judge: Judge, name: str, seats: list[SeatView], notice: NoticeV
     """Each seat's results of the phase ``notice`` tells of, as that seat may read them."""
     mails = []
     for seat in seats:
-        if not seat.address:
+        to = seat.mail_to("results")
+        if not to:
             continue
         viewer = viewer_of(seat)
         view = judge.view(name, viewer, history=True)
@@ -108,8 +125,8 @@ def result_mails(judge: Judge, name: str, seats: list[SeatView], notice: NoticeV
             continue
         phase = next(p for p in view.history if p.number == notice.phase + 1)
         picture = _picture(judge, name, viewer, phase.number) if config.maps else None
-        mails.append(OutMail(seat.address, f"{config.judge}:{name} - "
-                             f"{code_of(phase.position)} Results", text, picture))
+        mails.append(OutMail(to, f"{config.judge}:{name} - {code_of(phase.position)} "
+                             "Results", text + web_lines(seat, name, config), picture))
     return mails
 
 

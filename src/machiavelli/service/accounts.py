@@ -4,6 +4,11 @@ The web judge signs users in with these; the CLI's game master needs none.  A pa
 is never stored or logged, only its hash; a hash made with older parameters is
 rehashed the next time its password is checked (:func:`sign_in` says so by returning
 the user with a new hash, which the caller's transaction stores).
+
+A user may ask for mail about the games they play (:data:`ALERTS`, :func:`set_alerts`):
+the mail judge then mails them, at their address, the results of each phase and a
+reminder a day before a deadline their orders are missing for, as it mails a player who
+plays by mail (:mod:`machiavelli.mail.results`).
 """
 
 from __future__ import annotations
@@ -20,6 +25,10 @@ from machiavelli.service.schema import NAME, User
 
 HASHER = PasswordHasher()
 MIN_PASSWORD = 8
+
+#: the mails a user may ask for, and what each one is
+ALERTS = {"results": "the results of each phase of my games, when it is processed",
+          "reminder": "a reminder 24 hours before a deadline when my orders are not in"}
 
 
 def add_user(session: Session, name: str, password: str | None, email: str | None,
@@ -48,4 +57,19 @@ def sign_in(session: Session, name: str, password: str) -> User | Refused:
         HASHER.verify(user.password_hash, password)
     except (VerificationError, InvalidHashError):
         return wrong
+    return user
+
+
+def set_alerts(session: Session, user_id: int, alerts: list[str]) -> User | Refused:
+    """The mails user ``user_id`` asks for from now on (of :data:`ALERTS`; none: none)."""
+    user = session.get(User, user_id)
+    if user is None:
+        return Refused("no such user")
+    unknown = [a for a in alerts if a not in ALERTS]
+    if unknown:
+        return Refused(f"no such mail: {', '.join(unknown)} (there are: "
+                       f"{', '.join(ALERTS)})")
+    if alerts and not user.email:
+        return Refused("you have no mail address to send them to")
+    user.alerts = [a for a in ALERTS if a in alerts]
     return user

@@ -172,6 +172,17 @@ class Judge(Lookups):
             found = session.get(User, user_id)
             return UserView.of(found) if found is not None else None
 
+    def set_alerts(self, user_id: int, alerts: Sequence[str]) -> UserView | Refused:
+        """The mails a user asks for (:data:`~machiavelli.service.accounts.ALERTS`)."""
+        try:
+            with self.db.writing() as session:
+                done = accounts.set_alerts(session, user_id, list(alerts))
+                if isinstance(done, Refused):
+                    raise _Refusal(done)
+                return UserView.of(done)
+        except _Refusal as refusal:
+            return refusal.refused
+
     def user_named(self, name_or_address: str) -> UserView | None:
         """The user with this name, or this mail address (the first registered)."""
         wanted = name_or_address.strip()
@@ -528,8 +539,11 @@ class Judge(Lookups):
     def seats(self, name: str, *, present: bool = True) -> list[SeatView] | Refused:
         """Every seat with its address (the judge's own records: for its mail, never
         shown as they are; ``present=False``: with those who left)."""
-        return self._read(name, lambda s, g: [SeatView.record(seat) for seat in
-                                              games.seats(s, g, present=present)])
+        def find(session: Session, game: Game) -> list[SeatView]:
+            found = games.seats(session, game, present=present)
+            return [SeatView.record(seat, users.get(seat.user_id or seat.name))
+                    for users in [_users_of(session, found)] for seat in found]
+        return self._read(name, find)
 
     def set_preferences(self, name: str, seat_name: str, preferences: Sequence[str],
                         now: datetime | None = None) -> SeatView | Refused:
@@ -641,6 +655,19 @@ class Judge(Lookups):
                 query = query.where(Notice.delivered_at.is_(None))
             return [NoticeView.of(n) for n in session.scalars(query.order_by(Notice.id))]
         return self._read(name, find)
+
+
+def _users_of(session: Session, seats: Sequence[Seat]) -> dict[int | str, User]:
+    """The users ``seats`` are, by id (a seat joined by mail names its user) and by name
+    (a seat taken on the web bears its user's name)."""
+    ids = {s.user_id for s in seats if s.user_id is not None}
+    names = {s.name for s in seats if s.user_id is None}
+    found: dict[int | str, User] = {}
+    for user in session.scalars(select(User).where(or_(User.id.in_(ids),
+                                                       User.name.in_(names)))):
+        found[user.id] = user
+        found[user.name] = user
+    return found
 
 
 def _mapped(session: Session, found: T | Refused, make: Callable[[T], R]) -> R | Refused:

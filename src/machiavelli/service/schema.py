@@ -72,6 +72,8 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(256))
     created_at: Mapped[datetime]
     profile: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # the REGISTER form
+    #: the mails a web player asked for (``results``, ``reminder``): see accounts.ALERTS
+    alerts: Mapped[list[str] | None] = mapped_column(JSON)
 
 
 class Game(Base):

@@ -171,12 +171,24 @@ class SeatView:
     joined_at: datetime | None = None
     left_at: datetime | None = None
     left_how: str | None = None
+    #: the mails its user asked for (accounts.ALERTS), and the user's address for them
+    alerts: tuple[str, ...] = ()
+    alert_to: str | None = None
 
     @classmethod
-    def record(cls, seat: Seat) -> SeatView:
-        """The judge's own record of ``seat`` (its address too: never shown as it is)."""
+    def record(cls, seat: Seat, user: User | None = None) -> SeatView:
+        """The judge's own record of ``seat`` (its address too: never shown as it is);
+        with its ``user``, the mails they asked for."""
+        asked = tuple(user.alerts or ()) if user is not None and user.email else ()
         return cls(seat.name, seat.role, seat.power, list(seat.preferences), seat.address,
-                   seat.user_id, seat.joined_at, seat.left_at, seat.left_how)
+                   seat.user_id, seat.joined_at, seat.left_at, seat.left_how, asked,
+                   user.email if asked and user is not None else None)
+
+    def mail_to(self, kind: str) -> str | None:
+        """Where a mail of ``kind`` (``results``, a notice's kind) for this seat goes: the
+        seat's own address (a player by mail gets every one), else its user's if they asked
+        for that kind on the web."""
+        return self.address or (self.alert_to if kind in self.alerts else None)
 
 
 @dataclass(frozen=True)
@@ -188,11 +200,13 @@ class UserView:
     email: str | None
     created_at: datetime
     profile: dict[str, Any] | None = None
+    alerts: tuple[str, ...] = ()  # the mails they asked for (accounts.ALERTS)
 
     @classmethod
     def of(cls, user: User) -> UserView:
         return cls(user.id, user.name, user.email, user.created_at,
-                   dict(user.profile) if user.profile is not None else None)
+                   dict(user.profile) if user.profile is not None else None,
+                   tuple(user.alerts or ()))
 
 
 @dataclass(frozen=True)
