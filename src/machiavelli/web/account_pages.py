@@ -1,16 +1,19 @@
-"""The account pages: sign up, log in (password or mailed link), log out, API keys."""
+"""The account pages: sign up, log in (password or mailed link), log out, API keys, the
+mails about their games a player asks for (results, reminders: sent by the mail judge)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
+from machiavelli.service.accounts import ALERTS
 from machiavelli.service.refusal import Refused
 from machiavelli.web import sessions
 from machiavelli.web.site import (
     CheckedForm,
     back,
     clock,
+    list_field,
     render,
     set_session_cookie,
     signed_in,
@@ -136,30 +139,46 @@ def sign_in_by_link(request: Request, token: str,
     return _signed_in_as(request, user_id, "/?said=Signed%20in.")
 
 
-@router.get("/account")
-async def account(request: Request) -> Response:
+def _account_page(request: Request, new_key: str | None = None) -> Response:
     name = signed_in(request)
     site = site_of(request)
     visitor = visitor_of(request)
     assert visitor is not None and visitor.user_id is not None
-    keys = await run_in_threadpool(sessions.api_keys, site.judge.db, visitor.user_id)
-    user = await run_in_threadpool(sessions.user_by_id, site.judge.db, visitor.user_id)
+    keys = sessions.api_keys(site.judge.db, visitor.user_id)
+    user = sessions.user_by_id(site.judge.db, visitor.user_id)
     return render(request, "account.html", name=name, keys=keys,
-                  email=user.email if user else None, new_key=None)
+                  email=user.email if user else None, new_key=new_key, offered=ALERTS,
+                  alerts=user.alerts if user else ())
+
+
+@router.get("/account")
+async def account(request: Request) -> Response:
+    return await run_in_threadpool(_account_page, request)
 
 
 @router.post("/account/keys")
 def make_key(request: Request, form: CheckedForm) -> Response:
-    name = signed_in(request)
+    signed_in(request)
     site = site_of(request)
     visitor = visitor_of(request)
     assert visitor is not None and visitor.user_id is not None
     key = sessions.make_api_key(site.judge.db, visitor.user_id, text_field(form, "label"),
                                 clock())
-    user = sessions.user_by_id(site.judge.db, visitor.user_id)
-    return render(request, "account.html", name=name,
-                  keys=sessions.api_keys(site.judge.db, visitor.user_id),
-                  email=user.email if user else None, new_key=key)
+    return _account_page(request, key)
+
+
+@router.post("/account/alerts")
+def set_alerts(request: Request, form: CheckedForm) -> Response:
+    """The mails about their games the user asks for (none: the boxes left empty)."""
+    signed_in(request)
+    visitor = visitor_of(request)
+    assert visitor is not None and visitor.user_id is not None
+    done = site_of(request).judge.set_alerts(visitor.user_id, list_field(form, "alerts"))
+    if isinstance(done, Refused):
+        return back("/account#mail", bad=f"Not changed: {done.reason}.")
+    said = ("You will get by mail: " + "; ".join(ALERTS[a] for a in done.alerts) + "."
+            if done.alerts else "You will get no mail about your games.")
+    return back("/account#mail", said=said)
 
 
 @router.post("/account/keys/{key_id}/revoke")
