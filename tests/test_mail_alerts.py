@@ -86,7 +86,7 @@ def test_a_web_player_who_asked_gets_results_and_a_reminder_by_mail(
     site = web_site(f"sqlite:///{tmp_path}/alerts.db")
     started_game(site, GAME, {"vera": "Venice", "milo": "Milan", "nino": "Naples"})
     page = ask_for(site, "vera", "results", "reminder")
-    assert "You will get by mail" in page and page.count("checked") == 2
+    assert "Saved: mail me the results" in page and page.count("checked") == 2
     ask_for(site, "milo", "results")  # results, no reminders; nino asks for nothing
     config = Config(web=WEB)
     deadline = deadline_of(site)

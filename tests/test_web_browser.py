@@ -16,15 +16,13 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
-from web_live import LAPTOP, PHONE, LiveServer, launch_chromium, shoot
+from web_live import PHONE, LiveServer, a_legal_order, launch_chromium, person, shoot
 
-from machiavelli.movement.legal_lists import legal_orders
 from machiavelli.service.visibility import Viewer
-from machiavelli.text.notation import format_order, parse_orders
+from machiavelli.text.notation import parse_orders
 from machiavelli.web.seen import look
 
 GAME = "browser-game"
-PASSWORD = "correct horse"
 TYPO = "A xyz - nowhere"
 
 
@@ -41,28 +39,6 @@ def browser() -> Iterator[Any]:
         chromium = launch_chromium(playwright)
         yield chromium
         chromium.close()
-
-
-def person(browser: Any, live: LiveServer, name: str, viewport: dict[str, int] = LAPTOP
-           ) -> Page:
-    """A new person (own cookies) who signs up as ``name``."""
-    page: Page = browser.new_context(viewport=viewport, base_url=live.base).new_page()
-    page.goto("/signup")
-    page.fill("input[name=name]", name)
-    page.fill("input[name=email]", f"{name}@example.org")
-    page.fill("input[name=password]", PASSWORD)
-    page.fill("input[name=again]", PASSWORD)
-    page.click("button:has-text('Sign up')")
-    expect(page.locator("header.top")).to_contain_text(name)
-    return page
-
-
-def a_legal_order(live: LiveServer, power: str) -> str:
-    seen = look(live.judge, GAME, "alice")
-    assert not isinstance(seen, str) and hasattr(seen, "view")
-    options = legal_orders(seen.board, seen.view.state, power)
-    key = next(k for k in sorted(options) if k[0] == "unit")
-    return format_order(options[key][0])
 
 
 def test_a_game_played_in_the_browser(live: LiveServer, browser: Any) -> None:
@@ -97,7 +73,7 @@ def test_a_game_played_in_the_browser(live: LiveServer, browser: Any) -> None:
         power = wanted[name]
         page.goto(f"/games/{GAME}")
         expect(page.locator(".you")).to_contain_text(power)
-        order = a_legal_order(live, power)
+        order = a_legal_order(live, GAME, "alice", power)
         box = page.locator("#orders textarea[name=orders]")
         box.fill("")
         if name == "bob":
@@ -123,7 +99,7 @@ def test_a_game_played_in_the_browser(live: LiveServer, browser: Any) -> None:
 
     # the master acts for a power nobody plays
     alice.goto(f"/games/{GAME}/master?power=Papacy")
-    alice.fill("#act textarea[name=orders]", a_legal_order(live, "Papacy"))
+    alice.fill("#act textarea[name=orders]", a_legal_order(live, GAME, "alice", "Papacy"))
     alice.click("button:has-text('Submit orders for Papacy')")
     expect(alice.locator(".flash.good")).to_contain_text("Papacy: 1 order(s) stored")
     alice.click("#act button:has-text('Ready')")

@@ -6,7 +6,8 @@ of the other powers): each player is dealt two powers, writes orders for both fr
 game page, reads each one's treasury apart, and the lobby lists no power as free.  Then a
 stale page: while Bob's page stays open, the master processes the phase; the page shows a
 banner with a link to the results without a reload, and Bob's old form is refused with a
-clear message (nothing is stored for the next phase).  Screenshots are kept in
+clear message (nothing is stored for the next phase).  And a player asks on their account
+page for the results and reminders by mail.  Screenshots are kept in
 ``tests/screenshots/web/``.
 """
 
@@ -17,15 +18,11 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
-from web_live import LAPTOP, LiveServer, launch_chromium, shoot
+from web_live import LiveServer, a_legal_order, launch_chromium, person, shoot
 
-from machiavelli.movement.legal_lists import legal_orders
 from machiavelli.service.visibility import GameView, Viewer
-from machiavelli.text.notation import format_order
-from machiavelli.web.seen import look
 
 GAME = "trio"
-PASSWORD = "correct horse"
 WANTED = {"alice": ("Milan", "Naples"), "bob": ("Venice", "Papacy"),
           "dave": ("Florence", "Turkey")}
 
@@ -43,26 +40,6 @@ def browser() -> Iterator[Any]:
         chromium = launch_chromium(playwright)
         yield chromium
         chromium.close()
-
-
-def person(browser: Any, live: LiveServer, name: str) -> Page:
-    page: Page = browser.new_context(viewport=LAPTOP, base_url=live.base).new_page()
-    page.goto("/signup")
-    page.fill("input[name=name]", name)
-    page.fill("input[name=email]", f"{name}@example.org")
-    page.fill("input[name=password]", PASSWORD)
-    page.fill("input[name=again]", PASSWORD)
-    page.click("button:has-text('Sign up')")
-    expect(page.locator("header.top")).to_contain_text(name)
-    return page
-
-
-def a_legal_order(live: LiveServer, power: str) -> str:
-    seen = look(live.judge, GAME, "carol")
-    assert not isinstance(seen, str) and hasattr(seen, "view")
-    options = legal_orders(seen.board, seen.view.state, power)
-    key = next(k for k in sorted(options) if k[0] == "unit")
-    return format_order(options[key][0])
 
 
 def card(page: Page, power: str) -> Any:
@@ -107,7 +84,7 @@ def test_three_players_hold_two_powers_each_and_a_stale_page_is_refused(
         expect(page.locator(".orders-card")).to_have_count(2)
         for power in powers:
             box = card(page, power).locator("textarea[name=orders]")
-            box.fill(a_legal_order(live, power))
+            box.fill(a_legal_order(live, GAME, "carol", power))
             expect(card(page, power).locator(".order-check li.ok")).to_have_count(1)
             card(page, power).locator(f"button:has-text('Submit orders for {power}')").click()
             expect(page.locator(".flash.good")).to_contain_text(f"{power}: 1 order(s) stored")
@@ -128,7 +105,7 @@ def test_three_players_hold_two_powers_each_and_a_stale_page_is_refused(
     bob = players["bob"]
     bob.goto(f"/games/{GAME}")
     stale = card(bob, "Venice").locator("textarea[name=orders]")
-    stale.fill(a_legal_order(live, "Venice"))
+    stale.fill(a_legal_order(live, GAME, "carol", "Venice"))
     carol.goto(f"/games/{GAME}/master")
     carol.click("button:has-text('Process now')")
     carol.click("button:has-text('Yes, process now')")
@@ -145,3 +122,25 @@ def test_three_players_hold_two_powers_each_and_a_stale_page_is_refused(
     shoot(bob, "seats-stale-refused-laptop")
     after = live.judge.view(GAME, Viewer.master())
     assert isinstance(after, GameView) and after.phase == 1 and not after.orders
+
+
+def test_a_player_asks_for_results_and_reminders_by_mail_on_the_account_page(
+        live: LiveServer, browser: Any) -> None:
+    dora = person(browser, live, "dora")
+    dora.goto("/account")
+    mail = dora.locator("#mail")
+    expect(mail).to_contain_text("Mail about my games")
+    expect(mail.locator("input[name=alerts]:checked")).to_have_count(0)
+    mail.locator("input[value=results]").check()
+    mail.locator("input[value=reminder]").check()
+    mail.locator("button:has-text('Save')").click()
+    expect(dora.locator(".flash.good")).to_contain_text("Saved: mail me the results")
+    expect(dora.locator("#mail input[name=alerts]:checked")).to_have_count(2)
+    shoot(dora, "account-mail-laptop")
+    user = live.judge.user_named("dora")
+    assert user is not None and user.alerts == ("results", "reminder")
+    dora.locator("#mail input[value=results]").uncheck()
+    dora.locator("#mail button:has-text('Save')").click()
+    expect(dora.locator(".flash.good")).to_contain_text("a reminder 24 hours before")
+    user = live.judge.user_named("dora")
+    assert user is not None and user.alerts == ("reminder",)

@@ -6,7 +6,9 @@ SQLite file, without the sweeper (the tests process phases as the master does).
 test`` installs when missing) through Playwright, headless, with a fresh profile
 (Playwright gives each launch a new user-data-dir of its own) and no network but the
 loopback: never Playwright's own browser download.  Screenshots go to
-``tests/screenshots/web/`` (kept after the run, ignored by git).
+``tests/screenshots/web/`` (kept after the run, ignored by git).  :func:`person` signs a
+new person up in a browser of their own; :func:`a_legal_order` is one order a power may
+give in a game's pending phase.
 """
 
 from __future__ import annotations
@@ -19,9 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
+from playwright.sync_api import expect
 
+from machiavelli.movement.legal_lists import legal_orders
 from machiavelli.service.judge import Judge
+from machiavelli.text.notation import format_order
 from machiavelli.web.app import create_app
+from machiavelli.web.seen import look
 from machiavelli.web.site import WebConfig
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -31,6 +37,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 SHOTS = Path(__file__).resolve().parent / "screenshots" / "web"
 LAPTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
+PASSWORD = "correct horse"
 
 
 def free_port() -> int:
@@ -87,3 +94,26 @@ def csrf_of(html: str) -> str:
     found = re.search(r'name="csrf" value="([^"]+)"', html)
     assert found, "no CSRF token on the page"
     return found.group(1)
+
+
+def person(browser: Any, live: LiveServer, name: str, viewport: dict[str, int] = LAPTOP
+           ) -> Any:
+    """A new person (own cookies) who signs up as ``name``."""
+    page = browser.new_context(viewport=viewport, base_url=live.base).new_page()
+    page.goto("/signup")
+    page.fill("input[name=name]", name)
+    page.fill("input[name=email]", f"{name}@example.org")
+    page.fill("input[name=password]", PASSWORD)
+    page.fill("input[name=again]", PASSWORD)
+    page.click("button:has-text('Sign up')")
+    expect(page.locator("header.top")).to_contain_text(name)
+    return page
+
+
+def a_legal_order(live: LiveServer, game: str, seer: str, power: str) -> str:
+    """An order ``power`` may give now in ``game`` (found as ``seer`` sees the game)."""
+    seen = look(live.judge, game, seer)
+    assert not isinstance(seen, str) and hasattr(seen, "view")
+    options = legal_orders(seen.board, seen.view.state, power)
+    key = next(k for k in sorted(options) if k[0] == "unit")
+    return format_order(options[key][0])

@@ -176,7 +176,7 @@ def set_alerts(request: Request, form: CheckedForm) -> Response:
     done = site_of(request).judge.set_alerts(visitor.user_id, list_field(form, "alerts"))
     if isinstance(done, Refused):
         return back("/account#mail", bad=f"Not changed: {done.reason}.")
-    said = ("You will get by mail: " + "; ".join(ALERTS[a] for a in done.alerts) + "."
+    said = ("Saved: mail me " + "; ".join(ALERTS[a] for a in done.alerts) + "."
             if done.alerts else "You will get no mail about your games.")
     return back("/account#mail", said=said)
 
