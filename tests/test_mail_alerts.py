@@ -146,3 +146,19 @@ def test_mails_are_asked_for_by_name_and_need_an_address(tmp_path: Path) -> None
     answer = page.post("/account/alerts", data={"csrf": csrf_of(page.get("/account").text),
                                                 "alerts": ["gossip"]})
     assert "Not changed: no such mail: gossip" in answer.text
+
+
+def test_the_api_reads_and_sets_the_mails_a_player_wants(tmp_path: Path) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/api.db")
+    add_user(site, "vera")
+    got = site.client.get("/api/v1/me/alerts", headers=site.api("vera"))
+    assert got.status_code == 200 and got.json() == {"alerts": []}
+    put = site.client.put("/api/v1/me/alerts", headers=site.api("vera"),
+                          json={"alerts": ["reminder", "results"]})
+    assert put.status_code == 200 and put.json() == {"alerts": ["results", "reminder"]}
+    bad = site.client.put("/api/v1/me/alerts", headers=site.api("vera"),
+                          json={"alerts": ["gossip"]})
+    assert bad.status_code == 400 and "no such mail: gossip" in bad.json()["detail"]
+    assert site.client.get("/api/v1/me/alerts").status_code == 401
+    schema = site.client.get("/openapi.json").json()
+    assert "/api/v1/me/alerts" in schema["paths"]

@@ -289,6 +289,13 @@ class JudgeReply(BaseModel):
     reply: str
 
 
+class Alerts(BaseModel):
+    alerts: list[str] = Field(description="the mails about their games the user wants, "
+                              "sent by the judge's mail room: 'results' (each phase's "
+                              "results, when processed), 'reminder' (24 hours before a "
+                              "deadline their orders are not in for); [] for none")
+
+
 # ----------------------------------------------------------------------
 # Games
 # ----------------------------------------------------------------------
@@ -296,6 +303,20 @@ class JudgeReply(BaseModel):
 def me(user: KeyUser) -> Name:
     """Who the key belongs to."""
     return Name(name=user)
+
+
+@router.get("/me/alerts", response_model=Alerts)
+def my_alerts(request: Request, user: KeyUser) -> Alerts:
+    """The mails about their games the key's user asked for."""
+    found = site_of(request).judge.user(request.state.api_user_id)
+    return Alerts(alerts=list(found.alerts) if found is not None else [])
+
+
+@router.put("/me/alerts", response_model=Alerts)
+def set_my_alerts(request: Request, body: Alerts, user: KeyUser) -> Alerts:
+    """Ask for these mails from now on (the account page's choice)."""
+    done = refusal(site_of(request).judge.set_alerts(request.state.api_user_id, body.alerts))
+    return Alerts(alerts=list(done.alerts))
 
 
 @router.get("/scenarios")
