@@ -27,6 +27,7 @@ from machiavelli.service.visibility import (
     OptionFlags,
     PhaseView,
     ScenarioView,
+    StandingsView,
     Viewer,
     view,
 )
@@ -157,6 +158,14 @@ class Lookups:
     def cities(seen: GameView, phase: PhaseView, power: str) -> int:
         """How many cities that count ``power`` held after ``phase`` of the viewed game."""
         return fronts.cities(_board(seen), phase.position, power)
+
+    @staticmethod
+    def standings(seen: GameView, position: object) -> StandingsView | None:
+        """Every power's cities, provinces and units in ``position`` (the view's pending
+        position, or a phase's), with the victory goal; None for a kind without them."""
+        if seen.kind != MACHIAVELLI or position is None:
+            return None
+        return fronts.standings(_board(seen), position, seen.victory_cities)  # type: ignore[arg-type]
 
     @staticmethod
     def random_orders(seen: GameView, rng: random.Random) -> dict[str, list[str]]:

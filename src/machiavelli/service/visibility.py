@@ -290,6 +290,31 @@ class GameView:
 
 
 @dataclass(frozen=True)
+class StandingRow:
+    """One power's holdings in a position (public: the map shows them)."""
+
+    power: str
+    cities: int  # the cities that count for victory
+    provinces: int
+    armies: int
+    fleets: int
+    garrisons: int
+
+    @property
+    def units(self) -> int:
+        return self.armies + self.fleets + self.garrisons
+
+
+@dataclass(frozen=True)
+class StandingsView:
+    """Every power's holdings in a position, most cities first, and the victory goal in
+    force (``"Victory: 15 cities, including 2 home countries."``)."""
+
+    rows: tuple[StandingRow, ...]
+    goal: str
+
+
+@dataclass(frozen=True)
 class VariantView:
     """One way to play a scenario: how many players, its option number, the powers in
     play and the side each player takes (``"*"``: any one power no side names)."""
