@@ -39,6 +39,7 @@ from machiavelli.service.games import (
     set_up,
     setup_of,
 )
+from machiavelli.service.house.draws import DrawPolicy, Votes, votes_seen
 from machiavelli.service.port import Decision, Sight
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import (
@@ -287,6 +288,9 @@ class GameView:
     powers: tuple[str, ...] = ()  # every seat of the game, in the kind's order
     eliminated: tuple[str, ...] = ()  # the seats out of the game
     decision: Decision | None = None  # what the game waits for (None: forming or over)
+    # the pending phase's draw votes and concessions in words, by power: the viewer's own
+    # (all for a master, or in a game whose draw votes are public)
+    votes: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -389,7 +393,17 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
         press=letters_for(session, game, viewer) if press else [],
         kind=kind.name, powers=tuple(kind.seats(state)), eliminated=kind.eliminated(state),
         decision=kind.pending(state) if game.status in ("playing", "paused") else None,
+        votes=_votes(game, viewer),
     )
+
+
+def _votes(game: Game, viewer: Viewer) -> dict[str, str]:
+    """The draw votes ``viewer`` may see (:func:`~machiavelli.service.house.draws.votes_seen`)."""
+    if not game.votes:
+        return {}
+    policy = DrawPolicy.from_dict(dict(game.settings or {}).get("draws", {}) or {})
+    return votes_seen(Votes.from_dict(game.votes), policy,
+                      viewer.power if viewer.role == "player" else None, viewer.is_master)
 
 
 def seat_viewer(game: Game, seat: Seat | None, seat_name: str) -> Viewer | Refused:

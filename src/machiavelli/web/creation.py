@@ -222,7 +222,8 @@ def form_game(field: dict[str, str]) -> NewGame | Refused:
              "postal": field.get("postal") == "on"}
     return new_game(field.get("name", ""), field.get("setup", ""), form_flags(field),
                     victory=field.get("victory", ""), deadlines=deadlines, press=press,
-                    draws={"dias": field.get("dias") == "on"},
+                    draws={"dias": field.get("dias") == "on",
+                           "public": field.get("public_votes") == "on"},
                     private=field.get("private") == "on",
                     invite_only=field.get("invite_only") == "on",
                     zone=field.get("zone", "UTC").strip())

@@ -140,6 +140,7 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
         "joined": seen.seated and view.status == "forming",
         "by_mail": seen.seated and viewer.role != "observer",
         "sign_on": sign_on_line(seen),
+        "public_votes": bool(seen.settings.draws.get("public")),
     }
 
 
