@@ -1,5 +1,5 @@
 """The map to play from, in Debian's Chromium (issue 36, item 6): the board zooms and pans
-(buttons, the wheel, a drag), names provinces by their abbreviations on hover and as a
+(buttons, the wheel, a drag, two fingers), names provinces by their abbreviations on hover and as a
 layer, and a whole Machiavelli spring is ordered for one power with clicks alone (a unit,
 then a lit province or an order from its list; then Submit).  After the phase is processed,
 the results map is shown at full size with previous and next phase and the standings.
@@ -30,6 +30,18 @@ INSIDE = """(el) => {
     if (document.elementFromPoint(x, y) === el) return [x, y];
   }
   return null;
+}"""
+
+
+# two pointers down 100 px apart, the second moved 100 px further: a pinch outwards
+PINCH = """(svg) => {
+  const r = svg.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const send = (type, id, px) => svg.dispatchEvent(new PointerEvent(type, {
+    pointerId: id, clientX: px, clientY: y, bubbles: true, pointerType: "touch",
+    isPrimary: id === 1}));
+  send("pointerdown", 1, x - 50); send("pointerdown", 2, x + 50);
+  for (let i = 1; i <= 10; i++) send("pointermove", 2, x + 50 + 10 * i);
+  send("pointerup", 2, x + 150); send("pointerup", 1, x - 50);
 }"""
 
 
@@ -83,6 +95,10 @@ def test_the_board_zooms_pans_and_names_provinces(live: LiveServer, browser: Any
                     steps=5)
     page.mouse.up()
     assert page.locator(f"{board} svg").get_attribute("viewBox") != before  # dragged
+    # two fingers apart zoom in (pointer events, as a touch screen sends them)
+    page.click(f"{board} [data-map=fit]")
+    page.locator(f"{board} svg").evaluate(PINCH)
+    assert zoom(page, board) > 1.3
     # hovering a province names it with its abbreviation
     florence = page.locator(f"{board} path.area[id=flo]")
     page.click(f"{board} [data-map=fit]")
