@@ -77,6 +77,9 @@ def zoom(page: Page, view: str) -> float:
 
 def test_the_board_zooms_pans_and_names_provinces(live: LiveServer, browser: Any) -> None:
     page = signed_in(browser, live, "vera", WIDE)
+    said: list[str] = []
+    page.on("console", lambda message: said.append(message.text))
+    page.on("pageerror", lambda error: said.append(f"error: {error}"))
     page.goto(f"/games/{GAME}")
     board = ".board-view"
     expect(page.locator(f"{board}.live svg")).to_be_visible()
@@ -114,6 +117,8 @@ def test_the_board_zooms_pans_and_names_provinces(live: LiveServer, browser: Any
     shoot(page, "map-abbreviations-1400")
     page.click(f"{board} [data-map=abbreviations]")
     expect(layer).to_have_attribute("display", "none")
+    # under the site's CSP: no violation, no script error
+    assert not [m for m in said if "Content Security Policy" in m or m.startswith("error")], said
 
 
 def test_a_whole_spring_ordered_with_clicks_alone(live: LiveServer, browser: Any) -> None:
