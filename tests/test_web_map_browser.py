@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 from web_live import LiveServer, launch_chromium, shoot
-from web_map_game import PASSWORD, map_game
+from web_map_game import PASSWORD, map_game, play_to
 
 from machiavelli.service.visibility import Viewer
 
 GAME = "clicks"
+WINTER = "builds"
 WIDE = {"width": 1400, "height": 900}
 NARROW = {"width": 390, "height": 844}
 
@@ -50,6 +51,8 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     folder = tmp_path_factory.mktemp("map")
     with LiveServer(f"sqlite:///{folder}/judge.db") as server:
         map_game(server.judge, GAME, {"vera": "Venice"})
+        map_game(server.judge, WINTER, {"vera": "Venice"}, seed="winter-1454")
+        play_to(server.judge, WINTER, "adjustment")
         yield server
 
 
@@ -197,3 +200,35 @@ def test_the_results_map_at_full_size_with_previous_and_next(live: LiveServer,
     shoot(page, "results-map-1400")
     page.locator("#phase-result a[rel=next]").click()
     expect(page.locator("#phase-result .phase-nav h3")).to_contain_text(f"Phase {last} ")
+
+
+def test_a_winter_ordered_with_clicks_builds_on_a_lit_site(live: LiveServer,
+                                                           browser: Any) -> None:
+    """An adjustment: a unit's upkeep picked from its list, a build by clicking the
+    province it is built in (the sites are outlined: no unit stands there yet)."""
+    page = signed_in(browser, live, "vera", WIDE)
+    page.goto(f"/games/{WINTER}")
+    expect(page.locator(".board-view.live svg")).to_be_visible()
+    expect(page.locator("#click-orders")).to_be_visible()
+    legal = page.evaluate(f"fetch('/games/{WINTER}/legal.json').then(r => r.json())")
+    on_map = {page.locator(".board-view svg g.mine").nth(i).get_attribute("data-key")
+              for i in range(page.locator(".board-view svg g.mine").count())}
+    sites = sorted(k for k in legal["orders"] if k.startswith("unit ") and k not in on_map)
+    assert sites, "Venice has somewhere to build this winter"
+    site = sites[0].split()[1]
+    builds = legal["orders"][sites[0]]
+    area = page.locator(f".board-view svg path.area.site[id={site}]")
+    page.mouse.click(*area.evaluate(INSIDE))
+    page.click(f"#click-orders .click-choices button[data-line='{builds[0]}']")
+    box = page.locator("#orders textarea[name=orders]")
+    expect(box).to_have_value(builds[0])
+    units = sorted(on_map)
+    if units:
+        page.locator(f".board-view svg g.mine[data-key='{units[0]}']").click()
+        first = legal["orders"][units[0]][0]
+        page.click(f"#click-orders .click-choices button[data-line='{first}']")
+        expect(box).to_have_value(f"{builds[0]}\n{first}")
+    shoot(page, "map-winter-builds-1400")
+    page.click("button:has-text('Submit orders')")
+    expect(page.locator(".flash.good")).to_contain_text(
+        f"Venice: {2 if units else 1} order(s) stored")

@@ -49,7 +49,7 @@
 
   Orders.prototype.mark = function () {  // the units with an order in the box
     var self = this;
-    this.svg().querySelectorAll("g.unit.mine").forEach(function (g) {
+    this.svg().querySelectorAll("g.mine").forEach(function (g) {
       var key = g.getAttribute("data-key");
       g.classList.toggle("ordered", !!self.current(key));
     });
@@ -66,11 +66,11 @@
     var self = this, svg = this.svg();
     this.chosen = key;
     svg.querySelectorAll(".dest").forEach(function (el) { el.classList.remove("dest"); });
-    svg.querySelectorAll("g.unit.chosen").forEach(function (el) { el.classList.remove("chosen"); });
+    svg.querySelectorAll("g.chosen").forEach(function (el) { el.classList.remove("chosen"); });
     this.units.querySelectorAll("button.chosen").forEach(function (b) { b.classList.remove("chosen"); });
     this.list.textContent = "";
     if (!key) { this.heading.textContent = this.heading.getAttribute("data-idle"); return; }
-    var g = svg.querySelector('g.unit.mine[data-key="' + key + '"]');
+    var g = svg.querySelector('g.mine[data-key="' + key + '"]');
     if (g) { g.classList.add("chosen"); }
     var b = this.units.querySelector('button[data-key="' + key + '"]');
     if (b) { b.classList.add("chosen"); }
@@ -106,7 +106,8 @@
 
   Orders.prototype.start = function () {
     var self = this, svg = this.svg(), mine = {}, power = this.panel.getAttribute("data-power");
-    svg.querySelectorAll("g.unit").forEach(function (g) {
+    // the units (dislodged ones in a retreat) whose orders are listed
+    svg.querySelectorAll("g.unit, g.dislodged-unit").forEach(function (g) {
       if (power && g.getAttribute("data-owner") !== power) { return; }
       var key = unitKey(g.getAttribute("data-kind"), g.getAttribute("data-province"));
       if (self.legal[key] && !mine[key]) {
@@ -115,14 +116,20 @@
         g.setAttribute("data-key", key);
       }
     });
+    this.sites = {};  // a province with orders but no unit of the power's on it: a build
     Object.keys(this.legal).sort().forEach(function (key) {
-      var g = mine[key];
-      if (!g && key.indexOf("unit ") === 0) { return; }
+      var g = mine[key], words = key.split(" ");
+      var name = key;
+      if (g) { name = (g.getAttribute("data-tip") || key).replace(/^[^:]*: /, ""); }
+      else if (words[0] === "unit") {
+        var area = svg.querySelector('path.area[id="' + words[1] + '"]');
+        name = (area ? area.getAttribute("data-tip") : words[1]) + (words[2] === "G" ? ": garrison" : ": army or fleet");
+        if (area) { area.classList.add("site"); self.sites[words[1]] = self.sites[words[1]] || key; }
+      } else if (words[0] === "waive") { name = (self.legal[key] || [key])[0]; }
       var b = document.createElement("button");
       b.type = "button";
       b.className = "small secondary";
       b.setAttribute("data-key", key);
-      var name = g ? (g.getAttribute("data-tip") || key).replace(/^[^:]*: /, "") : key;
       b.setAttribute("data-name", name);
       b.textContent = name;
       var now = document.createElement("span");
@@ -132,10 +139,12 @@
       self.units.appendChild(b);
     });
     svg.addEventListener("click", function (e) {
-      var unit = e.target.closest("g.unit.mine");
+      var unit = e.target.closest("g.mine");
       if (unit) { self.choose(unit.getAttribute("data-key")); return; }
       var area = e.target.closest("path.area.dest");
       if (area && self.chosen) { self.destination(area.id); return; }
+      var site = e.target.closest("path.area.site");
+      if (site && self.sites[site.id]) { self.choose(self.sites[site.id]); return; }
       var other = e.target.closest("path.area");
       if (other && self.chosen) { self.choose(null); }
     });

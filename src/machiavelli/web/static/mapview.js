@@ -41,7 +41,7 @@
       svg.removeAttribute("height");
       svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
       svg.setAttribute("role", "img");
-      svg.querySelectorAll("path.area, g.unit").forEach(function (el) {
+      svg.querySelectorAll("path.area, g.unit, g.dislodged-unit").forEach(function (el) {
         var title = el.querySelector("title");
         var name = title ? title.textContent : "";
         if (title) { title.remove(); }
