@@ -188,7 +188,12 @@
       box.setAttribute("data-started", "yes");
       var view = new MapView(box);
       box.mapView = view;
-      view.load();
+      if (box.hasAttribute("data-lazy") && window.IntersectionObserver) {
+        var seen = new IntersectionObserver(function (entries) {  // loaded when scrolled to
+          if (entries.some(function (e) { return e.isIntersecting; })) { seen.disconnect(); view.load(); }
+        }, { rootMargin: "300px" });
+        seen.observe(box);
+      } else { view.load(); }
     });
   }
 
