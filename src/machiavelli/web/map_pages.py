@@ -42,11 +42,13 @@ def map_svg(request: Request, name: str, phase: int | None = None) -> Response:
 def legal_json(request: Request, name: str, power: str | None = None) -> Response:
     """The legal orders of the visitor's power in the pending phase, by what they are
     about (``unit ver AF``: the unit in Verona, army or fleet; ``unit ven G``: its
-    garrison; ``ally Milan``...).  A master names the power (``?power=``); anyone else
-    gets an empty list."""
+    garrison; ``ally Milan``...).  A master names the power (``?power=``), a player may
+    name one it orders for (else its own); anyone else gets an empty list."""
     seen = _seen(request, name)
     viewer = seen.viewer
-    chosen = viewer.power if viewer.role == "player" else power if viewer.is_master else None
+    chosen = power if viewer.is_master else None
+    if viewer.role == "player":  # its own power, or another it may order for
+        chosen = power if power and viewer.may_see_power(power) else viewer.power
     orders: dict[str, list[str]] = {}
     if chosen in seen.view.powers and seen.view.status in ("playing", "paused"):
         orders = legal_for(site_of(request).judge, seen, chosen)

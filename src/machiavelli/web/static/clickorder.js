@@ -13,7 +13,10 @@
 
   function Orders(box, panel, legal) {
     this.box = box; this.panel = panel; this.legal = legal; this.chosen = null;
-    this.textarea = document.querySelector(panel.getAttribute("data-box") || "#orders textarea[name=orders]");
+    var power = panel.getAttribute("data-power") || "";
+    // the order box of the power (one per power a player holds), else the page's only one
+    this.textarea = document.querySelector('.orders-card[data-power="' + power + '"] textarea[name=orders]') ||
+      document.querySelector("#orders textarea[name=orders]");
     this.list = panel.querySelector(".click-choices");
     this.units = panel.querySelector(".click-units");
     this.heading = panel.querySelector(".click-heading");
@@ -157,6 +160,7 @@
     var box = e.target, panel = document.getElementById(box.getAttribute("data-orders-panel") || "");
     var src = box.getAttribute("data-legal");
     if (!panel || !src) { return; }
+    src += "?power=" + encodeURIComponent(panel.getAttribute("data-power") || "");
     fetch(src, { credentials: "same-origin" }).then(function (answer) {
       return answer.ok ? answer.json() : { orders: {} };
     }).then(function (found) {
