@@ -200,6 +200,12 @@ def test_the_results_map_at_full_size_with_previous_and_next(live: LiveServer,
     shoot(page, "results-map-1400")
     page.locator("#phase-result a[rel=next]").click()
     expect(page.locator("#phase-result .phase-nav h3")).to_contain_text(f"Phase {last} ")
+    # the slider names the phase it points at, and shows it when let go
+    page.locator("#phase-range").fill("1")
+    expect(page.locator("#phase-result .phase-nav h3")).to_contain_text(
+        "Phase 1 · Spring 1454 movement")
+    expect(page.locator("#phase-result output.phase-name")).to_have_text(
+        "1 · Spring 1454 movement")
 
 
 def test_a_winter_ordered_with_clicks_builds_on_a_lit_site(live: LiveServer,
