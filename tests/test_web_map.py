@@ -148,3 +148,29 @@ def test_without_javascript_the_board_is_an_image_and_orders_are_typed(tmp_path:
                                                        "orders": "A pad - vic"})
     assert "Venice: 1 order(s) stored" in stored.text
     site.judge.close()
+
+
+def test_a_princes_game_has_its_page_and_its_picture(tmp_path: object) -> None:
+    """Another kind of game draws its own pending position (the port's ``picture``): the
+    map no longer fails on a Princes game, whose past phases have no picture (404)."""
+    from web_game import add_user
+
+    from machiavelli.service.games import NewGame
+
+    site = web_site(f"sqlite:///{tmp_path}/web.db")
+    for user in ("boss", "a", "b", "c"):
+        add_user(site, user)
+    made = site.judge.create_game(NewGame("prince", "princes_A", 3, seed="s7",
+                                          kind="princes"), master="boss", start=False)
+    assert not isinstance(made, str)
+    for user in ("a", "b", "c"):
+        site.judge.join("prince", user, "player", [])
+    site.judge.start("prince")
+    player = site.sign_in("a")
+    assert player.get("/games/prince").status_code == 200
+    picture = player.get("/games/prince/map.svg")
+    assert picture.status_code == 200 and picture.text.lstrip().startswith("<")
+    assert picture.headers["cache-control"] == "private, no-cache"
+    assert "orders" in player.get("/games/prince/legal.json").json()
+    assert site.browser().get("/games/prince/map.svg?phase=1").status_code == 404
+    site.judge.close()

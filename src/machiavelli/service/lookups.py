@@ -202,6 +202,14 @@ def _pending(session: Session, game: Game, viewer: Viewer, power: str
 def _picture(session: Session, game: Game, viewer: Viewer, phase: int | None,
              results: bool, marks: bool) -> str | Refused:
     """:meth:`Judge.picture`."""
+    if game.kind != MACHIAVELLI:  # another kind draws its pending position itself
+        if phase is not None:
+            return Refused(f"{game.name}: no picture of a past phase for this kind of game")
+        found = _position(session, game)
+        if isinstance(found, Refused):
+            return found
+        kind, position = found
+        return kind.picture(position, viewer.sight)
     seen = view(session, game, viewer, history=True, press=False)
     board = fronts.board_of(game.scenario, game.players)
     sight = Sight.of_master() if viewer.is_master else (

@@ -78,10 +78,10 @@ def picture_key(seen: Seen, phase: int | None) -> Hashable | None:
             return None
         row = view.history[phase - 1]
         written = {"report": row.report, "orders": row.orders,
-                   "position": row.position.to_dict()}
+                   "position": _plain(row.position)}
         return ("done", view.name, view.scenario, view.players, who, phase, row.label,
                 row.created_at.isoformat(), _digest(written))
-    shown = {"state": view.state.to_dict(), "status": view.status,
+    shown = {"state": _plain(view.state), "status": view.status,
              "orders": {p: s.lines for p, s in view.orders.items()},
              "plague": _plague(seen, len(view.history) + 1) if view.status != "forming"
              else []}
@@ -89,7 +89,14 @@ def picture_key(seen: Seen, phase: int | None) -> Hashable | None:
 
 
 def _digest(data: object) -> str:
-    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _plain(position: object) -> object:
+    """A position as plain data (Machiavelli's ``State.to_dict``; another kind's view is
+    plain data already)."""
+    to_dict = getattr(position, "to_dict", None)
+    return to_dict() if callable(to_dict) else position
 
 
 def draw_picture(judge: Judge, seen: Seen, phase: int | None = None) -> str | None:
@@ -103,7 +110,7 @@ def _plague(seen: Seen, number: int) -> list[str]:
     led to its position, when that position is a summer movement."""
     view = seen.view
     shown = view.start_position if number <= 1 else view.history[number - 2].position
-    if shown is None or not (shown.season == "summer" and shown.phase == "movement"):
+    if getattr(shown, "season", None) != "summer" or getattr(shown, "phase", None) != "movement":
         return []
     return [view.start if number <= 1 else view.history[number - 2].report]
 
