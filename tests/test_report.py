@@ -31,6 +31,23 @@ def test_report_lists_orders_outcomes_rolls_control_and_position() -> None:
     assert "Treasury" not in text  # private information stays out of the public report
 
 
+def test_every_power_is_in_the_report_its_units_without_orders_named_as_holding() -> None:
+    """Issue 36: a power that sent no orders used to vanish from the report.  A movement
+    phase's report names every power with units; a unit given no order holds, and says
+    so; a power that gave its units no order is named as such (whatever money orders it
+    gave in secret)."""
+    board, start = load_scenario("classic_1454")
+    orders = {"Milan": parse_orders("A pav - for", board, start, "Milan").orders}
+    text = phase_report(board, start, resolve_movement(board, start, orders))
+    results = text.split("Position")[0]
+    assert "Milan:\n  A pav - for" in results
+    assert "  A mil H  (no order: holds)" in results  # Milan's other units
+    for power in ("Florence", "Naples", "Papacy", "Venice"):
+        assert f"{power}: no orders for its units\n" in results
+    assert "  G ven H  (no order: holds)" in results and "  F dal H  (no order: holds)" in results
+    assert "Autonomous" not in results  # autonomous garrisons give no orders
+
+
 def test_control_changes_name_old_and_new_controller() -> None:
     board = load_board("classic")
     _, start = load_scenario("classic_1454")

@@ -138,6 +138,30 @@ def label_layer(board: Board, geo: MapGeometry) -> str:
     return group(out, id="layer-names", font_family=FONT)
 
 
+def abbreviation_layer(board: Board, geo: MapGeometry) -> str:
+    """Each province's abbreviation (the order language's ``flo``), on a white tag below
+    its label point: hidden (``display="none"``) until a viewer turns the layer on (the
+    web page's toggle); ``data-province`` on each tag."""
+    size = label_size(geo) * 0.9
+    out = []
+    for pid in sorted(board.provinces):
+        shape = geo.areas.get(pid)
+        if shape is None or off_board(board, pid):
+            continue
+        x, y = shape.label[0], shape.label[1] + size * 1.5
+        wide = label_width(pid, size) + size * 0.5
+        out.append(tag(
+            "g",
+            tag("rect", x=x - wide / 2, y=y - size * 0.95, width=wide, height=size * 1.25,
+                rx=size * 0.3, fill="#FFFFFF", stroke=INK, stroke_width=size * 0.06,
+                opacity=0.9)
+            + tag("text", text(pid), x=x, y=y, font_size=size, text_anchor="middle",
+                  font_weight="bold", fill=INK),
+            class_="abbreviation", data_province=pid))
+    return group(out, id="layer-abbreviations", font_family=FONT, display="none",
+                 pointer_events="none")
+
+
 def _halo_text(words: str, x: float, y: float, size: float, fill: str, style: str | None,
                transform: str | None) -> list[str]:
     """The words twice: a white halo (a wide white stroke) under them, then the words."""

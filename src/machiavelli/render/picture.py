@@ -8,7 +8,7 @@ from machiavelli.core.board import Board
 from machiavelli.core.orders import Order
 from machiavelli.core.results import OrderResult
 from machiavelli.core.state import State
-from machiavelli.render.areas import area_layer, city_layer, label_layer
+from machiavelli.render.areas import abbreviation_layer, area_layer, city_layer, label_layer
 from machiavelli.render.arrows import OrderPainter
 from machiavelli.render.colours import SEA, power_colours
 from machiavelli.render.geometry import MapGeometry, geometry_for
@@ -78,6 +78,7 @@ def draw_map(
         dislodged_layer(board, geo, state, colours),
         group(drawing.marks, id="layer-outcomes"),
         marker_layer(board, geo, state, plague),
+        abbreviation_layer(board, geo),
         head,
         legend,
         _notice(geo.notice, geo.width, geo.height + legend_height, s),

@@ -27,6 +27,7 @@ from machiavelli.service.visibility import (
     OptionFlags,
     PhaseView,
     ScenarioView,
+    StandingsView,
     Viewer,
     view,
 )
@@ -159,6 +160,14 @@ class Lookups:
         return fronts.cities(_board(seen), phase.position, power)
 
     @staticmethod
+    def standings(seen: GameView, position: object) -> StandingsView | None:
+        """Every power's cities, provinces and units in ``position`` (the view's pending
+        position, or a phase's), with the victory goal; None for a kind without them."""
+        if seen.kind != MACHIAVELLI or position is None:
+            return None
+        return fronts.standings(_board(seen), position, seen.victory_cities)  # type: ignore[arg-type]
+
+    @staticmethod
     def random_orders(seen: GameView, rng: random.Random) -> dict[str, list[str]]:
         """Random legal orders for every power of the viewed position, as lines."""
         return fronts.random_lines(_board(seen), seen.state, rng)
@@ -193,6 +202,14 @@ def _pending(session: Session, game: Game, viewer: Viewer, power: str
 def _picture(session: Session, game: Game, viewer: Viewer, phase: int | None,
              results: bool, marks: bool) -> str | Refused:
     """:meth:`Judge.picture`."""
+    if game.kind != MACHIAVELLI:  # another kind draws its pending position itself
+        if phase is not None:
+            return Refused(f"{game.name}: no picture of a past phase for this kind of game")
+        found = _position(session, game)
+        if isinstance(found, Refused):
+            return found
+        kind, position = found
+        return kind.picture(position, viewer.sight)
     seen = view(session, game, viewer, history=True, press=False)
     board = fronts.board_of(game.scenario, game.players)
     sight = viewer.sight

@@ -41,6 +41,7 @@ from machiavelli.service.games import (
     set_up,
     setup_of,
 )
+from machiavelli.service.house.draws import DrawPolicy, Votes, votes_seen
 from machiavelli.service.port import Decision, Sight
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import (
@@ -322,6 +323,34 @@ class GameView:
     eliminated: tuple[str, ...] = ()  # the seats out of the game
     decision: Decision | None = None  # what the game waits for (None: forming or over)
     places: int = 0  # how many players the game's variant is played by
+    # the pending phase's draw votes and concessions in words, by power: the viewer's own
+    # (all for a master, or in a game whose draw votes are public)
+    votes: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One power's holdings in a position (public: the map shows them)."""
+
+    power: str
+    cities: int  # the cities that count for victory
+    provinces: int
+    armies: int
+    fleets: int
+    garrisons: int
+
+    @property
+    def units(self) -> int:
+        return self.armies + self.fleets + self.garrisons
+
+
+@dataclass(frozen=True)
+class StandingsView:
+    """Every power's holdings in a position, most cities first, and the victory goal in
+    force (``"Victory: 15 cities, including 2 home countries."``)."""
+
+    rows: tuple[StandingRow, ...]
+    goal: str
 
 
 @dataclass(frozen=True)
@@ -400,7 +429,17 @@ def view(session: Session, game: Game, viewer: Viewer, *, history: bool = False,
         kind=kind.name, powers=tuple(kind.seats(state)), eliminated=kind.eliminated(state),
         decision=kind.pending(state) if game.status in ("playing", "paused") else None,
         places=places_of(game),
+        votes=_votes(game, viewer),
     )
+
+
+def _votes(game: Game, viewer: Viewer) -> dict[str, str]:
+    """The draw votes ``viewer`` may see (:func:`~machiavelli.service.house.draws.votes_seen`)."""
+    if not game.votes:
+        return {}
+    policy = DrawPolicy.from_dict(dict(game.settings or {}).get("draws", {}) or {})
+    return votes_seen(Votes.from_dict(game.votes), policy,
+                      viewer.power if viewer.role == "player" else None, viewer.is_master)
 
 
 def seat_viewer(game: Game, seat: Seat | None, seat_name: str,

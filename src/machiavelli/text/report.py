@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Roll
+from machiavelli.core.orders import Hold, UnitRef
 from machiavelli.core.privacy import private_results, public_note, public_results, sees_roll
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.state import State, Unit
@@ -64,9 +65,11 @@ def phase_report(
     for r in public_results(adjudication.results):
         by_power.setdefault(r.power or "Autonomous", []).append(
             f"  {result_line(r, public_note(r))}")
-    for power in sorted(by_power):
-        lines.append(f"{power}:")
-        lines.extend(by_power[power])
+    unordered = unordered_holds(before, adjudication.results)
+    for power in sorted(set(by_power) | set(unordered)):
+        lines.append(f"{power}:" if power in by_power else f"{power}: no orders for its units")
+        lines.extend(by_power.get(power, []))
+        lines.extend(unordered.get(power, []))
     after = adjudication.state
     if adjudication.events:
         lines.append("")
@@ -89,6 +92,22 @@ def phase_report(
     lines.append("")
     lines.append(position_text(board, after))
     return "\n".join(lines)
+
+
+def unordered_holds(before: State, results: Sequence[OrderResult]) -> dict[str, list[str]]:
+    """A movement phase's units that were given no order, by power: they hold (issue 36:
+    every power is in every report, a power that sent nothing named as such)."""
+    if before.phase != "movement":
+        return {}
+    ordered = {(unit.kind, unit.province) for r in results
+               if isinstance(unit := getattr(r.order, "unit", None), UnitRef)}
+    held: dict[str, list[str]] = {}
+    for u in sorted(before.units, key=_unit_key):
+        if u.owner and u.owner not in before.eliminated \
+                and (u.kind, u.province) not in ordered:
+            hold = format_order(Hold(UnitRef(u.kind, u.province, u.coast)))
+            held.setdefault(u.owner, []).append(f"  {hold}  (no order: holds)")
+    return held
 
 
 def control_changes(board: Board, before: State, after: State) -> list[str]:

@@ -23,7 +23,7 @@ from machiavelli.service.visibility import Viewer
 from machiavelli.web import creation, idempotency
 from machiavelli.web.game_pages import set_mail_password, sign_on_line
 from machiavelli.web.master_pages import master_act
-from machiavelli.web.pictures import map_picture
+from machiavelli.web.pictures import map_answer
 from machiavelli.web.seen import (
     Seen,
     check_lines,
@@ -414,9 +414,9 @@ SVG: dict[int | str, dict[str, Any]] = {200: {"content": {"image/svg+xml": {}}}}
 def game_map(request: Request, name: str, user: MaybeUser) -> Response:
     """The map of the pending phase as this user may see it (with its own orders)."""
     seen = seen_of(request, name, user, history=True)
-    svg = map_picture(site_of(request).judge, seen)
-    assert svg is not None
-    return Response(svg, media_type="image/svg+xml")
+    answer = map_answer(request, site_of(request).judge, seen)
+    assert answer is not None
+    return answer
 
 
 @router.get("/games/{name}/phases/{number}/map.svg", response_class=Response, responses=SVG)
@@ -424,10 +424,10 @@ def phase_map(request: Request, name: str, number: int, user: MaybeUser) -> Resp
     """The map of processed phase ``number``: the position before it with the results
     of the orders processed then, as this user may see them."""
     seen = seen_of(request, name, user, history=True)
-    svg = map_picture(site_of(request).judge, seen, number)
-    if svg is None:
+    answer = map_answer(request, site_of(request).judge, seen, number)
+    if answer is None:
         raise HTTPException(404, f"no processed phase {number}")
-    return Response(svg, media_type="image/svg+xml")
+    return answer
 
 
 @router.get("/games/{name}/legal")

@@ -11,6 +11,7 @@ rules refuse comes back as a :class:`~machiavelli.service.refusal.Refused`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,10 +43,26 @@ class SetupChoice:
     label: str
 
 
+#: the scenario the create form offers first and preselects (its variant for the most
+#: players): the classic game of 1454
+FIRST_SCENARIO = "classic_1454"
+
+
+def default_setup() -> str:
+    """The create form's preselected choice: classic 1454 with every power."""
+    info = next((i for i in Judge.scenarios() if i.name == FIRST_SCENARIO), None)
+    if info is None or not info.variants:
+        return ""
+    full = max(info.variants, key=lambda v: (v.players, -v.option))
+    name = f"{info.name}:{full.option}" if full.option > 1 else info.name
+    return f"{name}@{full.players}"
+
+
 def setup_choices() -> list[tuple[str, list[SetupChoice]]]:
-    """Every scenario with its variants, as the create form lists them."""
+    """Every scenario with its variants, as the create form lists them: classic 1454
+    first."""
     groups = []
-    for info in Judge.scenarios():
+    for info in sorted(Judge.scenarios(), key=lambda i: i.name != FIRST_SCENARIO):
         choices = []
         for variant in info.variants:
             several = sum(1 for v in info.variants if v.players == variant.players) > 1
@@ -75,16 +92,46 @@ def policy_defaults() -> dict[str, Any]:
     return {"deadlines": DeadlinePolicy(), "press": PressPolicy(), "draws": DrawPolicy(),
             "colours": [c.value for c in PressColours],
             "observers": [o.value for o in ObserverPress],
-            "fakes": [f.value for f in FakePress], "kinds": KINDS}
+            "fakes": [f.value for f in FakePress], "kinds": KINDS,
+            "duration": duration_text, "setup": default_setup()}
+
+
+DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*(days?|hours?|min(?:utes?)?|d|h|m)", re.I)
+
+
+def duration_hours(text: str) -> float | None:
+    """A duration as people write it, in hours: ``2d 12h`` (60), ``36h``, ``90m`` (1.5),
+    ``1d``; a bare number is hours (``0.5``).  None when it is not one."""
+    text = text.strip().lower()
+    try:
+        return float(text)
+    except ValueError:
+        pass
+    parts = DURATION.findall(text)
+    if not parts or DURATION.sub("", text).strip(" ,+"):
+        return None
+    per = {"d": 24.0, "h": 1.0, "m": 1 / 60}
+    return sum(float(n) * per[unit[0]] for n, unit in parts)
+
+
+def duration_text(hours: float) -> str:
+    """Hours as the form shows them: ``72`` -> ``3d``, ``60`` -> ``2d 12h``, ``0.2`` ->
+    ``12m``."""
+    minutes = round(hours * 60)
+    days, minutes = divmod(minutes, 24 * 60)
+    whole, minutes = divmod(minutes, 60)
+    words = [f"{days}d" if days else "", f"{whole}h" if whole else "",
+             f"{minutes}m" if minutes else ""]
+    return " ".join(w for w in words if w) or "0h"
 
 
 def _number(text: str, what: str) -> float | Refused:
-    try:
-        value = float(text)
-    except ValueError:
-        return Refused(f"{what}: {text!r} is not a number of hours")
+    value = duration_hours(text)
+    if value is None:
+        return Refused(f"{what}: {text!r} is not a duration (write it as 2d 12h, 36h, "
+                       "90m or a number of hours)")
     if not 0 <= value <= 24 * 365:
-        return Refused(f"{what}: {value:g} hours is out of range")
+        return Refused(f"{what}: {duration_text(value)} is out of range (at most 365d)")
     return value
 
 
@@ -179,7 +226,8 @@ def form_game(field: dict[str, str]) -> NewGame | Refused:
              "postal": field.get("postal") == "on"}
     return new_game(field.get("name", ""), field.get("setup", ""), form_flags(field),
                     victory=field.get("victory", ""), deadlines=deadlines, press=press,
-                    draws={"dias": field.get("dias") == "on"},
+                    draws={"dias": field.get("dias") == "on",
+                           "public": field.get("public_votes") == "on"},
                     private=field.get("private") == "on",
                     invite_only=field.get("invite_only") == "on",
                     zone=field.get("zone", "UTC").strip())
@@ -191,8 +239,8 @@ def schedule_summary(policy: DeadlinePolicy) -> list[str]:
     for kind, title in KINDS:
         s = policy.schedule(PhaseKind(kind))
         at = f" at {s.clock // 60:02d}:{s.clock % 60:02d}" if s.clock >= 0 else ""
-        lines.append(f"{title}: {s.next_hours:g} h{at}, grace {s.grace_hours:g} h, "
-                     f"days {s.days}")
+        lines.append(f"{title}: {duration_text(s.next_hours)}{at}, grace "
+                     f"{duration_text(s.grace_hours)}, days {s.days}")
     lines.append("NMR: late powers go into civil disorder" if policy.nmr
                  else "No NMR: the judge waits for late powers")
     if policy.manual_process:

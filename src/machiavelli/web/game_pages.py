@@ -14,9 +14,8 @@ from machiavelli.service.house.deadlines import DeadlinePolicy
 from machiavelli.service.house.press import PressColours, PressPolicy
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
-from machiavelli.service.visibility import LetterView, SeatView, Viewer
+from machiavelli.service.visibility import GameView, LetterView, SeatView, Viewer
 from machiavelli.web import creation
-from machiavelli.web.pictures import map_picture
 from machiavelli.web.seen import (
     Seen,
     check_lines,
@@ -129,6 +128,7 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
     held = list(viewer.held)
     history = view.history
     chosen = next((p for p in history if p.number == phase), history[-1] if history else None)
+    judge = site_of(request).judge
     policy = PressPolicy.from_dict(seen.settings.press)
     user = user_of(request)
     return {
@@ -145,7 +145,9 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
         "held": held,
         "seat_rows": seat_rows(view.seats),
         "threads": threads(view.press, own or viewer.name),
-        "history": history, "chosen": chosen,
+        "history": history, "chosen": chosen, "phase_names": phase_names(view),
+        "standings": judge.standings(view, view.state) if view.status != "forming" else None,
+        "chosen_standings": judge.standings(view, chosen.position) if chosen else None,
         "recipients": [p for p in view.powers if p not in held
                        and p not in view.eliminated],
         "grey_allowed": policy.colours in (PressColours.GREY, PressColours.WHITE_GREY,
@@ -158,7 +160,17 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
         "joined": seen.seated and view.status == "forming",
         "by_mail": seen.seated and viewer.role != "observer",
         "sign_on": sign_on_line(seen),
+        "public_votes": bool(seen.settings.draws.get("public")),
     }
+
+
+def phase_names(view: GameView) -> list[str]:
+    """The name of each processed phase by its number (1: the first phase played; 0 is
+    left empty): the label of the position it was played from.  Phase ``n``'s row holds
+    its results and the position they led to, so the history, the map's ``?phase=n``,
+    the API's ``/phases/n`` and the report's "Results for ..." name the same phase."""
+    start = getattr(view.start_position, "label", "") or "the start"
+    return ["", start, *(p.label for p in view.history[:-1])]
 
 
 def sign_on_line(seen: Seen) -> str | None:
@@ -191,17 +203,6 @@ def set_mail_password(judge: Judge, seen: Seen, user: str, password: str
 def game_page(request: Request, name: str, phase: int | None = None) -> Response:
     seen = seen_or_404(request, name, history=True)
     return render(request, "game.html", **game_context(request, seen, phase))
-
-
-@router.get("/games/{name}/map.svg")
-def map_svg(request: Request, name: str, phase: int | None = None) -> Response:
-    """The map as this visitor may see it: the pending phase, or processed ``phase``."""
-    seen = seen_or_404(request, name, history=True)
-    svg = map_picture(site_of(request).judge, seen, phase)
-    if svg is None:
-        raise HTTPException(404, f"no processed phase {phase}")
-    return Response(svg, media_type="image/svg+xml",
-                    headers={"cache-control": "private, no-store"})
 
 
 @router.get("/games/{name}/phase", response_class=HTMLResponse)

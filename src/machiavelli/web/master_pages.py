@@ -9,8 +9,9 @@ from fastapi.responses import HTMLResponse
 
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
-from machiavelli.service.visibility import Viewer
-from machiavelli.web.game_pages import game_context, page_of, seen_or_404
+from machiavelli.service.visibility import GameView, Viewer
+from machiavelli.web import creation
+from machiavelli.web.game_pages import game_context, phase_names, seen_or_404
 from machiavelli.web.seated_bots import seat_bot, seated_rows, unseat_bot
 from machiavelli.web.seen import Seen, check_lines
 from machiavelli.web.site import (
@@ -63,12 +64,12 @@ def master_act(judge: Judge, name: str, actor: Viewer, action: str,
         done = judge.process(name, who=actor.name)
         return done if isinstance(done, Refused) else "The phase is processed."
     if action == "extend":
-        try:
-            hours = float(field.get("hours", "24"))
-        except ValueError:
-            return Refused("the extension is a number of hours")
+        hours = creation.duration_hours(field.get("hours", "24") or "24")
+        if hours is None:
+            return Refused("the extension is a duration: 1d, 2d 12h, 36h or 90m")
         moved = judge.extend(name, actor, hours)
-        return moved if isinstance(moved, Refused) else f"Deadline moved by {hours:g} hours."
+        return moved if isinstance(moved, Refused) else \
+            f"Deadline moved by {creation.duration_text(hours)}."
     if action in ("pause", "resume"):
         paused = judge.pause(name, actor, action == "pause")
         return paused if isinstance(paused, Refused) else f"{name} is {paused.status}."
@@ -114,10 +115,11 @@ def confirmation(request: Request, seen: Seen, action: str, field: dict[str, str
         warning = ("Everyone sees the results at once; Roll back can undo the phase, not "
                    "what the players saw.")
     else:
-        phase = carried.get("phase", "")
+        phase = rolled_to(view, carried.get("phase", ""))
         question, yes = f"Roll back to phase {phase}?", f"Yes, roll back to phase {phase}"
-        details = [f"The game goes back to phase {phase}: every phase processed after it, "
-                   f"and the orders written since, are undone (now: {view.label})."]
+        details = [f"The game goes back to phase {phase}, to be played again: every phase "
+                   f"processed since, and the orders written since, are undone (now: "
+                   f"{view.label}, phase {view.phase + 1})."]
         warning = "The phases undone cannot be brought back."
     return render(request, "confirm.html", view=view, action=action, carried=carried,
                   question=question, yes=yes, details=details, warning=warning)
@@ -126,12 +128,24 @@ def confirmation(request: Request, seen: Seen, action: str, field: dict[str, str
 @router.post("/games/{name}/master/{action}")
 def act(request: Request, name: str, action: str,
         form: CheckedForm) -> Response:
-    seen = master_seen(request, name)
     field = {k: text_field(form, k) for k in form}
+    seen = master_seen(request, name, history=action == "rollback")
     if action in CONFIRMED and field.get("confirm") != "yes":
         return confirmation(request, seen, action, field)
     site = site_of(request)
     said = master_act(site.judge, name, seen.viewer, action, field, site)
     if isinstance(said, Refused):
         return back(f"/games/{name}/master", bad=said.reason)
-    return back(f"/games/{name}/master" if action != "process" else page_of(name), said=said)
+    if action == "rollback":
+        said = f"Rolled back to phase {rolled_to(seen.view, field.get('phase', ''))}."
+    return back(f"/games/{name}/master", said=said)  # a master goes on from the console
+
+
+def rolled_to(view: GameView, number: str) -> str:
+    """The phase a roll back to the service's pending phase ``number`` (0: the start)
+    plays again, as the game page numbers and names it: ``2 (Spring 1454 retreat)``."""
+    if not number.strip().isdigit():
+        return number
+    at = int(number) + 1
+    names = phase_names(view)
+    return f"{at} ({names[at]})" if at < len(names) else str(at)

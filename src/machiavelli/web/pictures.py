@@ -21,11 +21,14 @@ viewer; so a map is only ever shown again to a viewer shown the same things.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
+
+from fastapi import Request, Response
 
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
@@ -42,6 +45,7 @@ def render_name(viewer: Viewer) -> str | None:
 
 KEPT = 64  # maps kept (some 100 kB each)
 _kept: OrderedDict[Hashable, str] = OrderedDict()
+_packed: OrderedDict[str, bytes] = OrderedDict()  # an SVG's ETag -> the SVG gzipped
 _keeping = threading.Lock()
 
 
@@ -74,10 +78,10 @@ def picture_key(seen: Seen, phase: int | None) -> Hashable | None:
             return None
         row = view.history[phase - 1]
         written = {"report": row.report, "orders": row.orders,
-                   "position": row.position.to_dict()}
+                   "position": _plain(row.position)}
         return ("done", view.name, view.scenario, view.players, who, phase, row.label,
                 row.created_at.isoformat(), _digest(written))
-    shown = {"state": view.state.to_dict(), "status": view.status,
+    shown = {"state": _plain(view.state), "status": view.status,
              "orders": {p: s.lines for p, s in view.orders.items()},
              "plague": _plague(seen, len(view.history) + 1) if view.status != "forming"
              else []}
@@ -85,7 +89,14 @@ def picture_key(seen: Seen, phase: int | None) -> Hashable | None:
 
 
 def _digest(data: object) -> str:
-    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _plain(position: object) -> object:
+    """A position as plain data (Machiavelli's ``State.to_dict``; another kind's view is
+    plain data already)."""
+    to_dict = getattr(position, "to_dict", None)
+    return to_dict() if callable(to_dict) else position
 
 
 def draw_picture(judge: Judge, seen: Seen, phase: int | None = None) -> str | None:
@@ -99,6 +110,53 @@ def _plague(seen: Seen, number: int) -> list[str]:
     led to its position, when that position is a summer movement."""
     view = seen.view
     shown = view.start_position if number <= 1 else view.history[number - 2].position
-    if shown is None or not (shown.season == "summer" and shown.phase == "movement"):
+    if getattr(shown, "season", None) != "summer" or getattr(shown, "phase", None) != "movement":
         return []
     return [view.start if number <= 1 else view.history[number - 2].report]
+
+
+def map_answer(request: Request, judge: Judge, seen: Seen, phase: int | None = None
+               ) -> Response | None:
+    """The map of ``phase`` (None: the pending one) as an HTTP answer, or None when there
+    is no such phase.
+
+    - **Compressed**: gzipped (some 120 kB to 20 kB) when the browser accepts it, each
+      map gzipped once (the last :data:`KEPT` kept, under their ETag).
+    - **Cacheable per phase**: an ``ETag`` (the SVG's digest; ``If-None-Match`` is
+      answered ``304``).  A map drawn for a seat (a power's player, an observer's seat,
+      the master) is ``private``: a browser keeps it, a shared cache never.  The public's
+      map of a processed phase is ``public`` for a minute (a roll back writes the phase
+      anew, and its ETag changes); the pending phase's is asked again each time
+      (``no-cache``: the ETag saves the drawing and the transfer).
+    """
+    svg = map_picture(judge, seen, phase)
+    if svg is None:
+        return None
+    packs = "gzip" in request.headers.get("accept-encoding", "").lower()
+    tag = '"' + hashlib.sha256(svg.encode()).hexdigest()[:32] + ('-gz"' if packs else '"')
+    seat = seen.seated or seen.viewer.role != "public" or seen.settings.private
+    headers = {"etag": tag, "vary": "Accept-Encoding, Cookie, Authorization",
+               "cache-control": ("private, no-cache" if seat
+                                 else "public, max-age=60" if phase is not None
+                                 else "public, no-cache")}
+    if tag in _tags(request.headers.get("if-none-match", "")):
+        return Response(status_code=304, headers=headers)
+    if not packs:
+        return Response(svg, media_type="image/svg+xml", headers=headers)
+    with _keeping:
+        body = _packed.get(tag)
+        if body is not None:
+            _packed.move_to_end(tag)
+    if body is None:
+        body = gzip.compress(svg.encode(), compresslevel=6, mtime=0)
+        with _keeping:
+            _packed[tag] = body
+            while len(_packed) > KEPT:
+                _packed.popitem(last=False)
+    return Response(body, media_type="image/svg+xml",
+                    headers={**headers, "content-encoding": "gzip"})
+
+
+def _tags(header: str) -> set[str]:
+    """The ETags an ``If-None-Match`` header names (weak ones as strong)."""
+    return {t.strip().removeprefix("W/") for t in header.split(",") if t.strip()}

@@ -139,6 +139,7 @@ def view_data(seen: Seen) -> dict[str, Any]:
         "winners": list(view.winners),
         "clock": {k: v for k, v in view.clock.items() if k == "clock"},
         "standing": dict(view.standing),
+        "votes": dict(view.votes),
         "start": view.start,
         "history": [phase_data(p) for p in view.history],
         "press": [letter_data(x) for x in view.press],

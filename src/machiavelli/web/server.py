@@ -15,7 +15,7 @@ import uvicorn
 from machiavelli.service.config import HostSettings
 from machiavelli.service.judge import Judge
 from machiavelli.web.app import create_app
-from machiavelli.web.demo import set_up_demo
+from machiavelli.web.demo import set_up_demo, watch
 from machiavelli.web.robot import run_robots
 from machiavelli.web.sessions import mark_sent, outbox
 from machiavelli.web.site import WebConfig, clock
@@ -52,6 +52,8 @@ def serve(config: WebConfig, host: str = HostSettings.host, port: int = HostSett
                                         name="bots", daemon=True))
         threads.append(threading.Thread(target=print_outbox, args=(judge, stop),
                                         name="outbox", daemon=True))
+        threads.append(threading.Thread(target=watch, args=(judge, stop),
+                                        name="demo", daemon=True))
     app = create_app(config, judge)
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="info",
                                            access_log=False))

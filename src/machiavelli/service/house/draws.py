@@ -44,18 +44,22 @@ SET_COMMANDS: tuple[tuple[str, str], ...] = (
 
 @dataclass(frozen=True)
 class DrawPolicy:
-    """A game's draw settings: ``SET [NO] DIAS`` and ``SET [NO] CONCESSIONS``."""
+    """A game's draw settings: ``SET [NO] DIAS`` and ``SET [NO] CONCESSIONS``; and
+    ``public``: every vote is shown to all (a house rule of this judge's; by default a
+    vote is seen by its voter and the Masters only)."""
 
     dias: bool = True
     concessions: bool = True
+    public: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"dias": self.dias, "concessions": self.concessions}
+        return {"dias": self.dias, "concessions": self.concessions, "public": self.public}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> DrawPolicy:
-        only_fields(data, {"dias", "concessions"}, cls.__name__)
-        return cls(bool(data.get("dias", True)), bool(data.get("concessions", True)))
+        only_fields(data, {"dias", "concessions", "public"}, cls.__name__)
+        return cls(bool(data.get("dias", True)), bool(data.get("concessions", True)),
+                   bool(data.get("public", False)))
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,21 @@ class GameEnd:
 
 
 NO_VOTES = Votes()
+
+
+def votes_seen(votes: Votes, policy: DrawPolicy, voter: str | None, everything: bool
+               ) -> dict[str, str]:
+    """The votes of the pending phase a viewer may see, in words, by voting power: its
+    own (``voter``), or all when ``everything`` (a Master) or the game makes them public."""
+    shown: dict[str, str] = {}
+    for power, wanted in sorted(votes.draws.items()):
+        shown[power] = "votes for a draw" + (f" of {', '.join(sorted(wanted))}"
+                                             if wanted else "")
+    for power, to in sorted(votes.concessions.items()):
+        shown[power] = (shown[power] + "; " if power in shown else "") + f"concedes to {to}"
+    if everything or policy.public:
+        return shown
+    return {p: v for p, v in shown.items() if p == voter}
 
 
 def _may_vote(role: Role, voter: str | None, survivors: frozenset[str],

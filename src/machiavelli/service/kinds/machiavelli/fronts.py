@@ -39,12 +39,18 @@ from machiavelli.game.scenario import (
     scenario_board,
     scenario_info,
 )
-from machiavelli.game.victory import cities_controlled
+from machiavelli.game.victory import cities_controlled, victory_line
 from machiavelli.movement.random_moves import random_phase_orders
 from machiavelli.render import MASTER, draw_map
 from machiavelli.render.units import struck_by
 from machiavelli.service.port import Sight
-from machiavelli.service.visibility import OptionFlags, ScenarioView, VariantView
+from machiavelli.service.visibility import (
+    OptionFlags,
+    ScenarioView,
+    StandingRow,
+    StandingsView,
+    VariantView,
+)
 from machiavelli.text.notation import format_order, parse_orders
 
 
@@ -113,6 +119,22 @@ def option_flags() -> OptionFlags:
 def cities(board: Board, position: State, power: str) -> int:
     """How many of the cities that count ``power`` controls."""
     return len(cities_controlled(board, position, power))
+
+
+def standings(board: Board, position: State, victory_cities: int | None) -> StandingsView:
+    """Each power's cities, provinces and units in ``position`` (the eliminated too, with
+    nothing), most cities first, and the victory condition in force (VIC-1)."""
+    rows = []
+    for power in position.powers:
+        units = [u for u in position.units if u.owner == power]
+        rows.append(StandingRow(
+            power, len(cities_controlled(board, position, power)),
+            sum(1 for owner in position.province_owner.values() if owner == power),
+            sum(1 for u in units if u.kind == "A"), sum(1 for u in units if u.kind == "F"),
+            sum(1 for u in units if u.kind == "G")))
+    rows.sort(key=lambda r: (-r.cities, -r.provinces, -r.units, r.power))
+    goal = victory_line(board, position, victory_cities).split(" (001 ", 1)[0]
+    return StandingsView(tuple(rows), goal)
 
 
 # -- pictures ------------------------------------------------------------------------
