@@ -1,0 +1,135 @@
+"""The order checker: which of a power's orders the adjudicator will void or fail for a
+reason the power can know before it sends them, and why.
+
+The checker asks the adjudicator itself: the power's orders are adjudicated alone on the
+pending position (:func:`~machiavelli.game.process.adjudicate_phase`, the other powers
+giving none), and every result that cannot turn out otherwise whatever the other powers
+order is a problem:
+
+- a movement phase: a unit's order void (not adjacent, no convoy possible, not its
+  unit, the wrong phase: :class:`~machiavelli.movement.legality.Checker`); a money order
+  that fails or is void (the treasury after the submission's earlier lines, the bank's
+  debt before a gift, LOAN-13, the least a bribe or counter-bribe takes, EXP-C..I,
+  BRIBE-4, adjacency, ADJTAB-*).  Bounces, cut supports and bribe contests depend on the
+  others, and an assassination on the dice: they are no problems;
+- a retreat or an adjustment phase: an order that fails or is void (a retreat where no
+  unit may go, a build outside the home country, ADJ-A, an unpaid upkeep).
+
+Some problems may yet be undone by another power: ducats given to the power arrive before
+its expenses are paid (LOAN-EX-2B), and another power may raise the rebellion a
+pacification names.  The checker says "will fail" all the same, with the reason: the
+player decides.  Pure: nothing is stored, the position is not changed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from machiavelli.core.board import Board
+from machiavelli.core.dice import Dice
+from machiavelli.core.orders import MONEY_ORDERS, Expense, Order
+from machiavelli.core.results import OrderResult
+from machiavelli.core.rules import rules_of
+from machiavelli.core.state import State
+from machiavelli.game.process import adjudicate_phase
+
+#: a rule id as the notes write them (``EXP-D``, ``LOAN-13``, ``ADJTAB-C``, ``SIEGE-8``)
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+(?:\.[0-9]+)*)+\b")
+#: the dice of a check: none counts (an assassination's die is no problem)
+_SEED = "order-checker"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why an order will fail: ``reason`` in words, ``rules`` the ids it rests on."""
+
+    order: Order
+    outcome: str  # "void" or "fails", as the adjudicator will say
+    reason: str
+    rules: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The reason with its rule ids, as one line."""
+        return f"{self.reason} ({', '.join(self.rules)})" if self.rules else self.reason
+
+
+def problems(board: Board, state: State, power: str, orders: Sequence[Order]
+             ) -> list[Problem]:
+    """The orders of ``orders`` (a power's whole submission, each unit, expense number
+    and payee once: the orders that stand) the adjudicator will void or fail for a
+    reason ``power`` can know now, each once, in the order given."""
+    if not orders:
+        return []
+    rules = rules_of(state.options)
+    done = adjudicate_phase(board, state, {power: list(orders)}, Dice.for_phase(_SEED, state),
+                            rules)
+    found: dict[int, Problem] = {}
+    where = {id(o): i for i, o in enumerate(orders)}
+    equal = {o: i for i, o in reversed(list(enumerate(orders)))}
+    for result in done.results:
+        if result.power != power or not _knowable(state.phase, result):
+            continue
+        index = where.get(id(result.order), equal.get(result.order))
+        if index is None or index in found:
+            continue
+        words, ids = split_rules(expense_note(result) if isinstance(result.order, Expense)
+                                 else result.note)
+        found[index] = Problem(orders[index], result.outcome, words or _bare(result), ids)
+    return [found[i] for i in sorted(found)]
+
+
+def _knowable(phase: str, result: OrderResult) -> bool:
+    """Whether the result is the power's own doing, whatever the others order."""
+    if result.outcome not in ("void", "fails"):
+        return False
+    order = result.order
+    if phase != "movement":
+        return True
+    if isinstance(order, MONEY_ORDERS):
+        return not (isinstance(order, Expense) and order.kind == "assassinate")
+    return result.outcome == "void"
+
+
+#: an expense's note (:meth:`machiavelli.money.expenses.Spend.note`): what it took, why
+_SPENT = re.compile(r"^(\d+) ducats(?: \(all that was left of the (\d+) ordered\))?(?:; (.*))?$",
+                    re.S)
+
+
+def expense_note(result: OrderResult) -> str:
+    """An expense's result in words: why it fails first, then whether its ducats are
+    spent (an expense that fails is paid all the same, EXP-GEN-3; under seed 003 one
+    that cannot be paid in full takes nothing, BAR-2.7)."""
+    found = _SPENT.match(result.note)
+    if found is None or result.outcome == "succeeds":
+        return result.note
+    paid, ordered, why = int(found.group(1)), found.group(2), found.group(3) or ""
+    if "nothing charged" in why:
+        return why
+    short = f" (all that was left of the {ordered} ordered)" if ordered else ""
+    spent = (f"its {paid} ducats{short} are spent all the same (EXP-GEN-3)" if paid
+             else "no ducats were left to pay it")
+    return f"{why}; {spent}" if why else spent
+
+
+def _bare(result: OrderResult) -> str:
+    return "the order is void" if result.outcome == "void" else "the order fails"
+
+
+def split_rules(note: str) -> tuple[str, tuple[str, ...]]:
+    """A note's words and its rule ids apart: ``"3 ducats needed (EXP-C)"`` ->
+    ``("3 ducats needed", ("EXP-C",))``.  The words keep everything but the ids and the
+    punctuation that only held them."""
+    ids = tuple(dict.fromkeys(m.group(0) for m in RULE_ID.finditer(note)))
+    if not ids:
+        return note.strip(), ()
+    words = RULE_ID.sub("", note)
+    words = re.sub(r"\(\s*(?:[,;]\s*)*\)", "", words)  # "(EXP-C)" and "(EXP-D, BRIBE-4)"
+    words = re.sub(r"\(\s*(?:[,;]\s*)+", "(", words)
+    words = re.sub(r"(?:\s*[,;])+\s*\)", ")", words)
+    words = re.sub(r"\s*;(?:\s*[,;])+\s*", "; ", words)  # "x; EXP-D, BRIBE-4; y"
+    words = re.sub(r"\s+([,;)])", r"\1", words)
+    words = re.sub(r"\s{2,}", " ", words).strip(" ;,")
+    return words, ids
