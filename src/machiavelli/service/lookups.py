@@ -105,6 +105,12 @@ class Lookups:
         return fronts.scenarios(names)
 
     @staticmethod
+    def rules() -> list[tuple[str, str, str, str]]:
+        """Machiavelli's rule index: (section, id, text, source in 001) for every rule
+        the checker's and the reports' reasons cite by id."""
+        return fronts.rules()
+
+    @staticmethod
     def scenario_names() -> list[str]:
         return fronts.scenario_names()
 

@@ -46,6 +46,7 @@ from machiavelli.render.units import struck_by
 from machiavelli.service.port import Sight
 from machiavelli.service.visibility import OptionFlags, ScenarioView, VariantView
 from machiavelli.text.notation import format_order, parse_orders
+from machiavelli.text.rule_index import rule_index
 
 
 def board_of(scenario: str, players: int | None) -> Board:
@@ -156,3 +157,9 @@ def results(board: Board, before: State, orders: Mapping[str, str], seed: str
 
 def title_of(scenario: str) -> str:
     return scenario_info(scenario).title
+
+
+def rules() -> list[tuple[str, str, str, str]]:
+    """The rule index (:mod:`machiavelli.text.rule_index`): (section, id, text, source)
+    for every rule, in the index's order."""
+    return [(r.section, r.id, r.text, r.source) for r in rule_index().values()]
