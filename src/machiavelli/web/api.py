@@ -215,9 +215,15 @@ class LineVerdict(BaseModel):
     """One line of a text of orders and its verdict."""
     line: int = Field(description="its number, from 1")
     text: str
-    ok: bool
-    reason: str | None = Field(None, description="why it is refused (ok false)")
+    ok: bool = Field(description="✓: taken, and nothing known now will make it fail")
+    reason: str | None = Field(None, description="why it is refused, or why it will fail "
+                               "(ok false)")
     blank: bool = Field(False, description="a blank or comment line")
+    will_fail: bool = Field(False, description="taken (stored), but the adjudicator will "
+                            "fail or void it for the reason given")
+    rules: list[str] = Field(default_factory=list, description="the ids of the rules the "
+                             "reason rests on (their text: /rules#ID)")
+    note: str | None = Field(None, description='a note on a line taken: "replaces line 1"')
 
 
 class Checked(BaseModel):
@@ -446,7 +452,8 @@ def orders(request: Request, name: str, body: Orders, user: KeyUser,
         return StoredOrders(power=stored.power, phase=stored.phase, label=stored.label,
                             stored=stored.lines, errors=len(stored.errors),
                             lines=[LineVerdict(**x)
-                                   for x in line_results(body.text, stored.errors)])
+                                   for x in line_results(body.text, stored.errors,
+                                                         stored.warnings, stored.notes)])
     return once(request, idempotency_key, body, run)
 
 

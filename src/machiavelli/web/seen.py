@@ -10,14 +10,13 @@ API alike, so both show exactly what the view holds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from machiavelli.service.games import Settings
 from machiavelli.service.judge import Judge
-from machiavelli.service.port import LineError
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, LetterView, PhaseView, Viewer
 
@@ -144,26 +143,44 @@ def pending_expenses(view: GameView, power: str) -> list[str]:
 # Orders: the service's reading, against the position the viewer sees
 # ----------------------------------------------------------------------
 def check_lines(judge: Judge, seen: Seen, power: str, text: str) -> list[dict[str, Any]]:
-    """Each line of ``text`` with its verdict: ``ok``, ``blank`` or the reader's reason
+    """Each line of ``text`` with its verdict: ``ok`` (✓), ``blank``, refused with the
+    reader's reason, or taken but ``will_fail`` with the adjudicator's reason and rule
+    ids, and a ``note`` such as "replaces line 1"
     (:meth:`~machiavelli.service.judge.Judge.check_orders`: nothing is stored)."""
     found = judge.check_orders(seen.view.name, seen.viewer, power, text)
-    errors: Sequence[LineError] = () if isinstance(found, Refused) else found.errors
-    return line_results(text, errors)
+    if isinstance(found, Refused):
+        return line_results(text, ())
+    return line_results(text, found.errors, found.warnings, found.notes)
 
 
-def line_results(text: str, errors: Sequence[Any]) -> list[dict[str, Any]]:
+def line_results(text: str, errors: Sequence[Any], warnings: Sequence[Any] = (),
+                 notes: Mapping[int, str] | None = None) -> list[dict[str, Any]]:
+    """The verdict of each line of ``text`` (see :func:`check_lines`)."""
     reasons: dict[int, list[str]] = {}
+    rules: dict[int, list[str]] = {}
+    failing: dict[int, list[str]] = {}
     for error in errors:
         reasons.setdefault(error.line, []).append(error.reason)
+    for warning in warnings:
+        failing.setdefault(warning.line, []).append(warning.reason)
+    for error in (*errors, *warnings):
+        ids = [r.strip() for r in (getattr(error, "rule", None) or "").split(",") if r.strip()]
+        rules.setdefault(error.line, []).extend(ids)
     results = []
     for number, line in enumerate(text.splitlines(), start=1):
         body = line.split("#", 1)[0].strip()
+        note = (notes or {}).get(number)
+        ids = list(dict.fromkeys(rules.get(number, [])))
         if number in reasons:
             results.append({"line": number, "text": line, "ok": False,
-                            "reason": "; ".join(reasons[number])})
+                            "reason": "; ".join(reasons[number]), "rules": ids})
+        elif number in failing:
+            results.append({"line": number, "text": line, "ok": False, "will_fail": True,
+                            "reason": "will fail: " + "; ".join(failing[number]),
+                            "rules": ids, "note": note})
         else:
             results.append({"line": number, "text": line, "ok": True,
-                            "reason": None, "blank": not body})
+                            "reason": None, "blank": not body, "note": note})
     return results
 
 
