@@ -34,9 +34,10 @@ from machiavelli.core.results import OrderResult
 from machiavelli.core.rules import rules_of
 from machiavelli.core.state import State
 from machiavelli.game.process import adjudicate_phase
+from machiavelli.text.reasons import expense_note, split_rules
 
-#: a rule id as the notes write them (``EXP-D``, ``LOAN-13``, ``ADJTAB-C``, ``SIEGE-8``)
-RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+(?:\.[0-9]+)*)+\b")
+#: an assassination's roll in its note (:mod:`machiavelli.money.assassination`)
+_DIE = re.compile(r"\bdie \d")
 #: the dice of a check: none counts (an assassination's die is no problem)
 _SEED = "order-checker"
 
@@ -88,48 +89,11 @@ def _knowable(phase: str, result: OrderResult) -> bool:
     order = result.order
     if phase != "movement":
         return True
-    if isinstance(order, MONEY_ORDERS):
-        return not (isinstance(order, Expense) and order.kind == "assassinate")
+    if isinstance(order, MONEY_ORDERS):  # (an assassination that fails on the die: chance)
+        return not (isinstance(order, Expense) and order.kind == "assassinate"
+                    and _DIE.search(result.note) is not None)
     return result.outcome == "void"
-
-
-#: an expense's note (:meth:`machiavelli.money.expenses.Spend.note`): what it took, why
-_SPENT = re.compile(r"^(\d+) ducats(?: \(all that was left of the (\d+) ordered\))?(?:; (.*))?$",
-                    re.S)
-
-
-def expense_note(result: OrderResult) -> str:
-    """An expense's result in words: why it fails first, then whether its ducats are
-    spent (an expense that fails is paid all the same, EXP-GEN-3; under seed 003 one
-    that cannot be paid in full takes nothing, BAR-2.7)."""
-    found = _SPENT.match(result.note)
-    if found is None or result.outcome == "succeeds":
-        return result.note
-    paid, ordered, why = int(found.group(1)), found.group(2), found.group(3) or ""
-    if "nothing charged" in why:
-        return why
-    short = f" (all that was left of the {ordered} ordered)" if ordered else ""
-    spent = (f"its {paid} ducats{short} are spent all the same (EXP-GEN-3)" if paid
-             else "no ducats were left to pay it")
-    return f"{why}; {spent}" if why else spent
 
 
 def _bare(result: OrderResult) -> str:
     return "the order is void" if result.outcome == "void" else "the order fails"
-
-
-def split_rules(note: str) -> tuple[str, tuple[str, ...]]:
-    """A note's words and its rule ids apart: ``"3 ducats needed (EXP-C)"`` ->
-    ``("3 ducats needed", ("EXP-C",))``.  The words keep everything but the ids and the
-    punctuation that only held them."""
-    ids = tuple(dict.fromkeys(m.group(0) for m in RULE_ID.finditer(note)))
-    if not ids:
-        return note.strip(), ()
-    words = RULE_ID.sub("", note)
-    words = re.sub(r"\(\s*(?:[,;]\s*)*\)", "", words)  # "(EXP-C)" and "(EXP-D, BRIBE-4)"
-    words = re.sub(r"\(\s*(?:[,;]\s*)+", "(", words)
-    words = re.sub(r"(?:\s*[,;])+\s*\)", ")", words)
-    words = re.sub(r"\s*;(?:\s*[,;])+\s*", "; ", words)  # "x; EXP-D, BRIBE-4; y"
-    words = re.sub(r"\s+([,;)])", r"\1", words)
-    words = re.sub(r"\s{2,}", " ", words).strip(" ;,")
-    return words, ids

@@ -28,6 +28,7 @@ from machiavelli.core.privacy import private_results, public_note, public_result
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.state import State, Unit
 from machiavelli.text.notation import format_order
+from machiavelli.text.reasons import in_words
 
 OUTCOME_WORDS = {
     "succeeds": "",
@@ -110,6 +111,7 @@ def control_changes(board: Board, before: State, after: State) -> list[str]:
 def result_line(result: OrderResult, note: str) -> str:
     """``"A pav - for  (bounced)"``: an order, its outcome and a note."""
     word = OUTCOME_WORDS[result.outcome]
+    note = in_words(result, note)
     detail = f"  ({': '.join(x for x in (word, note) if x)})" if word or note else ""
     return f"{format_order(result.order)}{detail}"
 
