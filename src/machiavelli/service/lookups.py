@@ -24,6 +24,7 @@ from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game
 from machiavelli.service.visibility import (
     GameView,
+    LedgerView,
     OptionFlags,
     PhaseView,
     ScenarioView,
@@ -81,6 +82,11 @@ class Lookups:
         ``marks=False``: the bare position (no title, orders or plague), as result mails
         attach it."""
         return self._read(name, lambda s, g: _picture(s, g, viewer, phase, results, marks))
+
+    def ledgers(self, name: str, viewer: Viewer, phase: int) -> list[LedgerView] | Refused:
+        """The ledgers of processed phase ``phase`` (1: the first) that ``viewer`` may
+        read: a player its own power's, the master every power's, anyone else none."""
+        return self._read(name, lambda s, g: _ledgers(s, g, viewer, phase))
 
     def options(self, name: str) -> Mapping[str, str] | Refused:
         """The game's options in force, each in words (Machiavelli's: ``on``, ``off``)."""
@@ -235,6 +241,27 @@ def _plague(board: fronts.Board, seen: GameView, number: int) -> list[str]:
     shown = seen.start_position if number <= 1 else seen.history[number - 2].position
     report = seen.start if number <= 1 else seen.history[number - 2].report
     return fronts.plague_marks(board, shown, report)
+
+
+def _ledgers(session: Session, game: Game, viewer: Viewer, phase: int
+             ) -> list[LedgerView] | Refused:
+    """:meth:`Judge.ledgers`."""
+    if games.kind_of(game).name != MACHIAVELLI:
+        return []
+    whole = view(session, game, Viewer.master(), history=True, press=False)
+    if not 1 <= phase <= len(whole.history):
+        return Refused(f"{game.name} has no processed phase {phase}")
+    readable = [p for p in whole.powers if viewer.is_master or (
+        viewer.role == "player" and viewer.may_see_power(p))]
+    if not readable:
+        return []
+    before = whole.start_position if phase == 1 else whole.history[phase - 2].position
+    after = whole.history[phase - 1].position
+    if before is None or after is None:
+        return []
+    found = fronts.ledgers(fronts.board_of(game.scenario, game.players), before, after,
+                           whole.history[phase - 1].orders, game.seed, phase)
+    return [ledger for ledger in found if ledger.power in readable]
 
 
 def _results(session: Session, game: Game, phase: int) -> list[fronts.OrderResult]:

@@ -28,6 +28,8 @@ from machiavelli.web.seen import (
     Seen,
     check_lines,
     free_powers,
+    ledger_data,
+    ledgers_of,
     legal_for,
     letter_data,
     line_results,
@@ -373,18 +375,21 @@ def game(request: Request, name: str, user: MaybeUser, history: bool = False) ->
 @router.get("/games/{name}/phases")
 def phases(request: Request, name: str, user: MaybeUser
            ) -> list[dict[str, Any]]:
-    """Every processed phase: its report (public part, and the user's private part)."""
+    """Every processed phase: its report (public part, and the user's private part).
+    One phase (``/phases/{number}``) adds the ``ledger``: the ducats of each power the
+    user may read (its own; a master's, all), line by line."""
     return [phase_data(p) for p in seen_of(request, name, user, history=True).view.history]
 
 
 @router.get("/games/{name}/phases/{number}")
 def phase(request: Request, name: str, number: int, user: MaybeUser
           ) -> dict[str, Any]:
-    found = [p for p in seen_of(request, name, user, history=True).view.history
-             if p.number == number]
+    seen = seen_of(request, name, user, history=True)
+    found = [p for p in seen.view.history if p.number == number]
     if not found:
         raise HTTPException(404, f"no processed phase {number}")
-    return phase_data(found[0])
+    return {**phase_data(found[0]), "ledger": [
+        ledger_data(x) for x in ledgers_of(site_of(request).judge, seen, number)]}
 
 
 SVG: dict[int | str, dict[str, Any]] = {200: {"content": {"image/svg+xml": {}}}}

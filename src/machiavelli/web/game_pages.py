@@ -22,6 +22,7 @@ from machiavelli.web.seen import (
     check_lines,
     deadline_of,
     free_powers,
+    ledgers_of,
     look,
     pending_expenses,
     summary,
@@ -126,6 +127,7 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
         "orders": view.orders.get(own) if own else None,
         "threads": threads(view.press, own or viewer.name),
         "history": history, "chosen": chosen,
+        "ledgers": ledgers_of(site_of(request).judge, seen, chosen.number if chosen else 0),
         "recipients": [p for p in view.powers if p != own
                        and p not in view.eliminated],
         "grey_allowed": policy.colours in (PressColours.GREY, PressColours.WHITE_GREY,

@@ -18,7 +18,7 @@ from typing import Any
 from machiavelli.service.games import Settings
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
-from machiavelli.service.visibility import GameView, LetterView, PhaseView, Viewer
+from machiavelli.service.visibility import GameView, LedgerView, LetterView, PhaseView, Viewer
 
 MONEY_WORDS = ("borrow", "pay", "give", "expense", "loan")
 
@@ -182,6 +182,23 @@ def line_results(text: str, errors: Sequence[Any], warnings: Sequence[Any] = (),
             results.append({"line": number, "text": line, "ok": True,
                             "reason": None, "blank": not body, "note": note})
     return results
+
+
+def ledgers_of(judge: Judge, seen: Seen, phase: int) -> list[LedgerView]:
+    """The ledgers of processed phase ``phase`` the viewer may read (its own power's; a
+    master's, every power's); none for anyone else or before the first phase."""
+    viewer = seen.viewer
+    if phase < 1 or not (viewer.is_master or (viewer.role == "player" and viewer.power)):
+        return []
+    found = judge.ledgers(seen.view.name, viewer, phase)
+    return [] if isinstance(found, Refused) else found
+
+
+def ledger_data(ledger: LedgerView) -> dict[str, Any]:
+    """A ledger as plain data (the JSON API's)."""
+    return {"power": ledger.power, "phase": ledger.phase, "label": ledger.label,
+            "start": ledger.start, "end": ledger.end,
+            "lines": [{"what": what, "ducats": ducats} for what, ducats in ledger.lines]}
 
 
 def legal_for(judge: Judge, seen: Seen, power: str) -> dict[str, list[str]]:
