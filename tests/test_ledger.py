@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from web_game import started_game, web_site
+from web_game import add_user, started_game, web_site
 
 from machiavelli.game.process import process_phase
 from machiavelli.game.random_orders import random_orders
@@ -74,8 +74,12 @@ def test_the_ledger_is_its_powers_and_the_masters_only(tmp_path: object) -> None
         assert got.status_code == 200, got.text
         return [x["power"] for x in got.json()["ledger"]]
 
+    add_user(site, "olga")
+    watching = site.client.post("/api/v1/games/books/join", headers=site.api("olga"),
+                                json={"role": "observer"})
+    assert watching.status_code == 200, watching.text
     assert powers(vera) == ["Venice"] and powers(milo) == ["Milan"]
-    assert powers(None) == []
+    assert powers(None) == [] and powers(site.api("olga")) == []
     assert "Venice" in powers(boss) and "Milan" in powers(boss) and len(powers(boss)) > 2
     mine = site.client.get("/api/v1/games/books/phases/1", headers=vera).json()["ledger"][0]
     assert {"what": "loan for 1 year", "ducats": 5} in mine["lines"]
