@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from machiavelli.commands.command import Command, OrderLines, PhaseRef, Verb
@@ -84,9 +85,12 @@ def _checked(given: OrderLines, warnings: Sequence[LineError], notes: Mapping[in
     def where(line: int) -> str:
         return (f"Line {given.lines[line - 1][0]}" if 0 < line <= len(given.lines)
                 else "Stored before")
+    def numbered(note: str) -> str:  # "replaces line 1" of the text: the message's number
+        found = re.fullmatch(r"replaces line (\d+)", note)
+        return note if found is None else f"replaces {where(int(found.group(1))).lower()}"
     said = [f"{where(w.line)}: {w.text}: will fail: {w.reason}"
             + (f" ({w.rule})" if w.rule else "") for w in warnings]
-    return said + [f"{where(line)}: {note}." for line, note in sorted(notes.items())
+    return said + [f"{where(line)}: {numbered(note)}." for line, note in sorted(notes.items())
                    if 0 < line <= len(given.lines)]
 
 
