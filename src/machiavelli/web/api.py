@@ -226,6 +226,8 @@ class LineVerdict(BaseModel):
     rules: list[str] = Field(default_factory=list, description="the ids of the rules the "
                              "reason rests on (their text: /rules#ID)")
     note: str | None = Field(None, description='a note on a line taken: "replaces line 1"')
+    replaced_by: int | None = Field(None, description="the later line of the text that "
+                                    "replaces this one (only the later order counts)")
 
 
 class Checked(BaseModel):

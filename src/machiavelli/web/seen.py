@@ -10,6 +10,7 @@ API alike, so both show exactly what the view holds.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -166,6 +167,11 @@ def line_results(text: str, errors: Sequence[Any], warnings: Sequence[Any] = (),
     for error in (*errors, *warnings):
         ids = [r.strip() for r in (getattr(error, "rule", None) or "").split(",") if r.strip()]
         rules.setdefault(error.line, []).extend(ids)
+    replaced: dict[int, int] = {}  # an earlier line of the text -> the line replacing it
+    for number, note in (notes or {}).items():
+        found = re.fullmatch(r"replaces line (\d+)", note)
+        if found:
+            replaced[int(found.group(1))] = number
     results = []
     for number, line in enumerate(text.splitlines(), start=1):
         body = line.split("#", 1)[0].strip()
@@ -174,6 +180,10 @@ def line_results(text: str, errors: Sequence[Any], warnings: Sequence[Any] = (),
         if number in reasons:
             results.append({"line": number, "text": line, "ok": False,
                             "reason": "; ".join(reasons[number]), "rules": ids})
+        elif number in replaced:
+            results.append({"line": number, "text": line, "ok": False, "will_fail": True,
+                            "reason": f"replaced by line {replaced[number]}: only the later "
+                                      "order counts", "replaced_by": replaced[number]})
         elif number in failing:
             results.append({"line": number, "text": line, "ok": False, "will_fail": True,
                             "reason": "will fail: " + "; ".join(failing[number]),
