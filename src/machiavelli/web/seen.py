@@ -168,8 +168,8 @@ def line_results(text: str, errors: Sequence[Any], warnings: Sequence[Any] = (),
         ids = [r.strip() for r in (getattr(error, "rule", None) or "").split(",") if r.strip()]
         rules.setdefault(error.line, []).extend(ids)
     replaced: dict[int, int] = {}  # an earlier line of the text -> the line replacing it
-    for number, note in (notes or {}).items():
-        found = re.fullmatch(r"replaces line (\d+)", note)
+    for number, said in (notes or {}).items():
+        found = re.fullmatch(r"replaces line (\d+)", said)
         if found:
             replaced[int(found.group(1))] = number
     results = []
