@@ -122,14 +122,18 @@ def private_report(
     results: Sequence[OrderResult] = (),
     events: Sequence[str] = (),
     rolls: Sequence[Roll] = (),
+    ledger: str | None = None,
 ) -> str:
     """What only ``power`` (and the game master) may see (see the module's doc).
 
     ``state``: the position after the phase (treasury, loans, chits);
     ``results`` and ``rolls``: every result and roll of the phase (only the
-    power's own private ones are shown); ``events``: the power's private events.
+    power's own private ones are shown); ``events``: the power's private events;
+    ``ledger``: where its ducats went (:mod:`machiavelli.money.ledger`), in one line.
     """
     lines = [f"Private to {power}:", f"  Treasury: {state.treasury.get(power, 0)} ducats"]
+    if ledger:
+        lines.append(f"  {ledger}")
     for loan in state.loans.get(power, []):
         lines.append(
             f"  Loan: {loan.principal} + {loan.interest} ducats due "
