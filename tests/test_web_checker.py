@@ -41,3 +41,19 @@ def test_the_rules_page_has_an_anchor_per_rule(tmp_path: object) -> None:
     assert '<dt id="EXP-C">' in page.text and '<dt id="LOAN-13">' in page.text
     assert "Counter-bribe: any multiple of 3 ducats" in page.text
     site.judge.close()
+
+
+def test_exp_c_exp_gen_3_the_results_link_their_rule_ids_and_say_the_ducats_are_spent(
+        tmp_path: object) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/results.db")
+    started_game(site, "told", {"vera": "Venice"})
+    site.client.post("/api/v1/games/told/orders", headers=site.api("vera"),
+                     json={"text": "expense 1: 2 ducats counter-bribe A ver\n"
+                                   "A pad - <b>fer</b>"})
+    site.client.post("/api/v1/games/told/master/process", headers=site.api("boss"), json={})
+    page = site.sign_in("vera").get("/games/told/phase?phase=1").text
+    assert "its 2 ducats are spent all the same" in page
+    assert '<a class="rule" href="/rules#EXP-GEN-3" title="An invalid expenditure still ' \
+           'costs its ducats.">EXP-GEN-3</a>' in page
+    assert "<b>fer</b>" not in page
+    site.judge.close()

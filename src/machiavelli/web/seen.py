@@ -14,7 +14,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any
+
+from markupsafe import Markup, escape
 
 from machiavelli.service.games import Settings
 from machiavelli.service.judge import Judge
@@ -226,3 +229,24 @@ def moment(value: datetime | str | None) -> str:
     if isinstance(value, str):
         value = datetime.fromisoformat(value)
     return value.strftime("%a %d %b %Y, %H:%M %Z").strip()
+
+
+#: a rule id in a report's text (``EXP-C``, ``LOAN-13``, ``ADJTAB-C``)
+_RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+(?:\.[0-9]+)*)+\b")
+
+
+def rule_links(text: str) -> Markup:
+    """``text`` escaped, each rule id the rule index holds made a link to its text on the
+    rules page (``/rules#EXP-C``): the reports' rule ids, readable in words one click away."""
+    known = _rule_ids()
+    escaped = str(escape(text))
+    return Markup(_RULE_ID.sub(
+        lambda m: (f'<a class="rule" href="/rules#{m.group(0)}" title="{known[m.group(0)]}">'
+                   f"{m.group(0)}</a>") if m.group(0) in known else m.group(0), escaped))
+
+
+@cache
+def _rule_ids() -> dict[str, str]:
+    """Each rule id of the index with its text, escaped for a title attribute."""
+    return {rule_id: str(escape(text)) for _, rule_id, text, _ in Judge.rules()}
+
