@@ -5,16 +5,18 @@ Over random positions (random play from a scenario's start with random option fl
 money ones included, as tests/test_legal_lists.py makes them) every power writes a random
 submission: legal orders, wild ones (moves to any province, retreats anywhere, builds
 anywhere) and random money orders (expenses of any kind and amount on any unit or
-province, gifts, repayments, loans).  Each power's orders that stand are checked alone
-(:func:`machiavelli.game.checking.problems`); then every power's orders are adjudicated
-together, as the judge does.  Every order the checker passed either stands, or ends for
-what another power did: a bounce, a cut, a dislodgement (never void); a bribe outbid or
-counter-bribed, or tied (EXP-C4, EXP-C1); the power assassinated by another (ASN-EFF-1);
-its unit bribed away before it moved (EXP-I); an assassination's die.
+province, most near its own units; gifts, repayments, loans).  Each power's orders that
+stand are checked alone (:func:`machiavelli.game.checking.problems`); then every power's
+orders are adjudicated together, as the judge does.  Every order the checker passed
+either stands, or ends for what another power did: a bounce, a cut, a dislodgement (never
+void); a bribe outbid or counter-bribed, or tied (EXP-C4, EXP-C1); the power assassinated
+by another (ASN-EFF-1); its unit bribed away before it moved (EXP-I); an assassination's
+die.
 
-``MACHIAVELLI_CHECKER_EXAMPLES`` sets the number of positions (default 200, about 5 s,
-for development and make test); each position checks every power's submission.  The full run of
-10,000 (``MACHIAVELLI_CHECKER_EXAMPLES=10000``) and its time are in docs/speed.md.
+``MACHIAVELLI_CHECKER_EXAMPLES`` sets the number of positions (default 200, a few seconds,
+for development and make test); each position checks every power's submission.  The full
+run of 10,000 positions (``MACHIAVELLI_CHECKER_EXAMPLES=10000``) and its time are in
+docs/speed.md.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from machiavelli.game.checking import problems
 from machiavelli.game.process import adjudicate_phase, process_phase
 from machiavelli.game.random_orders import random_orders
 from machiavelli.game.scenario import load_scenario, scenario_info
+from machiavelli.money.bribes import borders
 from machiavelli.movement.legal_lists import legal_orders
 
 EXAMPLES = int(os.environ.get("MACHIAVELLI_CHECKER_EXAMPLES", "200"))
@@ -90,9 +93,12 @@ def wild(board: Board, state: State, power: str, rng: random.Random) -> list[Ord
                 orders.append(Maintain(UnitRef(unit.kind, unit.province, unit.coast)))
     if state.phase == "movement" and state.option("money"):
         others = [p for p in state.powers if p != power]
+        near = {p for u in mine for p in (u.province, *borders(board, u.province))}
+        close = [u for u in anyone if u.province in near] or anyone
         for _ in range(rng.randint(0, 4)):
             kind = rng.choice([k for k in EXPENSE_KINDS if k != "none"])
-            target = rng.choice(anyone) if anyone and rng.random() < 0.7 else None
+            target = rng.choice(close if rng.random() < 0.7 else anyone) \
+                if anyone and rng.random() < 0.8 else None
             orders.append(Expense(
                 rng.randint(1, 4), rng.choice((1, 2, 3, 4, 6, 9, 12, 15, 21)), kind,
                 target.kind if target else None,
