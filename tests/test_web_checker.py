@@ -31,6 +31,9 @@ def test_mov_1_exp_c_the_order_box_says_why_a_line_will_fail(tmp_path: object) -
     assert [(x["ok"], x["will_fail"], x["replaced_by"]) for x in api] == [
         (False, True, 4), (False, True, None), (True, False, None), (True, False, None)]
     assert api[1]["rules"] == ["EXP-C", "EXP-GEN-3"] and api[3]["note"] == "replaces line 1"
+    sent = browser.post("/games/box/orders", data={"csrf": csrf_of(page),
+                                                   "orders": "A pad - rome\nA ver H"})
+    assert "Will fail: A pad - rome: an army cannot go from Padua to Rome" in sent.text
     site.judge.close()
 
 

@@ -229,11 +229,13 @@ def submit_orders(request: Request, name: str,
     if isinstance(stored, Refused):
         return back(to, bad=stored.reason)
     said = f"{stored.power}: {len(stored.lines)} order(s) stored for {stored.label}."
+    if stored.warnings:  # taken, but the adjudicator will void or fail them (the checker)
+        said += " Will fail: " + "; ".join(f"{w.text}: {w.reason}" for w in stored.warnings)
     if stored.errors:
         said += " Refused: " + "; ".join(f"line {e.line} ({e.text}): {e.reason}"
                                          for e in stored.errors)
         return back(to, bad=said)
-    return back(to, said=said)
+    return back(to, bad=said) if stored.warnings else back(to, said=said)
 
 
 @router.post("/games/{name}/ready")
