@@ -41,11 +41,15 @@ def warned(kind: MachiavelliKind, table: Table, power: str, text: str) -> dict[i
     return {w.line: w for w in reading.warnings}
 
 
-def test_mov_1_a_move_to_a_province_not_adjacent_will_fail(kind: MachiavelliKind,
-                                                             spring: Table) -> None:
-    found = warned(kind, spring, "Venice", "A pad - fer\nA ver - rome\n")
-    assert list(found) == [2]
-    assert found[2].reason == "an army cannot go from Verona to Rome"
+def test_mov_1_cvy_2_a_move_to_a_province_not_adjacent_will_fail(kind: MachiavelliKind,
+                                                                   spring: Table) -> None:
+    found = warned(kind, spring, "Venice", "A pad - fer\nA ver - rome\nF dal - ion\n")
+    assert list(found) == [2, 3]
+    assert found[2].reason == ("an army cannot go from Verona to Rome: not adjacent, and an "
+                               "army is convoyed only from a coastal province to a coastal "
+                               "province")
+    assert found[2].rule == "MOV-1, CVY-2"
+    assert found[3].reason.endswith(": not adjacent") and found[3].rule == "MOV-1"
 
 
 def test_cvy_2_no_convoy_possible_will_fail(kind: MachiavelliKind, spring: Table) -> None:

@@ -78,6 +78,7 @@ def problems(board: Board, state: State, power: str, orders: Sequence[Order]
             continue
         words, ids = split_rules(expense_note(result) if isinstance(result.order, Expense)
                                  else result.note)
+        words, ids = _unreached(words, ids)
         found[index] = Problem(orders[index], result.outcome, words or _bare(result), ids)
     return [found[i] for i in sorted(found)]
 
@@ -93,6 +94,17 @@ def _knowable(phase: str, result: OrderResult) -> bool:
         return not (isinstance(order, Expense) and order.kind == "assassinate"
                     and _DIE.search(result.note) is not None)
     return result.outcome == "void"
+
+
+def _unreached(words: str, ids: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """A move to a province out of reach, said with why and its rules (the legality
+    check says only "an army cannot go from Padua to Rome", MOV-1, CVY-2)."""
+    if words.startswith("an army cannot go from"):
+        return (f"{words}: not adjacent, and an army is convoyed only from a coastal province "
+                "to a coastal province", (*ids, "MOV-1", "CVY-2"))
+    if words.startswith("a fleet cannot go from"):
+        return f"{words}: not adjacent", (*ids, "MOV-1")
+    return words, ids
 
 
 def _bare(result: OrderResult) -> str:
