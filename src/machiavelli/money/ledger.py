@@ -71,8 +71,8 @@ def _ledger(power: str, before: State, after: State, results: Sequence[OrderResu
             continue
         order = r.order
         if isinstance(order, Borrow) and r.outcome == "succeeds" and order.amount > 0:
-            bank.append((f"loan for {order.years} year" + "s" * (order.years > 1),
-                         order.amount))
+            years = "1 year" if order.years == 1 else f"{order.years} years"
+            bank.append((f"loan for {years}", order.amount))
         elif isinstance(order, Pay) and r.outcome == "succeeds":
             found = (_REPAID if order.to.lower() == BANK else _PAID).match(r.note)
             if found:
