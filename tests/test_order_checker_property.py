@@ -10,8 +10,8 @@ stand are checked alone (:func:`machiavelli.game.checking.problems`); then every
 orders are adjudicated together, as the judge does.  Every order the checker passed
 either stands, or ends for what another power did: a bounce, a cut, a dislodgement (never
 void); a bribe outbid or counter-bribed, or tied (EXP-C4, EXP-C1); the power assassinated
-by another (ASN-EFF-1); its unit bribed away before it moved (EXP-I); an assassination's
-die.
+by another (ASN-EFF-1); its unit, or a fleet its convoy needs, bribed away by another before
+the units moved (EXP-D..I); an assassination's die.
 
 ``MACHIAVELLI_CHECKER_EXAMPLES`` sets the number of positions (default 200, a few seconds,
 for development and make test); each position checks every power's submission.  The full
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import os
 import random
-import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -46,7 +45,9 @@ from machiavelli.core.orders import (
     order_key,
 )
 from machiavelli.core.results import OrderResult
+from machiavelli.core.rules import rules_of
 from machiavelli.core.state import State
+from machiavelli.game.campaign import MONEY_STEPS
 from machiavelli.game.checking import problems
 from machiavelli.game.process import adjudicate_phase, process_phase
 from machiavelli.game.random_orders import random_orders
@@ -62,8 +63,6 @@ FLAGS = ("mach2", "garrisons", "fortresses", "coastal_convoys", "money", "loans"
 #: what another power's orders may do to an order the checker passed (the notes' words)
 OTHERS = ("a larger bribe was made on the unit (EXP-C4)", "tied with another bribe",
           "counter-bribes on the unit", "all its orders become holds (ASN-EFF-1)")
-#: a unit order void because its unit is gone or another's (a bribe, EXP-D..I)
-GONE = re.compile(r"^no (army|fleet|garrison) in |is not yours")
 #: positions and orders checked by this process's runs (the full run reports them)
 COUNTED = {"positions": 0, "passed": 0, "failed for others": 0}
 
@@ -116,7 +115,7 @@ def wild(board: Board, state: State, power: str, rng: random.Random) -> list[Ord
     return list(standing.values())
 
 
-def for_others(state: State, result: OrderResult) -> bool:
+def for_others(state: State, result: OrderResult, moved: MovedOn) -> bool:
     """A result another power's orders (or a die) may have brought."""
     if result.outcome not in ("void", "fails"):
         return True
@@ -126,11 +125,37 @@ def for_others(state: State, result: OrderResult) -> bool:
     if state.phase == "movement" and not isinstance(order, MONEY_ORDERS):
         if result.outcome == "fails":
             return True  # a convoy broken, a support of a move not made
-        unit = getattr(order, "unit", None)
-        if GONE.search(result.note) and isinstance(unit, UnitRef):
-            return any(u.owner == result.power and u.province == unit.province
-                       and u.kind == unit.kind for u in state.units)  # bribed away
+        assert result.power is not None
+        if order in moved.voided(result.power):
+            return True  # the position changed under it before the units moved
     return any(words in result.note for words in OTHERS)
+
+
+class MovedOn:
+    """The position every power's money orders leave when the units move (another's
+    bribe may have taken a unit, or a fleet a convoy needs, EXP-D..I), and the unit orders
+    the checker voids on it, made when first asked for."""
+
+    def __init__(self, board: Board, state: State, submissions: dict[str, list[Order]],
+                 seed: int) -> None:
+        self.board, self.state, self.submissions, self.seed = board, state, submissions, seed
+        self.after: State | None = None
+        self.found: dict[str, set[Order]] = {}
+
+    def voided(self, power: str) -> set[Order]:
+        if self.after is None:
+            money = {p: [o for o in seq if isinstance(o, MONEY_ORDERS)]
+                     for p, seq in self.submissions.items()}
+            state = self.state
+            dice, rules = Dice.for_phase(self.seed, state), rules_of(state.options)
+            for step in MONEY_STEPS:
+                state = step(self.board, state, money, dice, rules).state
+            self.after = state
+        if power not in self.found:
+            units = [o for o in self.submissions[power] if not isinstance(o, MONEY_ORDERS)]
+            self.found[power] = {x.order for x in problems(self.board, self.after, power,
+                                                           units)}
+        return self.found[power]
 
 
 def same_phase(board: Board, state: State, seed: int) -> None:
@@ -140,6 +165,7 @@ def same_phase(board: Board, state: State, seed: int) -> None:
     passed = {p: [o for o in orders if o not in {x.order for x in problems(
         board, state, p, orders)}] for p, orders in submissions.items()}
     done = adjudicate_phase(board, state, submissions, Dice.for_phase(seed, state))
+    moved = MovedOn(board, state, submissions, seed)
     COUNTED["positions"] += 1
     for result in done.results:
         if result.power is None or result.order not in passed.get(result.power, []):
@@ -147,8 +173,8 @@ def same_phase(board: Board, state: State, seed: int) -> None:
         COUNTED["passed"] += 1
         if result.outcome in ("void", "fails"):
             COUNTED["failed for others"] += 1
-        assert for_others(state, result), (state.label, result.power, result.order,
-                                                 result.outcome, result.note)
+        assert for_others(state, result, moved), (state.label, result.power, result.order,
+                                                  result.outcome, result.note)
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
