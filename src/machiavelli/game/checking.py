@@ -51,11 +51,6 @@ class Problem:
     reason: str
     rules: tuple[str, ...] = ()
 
-    @property
-    def text(self) -> str:
-        """The reason with its rule ids, as one line."""
-        return f"{self.reason} ({', '.join(self.rules)})" if self.rules else self.reason
-
 
 def problems(board: Board, state: State, power: str, orders: Sequence[Order]
              ) -> list[Problem]:
