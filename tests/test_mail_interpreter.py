@@ -228,3 +228,19 @@ def test_nothing_a_sender_writes_raises(post: Post, text: str) -> None:
     three_player_game(post)
     answer = post.send("ann@x.org", text)
     assert answer.reply.startswith(":: Judge: MACH")
+
+
+def test_mov_1_exp_c_the_reply_says_which_accepted_lines_will_fail_and_which_replace(
+        post: Post) -> None:
+    """The mail judge's reply uses the one checker: a line taken that the adjudicator
+    will void or fail says why, with the rule ids; a line for a unit already ordered
+    says which line it replaces."""
+    three_player_game(post)
+    answer = post.send("ann@x.org", "signon irome annpw\nA pav - for\n"
+                       "A mil - rome\nexpense 1: 2 ducats counter-bribe army pav\n"
+                       "A pav H\nsignoff")
+    reply = said(answer, "A pav - for")
+    assert "Line 3: A mil - rome: will fail: an army cannot go from Milan to Rome" in reply
+    assert "Line 4: expense 1: 2 ducats counter-bribe army pav: will fail: 3 ducats needed" \
+        in reply and "(EXP-C, EXP-GEN-3)" in reply
+    assert "Line 5: replaces line 2." in reply

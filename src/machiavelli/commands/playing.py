@@ -16,11 +16,15 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping, Sequence
+
 from machiavelli.commands.command import Command, OrderLines, PhaseRef, Verb
 from machiavelli.commands.desk import Desk, refusal, viewer_of
 from machiavelli.commands.outcome import Outcome, Why
 from machiavelli.commands.press_options import PressRequest, addressees_of
 from machiavelli.service.judge import Judge
+from machiavelli.service.port import LineError
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, SentLetter, Viewer
 
@@ -71,7 +75,23 @@ def orders(desk: Desk, command: Command) -> Outcome:
     if errors and not accepted:
         return Outcome.refused(Why.SYNTAX, *errors)
     return Outcome.done(f"Accepted for {stored.power}, {stored.label}: {accepted} order(s).",
-                        *errors)
+                        *errors, *_checked(given, stored.warnings, stored.notes))
+
+
+def _checked(given: OrderLines, warnings: Sequence[LineError], notes: Mapping[int, str]
+             ) -> list[str]:
+    """The lines taken that will fail (and why, with the rules' ids) and those that
+    replace an earlier order, numbered as the message numbers them."""
+    def where(line: int) -> str:
+        return (f"Line {given.lines[line - 1][0]}" if 0 < line <= len(given.lines)
+                else "Stored before")
+    def numbered(note: str) -> str:  # "replaces line 1" of the text: the message's number
+        found = re.fullmatch(r"replaces line (\d+)", note)
+        return note if found is None else f"replaces {where(int(found.group(1))).lower()}"
+    said = [f"{where(w.line)}: {w.text}: will fail: {w.reason}"
+            + (f" ({w.rule})" if w.rule else "") for w in warnings]
+    return said + [f"{where(line)}: {numbered(note)}." for line, note in sorted(notes.items())
+                   if 0 < line <= len(given.lines)]
 
 
 def _viewer(desk: Desk) -> Viewer:

@@ -38,6 +38,7 @@ from machiavelli.game.elimination import eliminations
 from machiavelli.game.independents import spring_up
 from machiavelli.game.victory import winners
 from machiavelli.money.income import income
+from machiavelli.money.ledger import ledgers
 from machiavelli.movement.control import update_control
 from machiavelli.movement.retreats import resolve_retreats
 from machiavelli.text.report import phase_report, private_report
@@ -117,8 +118,10 @@ class PhaseResult:
         if self._private is None:
             after, results, events = self.after, self.results, self.private_events
             money = money_in_play(after)
+            books = ledgers(self.before, after, results, events) if money else {}
             self._private = {
-                p: private_report(after, p, results, events.get(p, []), self.rolls)
+                p: private_report(after, p, results, events.get(p, []), self.rolls,
+                                  books[p].text() if p in books and books[p].lines else None)
                 for p in after.powers if p not in after.eliminated and (
                     money or private_results(results, p) or p in events)}
         return self._private

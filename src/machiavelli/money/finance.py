@@ -237,7 +237,8 @@ class _Bank:
         debt = owed(self.loans.get(power, []))
         if debt:
             self.result(power, order, "fails",
-                        f"owes the bank {debt} ducats: nothing may be given before it is repaid")
+                        f"owes the bank {debt} ducats: nothing may be given to another power "
+                        "before it is repaid (LOAN-13)")
             return
         cash = self.treasury.get(power, 0)
         amount = min(order.amount, cash)

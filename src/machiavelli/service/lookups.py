@@ -24,6 +24,7 @@ from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game
 from machiavelli.service.visibility import (
     GameView,
+    LedgerView,
     OptionFlags,
     PhaseView,
     ScenarioView,
@@ -83,6 +84,11 @@ class Lookups:
         attach it."""
         return self._read(name, lambda s, g: _picture(s, g, viewer, phase, results, marks))
 
+    def ledgers(self, name: str, viewer: Viewer, phase: int) -> list[LedgerView] | Refused:
+        """The ledgers of processed phase ``phase`` (1: the first) that ``viewer`` may
+        read: a player its own power's, the master every power's, anyone else none."""
+        return self._read(name, lambda s, g: _ledgers(s, g, viewer, phase))
+
     def options(self, name: str) -> Mapping[str, str] | Refused:
         """The game's options in force, each in words (Machiavelli's: ``on``, ``off``)."""
         def find(session: Session, game: Game) -> Mapping[str, str] | Refused:
@@ -104,6 +110,12 @@ class Lookups:
     def scenarios(names: Sequence[str] | None = None) -> list[ScenarioView]:
         """Machiavelli's scenarios (every one, or those ``names``) with their variants."""
         return fronts.scenarios(names)
+
+    @staticmethod
+    def rules() -> list[tuple[str, str, str, str]]:
+        """Machiavelli's rule index: (section, id, text, source in 001) for every rule
+        the checker's and the reports' reasons cite by id."""
+        return fronts.rules()
 
     @staticmethod
     def scenario_names() -> list[str]:
@@ -244,6 +256,27 @@ def _plague(board: fronts.Board, seen: GameView, number: int) -> list[str]:
     shown = seen.start_position if number <= 1 else seen.history[number - 2].position
     report = seen.start if number <= 1 else seen.history[number - 2].report
     return fronts.plague_marks(board, shown, report)
+
+
+def _ledgers(session: Session, game: Game, viewer: Viewer, phase: int
+             ) -> list[LedgerView] | Refused:
+    """:meth:`Judge.ledgers`."""
+    if games.kind_of(game).name != MACHIAVELLI:
+        return []
+    whole = view(session, game, Viewer.master(), history=True, press=False)
+    if not 1 <= phase <= len(whole.history):
+        return Refused(f"{game.name} has no processed phase {phase}")
+    readable = [p for p in whole.powers if viewer.is_master or (
+        viewer.role == "player" and viewer.may_see_power(p))]
+    if not readable:
+        return []
+    before = whole.start_position if phase == 1 else whole.history[phase - 2].position
+    after = whole.history[phase - 1].position
+    if before is None or after is None:
+        return []
+    found = fronts.ledgers(fronts.board_of(game.scenario, game.players), before, after,
+                           whole.history[phase - 1].orders, game.seed, phase)
+    return [ledger for ledger in found if ledger.power in readable]
 
 
 def _results(session: Session, game: Game, phase: int) -> list[fronts.OrderResult]:

@@ -148,11 +148,15 @@ class LineError:
 class Reading:
     """A submission read: the seat's canonical lines for the decision after it (the earlier
     ones it kept, merged with the new), each refused line with its reason, and the notes
-    on lines taken (``{3: "replaces line 1"}``)."""
+    on lines taken (``{3: "replaces line 1"}``), and the lines taken that the kind's
+    adjudicator will fail or void for a reason the seat can know now (``warnings``: the
+    line, its text, why in words and the rule ids, comma-separated; line 0: an order
+    given before)."""
 
     lines: tuple[str, ...]
     errors: tuple[LineError, ...] = ()
     notes: Mapping[int, str] = field(default_factory=dict)
+    warnings: tuple[LineError, ...] = ()
 
     @property
     def complete(self) -> bool:

@@ -35,6 +35,10 @@ class Stored:
     label: str
     lines: list[str]
     errors: list[LineError] = field(default_factory=list)
+    #: the lines stored that the adjudicator will fail or void, and why (Reading.warnings)
+    warnings: list[LineError] = field(default_factory=list)
+    #: notes on lines taken (``{3: "replaces line 1"}``)
+    notes: dict[int, str] = field(default_factory=dict)
     #: the decision the answer resolved at once, in words (a single-owner decision:
     #: Princes' actions and bids), or "" when it waits for the deadline or other seats
     resolved: str = ""
@@ -150,7 +154,8 @@ def submit(session: Session, game: Game, actor: Viewer, power: str | None, text:
     row.messages = messages
     row.written_by = (actor.name or who)[:64]
     row.updated_at = now
-    return Stored(who, game.phase, kind.label(state), lines, list(reading.errors))
+    return Stored(who, game.phase, kind.label(state), lines, list(reading.errors),
+                  list(reading.warnings), dict(reading.notes))
 
 
 def set_wait(session: Session, game: Game, actor: Viewer, power: str | None, wait: bool,

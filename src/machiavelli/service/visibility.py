@@ -375,6 +375,20 @@ class ScenarioView:
 
 
 @dataclass(frozen=True)
+class LedgerView:
+    """A power's ducats through one processed phase: ``start``, each line (what, +/-
+    ducats: loans, payments, gifts received, expenses, income, upkeep, other) and ``end``
+    (``start`` + the lines).  Its power's and the master's only."""
+
+    power: str
+    phase: int  # the processed phase (1: the first), as PhaseView.number
+    label: str  # the phase processed ("Spring 1454 movement")
+    start: int
+    lines: tuple[tuple[str, int], ...]
+    end: int
+
+
+@dataclass(frozen=True)
 class OptionFlags:
     """The options a game of this kind may set (in the kind's order) and their defaults
     for each family of rules (``mach1``, ``mach2``, ``basic``, ``diplomacy``)."""

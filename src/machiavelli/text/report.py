@@ -29,6 +29,7 @@ from machiavelli.core.privacy import private_results, public_note, public_result
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.state import State, Unit
 from machiavelli.text.notation import format_order
+from machiavelli.text.reasons import in_words
 
 OUTCOME_WORDS = {
     "succeeds": "",
@@ -129,6 +130,7 @@ def control_changes(board: Board, before: State, after: State) -> list[str]:
 def result_line(result: OrderResult, note: str) -> str:
     """``"A pav - for  (bounced)"``: an order, its outcome and a note."""
     word = OUTCOME_WORDS[result.outcome]
+    note = in_words(result, note)
     detail = f"  ({': '.join(x for x in (word, note) if x)})" if word or note else ""
     return f"{format_order(result.order)}{detail}"
 
@@ -139,14 +141,18 @@ def private_report(
     results: Sequence[OrderResult] = (),
     events: Sequence[str] = (),
     rolls: Sequence[Roll] = (),
+    ledger: str | None = None,
 ) -> str:
     """What only ``power`` (and the game master) may see (see the module's doc).
 
     ``state``: the position after the phase (treasury, loans, chits);
     ``results`` and ``rolls``: every result and roll of the phase (only the
-    power's own private ones are shown); ``events``: the power's private events.
+    power's own private ones are shown); ``events``: the power's private events;
+    ``ledger``: where its ducats went (:mod:`machiavelli.money.ledger`), in one line.
     """
     lines = [f"Private to {power}:", f"  Treasury: {state.treasury.get(power, 0)} ducats"]
+    if ledger:
+        lines.append(f"  {ledger}")
     for loan in state.loans.get(power, []):
         lines.append(
             f"  Loan: {loan.principal} + {loan.interest} ducats due "

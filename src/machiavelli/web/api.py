@@ -28,6 +28,8 @@ from machiavelli.web.seen import (
     Seen,
     check_lines,
     free_powers,
+    ledger_data,
+    ledgers_of,
     legal_for,
     letter_data,
     line_results,
@@ -220,9 +222,17 @@ class LineVerdict(BaseModel):
     """One line of a text of orders and its verdict."""
     line: int = Field(description="its number, from 1")
     text: str
-    ok: bool
-    reason: str | None = Field(None, description="why it is refused (ok false)")
+    ok: bool = Field(description="✓: taken, and nothing known now will make it fail")
+    reason: str | None = Field(None, description="why it is refused, or why it will fail "
+                               "(ok false)")
     blank: bool = Field(False, description="a blank or comment line")
+    will_fail: bool = Field(False, description="taken (stored), but the adjudicator will "
+                            "fail or void it for the reason given")
+    rules: list[str] = Field(default_factory=list, description="the ids of the rules the "
+                             "reason rests on (their text: /rules#ID)")
+    note: str | None = Field(None, description='a note on a line taken: "replaces line 1"')
+    replaced_by: int | None = Field(None, description="the later line of the text that "
+                                    "replaces this one (only the later order counts)")
 
 
 class Checked(BaseModel):
@@ -393,18 +403,21 @@ def game(request: Request, name: str, user: MaybeUser, history: bool = False) ->
 @router.get("/games/{name}/phases")
 def phases(request: Request, name: str, user: MaybeUser
            ) -> list[dict[str, Any]]:
-    """Every processed phase: its report (public part, and the user's private part)."""
+    """Every processed phase: its report (public part, and the user's private part).
+    One phase (``/phases/{number}``) adds the ``ledger``: the ducats of each power the
+    user may read (its own; a master's, all), line by line."""
     return [phase_data(p) for p in seen_of(request, name, user, history=True).view.history]
 
 
 @router.get("/games/{name}/phases/{number}")
 def phase(request: Request, name: str, number: int, user: MaybeUser
           ) -> dict[str, Any]:
-    found = [p for p in seen_of(request, name, user, history=True).view.history
-             if p.number == number]
+    seen = seen_of(request, name, user, history=True)
+    found = [p for p in seen.view.history if p.number == number]
     if not found:
         raise HTTPException(404, f"no processed phase {number}")
-    return phase_data(found[0])
+    return {**phase_data(found[0]), "ledger": [
+        ledger_data(x) for x in ledgers_of(site_of(request).judge, seen, number)]}
 
 
 SVG: dict[int | str, dict[str, Any]] = {200: {"content": {"image/svg+xml": {}}}}
@@ -476,7 +489,8 @@ def orders(request: Request, name: str, body: Orders, user: KeyUser,
         return StoredOrders(power=stored.power, phase=stored.phase, label=stored.label,
                             stored=stored.lines, errors=len(stored.errors),
                             lines=[LineVerdict(**x)
-                                   for x in line_results(body.text, stored.errors)])
+                                   for x in line_results(body.text, stored.errors,
+                                                         stored.warnings, stored.notes)])
     return once(request, idempotency_key, body, run)
 
 

@@ -22,6 +22,7 @@ from machiavelli.web.seen import (
     deadline_of,
     free_powers,
     grace_of,
+    ledgers_of,
     look,
     pending_expenses,
     summary,
@@ -145,7 +146,9 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
         "held": held,
         "seat_rows": seat_rows(view.seats),
         "threads": threads(view.press, own or viewer.name),
-        "history": history, "chosen": chosen, "phase_names": phase_names(view),
+        "history": history, "chosen": chosen,
+        "ledgers": ledgers_of(judge, seen, chosen.number if chosen else 0),
+        "phase_names": phase_names(view),
         "standings": judge.standings(view, view.state) if view.status != "forming" else None,
         "chosen_standings": judge.standings(view, chosen.position) if chosen else None,
         "recipients": [p for p in view.powers if p not in held
@@ -272,11 +275,13 @@ def submit_orders(request: Request, name: str,
     if isinstance(stored, Refused):
         return back(to, bad=stored.reason[:1].upper() + stored.reason[1:] + ".")
     said = f"{stored.power}: {len(stored.lines)} order(s) stored for {stored.label}."
+    if stored.warnings:  # taken, but the adjudicator will void or fail them (the checker)
+        said += " Will fail: " + "; ".join(f"{w.text}: {w.reason}" for w in stored.warnings)
     if stored.errors:
         said += " Refused: " + "; ".join(f"line {e.line} ({e.text}): {e.reason}"
                                          for e in stored.errors)
         return back(to, bad=said)
-    return back(to, said=said)
+    return back(to, bad=said) if stored.warnings else back(to, said=said)
 
 
 @router.post("/games/{name}/ready")

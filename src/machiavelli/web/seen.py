@@ -10,16 +10,19 @@ API alike, so both show exactly what the view holds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any
+
+from markupsafe import Markup, escape
 
 from machiavelli.service.games import Settings
 from machiavelli.service.judge import Judge
-from machiavelli.service.port import LineError
 from machiavelli.service.refusal import Refused
-from machiavelli.service.visibility import GameView, LetterView, PhaseView, Viewer
+from machiavelli.service.visibility import GameView, LedgerView, LetterView, PhaseView, Viewer
 
 MONEY_WORDS = ("borrow", "pay", "give", "expense", "loan")
 
@@ -158,27 +161,71 @@ def pending_expenses(view: GameView, power: str) -> list[str]:
 # Orders: the service's reading, against the position the viewer sees
 # ----------------------------------------------------------------------
 def check_lines(judge: Judge, seen: Seen, power: str, text: str) -> list[dict[str, Any]]:
-    """Each line of ``text`` with its verdict: ``ok``, ``blank`` or the reader's reason
+    """Each line of ``text`` with its verdict: ``ok`` (✓), ``blank``, refused with the
+    reader's reason, or taken but ``will_fail`` with the adjudicator's reason and rule
+    ids, and a ``note`` such as "replaces line 1"
     (:meth:`~machiavelli.service.judge.Judge.check_orders`: nothing is stored)."""
     found = judge.check_orders(seen.view.name, seen.viewer, power, text)
-    errors: Sequence[LineError] = () if isinstance(found, Refused) else found.errors
-    return line_results(text, errors)
+    if isinstance(found, Refused):
+        return line_results(text, ())
+    return line_results(text, found.errors, found.warnings, found.notes)
 
 
-def line_results(text: str, errors: Sequence[Any]) -> list[dict[str, Any]]:
+def line_results(text: str, errors: Sequence[Any], warnings: Sequence[Any] = (),
+                 notes: Mapping[int, str] | None = None) -> list[dict[str, Any]]:
+    """The verdict of each line of ``text`` (see :func:`check_lines`)."""
     reasons: dict[int, list[str]] = {}
+    rules: dict[int, list[str]] = {}
+    failing: dict[int, list[str]] = {}
     for error in errors:
         reasons.setdefault(error.line, []).append(error.reason)
+    for warning in warnings:
+        failing.setdefault(warning.line, []).append(warning.reason)
+    for error in (*errors, *warnings):
+        ids = [r.strip() for r in (getattr(error, "rule", None) or "").split(",") if r.strip()]
+        rules.setdefault(error.line, []).extend(ids)
+    replaced: dict[int, int] = {}  # an earlier line of the text -> the line replacing it
+    for number, said in (notes or {}).items():
+        found = re.fullmatch(r"replaces line (\d+)", said)
+        if found:
+            replaced[int(found.group(1))] = number
     results = []
     for number, line in enumerate(text.splitlines(), start=1):
         body = line.split("#", 1)[0].strip()
+        note = (notes or {}).get(number)
+        ids = list(dict.fromkeys(rules.get(number, [])))
         if number in reasons:
             results.append({"line": number, "text": line, "ok": False,
-                            "reason": "; ".join(reasons[number])})
+                            "reason": "; ".join(reasons[number]), "rules": ids})
+        elif number in replaced:
+            results.append({"line": number, "text": line, "ok": False, "will_fail": True,
+                            "reason": f"replaced by line {replaced[number]}: only the later "
+                                      "order counts", "replaced_by": replaced[number]})
+        elif number in failing:
+            results.append({"line": number, "text": line, "ok": False, "will_fail": True,
+                            "reason": "will fail: " + "; ".join(failing[number]),
+                            "rules": ids, "note": note})
         else:
             results.append({"line": number, "text": line, "ok": True,
-                            "reason": None, "blank": not body})
+                            "reason": None, "blank": not body, "note": note})
     return results
+
+
+def ledgers_of(judge: Judge, seen: Seen, phase: int) -> list[LedgerView]:
+    """The ledgers of processed phase ``phase`` the viewer may read (its own power's; a
+    master's, every power's); none for anyone else or before the first phase."""
+    viewer = seen.viewer
+    if phase < 1 or not (viewer.is_master or (viewer.role == "player" and viewer.power)):
+        return []
+    found = judge.ledgers(seen.view.name, viewer, phase)
+    return [] if isinstance(found, Refused) else found
+
+
+def ledger_data(ledger: LedgerView) -> dict[str, Any]:
+    """A ledger as plain data (the JSON API's)."""
+    return {"power": ledger.power, "phase": ledger.phase, "label": ledger.label,
+            "start": ledger.start, "end": ledger.end,
+            "lines": [{"what": what, "ducats": ducats} for what, ducats in ledger.lines]}
 
 
 def legal_for(judge: Judge, seen: Seen, power: str) -> dict[str, list[str]]:
@@ -196,3 +243,24 @@ def moment(value: datetime | str | None) -> str:
     if isinstance(value, str):
         value = datetime.fromisoformat(value)
     return value.strftime("%a %d %b %Y, %H:%M %Z").strip()
+
+
+#: a rule id in a report's text (``EXP-C``, ``LOAN-13``, ``ADJTAB-C``)
+_RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+(?:\.[0-9]+)*)+\b")
+
+
+def rule_links(text: str) -> Markup:
+    """``text`` escaped, each rule id the rule index holds made a link to its text on the
+    rules page (``/rules#EXP-C``): the reports' rule ids, readable in words one click away."""
+    known = _rule_ids()
+    escaped = str(escape(text))
+    return Markup(_RULE_ID.sub(
+        lambda m: (f'<a class="rule" href="/rules#{m.group(0)}" title="{known[m.group(0)]}">'
+                   f"{m.group(0)}</a>") if m.group(0) in known else m.group(0), escaped))
+
+
+@cache
+def _rule_ids() -> dict[str, str]:
+    """Each rule id of the index with its text, escaped for a title attribute."""
+    return {rule_id: str(escape(text)) for _, rule_id, text, _ in Judge.rules()}
+

@@ -23,7 +23,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from machiavelli.service.config import HostSettings
 from machiavelli.service.judge import Judge
 from machiavelli.service.judge import clock as judge_clock
-from machiavelli.web.seen import moment
+from machiavelli.web.seen import moment, rule_links
 from machiavelli.web.sessions import Visitor, csrf_ok
 
 HERE = Path(__file__).resolve().parent
@@ -71,6 +71,7 @@ class Site:
     def __post_init__(self) -> None:
         self.templates.filters["moment"] = moment
         self.templates.filters["urlpart"] = lambda text: quote(str(text), safe="")
+        self.templates.filters["rule_links"] = rule_links
 
 
 def clock() -> datetime:

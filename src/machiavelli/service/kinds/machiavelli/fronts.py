@@ -32,7 +32,7 @@ from machiavelli.core.options import FLAGS, VARIANT_DEFAULTS, options_in_force
 from machiavelli.core.orders import Order
 from machiavelli.core.results import OrderResult as OrderResult
 from machiavelli.core.state import State
-from machiavelli.game.process import adjudicate_phase
+from machiavelli.game.process import adjudicate_phase, process_phase
 from machiavelli.game.scenario import (
     available_scenarios,
     list_scenarios,
@@ -40,11 +40,13 @@ from machiavelli.game.scenario import (
     scenario_info,
 )
 from machiavelli.game.victory import cities_controlled, victory_line
+from machiavelli.money.ledger import ledgers as money_ledgers
 from machiavelli.movement.random_moves import random_phase_orders
 from machiavelli.render import MASTER, draw_map
 from machiavelli.render.units import struck_by
 from machiavelli.service.port import Sight
 from machiavelli.service.visibility import (
+    LedgerView,
     OptionFlags,
     ScenarioView,
     StandingRow,
@@ -52,6 +54,7 @@ from machiavelli.service.visibility import (
     VariantView,
 )
 from machiavelli.text.notation import format_order, parse_orders
+from machiavelli.text.rule_index import rule_index
 
 
 def board_of(scenario: str, players: int | None) -> Board:
@@ -178,3 +181,21 @@ def results(board: Board, before: State, orders: Mapping[str, str], seed: str
 
 def title_of(scenario: str) -> str:
     return scenario_info(scenario).title
+
+
+def rules() -> list[tuple[str, str, str, str]]:
+    """The rule index (:mod:`machiavelli.text.rule_index`): (section, id, text, source)
+    for every rule, in the index's order."""
+    return [(r.section, r.id, r.text, r.source) for r in rule_index().values()]
+
+
+def ledgers(board: Board, before: State, after: State, orders: Mapping[str, str], seed: str,
+            phase: int) -> list[LedgerView]:
+    """Every power's ledger of the phase processed from ``before`` to ``after`` (number
+    ``phase``), its results and private events found again from the game's seed."""
+    parsed = {power: list(parse_orders(text, board, before, power).orders)
+              for power, text in orders.items() if power in before.powers}
+    done = process_phase(board, before, parsed, seed)
+    return [LedgerView(p, phase, before.label, found.start, found.lines, found.end)
+            for p, found in money_ledgers(before, after, done.results,
+                                          done.private_events).items()]

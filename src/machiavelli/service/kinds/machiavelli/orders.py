@@ -1,12 +1,14 @@
 """A power's orders: read against the pending phase, merged with those it gave before
 (a later order for the same unit, expense number or payee replaces the earlier one),
-kept as canonical lines; and the legal orders of a power."""
+kept as canonical lines, each that the adjudicator will fail or void said with its reason
+(:mod:`machiavelli.game.checking`); and the legal orders of a power."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
 from machiavelli.core.orders import Order, order_key
+from machiavelli.game.checking import problems
 from machiavelli.movement.legal_lists import legal_orders
 from machiavelli.service.kinds.machiavelli.table import Table
 from machiavelli.service.port import Choice, LineError, Reading
@@ -39,6 +41,7 @@ def read(table: Table, power: str, text: str, earlier: Sequence[str] = ()) -> Re
             where[key] = f"line {found[-count - 1]}"
             merged.setdefault(key, submission.orders[0])
             lines[key] = found[-count:]
+    given: dict[tuple[str, ...], int] = {}  # the line of this text that gave each order
     for order in submission.orders:
         key = order_key(order)
         queue = lines.get(key, [])
@@ -49,9 +52,25 @@ def read(table: Table, power: str, text: str, earlier: Sequence[str] = ()) -> Re
         merged[key] = order
         if line is not None:
             where[key] = f"line {line}"
+            given[key] = line
     errors = tuple(LineError(e.line, e.text, e.reason, getattr(e, "rule", None))
                    for e in submission.errors)
-    return Reading(tuple(format_order(o) for o in merged.values()), errors, notes)
+    return Reading(tuple(format_order(o) for o in merged.values()), errors, notes,
+                   _warnings(table, power, text, list(merged.values()), given))
+
+
+def _warnings(table: Table, power: str, text: str, orders: list[Order],
+              given: dict[tuple[str, ...], int]) -> tuple[LineError, ...]:
+    """The orders that stand which the adjudicator will fail or void, each on the line of
+    ``text`` that gave it (``given``: key -> line; 0 for an order given before)."""
+    written = text.splitlines()
+    found = []
+    for problem in problems(table.board, table.state, power, orders):
+        line = given.get(order_key(problem.order), 0)
+        shown = written[line - 1].strip() if 0 < line <= len(written) else format_order(
+            problem.order)
+        found.append(LineError(line, shown, problem.reason, ", ".join(problem.rules) or None))
+    return tuple(sorted(found, key=lambda e: e.line))
 
 
 def _lines_of(table: Table, power: str, text: str) -> dict[tuple[str, ...], list[int]]:
