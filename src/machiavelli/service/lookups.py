@@ -40,6 +40,11 @@ class Lookups:
     def _read(self, name: str, act: Callable[[Session, Game], T]) -> T | Refused:
         raise NotImplementedError  # the judge's own: one reading transaction
 
+    def game_kind(self, name: str) -> str | Refused:
+        """The kind of game ``name`` is (``machiavelli``, ``princes``), so that a front end
+        picks its pages before it reads the game."""
+        return self._read(name, lambda session, game: games.kind_of(game).name)
+
     # -- the game's engine, as the front ends ask it ---------------------------
     def check_orders(self, name: str, viewer: Viewer, power: str, text: str
                      ) -> Reading | Refused:
@@ -192,7 +197,14 @@ def _pending(session: Session, game: Game, viewer: Viewer, power: str
 
 def _picture(session: Session, game: Game, viewer: Viewer, phase: int | None,
              results: bool, marks: bool) -> str | Refused:
-    """:meth:`Judge.picture`."""
+    """:meth:`Judge.picture` (another kind than Machiavelli draws its pending position)."""
+    if (game.kind or MACHIAVELLI) != MACHIAVELLI:
+        found = _position(session, game)
+        if isinstance(found, Refused):
+            return found
+        if phase is not None:
+            return Refused(f"{game.name}: only the position now is drawn")
+        return found[0].picture(found[1], viewer.sight)
     seen = view(session, game, viewer, history=True, press=False)
     board = fronts.board_of(game.scenario, game.players)
     sight = Sight.of_master() if viewer.is_master else (

@@ -37,7 +37,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from machiavelli.service.games import DamagedGame
 from machiavelli.service.judge import Judge, StorageError
-from machiavelli.web import account_pages, api, game_pages, master_pages
+from machiavelli.web import account_pages, api, game_pages, master_pages, princes_pages
 from machiavelli.web.seated_bots import play_seated, start_seated, stop_all
 from machiavelli.web.sessions import Visitor, find_visitor, new_session
 from machiavelli.web.site import (
@@ -276,6 +276,7 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
     app.mount("/static/swagger", StaticFiles(directory=str(SWAGGER_FILES)), name="swagger")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(account_pages.router)
+    app.include_router(princes_pages.router)
     app.include_router(game_pages.router)
     app.include_router(master_pages.router)
     app.include_router(api.router)
