@@ -149,13 +149,22 @@ def amount_template(choice: Choice) -> str | None:
     return None
 
 
+def subject(about: str) -> str:
+    """What a choice is about, its item left out (``auction city doge``: ``auction
+    city``): the items of one kind are chosen from one list."""
+    words = about.split(" ")
+    return " ".join(words[:2]) if words[0] == "auction" else about
+
+
 def choice_groups(choices: list[Choice]) -> list[dict[str, Any]]:
     """The seat's legal choices as the page offers them: per subject, buttons, a list
-    to choose from, or an amount between its bounds; the free acts last."""
+    to choose from, or an amount between its bounds (with a list of the items it may be
+    bid on); the free acts last."""
     groups: dict[str, dict[str, Any]] = {}
     for choice in choices:
-        group = groups.setdefault(choice.about, {
-            "about": choice.about.replace("_", " "), "free": choice.about in FREE_ACTS,
+        key = subject(choice.about)
+        group = groups.setdefault(key, {
+            "about": key.replace("_", " "), "free": choice.about in FREE_ACTS,
             "lines": [], "amounts": []})
         template = amount_template(choice)
         if template is None:
@@ -167,6 +176,9 @@ def choice_groups(choices: list[Choice]) -> list[dict[str, Any]]:
     out = sorted(groups.values(), key=lambda g: g["free"])
     for group in out:
         group["list"] = len(group["lines"]) > BUTTONS
+        amounts = group["amounts"]
+        group["low"] = min((a["low"] for a in amounts), default=0)
+        group["high"] = max((a["high"] for a in amounts), default=0)
     return out
 
 
