@@ -85,12 +85,7 @@ def form_game(field: dict[str, str]) -> NewGame | Refused:
     """The Princes game the create form asks for (``name``, ``setup``, ``players``,
     ``open_money``, the hours of each decision's deadline, ``private``,
     ``invite_only``)."""
-    setup = field.get("setup", "")
-    if setup not in {s["name"] for s in setup_rows()}:
-        return Refused(f"choose a set-up: {', '.join(s['name'] for s in setup_rows())}")
     players_text = field.get("players", "").strip()
-    if not players_text.isdigit() or not 3 <= int(players_text) <= 6:
-        return Refused("a Princes game has 3 to 6 players")
     deadlines: dict[str, Any] = {}
     for schedule, _ in SCHEDULES:
         hours = _hours(field, f"{schedule}_hours")
@@ -98,15 +93,28 @@ def form_game(field: dict[str, str]) -> NewGame | Refused:
             return hours
         if hours is not None:
             deadlines[schedule] = {"next": hours}
+    return new_game(field.get("name", ""), field.get("setup", ""),
+                    int(players_text) if players_text.isdigit() else None,
+                    open_money=field.get("open_money") == "on", deadlines=deadlines,
+                    private=field.get("private") == "on",
+                    invite_only=field.get("invite_only") == "on")
+
+
+def new_game(name: str, setup: str, players: int | None, *, open_money: bool = False,
+             deadlines: dict[str, Any] | None = None, private: bool = False,
+             invite_only: bool = False) -> NewGame | Refused:
+    """A new Princes game (the create form's and the API's), its settings checked."""
+    if setup not in {s["name"] for s in setup_rows()}:
+        return Refused(f"choose a set-up: {', '.join(s['name'] for s in setup_rows())}")
+    if players is None or not 3 <= players <= 6:
+        return Refused("a Princes game has 3 to 6 players")
     try:
-        settings = Settings(private=field.get("private") == "on",
-                            invite_only=field.get("invite_only") == "on",
-                            deadlines=DeadlinePolicy.from_dict(deadlines).to_dict())
+        settings = Settings(private=private, invite_only=invite_only,
+                            deadlines=DeadlinePolicy.from_dict(deadlines or {}).to_dict())
     except (ValueError, TypeError, KeyError) as err:
         return Refused(str(err).strip("'\""))
-    flags = ("open money",) if field.get("open_money") == "on" else ()
-    return NewGame(field.get("name", "").strip(), setup, int(players_text), flags,
-                   settings=settings, kind=KIND)
+    flags = ("open money",) if open_money else ()
+    return NewGame(name.strip(), setup, players, flags, settings=settings, kind=KIND)
 
 
 def _create_form(request: Request, field: dict[str, str], problem: str = "",
@@ -290,7 +298,7 @@ def act(request: Request, name: str, form: CheckedForm) -> Response:
     if not text.strip():
         return back(page_of(name), bad="Nothing to send: choose or write an answer.")
     stored = site_of(request).judge.submit_orders(name, seen.viewer, power, text,
-                                                  phase=seen.view.phase)
+                                                  phase=seen.view.phase, refused_keeps=True)
     if isinstance(stored, Refused):
         return back(page_of(name), bad=stored.reason)
     return _said(name, stored.power, stored.resolved, stored.lines, stored.errors)
