@@ -186,3 +186,24 @@ def test_a_princes_game_is_listed_and_made_from_the_pages(tmp_path: object) -> N
     view = site.judge.view("beginners", Viewer.master())
     assert isinstance(view, GameView) and view.kind == "princes" and view.players == 4
     assert site.judge.settings("beginners").deadlines["bid"]["next"] == 0.5  # type: ignore[union-attr]
+
+
+def test_the_command_language_through_post_api_v1_judge(tmp_path: object) -> None:
+    """``POST /api/v1/judge``: a seat signs on by its number with the password it set
+    through the API, and answers in the Princes command language."""
+    site, seats = princes_site(tmp_path)
+    ann, bob = seats["ann"], seats["bob"]
+    set_to = site.client.post(f"/api/v1/games/{GAME}/password", headers=site.api("ann"),
+                              json={"password": "annpw"})
+    assert set_to.status_code == 200 and set_to.json()["sign_on"] == f"SIGN ON {ann[1:]}{GAME}"
+    said = site.client.post("/api/v1/judge", headers=site.api("ann"), json={
+        "text": f"SIGN ON {ann[1:]}{GAME} annpw\nORDER BID 6\nBUY TROOP pikemen\nLIST"})
+    reply = said.json()["reply"]
+    assert f"Signed on as {ann}" in reply and f"Accepted for {ann}" in reply
+    assert "Waiting for: Start: order bid by all" in reply and "Provisional values" in reply
+    assert "> BUY TROOP pikemen" in reply  # refused in the order bids, with its reason
+    assert master(site).orders[ann].lines == ["ORDER BID 6"]
+    wrong = site.client.post("/api/v1/judge", headers=site.api("bob"), json={
+        "text": f"SIGN ON {ann[1:]}{GAME} guess\nORDER BID 40"})
+    assert "Invalid password" in wrong.json()["reply"]
+    assert bob not in master(site).orders and master(site).orders[ann].lines == ["ORDER BID 6"]

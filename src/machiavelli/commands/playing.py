@@ -70,8 +70,13 @@ def orders(desk: Desk, command: Command) -> Outcome:
     accepted = len(given.lines) - len(errors)
     if errors and not accepted:
         return Outcome.refused(Why.SYNTAX, *errors)
+    # a decision with one owner (Princes') is taken at once by a complete answer; an
+    # answer of free acts only waits for the line that takes it (the kind says so)
+    waiting = [f"{e.reason[:1].upper()}{e.reason[1:]}: send the line that takes it."
+               for e in stored.errors if e.line == 0]
+    taken = [f"Taken: {stored.resolved}."] if stored.resolved else []
     return Outcome.done(f"Accepted for {stored.power}, {stored.label}: {accepted} order(s).",
-                        *errors)
+                        *errors, *waiting, *taken)
 
 
 def _viewer(desk: Desk) -> Viewer:

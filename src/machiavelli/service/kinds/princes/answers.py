@@ -127,8 +127,8 @@ def read(state: State, seat: str, text: str, earlier: Sequence[str] = ()) -> Rea
                if line.strip()]
     if not _owner_in_engine(state, seat):
         decision = pending(state)
-        why = (f"it is not {seat}'s decision: waiting for {decision.label}"
-               if decision is not None else "the game is over")
+        why = (f"refused: PR-TURN.2 it is not {seat}'s decision: waiting for "
+               f"{decision.label}" if decision is not None else "the game is over")
         return Reading(tuple(earlier), tuple(LineError(n, line, why, "PR-TURN.2")
                                              for n, line in written))
     merged, notes = _merged(state, seat, written, earlier)
