@@ -75,6 +75,9 @@ def orders(desk: Desk, command: Command) -> Outcome:
     waiting = [f"{e.reason[:1].upper()}{e.reason[1:]}: send the line that takes it."
                for e in stored.errors if e.line == 0]
     taken = [f"Taken: {stored.resolved}."] if stored.resolved else []
+    if stored.standing is not None:
+        taken.insert(0, f"Standing orders of {stored.power}: "
+                     + ("; ".join(stored.standing) or "none") + ".")
     return Outcome.done(f"Accepted for {stored.power}, {stored.label}: {accepted} order(s).",
                         *errors, *waiting, *taken)
 

@@ -126,6 +126,9 @@ class _Reader:
                 self.out.append(Command(Verb.SIGN_OFF, number, text))
                 break
             found = lookup(text, _ORDERED)
+            if found is not None and found[0] == Verb.SET and self.signed and \
+                    squash(found[1]).startswith("react"):
+                found = None  # Princes' SET REACT AUTO|ASK: a standing order of the seat
             if found is None:
                 if self.signed:
                     self.orders.append((number, text))

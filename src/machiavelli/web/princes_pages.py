@@ -210,6 +210,9 @@ def context(request: Request, seen: Seen) -> dict[str, Any]:
     mine = next((f for f in families if f["seat"] == own), None)
     user = user_of(request)
     answer = view.orders.get(own) if own else None
+    standing: tuple[str, ...] | Refused = ()
+    if own is not None and view.status in ("playing", "paused"):
+        standing = site_of(request).judge.standing_orders(view.name, seen.viewer, own)
     return {
         "seen": seen, "view": view, "board": board, "own": own, "mine": mine,
         "viewer": seen.viewer, "is_master": seen.viewer.is_master,
@@ -223,6 +226,7 @@ def context(request: Request, seen: Seen) -> dict[str, Any]:
         "by_mail": seen.seated and seen.viewer.role != "observer",
         "sign_on": _sign_on(seen), "poll": POLL_SECONDS, "live_key": live_key(seen),
         "scores": {s: view.standing.get(s) for s in view.powers},
+        "standing": () if isinstance(standing, Refused) else standing,
     }
 
 
@@ -301,6 +305,10 @@ def act(request: Request, name: str, form: CheckedForm) -> Response:
                                                   phase=seen.view.phase, refused_keeps=True)
     if isinstance(stored, Refused):
         return back(page_of(name), bad=stored.reason)
+    if stored.standing is not None and not stored.resolved and not \
+            [e for e in stored.errors if e.line > 0]:
+        return back(page_of(name), said=f"{stored.power}: standing orders: "
+                    + ("; ".join(stored.standing) or "none") + ".")
     return _said(name, stored.power, stored.resolved, stored.lines, stored.errors)
 
 
