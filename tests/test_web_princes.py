@@ -207,3 +207,25 @@ def test_the_command_language_through_post_api_v1_judge(tmp_path: object) -> Non
         "text": f"SIGN ON {ann[1:]}{GAME} guess\nORDER BID 40"})
     assert "Invalid password" in wrong.json()["reply"]
     assert bob not in master(site).orders and master(site).orders[ann].lines == ["ORDER BID 6"]
+
+
+def test_standing_orders_on_the_page_are_their_seats_own(tmp_path: object) -> None:
+    """Spec 4.4.6 and 4.6: standing orders and SET REACT are seen by their seat and the
+    master only; CLEAR on the page drops them."""
+    site, seats = princes_site(tmp_path)
+    ann = site.sign_in("ann")
+    token = csrf_of(ann.get(f"/games/{GAME}").text)
+    done = ann.post(f"/games/{GAME}/act", data={
+        "csrf": token, "orders": "BID UP TO 23 ON POPE\nSET REACT AUTO"})
+    assert "standing orders: BID UP TO 23 ON POPE; SET REACT AUTO" in done.text
+    assert "<code>BID UP TO 23 ON POPE</code>" in ann.get(f"/games/{GAME}").text
+    for role, (browser, api) in readers(site).items():
+        if role not in ("ann", "boss"):
+            assert "BID UP TO 23" not in everything(site, browser, api), role
+            assert "<li><code>SET REACT AUTO</code></li>" not in browser.get(
+                f"/games/{GAME}").text, role
+    checked = ann.post(f"/games/{GAME}/check", data={"csrf": token,
+                                                     "orders": "PASS ALL AUCTIONS"})
+    assert 'class="ok"' in checked.text and 'class="bad"' not in checked.text
+    ann.post(f"/games/{GAME}/act", data={"csrf": token, "line": "CLEAR"})
+    assert site.judge.standing_orders(GAME, Viewer.master(), seats["ann"]) == ()
