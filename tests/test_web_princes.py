@@ -180,12 +180,20 @@ def test_a_princes_game_is_listed_and_made_from_the_pages(tmp_path: object) -> N
     assert "/games/new/princes" in lobby and f">{GAME}</a>" in lobby
     form: dict[str, Any] = {"csrf": csrf_of(boss.get("/games/new/princes").text),
                             "name": "beginners", "setup": "princes_beginner",
-                            "players": "4", "open_money": "on", "bid_hours": "0.5"}
+                            "players": "4", "open_money": "on", "bid_hours": "0.5",
+                            "bank_hours": "2"}
     made = boss.post("/games/new/princes", data=form)
     assert made.status_code == 200 and "The game is made" in made.text
     view = site.judge.view("beginners", Viewer.master())
     assert isinstance(view, GameView) and view.kind == "princes" and view.players == 4
-    assert site.judge.settings("beginners").deadlines["bid"]["next"] == 0.5  # type: ignore[union-attr]
+    settings = site.judge.settings("beginners")
+    assert not isinstance(settings, Refused)
+    assert settings.deadlines["bid"]["next"] == 0.5 and settings.deadlines["bank_hours"] == 2
+    for user in ("ann", "bob", "cy", "olga"):
+        site.judge.join("beginners", user, "player")
+    assert not isinstance(site.judge.start("beginners"), Refused)
+    page = site.sign_in("ann").get("/games/beginners").text
+    assert "Time bank left this decade:" in page and "2 h 00 min" in page
 
 
 def test_the_command_language_through_post_api_v1_judge(tmp_path: object) -> None:

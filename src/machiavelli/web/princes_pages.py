@@ -93,6 +93,11 @@ def form_game(field: dict[str, str]) -> NewGame | Refused:
             return hours
         if hours is not None:
             deadlines[schedule] = {"next": hours}
+    bank = _hours(field, "bank_hours")
+    if isinstance(bank, Refused):
+        return bank
+    if bank is not None:
+        deadlines["bank_hours"] = bank
     return new_game(field.get("name", ""), field.get("setup", ""),
                     int(players_text) if players_text.isdigit() else None,
                     open_money=field.get("open_money") == "on", deadlines=deadlines,
@@ -227,7 +232,20 @@ def context(request: Request, seen: Seen) -> dict[str, Any]:
         "sign_on": _sign_on(seen), "poll": POLL_SECONDS, "live_key": live_key(seen),
         "scores": {s: view.standing.get(s) for s in view.powers},
         "standing": () if isinstance(standing, Refused) else standing,
+        "bank": bank_left(view.clock.get("bank"), families),
     }
+
+
+def bank_left(bank: object, families: list[dict[str, Any]]) -> list[str]:
+    """Each seat's time bank left, in words (a live game's; empty without one)."""
+    if not isinstance(bank, dict) or not isinstance(bank.get("left"), dict):
+        return []
+    titles = {f["seat"]: f["title"] for f in families}
+    out = []
+    for seat, seconds in sorted(bank["left"].items()):
+        minutes = int(float(seconds)) // 60
+        out.append(f"{titles.get(seat, seat)}: {minutes // 60} h {minutes % 60:02d} min")
+    return out
 
 
 def _waiting(decision: Any, families: list[dict[str, Any]]) -> str:
