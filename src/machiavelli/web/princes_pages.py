@@ -230,7 +230,6 @@ def context(request: Request, seen: Seen) -> dict[str, Any]:
         "joined": seen.seated and view.status == "forming",
         "by_mail": seen.seated and seen.viewer.role != "observer",
         "sign_on": _sign_on(seen), "poll": POLL_SECONDS, "live_key": live_key(seen),
-        "scores": {s: view.standing.get(s) for s in view.powers},
         "standing": () if isinstance(standing, Refused) else standing,
         "bank": bank_left(view.clock.get("bank"), families),
     }

@@ -55,6 +55,8 @@ def label(state: State) -> str:
             "over": "Game over"}.get(state.stage, f"Decade {state.decade}")
     if state.stage == "over":
         return when
+    if not p.seats:
+        return f"{when}: waiting for the players"
     who = "all" if p.simultaneous else ", ".join(
         f"{s} ({state.seats[s].family})" if state.seats[s].family else s for s in p.seats)
     what = p.kind.replace("_", " ")

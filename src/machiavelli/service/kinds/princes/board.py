@@ -116,7 +116,8 @@ def seat_title(state: State, seat: str) -> str:
     return f"{seat} ({FAMILY_TITLES.get(family, family)})" if family else seat
 
 
-def _family(state: State, seat: str, viewer: Sight) -> dict[str, Any]:
+def _family(state: State, seat: str, viewer: Sight, fields: dict[str, int]
+            ) -> dict[str, Any]:
     h = state.seats[seat]
     money = state.rules.money == "open" or viewer.may_see(seat)
     family = None
@@ -135,6 +136,9 @@ def _family(state: State, seat: str, viewer: Sight) -> dict[str, Any]:
         "events": [event_words(state, e) for e in h.events],
         "triumphs": h.triumphs, "war_pay": h.war_pay, "used": sorted(h.used),
         "traitor_count": len(h.traitors), "pope": state.pope_holder == seat,
+        # the victory points its city tiles would score now (public: the money
+        # majorities are left out, as closed money hides them)
+        "tile_vp": sum(fields.get(tile_words(state, t)["city"], 0) for t in h.city_tiles),
         "gold": h.gold if money else None, "influence": h.influence if money else None,
         "hand": [title(c) for c in h.traitors] if viewer.may_see(seat) else None,
         "drawn": [title(c) for c in h.drawn] if viewer.may_see(seat) else None,
@@ -204,7 +208,8 @@ def described(state: State, viewer: Sight) -> dict[str, Any]:
                          for e in sorted(state.events_later[d])],
         "pope": seat_title(state, state.pope_holder) if state.pope_holder else None,
         "traitor_deck": len(state.traitor_deck),
-        "families": [_family(state, s, viewer) for s in (state.order or list(state.seats))],
+        "families": [_family(state, s, viewer, fields)
+                     for s in (state.order or list(state.seats))],
         "money": state.rules.money, "auction": _auction(state), "war": _war(state),
         "log": [log_line(e) for e in state.log if not e.get("private")][-LOG_LINES:],
         "provisional": any_provisional(state),
