@@ -10,11 +10,12 @@ tile put up for auction and bid on.  Every single-owner decision is taken the mo
 owner's mail is read, and the reply says whose decision is next.  An illegal bid and an
 answer out of turn are refused with the rule and change nothing; ``LIST`` shows the board
 in words, the provisional values and the seat's own money only; each result mail holds
-its reader's own part only.
+its reader's own part only.  A second game is played by mail to its final scoring.
 """
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -157,3 +158,38 @@ def test_a_four_player_princes_game_by_mail(table: Princes) -> None:
     assert "Display venezia" in reply and f"{bob}: " in reply
     hands = [line for line in reply.splitlines() if "; hand " in line]
     assert len(hands) == 1 and hands[0].startswith(f"{bob} (")
+
+
+def test_a_four_player_princes_game_by_mail_to_its_end(table: Princes) -> None:
+    """Issue 35's "a 4-player game can be played to the end by mail on loopback SMTP":
+    every decision mailed by its owner (event auctions and passes preferred, so that the
+    decades go by), the sealed windows closed by the sweeper, to the final scoring; every
+    seat is told the result."""
+    for name in ("gm", *NAMES):
+        table.mail(f"{name}@x.org", f"REGISTER\nName: {name}\nEND")
+    table.mail("gm@x.org", f"CREATE ?{GAME} sesame princes 4")
+    for name in NAMES:
+        table.mail(f"{name}@x.org", f"SIGN ON ?{GAME} {name}pw")
+    draw = random.Random(4)
+    for _ in range(400):
+        view = table.view()
+        if view.status == "over":
+            break
+        decision = view.decision
+        assert decision is not None
+        for seat in decision.seats:
+            name = owner_name(table, seat)
+            legal = table.judge.legal(GAME, Viewer.player(seat, f"{name}@x.org"), seat)
+            assert not isinstance(legal, Refused)
+            lines = [c.line for c in legal if not c.line.startswith(FREE)]
+            liked = [c for c in lines if c.startswith(("AUCTION EVENT", "PASS", "END TURN",
+                                                       "NO REACTION", "ORDER BID"))]
+            reply = table.play(name, draw.choice(liked or lines))
+            assert "Accepted for" in reply, reply
+        if decision.simultaneous:
+            assert table.sweep() == [GAME]
+    view = table.view()
+    assert view.status == "over" and view.winners
+    for name in NAMES:
+        last = table.catcher.texts(f"{name}@x.org", "Results")[-1]
+        assert "The game is over" in last and "final scoring" in last
