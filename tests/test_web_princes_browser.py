@@ -9,7 +9,8 @@ on.  Every answer is a button, a list or an amount the page built from the port'
 choices, or a line in the command box, checked as it is typed (an unknown troop is
 refused with the rule's reason before anything is sent).  A seat waiting for its turn is
 not reloaded: the page polls for the next decision and shows it.  The server runs its
-sweeper, so a sealed window resolves once every answer is in.  Screenshots go to
+sweeper, so a sealed window resolves once every answer is in.  A second game is played
+to its final scoring, with standing orders given on the page.  Screenshots go to
 ``tests/screenshots/web/princes-*.png``.
 """
 
@@ -211,3 +212,90 @@ def _moved_on(live: LiveServer, phase: int) -> None:
             return
         time.sleep(0.1)
     raise AssertionError(f"phase {phase} was not resolved")
+
+
+def answer_quickly(page: Page) -> None:
+    """An answer that lets the decades go by: put an event up for auction at its lowest
+    bid, else pass or end the turn, else the first choice offered."""
+    decision = page.locator("#decision")
+    event = decision.locator("form.amount", has=page.locator(
+        "[name=template][value^='AUCTION EVENT'], "
+        "[name=template] option[value^='AUCTION EVENT']"))
+    if event.count():
+        send_amount(page, "AUCTION EVENT")
+        return
+    for wanted in ("PASS TURN", "END TURN", "PASS", "NO LEAGUE", "NO BRIBE", "NO REROLL",
+                   "COMPENSATION NO"):
+        button = decision.locator(f"button[name=line][value='{wanted}']")
+        if button.count():
+            button.first.click()
+            return
+    listed = decision.locator("form:has(select[name=line]) button")
+    if listed.count():
+        listed.first.click()
+        return
+    amount = decision.locator("form.amount button")
+    if amount.count():
+        amount.first.click()
+        return
+    decision.locator("button[name=line]").first.click()
+
+
+def test_a_princes_game_to_its_final_scoring_with_standing_orders(
+        live: LiveServer, browser: Any) -> None:  # noqa: F811
+    """The whole game in the browser: each player first gives its standing orders on the
+    page (``PASS ALL AUCTIONS``, ``SET REACT AUTO``), which the judge then carries out;
+    every other decision is clicked, to the final scoring, which every page shows."""
+    game = "princes-to-the-end"
+    boss = person(browser, live, "boss2")
+    boss.goto("/games/new/princes")
+    boss.fill("input[name=name]", game)
+    boss.select_option("select[name=setup]", "princes_A")
+    boss.click("button:has-text('Create the game')")
+    players = {}
+    for name in ("dan", "eve", "fay"):
+        page = person(browser, live, name)
+        page.goto(f"/games/{game}")
+        page.click("button:has-text('Join as a player')")
+        players[name] = page
+    boss.goto(f"/games/{game}/master")
+    boss.click("button:has-text('Start the game')")
+    expect(boss.locator(".flash.good")).to_contain_text("has started")
+    for bid, page in enumerate(players.values(), 1):
+        page.goto(f"/games/{game}")
+        page.fill("#standing textarea[name=orders]", "PASS ALL AUCTIONS\nSET REACT AUTO")
+        page.click("#standing button:has-text('Keep them')")
+        expect(page.locator("#standing")).to_contain_text("PASS ALL AUCTIONS")
+        send_amount(page, "ORDER BID", bid)
+    seats = {n: s.power for s in _seats(live, game) for n in players if s.name == n}
+    for _ in range(300):
+        view = live.judge.view(game, Viewer.master())
+        assert isinstance(view, GameView)
+        if view.status == "over":
+            break
+        decision = view.decision
+        assert decision is not None
+        if decision.simultaneous:  # the sweeper closes it; nothing to click
+            time.sleep(0.1)
+            continue
+        name = next(n for n, s in seats.items() if s == decision.seats[0])
+        page = players[name]
+        page.goto(f"/games/{game}")
+        expect(page.locator(f"#princes-live[data-key='{view.phase}-playing'] .your-turn")
+               ).to_be_visible(timeout=WAIT)
+        answer_quickly(page)
+        expect(page.locator(".flash.good")).to_be_visible()
+    view = live.judge.view(game, Viewer.master())
+    assert isinstance(view, GameView) and view.status == "over" and view.winners
+    passes = [e for e in view.state["board"]["log"] if e.startswith("pass")]
+    assert passes, "the standing orders passed in the auctions"
+    for page in players.values():
+        page.goto(f"/games/{game}")
+        expect(page.locator("#final")).to_contain_text("Won by")
+    shoot(players["dan"], "princes-final")
+
+
+def _seats(live: LiveServer, game: str) -> list[Any]:
+    found = live.judge.seats(game)
+    assert not isinstance(found, Refused)
+    return found
