@@ -237,3 +237,26 @@ def test_standing_orders_on_the_page_are_their_seats_own(tmp_path: object) -> No
     assert 'class="ok"' in checked.text and 'class="bad"' not in checked.text
     ann.post(f"/games/{GAME}/act", data={"csrf": token, "line": "CLEAR"})
     assert site.judge.standing_orders(GAME, Viewer.master(), seats["ann"]) == ()
+
+
+def test_the_api_acts_and_keeps_standing_orders(tmp_path: object) -> None:
+    """Spec 4.6's JSON API: ``POST .../act`` answers with the decision pending after it,
+    ``GET .../standing`` gives the caller's standing orders (no one else's)."""
+    site, seats = princes_site(tmp_path)
+    ann, bob = site.api("ann"), site.api("bob")
+    done = site.client.post(f"/api/v1/games/{GAME}/act", headers=ann,
+                            json={"text": "ORDER BID 4\nPASS ALL AUCTIONS"})
+    assert done.status_code == 200, done.text
+    body = done.json()
+    assert body["stored"] == ["ORDER BID 4"] and body["standing"] == ["PASS ALL AUCTIONS"]
+    assert body["pending"]["kind"] == "order_bid" and body["resolved"] == ""
+    bad = site.client.post(f"/api/v1/games/{GAME}/act", headers=bob, json={"text": "BID x"})
+    assert bad.status_code == 400 and "refused" in bad.json()["detail"]
+    mine = site.client.get(f"/api/v1/games/{GAME}/standing", headers=ann).json()
+    assert mine == {"seat": seats["ann"], "standing": ["PASS ALL AUCTIONS"]}
+    assert site.client.get(f"/api/v1/games/{GAME}/standing", headers=bob).json()[
+        "standing"] == []
+    other = site.client.get(f"/api/v1/games/{GAME}/standing?power={seats['ann']}",
+                            headers=bob)
+    assert other.status_code == 403
+    assert "/api/v1/games/{name}/act" in site.client.get("/openapi.json").json()["paths"]
