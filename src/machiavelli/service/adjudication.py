@@ -195,8 +195,8 @@ def resolve_standing(session: Session, game: Game, now: datetime) -> int:
         if decision.simultaneous and not all(
                 (given := sheet(session, game, game.phase, s)) is not None
                 and given.text.strip() and given.written_by == BY_STANDING
-                for s in decision.seats if kind.owes(position, s)):
-            return resolved  # a seat answers itself: the window waits for it
+                and not given.wait for s in decision.seats if kind.owes(position, s)):
+            return resolved  # a seat answers itself, or SET WAIT: the window waits
         done = process(session, game, now, expected=game.phase, who=BY_STANDING)
         if isinstance(done, Refused) or done.already:
             return resolved
