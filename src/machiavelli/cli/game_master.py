@@ -51,8 +51,17 @@ def game_information(board: Board, state: State, victory_cities: int | None) -> 
 
 
 def _information(view: GameView) -> str:
+    if view.kind != "machiavelli":  # Princes: its money rule and whose decision it is
+        board = view.state.get("board", {}) if isinstance(view.state, dict) else {}
+        waiting = f"\nWaiting for: {view.decision.label}" if view.decision else ""
+        return f"Money: {board.get('money', 'closed')}{waiting}"
     board = scenario_board(view.scenario, view.players)
     return "\n".join(game_information(board, view.state, view.victory_cities))
+
+
+def kind_of_scenario(scenario: str) -> str:
+    """The kind of game a set-up's name makes (``princes_A``: Princes)."""
+    return "princes" if scenario.startswith("princes") else "machiavelli"
 
 
 def _echo_private(parts: dict[str, str]) -> None:
@@ -80,14 +89,16 @@ def new_game(scenario: str, directory: str, players: int | None, flags: tuple[st
              db: str | None) -> None:
     """Start a game of SCENARIO in DIRECTORY (with --db: a game named DIRECTORY)."""
     settings = Settings(deadlines={} if deadlines else {"manual_process": True})
-    new = NewGame(directory, scenario, players, flags, seed, victory_cities, settings)
+    kind = kind_of_scenario(scenario)
+    new = NewGame(directory, scenario, players, flags, seed, victory_cities, settings, kind)
     answer(set_up(new))  # refused before anything is created
     created = not db and not Path(directory).exists()
     with messages():
         judge, name = new_location(directory, db)
         try:
             view = judge.create_game(NewGame(name, scenario, players, flags, seed,
-                                             victory_cities, settings), master=MASTER.name)
+                                             victory_cities, settings, kind),
+                                     master=MASTER.name)
             if isinstance(view, Refused) and created:
                 shutil.rmtree(directory, ignore_errors=True)
             view = answer(view)
@@ -118,6 +129,11 @@ def store_orders(directory: str, power: str, file: click.utils.LazyFile, phase: 
     click.echo(f"Orders of {stored.power} for {stored.label}:")
     for line in stored.lines:
         click.echo(f"  {line}")
+    if stored.standing is not None:  # Princes: kept apart, carried out when due
+        click.echo(f"Standing orders of {stored.power}: "
+                   + ("; ".join(stored.standing) or "none"))
+    if stored.resolved:
+        click.echo(f"Taken: {stored.resolved}")
     for error in stored.errors:
         click.echo(_printable(f"line {error.line}: {error.text.strip()}: {error.reason}"),
                    err=True)
@@ -168,7 +184,8 @@ def show(directory: str, power: str | None, db: str | None) -> None:
         click.echo(view.position)
         if power is not None:
             who = answer(judge.power_named(name, power))
-            click.echo(private_report(view.state, who))
+            click.echo(private_report(view.state, who) if view.kind == "machiavelli"
+                       else view.private.get(who, ""))
             stored = view.orders.get(who)
             click.echo(f"Orders stored for {view.label}:")
             click.echo("\n".join(stored.lines) if stored and stored.lines else "  (none)")

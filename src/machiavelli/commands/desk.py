@@ -12,6 +12,7 @@ only what its reader may see.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
@@ -130,7 +131,13 @@ def viewer_of(seat: SeatView) -> Viewer:
     return Viewer("player", seat.power, seat.name)
 
 
-def code_of(state: Dated) -> str:
+def code_of(state: Dated | Mapping[str, object]) -> str:
+    """The phase code in subjects (``S1454M``); another kind's position, which the view
+    gives as data, by its decade (Princes: ``D2``; ``D0`` before its start)."""
+    if isinstance(state, Mapping):
+        stage = state.get("stage")
+        return f"D{state.get('decade', 0)}" if stage not in (
+            "order_bids", "family_auction", "family_choice") else "D0"
     return phase_code(state.season, state.year, state.phase)
 
 

@@ -26,7 +26,7 @@ from machiavelli.commands.reply import judge_time
 from machiavelli.commands.signing import game_named
 from machiavelli.commands.variants import variant_name
 from machiavelli.service.house.dates import read_date
-from machiavelli.service.house.deadlines import MACHIAVELLI_PHASES, DeadlinePolicy
+from machiavelli.service.house.deadlines import MACHIAVELLI_PHASES, DeadlinePolicy, PhaseKind
 from machiavelli.service.house.draws import DrawPolicy
 from machiavelli.service.house.press import PressPolicy
 from machiavelli.service.judge import Judge
@@ -119,7 +119,8 @@ def game_listing(desk: Desk, view: GameView) -> list[str]:
         deadlines = DeadlinePolicy.from_dict(settings.deadlines)
         draws = DrawPolicy.from_dict(settings.draws)
         lines += ["", f"The parameters for '{view.name}' are as follows:"]
-        lines += [f"  {schedule_line(deadlines, kind)}" for kind in MACHIAVELLI_PHASES]
+        lines += [f"  {schedule_line(deadlines, kind)}" for kind in (
+            MACHIAVELLI_PHASES if view.kind == "machiavelli" else DECISIONS)]
         flags = ["NMR" if deadlines.nmr else "NoNMR",
                  "NoList" if settings.private else "List",
                  "DIAS" if draws.dias else "NoDIAS",
@@ -131,10 +132,7 @@ def game_listing(desk: Desk, view: GameView) -> list[str]:
                   f"    Press:  {press_summary(PressPolicy.from_dict(settings.press))}."]
         if settings.quorum:
             lines.append(f"  Number of Players: {settings.quorum}.")
-    options = Judge.options_in_force(view)
-    lines.append("  Options:  " + ", ".join(
-        f"{name.replace('_', ' ')}" if on else f"no {name.replace('_', ' ')}"
-        for name, on in options.items()) + ".")
+    lines.append("  Options:  " + _options(desk, view) + ".")
     lines += ["", f"The following players are signed up for game '{view.name}':"]
     for seat in view.seats:
         lines.append(f"   {(seat.power or seat.role.capitalize()):<12} {seat.name}")
@@ -142,12 +140,32 @@ def game_listing(desk: Desk, view: GameView) -> list[str]:
         lines.append("   " + "; ".join(f"{p}: {how}" for p, how in sorted(view.standing.items())))
     lines += ["", f"Status of {view.label} ({view.name}.{view.phase:03d}):", "",
               *view.position.rstrip().splitlines()]
+    if view.kind != "machiavelli" and isinstance(view.state, dict):
+        if view.state.get("provisional"):
+            lines += ["", "Provisional values: some printed numbers in play are not the "
+                      "rulebook's (the catalogue marks them provisional)."]
+        if view.decision is not None:
+            lines += ["", f"Waiting for: {view.decision.label}."]
     for _power, text in sorted(view.private.items()):  # the viewer's own (a Master's: all)
         lines += ["", *text.rstrip().splitlines()]
     for power, orders in sorted(view.orders.items()):
         lines += ["", f"Orders of {power} for {view.label}:",
                   *(f"  {line}" for line in orders.lines or ["(none)"])]
     return lines
+
+
+#: the deadline schedules of a Princes game's decisions (its spec, section 4.4.2)
+DECISIONS = (PhaseKind.ACTION, PhaseKind.BID, PhaseKind.REACTION)
+
+
+def _options(desk: Desk, view: GameView) -> str:
+    """The game's options in force: Machiavelli's flags, another kind's own words."""
+    if view.kind == "machiavelli":
+        return ", ".join(f"{name.replace('_', ' ')}" if on else f"no {name.replace('_', ' ')}"
+                         for name, on in Judge.options_in_force(view).items())
+    found = desk.judge.options(view.name)
+    return "" if isinstance(found, Refused) else ", ".join(
+        f"{name} {value}" for name, value in found.items())
 
 
 def history(desk: Desk, command: Command) -> Outcome:

@@ -163,7 +163,8 @@ def schedule_line(policy: DeadlinePolicy, kind: PhaseKind) -> str:
     """One line of nJudge's table of deadline settings."""
     s = policy.schedule(kind)
     title = {PhaseKind.MOVEMENT: "Move", PhaseKind.RETREAT: "Retreat",
-             PhaseKind.ADJUSTMENT: "Adjust"}[kind]
+             PhaseKind.ADJUSTMENT: "Adjust", PhaseKind.ACTION: "Action", PhaseKind.BID: "Bid",
+             PhaseKind.REACTION: "React"}[kind]
     return (f"{title:<7} clock {s.clock:>4} min {s.min_hours:5.2f} next {s.next_hours:6.2f} "
             f"grace {s.grace_hours:6.2f} delay {s.delay_hours:4.2f} days {s.days}")
 

@@ -150,6 +150,10 @@ def closing_lines(desk: Desk) -> list[str]:
         lines += [f"Orders of {power} for {view.label}, as they stand:",
                   *(f"  {line}" for line in stored.lines or ["(none)"]), ""]
     clock = clock_of(view)
+    if view.kind != "machiavelli" and view.decision is not None:
+        # one seat at a time (Princes): whose decision it is now (spec princes.md 4.5)
+        lines.append(f"Waiting for: {view.decision.label}"
+                     + (f", by {judge_time(clock.deadline)}." if clock is not None else "."))
     if clock is not None and view.status == "playing":
         lines.append(f"Deadline {judge_time(clock.deadline)} ({_left(clock.deadline, desk)}); "
                      f"grace period to {judge_time(clock.grace)}.")

@@ -74,8 +74,17 @@ def orders(desk: Desk, command: Command) -> Outcome:
     accepted = len(given.lines) - len(errors)
     if errors and not accepted:
         return Outcome.refused(Why.SYNTAX, *errors)
+    # a decision with one owner (Princes') is taken at once by a complete answer; an
+    # answer of free acts only waits for the line that takes it (the kind says so)
+    waiting = [f"{e.reason[:1].upper()}{e.reason[1:]}: send the line that takes it."
+               for e in stored.errors if e.line == 0]
+    taken = [f"Taken: {stored.resolved}."] if stored.resolved else []
+    if stored.standing is not None:
+        taken.insert(0, f"Standing orders of {stored.power}: "
+                     + ("; ".join(stored.standing) or "none") + ".")
     return Outcome.done(f"Accepted for {stored.power}, {stored.label}: {accepted} order(s).",
-                        *errors, *_checked(given, stored.warnings, stored.notes))
+                        *errors, *_checked(given, stored.warnings, stored.notes),
+                        *waiting, *taken)
 
 
 def _checked(given: OrderLines, warnings: Sequence[LineError], notes: Mapping[int, str]

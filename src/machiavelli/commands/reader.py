@@ -126,6 +126,9 @@ class _Reader:
                 self.out.append(Command(Verb.SIGN_OFF, number, text))
                 break
             found = lookup(text, _ORDERED)
+            if found is not None and found[0] == Verb.SET and self.signed and \
+                    squash(found[1]).startswith("react"):
+                found = None  # Princes' SET REACT AUTO|ASK: a standing order of the seat
             if found is None:
                 if self.signed:
                     self.orders.append((number, text))
@@ -293,8 +296,9 @@ def read_sign_on(verb: Verb, args: str) -> SignOn | Refused:
             kind = SignOnKind.ANY_GAME
         if kind is not SignOnKind.POWER:
             letter = ""
-        elif not letter.isalpha():
-            return Refused(f"'{target}' is not a power's letter followed by a game's name.")
+        elif not letter.isalnum():  # a Princes seat is its number: SIGN ON 2game
+            return Refused(f"'{target}' is not a power's letter (or a seat's number) "
+                           "followed by a game's name.")
     if kind is not SignOnKind.ANY_GAME and not _NAME.fullmatch(game):
         return Refused(f"'{game or target}' is not a game's name (letters, digits, '_', '.' "
                        "and '-', up to 64).")

@@ -193,12 +193,15 @@ def create(desk: Desk, asked: SignOn) -> Outcome:
         return Outcome.refused(Why.NOT_REGISTERED, f"{desk.sender} is not a registered "
                                "user: only registered users may create a game (REGISTER "
                                "first, GET form).")
-    scenario = scenario_named(asked.variant or desk.config.default_variant)
-    if isinstance(scenario, Refused):
-        return refusal(scenario, Why.SYNTAX)
-    made = desk.judge.create_game(NewGame(asked.game, scenario, flags=asked.options,
-                                          settings=Settings()),
-                                  master=desk.sender, start=False, now=desk.now)
+    new = princes_game(asked) if asked.variant.startswith("princes") else None
+    if new is None:
+        scenario = scenario_named(asked.variant or desk.config.default_variant)
+        if isinstance(scenario, Refused):
+            return refusal(scenario, Why.SYNTAX)
+        new = NewGame(asked.game, scenario, flags=asked.options, settings=Settings())
+    if isinstance(new, Refused):
+        return refusal(new, Why.SYNTAX)
+    made = desk.judge.create_game(new, master=desk.sender, start=False, now=desk.now)
     if isinstance(made, Refused):
         why = Why.NOT_ALLOWED if "exists" in made.reason else Why.SYNTAX
         return refusal(made, why)
@@ -211,6 +214,28 @@ def create(desk: Desk, asked: SignOn) -> Outcome:
                    f"You've been selected to play Master in game '{asked.game}' "
                    f"({made.scenario}).",
                    f"You'll be notified when {powers} more players sign on.")
+
+
+#: ``CREATE ?game password princes [n]``: the Princes set-ups by mail
+PRINCES_SETUPS = {"princes": "princes_A", "princes_a": "princes_A", "princes_b": "princes_B",
+                  "princes_beginner": "princes_beginner"}
+
+
+def princes_game(asked: SignOn) -> NewGame | Refused:
+    """A Princes of the Renaissance game by mail: ``CREATE ?game password princes 4``
+    (``princes_b``: side B; ``princes_beginner``: the beginners' set-up; 3 to 6
+    players; the option ``open`` shows every family's money)."""
+    setup = PRINCES_SETUPS.get(asked.variant)
+    if setup is None:
+        return Refused(f"No Princes set-up '{asked.variant}': write one of "
+                       f"{', '.join(PRINCES_SETUPS)}.")
+    numbers = [int(o) for o in asked.options if o.isdigit()]
+    others = [o for o in asked.options if not o.isdigit() and o != "open"]
+    if len(numbers) != 1 or not 3 <= numbers[0] <= 6 or others:
+        return Refused(f"Name the number of players, 3 to 6: CREATE ?{asked.game} "
+                       f"password {asked.variant} 4 (and 'open' for open money).")
+    flags = ("open money",) if "open" in asked.options else ()
+    return NewGame(asked.game, setup, numbers[0], flags, settings=Settings(), kind="princes")
 
 
 def _signed(desk: Desk, game: str, seat: SeatView, *said: str) -> Outcome:

@@ -22,6 +22,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from machiavelli.service import standing_orders
 from machiavelli.service.absence import expire
 from machiavelli.service.deadlines import policy, set_clock
 from machiavelli.service.games import (
@@ -36,7 +37,8 @@ from machiavelli.service.later import apply_due
 from machiavelli.service.port import BadAnswer, Position, Step
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, Notice, Phase
-from machiavelli.service.sheets import pending_sheets, sheet
+from machiavelli.service.sheets import pending_sheets, sheet, submit
+from machiavelli.service.visibility import Viewer
 
 
 @dataclass(frozen=True)
@@ -147,3 +149,56 @@ def _advance(session: Session, game: Game, row: Phase, position: Position) -> St
     except BadAnswer as bad:  # the text was written by the judge: damage, not a player's
         raise DamagedGame(f"{game.name}: the stored orders of {bad.seat} for {row.label} "
                           f"do not read back ({bad.reason})") from None
+
+
+#: the most decisions standing orders take in a row (a guard: each takes one decision)
+STANDING_STEPS = 200
+#: who wrote an answer standing orders gave
+BY_STANDING = "standing orders"
+
+
+def resolve_standing(session: Session, game: Game, now: datetime) -> int:
+    """The pending decision answered from the standing orders of the seats that owe it
+    (:mod:`~machiavelli.service.standing_orders`), again and again while they answer:
+    a decision with one owner resolves on its answer; a simultaneous one (a reaction
+    window) when every seat's answer came from its standing orders (``SET REACT AUTO``
+    all round: the window closes at once, and nobody learns who is on AUTO), else it
+    waits for the others as before.  How many decisions were resolved so."""
+    kind = standing_orders.standing_kind(game)
+    resolved = 0
+    if kind is None:
+        return resolved
+    for _ in range(STANDING_STEPS):
+        if game.status != "playing" or policy(game).manual_process:
+            return resolved
+        position = phase_state(game, live_phase(session, game))
+        decision = kind.pending(position)
+        if decision is None:
+            return resolved
+        answered: list[str] = []
+        for seat in decision.seats:
+            given = sheet(session, game, game.phase, seat)
+            if not kind.owes(position, seat) or (given is not None and given.text.strip()):
+                continue
+            held = standing_orders.current(session, game, kind, position, seat)
+            line, kept = kind.standing_answer(position, seat, [r.text for r in held])
+            standing_orders.replace_orders(session, held, kept)
+            if line is None or kind.read(position, seat, line).errors:
+                continue
+            stored = submit(session, game, Viewer.master(BY_STANDING), seat, line, now)
+            if not isinstance(stored, Refused) and not stored.errors:
+                answered.append(seat)
+                if not decision.simultaneous:
+                    break
+        if not answered and not decision.simultaneous:
+            return resolved
+        if decision.simultaneous and not all(
+                (given := sheet(session, game, game.phase, s)) is not None
+                and given.text.strip() and given.written_by == BY_STANDING
+                and not given.wait for s in decision.seats if kind.owes(position, s)):
+            return resolved  # a seat answers itself, or SET WAIT: the window waits
+        done = process(session, game, now, expected=game.phase, who=BY_STANDING)
+        if isinstance(done, Refused) or done.already:
+            return resolved
+        resolved += 1
+    return resolved

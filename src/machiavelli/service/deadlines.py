@@ -23,6 +23,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy.orm import Session
 
+from machiavelli.service.bank import BANK, bank_clock
 from machiavelli.service.games import Settings, kind_of
 from machiavelli.service.house.absence import Absence, absence_extends
 from machiavelli.service.house.deadlines import (
@@ -96,7 +97,8 @@ def set_clock(game: Game, position: Position, now: datetime, *,
     previous = None if first else current_clock(game)
     clock = next_phase_clock(policy(game), phase_kind(game, position), local(game, now),
                              previous, absences(game, position))
-    game.clock = {"clock": clock.to_dict()}
+    clock, bank = bank_clock(game, position, clock, now, policy(game).bank_hours)
+    game.clock = {"clock": clock.to_dict(), **({BANK: bank} if bank is not None else {})}
     return clock
 
 

@@ -305,6 +305,7 @@ class Judge(Lookups):
                 return stored
             done = adjudication.resolve_answered(session, game, stored.power, moment,
                                                  who=actor.name or stored.power)
+            adjudication.resolve_standing(session, game, moment)  # Princes' standing orders
             return stored if done is None else dataclasses.replace(stored, resolved=done.message)
         return self._write(name, act)
 
@@ -317,8 +318,12 @@ class Judge(Lookups):
     def process(self, name: str, *, expected: int | None = None, who: str = "master",
                 now: datetime | None = None) -> Processed | Refused:
         """Process the pending phase (``expected``: only if it is still that phase)."""
-        return self._write(name, lambda s, g: adjudication.process(
-            s, g, now or clock(), expected=expected, who=who))
+        def act(session: Session, game: Game) -> Processed | Refused:
+            done = adjudication.process(session, game, now or clock(), expected=expected,
+                                        who=who)
+            adjudication.resolve_standing(session, game, now or clock())
+            return done
+        return self._write(name, act)
 
     # -- press --------------------------------------------------------------
     def send_press(self, name: str, sender: Viewer, to: Sequence[str], body: str, *,

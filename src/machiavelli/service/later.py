@@ -7,7 +7,7 @@ reaches that phase, then read like any other (a line the order language refuses 
 its message then; a later order for a unit replaces an earlier one).  Orders held for
 a phase the game passes without reaching (a retreat phase that never came) lapse.
 ``CLEAR`` drops every order a power holds for later phases ("there is no way to clear
-orders entered for the current phase").
+orders entered for the current phase"), and its standing orders.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from machiavelli.service.port import Position
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, LaterOrders
 from machiavelli.service.sheets import Stored, pending_power, submit
+from machiavelli.service.standing_orders import STANDING
 from machiavelli.service.visibility import Viewer
 
 SEASONS = ("spring", "summer", "fall", "winter")
@@ -59,9 +60,14 @@ def hold(session: Session, game: Game, actor: Viewer, power: str | None, season:
     return row
 
 
-def pending(session: Session, game: Game, power: str | None = None) -> list[LaterOrders]:
+def pending(session: Session, game: Game, power: str | None = None, *,
+            standing: bool = False) -> list[LaterOrders]:
+    """The orders held for later phases (``standing``: and the standing orders,
+    :mod:`~machiavelli.service.standing_orders`, which ``CLEAR`` drops too)."""
     query = select(LaterOrders).where(LaterOrders.game_id == game.id,
                                       LaterOrders.applied_at.is_(None))
+    if not standing:
+        query = query.where(LaterOrders.kind != STANDING)
     if power is not None:
         query = query.where(LaterOrders.power == power)
     return list(session.scalars(query.order_by(LaterOrders.id)))
@@ -74,7 +80,7 @@ def clear(session: Session, game: Game, actor: Viewer, power: str | None,
     if isinstance(acting, Refused):
         return acting
     state, who = acting
-    rows = pending(session, game, who)
+    rows = pending(session, game, who, standing=True)
     for row in rows:
         session.delete(row)
     return len(rows)

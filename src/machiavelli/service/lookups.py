@@ -16,10 +16,18 @@ from typing import TypeVar
 
 from sqlalchemy.orm import Session
 
-from machiavelli.service import games
+from machiavelli.service import games, standing_orders
 from machiavelli.service.kinds import MACHIAVELLI, kind_named
 from machiavelli.service.kinds.machiavelli import fronts
-from machiavelli.service.port import Choice, GameKind, Position, Reading, Setup, SetupInfo
+from machiavelli.service.port import (
+    Choice,
+    GameKind,
+    Position,
+    Reading,
+    Setup,
+    SetupInfo,
+    StandingKind,
+)
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game
 from machiavelli.service.visibility import (
@@ -42,6 +50,27 @@ class Lookups:
     def _read(self, name: str, act: Callable[[Session, Game], T]) -> T | Refused:
         raise NotImplementedError  # the judge's own: one reading transaction
 
+    def standing_orders(self, name: str, viewer: Viewer, power: str
+                        ) -> tuple[str, ...] | Refused:
+        """``power``'s standing orders in force (its own player's and the master's to
+        read: they are private), oldest first."""
+        def find(session: Session, game: Game) -> tuple[str, ...] | Refused:
+            found = _pending(session, game, viewer, power)
+            if isinstance(found, Refused):
+                return found
+            kind, position = found
+            if not isinstance(kind, StandingKind):
+                return ()
+            epoch = kind.epoch(position)
+            return tuple(r.text for r in standing_orders.rows(session, game, power)
+                         if r.year in (standing_orders.LASTING, epoch))
+        return self._read(name, find)
+
+    def game_kind(self, name: str) -> str | Refused:
+        """The kind of game ``name`` is (``machiavelli``, ``princes``), so that a front end
+        picks its pages before it reads the game."""
+        return self._read(name, lambda session, game: games.kind_of(game).name)
+
     # -- the game's engine, as the front ends ask it ---------------------------
     def check_orders(self, name: str, viewer: Viewer, power: str, text: str
                      ) -> Reading | Refused:
@@ -53,7 +82,12 @@ class Lookups:
             if isinstance(found, Refused):
                 return found
             kind, position = found
-            return kind.read(position, power, text)
+            if not isinstance(kind, StandingKind):
+                return kind.read(position, power, text)
+            rest, _, refused = standing_orders.split(kind, position, power, text)
+            reading = kind.read(position, power, rest)  # standing orders are kept apart
+            return Reading(reading.lines, tuple(sorted([*reading.errors, *refused],
+                                                       key=lambda e: e.line)), reading.notes)
         return self._read(name, read)
 
     def legal(self, name: str, viewer: Viewer, power: str) -> list[Choice] | Refused:

@@ -329,3 +329,42 @@ class GameKind(Protocol):
         """A position back from :meth:`dump`'s text, in the game of ``setup`` (the host
         keeps a game's set-up on its row: Machiavelli's board is the scenario's)."""
         ...
+
+
+#: the key of ``CLEAR`` among standing orders: it drops them all
+CLEAR_ALL = "clear"
+
+
+@dataclass(frozen=True)
+class StandingOrder:
+    """A standing order read (Princes' proxy bids, passes, next action, ``SET REACT``):
+    its canonical ``line``, what it replaces (a later order of the same ``key`` replaces
+    an earlier one; ``CLEAR`` drops them all) and whether it lasts the whole game
+    (``lasting``; else it lapses when the kind's epoch, Princes' decade, ends)."""
+
+    line: str
+    key: str
+    lasting: bool = False
+
+
+@runtime_checkable
+class StandingKind(GameKind, Protocol):
+    """A kind whose seats may give standing orders, kept by the host and turned into
+    the seat's answer when it must decide (spec princes.md section 4.4.6), so that a
+    game by mail ends in weeks."""
+
+    def standing_order(self, position: Position, seat: str, line: str
+                       ) -> StandingOrder | LineError | None:
+        """``line`` read as a standing order of ``seat``, why it is refused (its
+        ``line`` field 0), or None: it is no standing order."""
+        ...
+
+    def standing_answer(self, position: Position, seat: str, orders: Sequence[str]
+                        ) -> tuple[str | None, tuple[str, ...]]:
+        """The line ``orders`` answer ``seat``'s part of the pending decision with (None:
+        the seat is asked) and the orders kept after it (a ``NEXT ACTION`` is used up)."""
+        ...
+
+    def epoch(self, position: Position) -> int:
+        """The stretch of the game standing orders last for (Princes: the decade)."""
+        ...

@@ -19,8 +19,9 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from machiavelli.service import standing_orders
 from machiavelli.service.games import kind_of, live_phase, phase_state, power_of
-from machiavelli.service.port import LineError, Position
+from machiavelli.service.port import LineError, Position, StandingOrder
 from machiavelli.service.refusal import Outdated, Refused
 from machiavelli.service.schema import Game, OrderSheet
 from machiavelli.service.visibility import Viewer
@@ -42,6 +43,8 @@ class Stored:
     #: the decision the answer resolved at once, in words (a single-owner decision:
     #: Princes' actions and bids), or "" when it waits for the deadline or other seats
     resolved: str = ""
+    #: the seat's standing orders after the submission, when it gave some (Princes')
+    standing: tuple[str, ...] | None = None
 
 
 def acting_power(game: Game, state: Position, actor: Viewer, written: str | None
@@ -136,16 +139,25 @@ def submit(session: Session, game: Game, actor: Viewer, power: str | None, text:
     state, who = acting
     player_returns(game, actor, who)
     kind = kind_of(game)
+    standing = standing_orders.standing_kind(game)
+    orders: list[StandingOrder] = []
+    refused: list[LineError] = []
+    if standing is not None:  # a seat's standing orders are kept apart from its answer
+        text, orders, refused = standing_orders.split(standing, state, who, text)
     row = sheet(session, game, game.phase, who)
     earlier = [] if row is None or replace else row.text.splitlines()
     reading = kind.read(state, who, text, earlier)
-    if refused_keeps and reading.errors and not kind.read(state, who, text).lines:
+    errors = sorted([*reading.errors, *refused], key=lambda e: e.line)
+    if refused_keeps and errors and not orders and not kind.read(state, who, text).lines:
         return Refused("every line was refused, so the stored orders are unchanged: "
-                       + "; ".join(f"line {e.line} ({e.text}): {e.reason}"
-                                   for e in reading.errors))
+                       + "; ".join(f"line {e.line} ({e.text}): {e.reason}" for e in errors))
+    held = None if standing is None or not orders else standing_orders.keep(
+        session, game, standing, state, who, orders, actor.name or who, now)
+    if orders and not text.strip():  # standing orders alone: the answer is untouched
+        return Stored(who, game.phase, kind.label(state),
+                      row.text.splitlines() if row is not None else [], errors, standing=held)
     lines = list(reading.lines)
-    messages = [{"line": e.line, "text": e.text, "reason": e.reason}
-                for e in reading.errors]
+    messages = [{"line": e.line, "text": e.text, "reason": e.reason} for e in errors]
     if row is None:
         row = OrderSheet(game_id=game.id, phase=game.phase, power=who, wait=False,
                          ready=False, superseded_at=None)
@@ -154,8 +166,8 @@ def submit(session: Session, game: Game, actor: Viewer, power: str | None, text:
     row.messages = messages
     row.written_by = (actor.name or who)[:64]
     row.updated_at = now
-    return Stored(who, game.phase, kind.label(state), lines, list(reading.errors),
-                  list(reading.warnings), dict(reading.notes))
+    return Stored(who, game.phase, kind.label(state), lines, errors,
+                  list(reading.warnings), dict(reading.notes), standing=held)
 
 
 def set_wait(session: Session, game: Game, actor: Viewer, power: str | None, wait: bool,

@@ -138,6 +138,7 @@ def sweep_game(session: Session, name: str, now: datetime) -> Swept | Refused:
                                 civil_disorder=tuple(sorted(disorder)))
     if isinstance(done, Refused):
         return done
+    adjudication.resolve_standing(session, game, now)  # Princes' standing orders
     return Swept(name, label, not done.already, found.why.value, sent + 1)
 
 

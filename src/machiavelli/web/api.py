@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 from machiavelli.commands.interpreter import judge_text
 from machiavelli.service.refusal import Outdated, Refused
 from machiavelli.service.visibility import Viewer
-from machiavelli.web import creation, idempotency
+from machiavelli.web import creation, idempotency, princes_pages
 from machiavelli.web.game_pages import set_mail_password, sign_on_line
 from machiavelli.web.master_pages import master_act
 from machiavelli.web.pictures import map_answer
@@ -133,6 +133,11 @@ def acting(request: Request, name: str, viewer: Viewer, power: str | None) -> st
 # ----------------------------------------------------------------------
 class CreateGame(BaseModel):
     name: str = Field(max_length=64)
+    kind: Literal["machiavelli", "princes"] = Field(
+        "machiavelli", description="the game: Machiavelli, or Princes of the Renaissance "
+        "(its `scenario` is a set-up: princes_A, princes_B, princes_beginner; `players` 3 "
+        "to 6; `flags` may hold \"open money\"; `deadlines` per decision: action, bid, "
+        "reaction)")
     scenario: str = Field(max_length=64, examples=["classic_1454"])
     players: int | None = Field(None, ge=1, le=20)
     flags: list[str] = Field(default_factory=list, max_length=40,
@@ -332,10 +337,11 @@ def set_my_alerts(request: Request, body: Alerts, user: KeyUser) -> Alerts:
 @router.get("/scenarios")
 def scenarios() -> dict[str, Any]:
     """The scenarios and their variants (``setup`` values: ``scenario@players``), the
-    rule flags with their defaults per rules family."""
+    rule flags with their defaults per rules family; ``princes``: the set-ups of a
+    Princes of the Renaissance game (``kind`` princes)."""
     return {"setups": [{"group": g, "choices": [c.__dict__ for c in cs]}
                        for g, cs in creation.setup_choices()],
-            "flags": creation.flag_rows()}
+            "flags": creation.flag_rows(), "princes": princes_pages.setup_rows()}
 
 
 @router.get("/games")
@@ -358,6 +364,13 @@ def create(request: Request, body: CreateGame, user: KeyUser,
 
 
 def _create(request: Request, body: CreateGame, user: str) -> dict[str, Any]:
+    if body.kind == "princes":
+        made = princes_pages.new_game(
+            body.name, body.scenario, body.players, open_money="open money" in body.flags,
+            deadlines=body.deadlines, private=body.private, invite_only=body.invite_only)
+        view = refusal(site_of(request).judge.create_game(refusal(made), master=user,
+                                                          start=False))
+        return view_data(seen_of(request, view.name, user))
     setup = body.scenario + (f"@{body.players}" if body.players else "")
     new = refusal(creation.new_game(
         body.name, setup, body.flags,

@@ -43,6 +43,8 @@ from machiavelli.web import (
     game_pages,
     map_pages,
     master_pages,
+    princes_api,
+    princes_pages,
     rules_pages,
 )
 from machiavelli.web.seated_bots import play_seated, start_seated, stop_all
@@ -283,11 +285,13 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
     app.mount("/static/swagger", StaticFiles(directory=str(SWAGGER_FILES)), name="swagger")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(account_pages.router)
+    app.include_router(princes_pages.router)
     app.include_router(game_pages.router)
     app.include_router(map_pages.router)
     app.include_router(master_pages.router)
     app.include_router(api.router)
     app.include_router(rules_pages.router)
+    app.include_router(princes_api.router)
     app.add_middleware(Visitors, site=site)
     app.add_middleware(BodyLimit, limit=config.max_body)
     return app

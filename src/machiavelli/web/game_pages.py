@@ -15,7 +15,7 @@ from machiavelli.service.house.press import PressColours, PressPolicy
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, LetterView, SeatView, Viewer
-from machiavelli.web import creation
+from machiavelli.web import creation, princes_pages
 from machiavelli.web.seen import (
     Seen,
     check_lines,
@@ -204,6 +204,8 @@ def set_mail_password(judge: Judge, seen: Seen, user: str, password: str
 
 @router.get("/games/{name}", response_class=HTMLResponse)
 def game_page(request: Request, name: str, phase: int | None = None) -> Response:
+    if princes_pages.is_princes(site_of(request).judge, name):  # its own page
+        return princes_pages.game_page(request, princes_pages.seen_of(request, name))
     seen = seen_or_404(request, name, history=True)
     return render(request, "game.html", **game_context(request, seen, phase))
 

@@ -51,8 +51,9 @@ _keeping = threading.Lock()
 
 def map_picture(judge: Judge, seen: Seen, phase: int | None = None) -> str | None:
     """The SVG of the pending phase (``phase`` None) or of processed phase ``phase``
-    (1 to the game's phase); None when there is no such phase."""
-    key = picture_key(seen, phase)
+    (1 to the game's phase); None when there is no such phase.  (Only Machiavelli's
+    maps are kept: another kind's picture is small and drawn anew.)"""
+    key = picture_key(seen, phase) if seen.view.kind == "machiavelli" else None
     if key is not None:
         with _keeping:
             found = _kept.get(key)

@@ -131,8 +131,9 @@ def view_data(seen: Seen) -> dict[str, Any]:
                    "name": view.viewer.name, **({"powers": list(view.viewer.held)}
                                                 if len(view.viewer.held) > 1 else {})},
         "position": view.position,
-        "board": state.to_dict(),
-        "options": Judge.options_listing(view),
+        # Machiavelli's position has its own data; another kind's sight is data already
+        "board": state.to_dict() if view.kind == "machiavelli" else state,
+        "options": Judge.options_listing(view) if view.kind == "machiavelli" else "",
         "private": dict(view.private),
         "orders": {p: {"lines": o.lines, "messages": o.messages, "wait": o.wait, "ready": o.ready,
                        "updated_at": o.updated_at.isoformat()} for p, o in view.orders.items()},
@@ -145,6 +146,10 @@ def view_data(seen: Seen) -> dict[str, Any]:
         "votes": dict(view.votes),
         "start": view.start,
         "history": [phase_data(p) for p in view.history],
+        "decision": None if view.decision is None else {
+            "kind": view.decision.kind, "seats": list(view.decision.seats),
+            "simultaneous": view.decision.simultaneous,
+            "schedule": view.decision.schedule, "label": view.decision.label},
         "press": [letter_data(x) for x in view.press],
     }
 

@@ -165,7 +165,9 @@ class DeadlinePolicy:
     ``manual_process``: ``SET MANUAL PROCESS`` (only the Master's PROCESS processes).
     ``action``, ``bid``, ``reaction``: Princes' schedules; ``nmr_limit``: after that many
     decisions in a row taken by default a Princes seat is in civil disorder (its spec's
-    ``SET NMR LIMIT k``, section 4.4.3).
+    ``SET NMR LIMIT k``, section 4.4.3); ``bank_hours``: Princes' time bank, the hours
+    each seat has per decade for its decisions (0: none; section 4.4.7,
+    :mod:`machiavelli.service.bank`).
     """
 
     movement: Schedule = field(default=MOVEMENT_DEFAULT)
@@ -179,6 +181,7 @@ class DeadlinePolicy:
     bid: Schedule = field(default=BID_DEFAULT)
     reaction: Schedule = field(default=REACTION_DEFAULT)
     nmr_limit: int = 3
+    bank_hours: float = 0.0
 
     def schedule(self, kind: PhaseKind) -> Schedule:
         return {PhaseKind.MOVEMENT: self.movement, PhaseKind.RETREAT: self.retreat,
@@ -191,13 +194,13 @@ class DeadlinePolicy:
                 "strict_grace": self.strict_grace, "strict_wait": self.strict_wait,
                 "manual_process": self.manual_process, "action": self.action.to_dict(),
                 "bid": self.bid.to_dict(), "reaction": self.reaction.to_dict(),
-                "nmr_limit": self.nmr_limit}
+                "nmr_limit": self.nmr_limit, "bank_hours": self.bank_hours}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> DeadlinePolicy:
         only_fields(data, {"movement", "retreat", "adjustment", "nmr", "strict_grace",
                            "strict_wait", "manual_process", "action", "bid", "reaction",
-                           "nmr_limit"},
+                           "nmr_limit", "bank_hours"},
                     cls.__name__)
         d = cls()
         return cls(
@@ -210,7 +213,8 @@ class DeadlinePolicy:
             Schedule.from_dict(data.get("action", {}), d.action),
             Schedule.from_dict(data.get("bid", {}), d.bid),
             Schedule.from_dict(data.get("reaction", {}), d.reaction),
-            max(1, int(data.get("nmr_limit", d.nmr_limit))))
+            max(1, int(data.get("nmr_limit", d.nmr_limit))),
+            max(0.0, float(data.get("bank_hours", d.bank_hours))))
 
 
 #: The words of ``SET MOVE|RETREAT|ADJUST setting value`` (the help's "SET MOVES",

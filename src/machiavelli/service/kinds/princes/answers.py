@@ -55,6 +55,8 @@ def label(state: State) -> str:
             "over": "Game over"}.get(state.stage, f"Decade {state.decade}")
     if state.stage == "over":
         return when
+    if not p.seats:
+        return f"{when}: waiting for the players"
     who = "all" if p.simultaneous else ", ".join(
         f"{s} ({state.seats[s].family})" if state.seats[s].family else s for s in p.seats)
     what = p.kind.replace("_", " ")
@@ -65,16 +67,17 @@ def label(state: State) -> str:
 
 def action_of(state: State, seat: str, line: str) -> dict[str, Any] | Illegal | None:
     """``line`` read as an action of ``seat`` in ``state`` (None: blank or a comment), or
-    why it is refused.  Standing orders, settings and enquiries are the host's and are
-    not carried out yet: they are refused here, saying so."""
+    why it is refused.  Standing orders are the host's (:mod:`.standing`: it takes them
+    out of a submission before it is read); a setting or an enquiry is no answer."""
     try:
         command = read_line(line, state, seat)
     except Illegal as refused:
         return refused
     if command is None or isinstance(command, Act):
         return None if command is None else command.action
-    return Illegal("§4.4", "standing orders, settings and enquiries are not taken on this "
-                   "judge yet: send the action itself")
+    return Illegal("§4.5", "this is no answer to a decision: standing orders are kept "
+                   "apart (see the reply), SET WAIT is the judge's setting, and LIST (by "
+                   "mail) or the game page shows the board")
 
 
 def line_of(action: dict[str, Any], state: State) -> str:
@@ -127,8 +130,8 @@ def read(state: State, seat: str, text: str, earlier: Sequence[str] = ()) -> Rea
                if line.strip()]
     if not _owner_in_engine(state, seat):
         decision = pending(state)
-        why = (f"it is not {seat}'s decision: waiting for {decision.label}"
-               if decision is not None else "the game is over")
+        why = (f"refused: PR-TURN.2 it is not {seat}'s decision: waiting for "
+               f"{decision.label}" if decision is not None else "the game is over")
         return Reading(tuple(earlier), tuple(LineError(n, line, why, "PR-TURN.2")
                                              for n, line in written))
     merged, notes = _merged(state, seat, written, earlier)

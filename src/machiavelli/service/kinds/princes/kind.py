@@ -17,16 +17,19 @@ from machiavelli.princes.engine import advance as run_on
 from machiavelli.princes.scoring import final_scoring
 from machiavelli.princes.state import State, copy_state
 from machiavelli.service.kinds.princes import answers, sight, table
+from machiavelli.service.kinds.princes import standing as standing_orders
 from machiavelli.service.kinds.princes.table import as_state
 from machiavelli.service.port import (
     Choice,
     Decision,
+    LineError,
     Position,
     Reading,
     Setup,
     SetupInfo,
     Sight,
     Standing,
+    StandingOrder,
     Step,
 )
 
@@ -132,6 +135,19 @@ class PrincesKind:
 
     def eliminated(self, position: Position) -> tuple[str, ...]:
         return ()
+
+    # -- standing orders (the port's StandingKind) ---------------------------------
+    def standing_order(self, position: Position, seat: str, line: str
+                       ) -> StandingOrder | LineError | None:
+        return standing_orders.standing_order(as_state(position), seat, line)
+
+    def standing_answer(self, position: Position, seat: str, orders: Sequence[str]
+                        ) -> tuple[str | None, tuple[str, ...]]:
+        return standing_orders.standing_answer(as_state(position), seat, orders)
+
+    def epoch(self, position: Position) -> int:
+        """Standing orders lapse at the end of the decade."""
+        return as_state(position).decade
 
     def dump(self, position: Position) -> str:
         return table.dump(as_state(position))

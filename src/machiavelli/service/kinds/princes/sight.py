@@ -13,18 +13,21 @@ from xml.sax.saxutils import escape
 from machiavelli.princes.catalogue import CITIES
 from machiavelli.princes.state import Event, State
 from machiavelli.princes.view import view
+from machiavelli.service.kinds.princes.board import described, log_line
 from machiavelli.service.port import Sight
 
 
 def visible(state: State, viewer: Sight) -> dict[str, Any]:
     """The engine's view of the position as ``viewer`` may see it (a master, or a player
-    holding several seats, sees each of them as its owner does)."""
+    holding several seats, sees each of them as its owner does), with the board in words
+    for the front ends (``board``: :func:`~.board.described`)."""
     shown = view(state, None)
     for seat in state.seats:
         if viewer.may_see(seat):
             own = view(state, seat)
             shown["seats"][seat] = own["seats"][seat]
             shown["bids"].update(own["bids"])
+    shown["board"] = described(state, viewer)
     return shown
 
 
@@ -89,16 +92,10 @@ def words(state: State, viewer: Sight) -> str:
     return "\n".join(lines) + "\n"
 
 
-def event_text(event: Event) -> str:
-    data = {k: v for k, v in event.items() if k not in ("type", "private")}
-    said = ", ".join(f"{k} {v}" for k, v in data.items())
-    return f"{event['type'].replace('_', ' ')}" + (f": {said}" if said else "")
-
-
 def report(events: Sequence[Event], defaults: dict[str, str]) -> str:
     """The public report of a resolved decision (private events left out)."""
     lines = [f"{seat}: no answer, the default: {line}" for seat, line in defaults.items()]
-    lines += [event_text(e) for e in events if not e.get("private")]
+    lines += [log_line(e) for e in events if not e.get("private")]
     return "\n".join(lines) + ("\n" if lines else "")
 
 
