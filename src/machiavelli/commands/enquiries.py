@@ -126,7 +126,8 @@ def game_listing(desk: Desk, view: GameView) -> list[str]:
                  "Concessions" if draws.concessions else "NoConcessions"]
         flags += [name for on, name in ((deadlines.strict_grace, "StrictGrace"),
                                         (deadlines.strict_wait, "StrictWait"),
-                                        (deadlines.manual_process, "ManualProcess")) if on]
+                                        (deadlines.manual_process, "ManualProcess"),
+                                        (settings.quiet, "Quiet")) if on]
         lines += [f"    Flags:  {', '.join(flags)}.",
                   f"    Press:  {press_summary(PressPolicy.from_dict(settings.press))}."]
         if settings.quorum:

@@ -257,6 +257,14 @@ def _game(desk: Desk, viewer: Viewer, setting: Setting) -> Said:
         if isinstance(changed, Refused):
             return _refused(changed)
         return Outcome.done(f"Game '{desk.game}' is {'listed' if setting.on else 'unlisted'}.")
+    if name == "quiet":
+        changed = desk.judge.change_settings(
+            desk.game, viewer, lambda s, _: replace(s, quiet=setting.on), now=desk.now)
+        if isinstance(changed, Refused):
+            return _refused(changed)
+        return Outcome.done(f"Game '{desk.game}' is {'' if setting.on else 'not '}quiet: "
+                            "abandonments and take-overs are "
+                            f"{'not ' if setting.on else ''}announced to the others.")
     if name == "moderated" and setting.on:
         return Outcome.done(f"Game '{desk.game}' is moderated (every game here is).")
     return Outcome.refused(Why.UNSUPPORTED, f"SET {setting.text.upper()}: this judge keeps "
