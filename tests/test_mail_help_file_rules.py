@@ -130,3 +130,85 @@ def test_a_quiet_game_tells_an_abandonment_to_the_master_only(post: Post) -> Non
     post.judge.sweep(now=post.now)
     told = {m.to for m in post.owed() if "abandoned" in m.text}
     assert told == {MASTER}
+
+
+# -- TOUCH PRESS and MINOR PRESS (help file ``index``) ---------------------------------
+def _press(post: Post, sender: str, signon: str, to: str) -> tuple[str, str | None]:
+    command = f"press to {to}" if to else "broadcast"
+    answer = post.send(sender, f"{signon}{command}\nA word.\nendpress")
+    return status(answer, command)
+
+
+def test_touch_press_goes_only_to_neighbours_and_masters_one_broadcast_a_turn(
+        post: Post) -> None:
+    three_player_game(post, settings="set touch press\n")
+    assert _press(post, "ann@x.org", ANN, "v")[0] == "refused"  # Milan and Venice apart
+    assert _press(post, "ann@x.org", ANN, "m") == ("done", None)  # the Master, always
+    assert _press(post, "ann@x.org", ANN, "observers")[0] == "refused"
+    assert _press(post, "ann@x.org", ANN, "") == ("done", None)
+    assert _press(post, "ann@x.org", ANN, "")[0] == "refused"  # one broadcast a turn
+    assert _press(post, "bob@x.org", BOB, "") == ("done", None)
+    _all_done(post, "bob@x.org", BOB + "A ver - bre")  # next to Milan's Cremona
+    _all_done(post, MASTER, GM + "process")
+    assert _press(post, "ann@x.org", ANN, "v") == ("done", None)
+    assert _press(post, "ann@x.org", ANN, "l")[0] == "refused"
+    assert _press(post, "ann@x.org", ANN, "") == ("done", None)  # a new turn
+
+
+def test_without_touch_press_partial_press_goes_to_anyone(post: Post) -> None:
+    three_player_game(post)
+    assert _press(post, "ann@x.org", ANN, "v") == ("done", None)
+    assert _press(post, "ann@x.org", ANN, "") == ("done", None)
+    assert _press(post, "ann@x.org", ANN, "") == ("done", None)
+
+
+@pytest.mark.parametrize("minor", [True, False])
+def test_minor_press_decides_press_in_retreat_and_adjustment_phases(
+        post: Post, minor: bool) -> None:
+    three_player_game(post, settings="" if minor else "set no minor press\n")
+    assert _press(post, "cy@x.org", CY, "i") == ("done", None)  # a movement phase
+    expected = "done" if minor else "refused"
+    _to_the_fall_retreat(post)
+    assert _press(post, "cy@x.org", CY, "i")[0] == expected
+    assert _press(post, "ann@x.org", ANN, "")[0] == expected
+    assert _press(post, "ann@x.org", ANN, "m") == ("done", None)  # the Master, always
+    _all_done(post, MASTER, GM + "process")
+    assert post.view("rome").label == "Winter 1454 adjustment"
+    assert _press(post, "bob@x.org", BOB, "l")[0] == expected
+
+
+# -- a concession that passes (help file ``draws``) ---------------------------------------
+def test_a_concession_by_every_other_survivor_ends_the_game_for_the_largest_power(
+        post: Post) -> None:
+    three_player_game(post)
+    _to_the_fall_retreat(post)  # Venice has taken Cremona: the largest power
+    post.owed()
+    for sender, signon in (("ann@x.org", ANN), ("cy@x.org", CY)):
+        answer = post.send(sender, signon + "set concede venice")
+        assert status(answer, "set concede venice") == ("done", None), answer.reply
+    for power in ("austria", "france", "naples", "papacy"):  # one BECOME a message
+        _all_done(post, MASTER, GM + f"become {power}\nset concede venice")
+    assert post.view("rome").status == "playing"  # Turkey has not conceded
+    answer = post.send(MASTER, GM + "become turkey\nset concede venice")
+    assert "The game is conceded to Venice" in said(answer, "set concede venice")
+    view = post.view("rome")
+    assert view.status == "over" and view.outcome == "conceded to Venice"
+    assert list(view.winners) == ["Venice"]
+    told = {m.to for m in post.owed() if "is over: conceded to Venice" in m.text}
+    assert {"ann@x.org", "bob@x.org", "cy@x.org", MASTER} <= told
+
+
+# -- the grace moved off a day the schedule does not allow (help file ``deadlines``) ------
+@pytest.mark.parametrize("strict", [False, True])
+def test_the_grace_moves_off_an_invalid_day_unless_strict_grace(
+        post: Post, strict: bool) -> None:
+    three_player_game(post, settings="set move grace 48\n"
+                      + ("set strict grace\n" if strict else ""))
+    _all_done(post, MASTER, GM + "process")  # Summer's clock, by the schedule
+    clock = clock_of(post.view("rome"))
+    assert clock is not None
+    assert clock.deadline.strftime("%a %d %b %H:%M") == "Thu 05 Nov 23:30"
+    # two days after the deadline is a Saturday, which -MTWTF- does not allow: the grace
+    # ends when the next allowed day begins
+    expected = "Sat 07 Nov 23:30" if strict else "Mon 09 Nov 00:00"
+    assert clock.grace.strftime("%a %d %b %H:%M") == expected

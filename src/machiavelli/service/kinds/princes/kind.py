@@ -133,6 +133,9 @@ class PrincesKind:
     def eliminated(self, position: Position) -> tuple[str, ...]:
         return ()
 
+    def touching(self, position: Position, seat: str) -> frozenset[str]:
+        return frozenset(s for s in self.seats(position) if s != seat)
+
     def dump(self, position: Position) -> str:
         return table.dump(as_state(position))
 
