@@ -117,8 +117,10 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
     chosen = next((p for p in history if p.number == phase), history[-1] if history else None)
     policy = PressPolicy.from_dict(seen.settings.press)
     user = user_of(request)
+    notices = site_of(request).judge.notices_for(view.name, viewer)
     return {
         "seen": seen, "view": view, "viewer": viewer, "own": own,
+        "notices": [] if isinstance(notices, Refused) else list(reversed(notices)),
         "is_master": viewer.is_master, "summary": summary(view, seen.settings),
         "deadline": deadline_of(view), "free": free_powers(view),
         "private": view.private.get(own, "") if own else "",
