@@ -37,7 +37,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from machiavelli.service.games import DamagedGame
 from machiavelli.service.judge import Judge, StorageError
-from machiavelli.web import account_pages, api, game_pages, master_pages
+from machiavelli.web import account_pages, api, game_pages, master_pages, player_api, player_pages
 from machiavelli.web.seated_bots import play_seated, start_seated, stop_all
 from machiavelli.web.sessions import Visitor, find_visitor, new_session
 from machiavelli.web.site import (
@@ -278,7 +278,9 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
     app.include_router(account_pages.router)
     app.include_router(game_pages.router)
     app.include_router(master_pages.router)
+    app.include_router(player_pages.router)
     app.include_router(api.router)
+    app.include_router(player_api.router)
     app.add_middleware(Visitors, site=site)
     app.add_middleware(BodyLimit, limit=config.max_body)
     return app
