@@ -22,7 +22,13 @@ from machiavelli.service.house.ratings import chart
 from machiavelli.service.kinds import MACHIAVELLI, kind_named
 from machiavelli.service.kinds.machiavelli import fronts
 from machiavelli.service.port import Choice, GameKind, Position, Reading, Setup, SetupInfo, Sight
-from machiavelli.service.ratings import PlayerRecord, RatingView, all_ratings, record_of
+from machiavelli.service.ratings import (
+    PlayerRecord,
+    RatingView,
+    all_ratings,
+    ratings_for,
+    record_of,
+)
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game
 from machiavelli.service.visibility import (
@@ -57,6 +63,12 @@ class Lookups:
             found = record_of(session, player)
         return found if found is not None else Refused(
             f"{player} has finished no game here")
+
+    def ratings_of(self, names: Sequence[str]) -> dict[str, RatingView]:
+        """The ratings of those of ``names`` (players' names or users' mail addresses)
+        who have one."""
+        with self.db.reading() as session:
+            return ratings_for(session, names)
 
     @staticmethod
     def ratings_chart() -> list[tuple[int, tuple[int, ...]]]:

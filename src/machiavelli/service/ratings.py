@@ -15,6 +15,7 @@ player's record (:attr:`GameRecord.private`: the front ends write "a private gam
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import select
@@ -142,3 +143,12 @@ def record_of(session: Session, player: str) -> PlayerRecord | None:
         return None
     rating = next((r for r in all_ratings(session) if r.player == player), None)
     return PlayerRecord(player, rating, tuple(games))
+
+
+def ratings_for(session: Session, names: Iterable[str]) -> dict[str, RatingView]:
+    """The ratings of those of ``names`` who have one, each name a player's name or a
+    registered user's mail address (a seat's name by mail)."""
+    _, by_mail = _player_names(session)
+    rated = {r.player: r for r in all_ratings(session)}
+    found = {name: rated.get(by_mail.get(name.lower(), name)) for name in names}
+    return {name: rating for name, rating in found.items() if rating is not None}

@@ -1,0 +1,93 @@
+"""Ratings (seed 000 XI) from games played to the end through the mail: a finished game
+with four players is rated, one with three or one the Master terminated is not; the
+ratings show on /players, a player's page, GET /api/v1/players, and by mail in WHOIS and
+LIST (XI-C's "games-rating")."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from mail_sessions import MASTER, Post, outcomes, register, said, status
+from web_game import Site, web_site
+
+GM = "signon m{game} sesame\n"
+PLAYERS = ("ann", "bob", "cy", "dan")
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[Site]:
+    made = web_site(f"sqlite:///{tmp_path}/ratings.db")
+    yield made
+    made.judge.close()
+
+
+def _game(post: Post, game: str, players: tuple[str, ...]) -> dict[str, str]:
+    """classic_1454 for ``players`` (the other powers in civil disorder); their powers."""
+    made = post.send(MASTER, f"create ?{game} sesame machiavelli\nset players {len(players)}")
+    assert all(s == "done" for _, s, _ in outcomes(made)), made.reply
+    for name in players:
+        joined = post.send(f"{name}@x.org", f"signon ?{game} {name}pw")
+        assert all(s == "done" for _, s, _ in outcomes(joined)), joined.reply
+    return {s.name.split("@")[0]: s.power or "" for s in post.view(game).seats
+            if s.role == "player"}
+
+
+def _drawn(post: Post, game: str, powers: dict[str, str]) -> None:
+    """Every survivor votes for the draw: the players, and the Master for the powers in
+    civil disorder (one BECOME a message)."""
+    letters = {p: s for s, p in post.judge.power_letters(post.view(game)).items()}
+    for name, power in powers.items():
+        answer = post.send(f"{name}@x.org",
+                           f"signon {letters[power]}{game} {name}pw\nset draw")
+        assert status(answer, "set draw") == ("done", None), answer.reply
+    played = set(powers.values())
+    for power in post.view(game).powers:
+        if power not in played and post.view(game).status != "over":
+            answer = post.send(MASTER, GM.format(game=game) + f"become {power}\nset draw")
+            assert status(answer, "set draw") == ("done", None), answer.reply
+    assert post.view(game).status == "over"
+
+
+def test_xi_a_finished_four_player_game_is_rated_and_shown_everywhere(site: Site) -> None:
+    post = Post(site.judge)
+    register(post, "gm", *PLAYERS, "eve")
+    powers = _game(post, "rome", PLAYERS)
+    _drawn(post, "rome", powers)
+    three = _game(post, "pisa", ("ann", "bob", "eve"))
+    _drawn(post, "pisa", three)  # three players: not rated (XI)
+    _game(post, "lodi", PLAYERS)
+    post.send(MASTER, "signon mlodi sesame\nterminate")  # not finished by play
+
+    rated = site.client.get("/api/v1/players").json()
+    # a user registered by mail is known by its address, as LIST shows its seat
+    assert {r["player"] for r in rated} == {f"{n}@x.org" for n in PLAYERS}
+    assert all(r["games"] == 1 and r["shown"] == f"1-{r['points']:.1f}" for r in rated)
+    assert sorted(r["points"] for r in rated) != [] and sum(r["points"] for r in rated) == 22
+    best = rated[0]
+    assert best["points"] == max(r["points"] for r in rated)
+
+    page = html.unescape(site.client.get("/players").text)
+    assert all(r["shown"] in page and r["player"] in page for r in rated)
+    assert "The Ratings Chart" in page and "<td>10</td><td>7</td><td>4</td><td>1</td>" in \
+        page.replace("\n", "")
+
+    ann = site.client.get("/api/v1/players/ann@x.org").json()
+    assert [g["game"] for g in ann["games"]] == ["rome", "pisa"]
+    assert [g["rated"] for g in ann["games"]] == [True, False]
+    assert ann["games"][0]["powers"][0]["power"] == powers["ann"]
+    ann_page = html.unescape(site.client.get("/players/ann@x.org").text)
+    assert "not rated (3 players)" in ann_page and "rome" in ann_page
+    assert site.client.get("/players/nobody").status_code == 404
+    assert site.client.get("/api/v1/ratings/chart").json()[1] == {
+        "powers": 5, "points": [10, 8, 6, 4, 2]}
+
+    shown = {r["player"]: r["shown"] for r in rated}
+    asked = "whois ann@x.org eve@x.org"
+    whois = said(post.send("eve@x.org", asked), asked)
+    assert f"Rating:    {shown['ann@x.org']}" in whois
+    assert "none yet" in whois.split("eve@x.org:")[1]
+    listing = said(post.send("eve@x.org", "list rome"), "list rome")
+    assert f"ann@x.org  (rating {shown['ann@x.org']})" in listing
