@@ -91,3 +91,14 @@ def test_xi_a_finished_four_player_game_is_rated_and_shown_everywhere(site: Site
     assert "none yet" in whois.split("eve@x.org:")[1]
     listing = said(post.send("eve@x.org", "list rome"), "list rome")
     assert f"ann@x.org  (rating {shown['ann@x.org']})" in listing
+
+
+def test_xi_set_unrated_is_refused_saying_every_finished_game_of_four_is_rated(
+        site: Site) -> None:
+    post = Post(site.judge)
+    register(post, "gm", *PLAYERS)
+    _game(post, "rome", PLAYERS)
+    answer = post.send(MASTER, "signon mrome sesame\nset unrated\nset rated")
+    assert status(answer, "set unrated") == ("refused", "rules")
+    assert "a ruling of this judge" in said(answer, "set unrated")
+    assert status(answer, "set rated") == ("done", None)
