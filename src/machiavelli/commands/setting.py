@@ -318,7 +318,8 @@ def _players(desk: Desk, viewer: Viewer, value: str) -> Said:
 
 def _unsupported(desk: Desk, viewer: Viewer, setting: Setting) -> Said:
     return Outcome.refused(Why.UNSUPPORTED, f"SET {setting.text.upper()}: this judge has no "
-                           "such rule (dedication ratings, site access, transformations and the like).")
+                           "such rule (dedication ratings, site access, transformations and "
+                           "the like).")
 
 
 _GROUPS: dict[SetGroup, Callable[[Desk, Viewer, Setting], Said]] = {
