@@ -47,6 +47,15 @@ def _to_the_fall_retreat(post: Post, *last: tuple[str, str]) -> None:
     assert post.view("rome").label == "Fall 1454 retreat"
 
 
+def _past_grace(post: Post) -> None:
+    """Milan orders, Venice and Florence do not; the grace ends and the sweeper runs."""
+    _all_done(post, "ann@x.org", ANN + "A pav - for")
+    clock = clock_of(post.view("rome"))
+    assert clock is not None
+    post.now = clock.grace + timedelta(minutes=1)
+    post.judge.sweep(now=post.now)
+
+
 def _deadline(post: Post) -> datetime:
     clock = clock_of(post.view("rome"))
     assert clock is not None
@@ -122,12 +131,8 @@ def test_in_a_quiet_game_every_absence_counts(post: Post) -> None:
 
 def test_a_quiet_game_tells_an_abandonment_to_the_master_only(post: Post) -> None:
     three_player_game(post, settings="set quiet\n")
-    post.send("ann@x.org", ANN + "A pav - for")
     post.owed()
-    clock = clock_of(post.view("rome"))
-    assert clock is not None
-    post.now = clock.grace + timedelta(minutes=1)
-    post.judge.sweep(now=post.now)
+    _past_grace(post)
     told = {m.to for m in post.owed() if "abandoned" in m.text}
     assert told == {MASTER}
 
@@ -212,3 +217,13 @@ def test_the_grace_moves_off_an_invalid_day_unless_strict_grace(
     # ends when the next allowed day begins
     expected = "Sat 07 Nov 23:30" if strict else "Mon 09 Nov 00:00"
     assert clock.grace.strftime("%a %d %b %H:%M") == expected
+
+
+def test_an_abandoned_power_is_not_taken_over_by_someone_playing_in_the_game(
+        post: Post) -> None:
+    three_player_game(post)
+    _past_grace(post)
+    assert post.view("rome").standing["Venice"] == "abandoned"
+    answer = post.send("ann@x.org", "signon vrome anything")
+    assert status(answer, "signon vrome anything")[0] == "refused"
+    assert "has a seat in rome already" in said(answer, "signon vrome anything")
