@@ -102,24 +102,15 @@ def test_an_absence_moves_the_deadline_in_a_press_game_that_is_not_strict_wait(
     assert _retreat_deadline_after_absence(post, "", "cy@x.org", CY) >= AWAY_END
 
 
-def test_under_strict_wait_only_the_absence_of_a_player_with_a_move_counts(
-        tmp_path: Path) -> None:
-    for sender, signon, moved in (("cy@x.org", CY, False), ("ann@x.org", ANN, True)):
-        with Judge(f"sqlite:///{tmp_path}/{sender}.db") as judge:
-            deadline = _retreat_deadline_after_absence(Post(judge), "set strict wait\n",
-                                                       sender, signon)
-            assert deadline == UNMOVED or deadline >= AWAY_END
-            assert (deadline >= AWAY_END) is moved, (sender, deadline)
-
-
-def test_in_a_no_press_game_only_the_absence_of_a_player_with_a_move_counts(
-        tmp_path: Path) -> None:
-    for sender, signon, moved in (("cy@x.org", CY, False), ("ann@x.org", ANN, True)):
-        with Judge(f"sqlite:///{tmp_path}/{sender}.db") as judge:
-            deadline = _retreat_deadline_after_absence(Post(judge), "set no press\n",
-                                                       sender, signon)
-            assert deadline == UNMOVED or deadline >= AWAY_END
-            assert (deadline >= AWAY_END) is moved, (sender, deadline)
+@pytest.mark.parametrize("settings", ["set strict wait\n", "set no press\n"],
+                         ids=["strict wait", "no press"])
+@pytest.mark.parametrize(("sender", "signon", "moved"), [
+    ("cy@x.org", CY, False), ("ann@x.org", ANN, True)], ids=["no move", "a move"])
+def test_under_strict_wait_or_no_press_only_the_absence_of_a_player_with_a_move_counts(
+        post: Post, settings: str, sender: str, signon: str, moved: bool) -> None:
+    deadline = _retreat_deadline_after_absence(post, settings, sender, signon)
+    assert deadline == UNMOVED or deadline >= AWAY_END
+    assert (deadline >= AWAY_END) is moved, deadline
 
 
 def test_in_a_quiet_game_every_absence_counts(post: Post) -> None:

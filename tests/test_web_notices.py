@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from web_game import started_game, web_site
+from web_game import paused_with_become, web_site
 
 from machiavelli.service.refusal import Refused
 
@@ -14,11 +14,7 @@ from machiavelli.service.refusal import Refused
 def test_the_game_page_shows_the_notices_the_api_and_the_mail_judge_give(
         tmp_path: Path) -> None:
     site = web_site(f"sqlite:///{tmp_path}/page.db")
-    started_game(site, "page-game", {"vera": "Venice", "milo": "Milan"})
-    boss = site.judge.viewer_for("page-game", "boss")
-    assert not isinstance(boss, Refused)
-    assert not isinstance(site.judge.pause("page-game", boss), Refused)
-    assert not isinstance(site.judge.become("page-game", boss, "Venice"), Refused)
+    paused_with_become(site, "page-game")
     for user, hidden in (("vera", None), ("milo", "become")):
         api = site.client.get("/api/v1/games/page-game/notices", headers=site.api(user)).json()
         page = html.unescape(site.sign_in(user).get("/games/page-game").text)
