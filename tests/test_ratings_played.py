@@ -13,6 +13,8 @@ import pytest
 from mail_sessions import MASTER, Post, outcomes, register, said, status
 from web_game import Site, web_site
 
+from machiavelli.service.refusal import Refused
+
 GM = "signon m{game} sesame\n"
 PLAYERS = ("ann", "bob", "cy", "dan")
 
@@ -102,3 +104,32 @@ def test_xi_set_unrated_is_refused_saying_every_finished_game_of_four_is_rated(
     assert status(answer, "set unrated") == ("refused", "rules")
     assert "a ruling of this judge" in said(answer, "set unrated")
     assert status(answer, "set rated") == ("done", None)
+
+
+def test_xi_d_a_player_seated_for_two_powers_scores_their_sum_in_one_game(
+        site: Site) -> None:
+    post = Post(site.judge)
+    register(post, "gm", *PLAYERS)
+    made = post.send(MASTER, "create ?rome sesame machiavelli\nset players 5")
+    assert all(s == "done" for _, s, _ in outcomes(made)), made.reply
+    for name in PLAYERS:
+        post.send(f"{name}@x.org", f"signon ?rome {name}pw")
+    ann = site.judge.registered("ann@x.org")
+    assert ann is not None  # ann holds a second seat, as the same user
+    second = site.judge.join("rome", "ann-second", "player", user_id=ann.id, password="x2")
+    assert not isinstance(second, Refused), second
+    assert not isinstance(site.judge.start("rome", now=post.now), Refused)
+    powers = {s.name: s.power or "" for s in post.view("rome").seats if s.role == "player"}
+    # the players vote by mail; the Master for the powers in civil disorder and for
+    # ann's second power (one BECOME a message)
+    _drawn(post, "rome", {n.split("@")[0]: p for n, p in powers.items() if "@" in n})
+
+    record = site.client.get("/api/v1/players/ann@x.org").json()
+    [game] = record["games"]
+    assert sorted(p["power"] for p in game["powers"]) == sorted(
+        [powers["ann@x.org"], powers["ann-second"]])
+    assert game["points"] == sum(p["points"] for p in game["powers"])
+    assert game["players"] == 4 and record["rating"]["games"] == 1
+    rated = {r["player"]: r["points"] for r in site.client.get("/api/v1/players").json()}
+    assert set(rated) == {f"{n}@x.org" for n in PLAYERS}
+    assert sum(rated.values()) == 10 + 8 + 6 + 4 + 2  # five powers finish: the 5 row
