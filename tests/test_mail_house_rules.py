@@ -232,13 +232,9 @@ def test_a_draw_completed_by_the_command_lines_draw_is_announced(post: Post) -> 
 
 
 def test_the_api_shows_the_notices_the_mail_judge_mails(tmp_path: Path) -> None:
-    from web_game import started_game, web_site
+    from web_game import paused_with_become, web_site
     site = web_site(f"sqlite:///{tmp_path}/api.db")
-    started_game(site, "api-game", {"vera": "Venice", "milo": "Milan"})
-    boss = site.judge.viewer_for("api-game", "boss")
-    assert not isinstance(boss, Refused)
-    assert not isinstance(site.judge.pause("api-game", boss), Refused)
-    assert not isinstance(site.judge.become("api-game", boss, "Venice"), Refused)
+    paused_with_become(site, "api-game")
     vera = site.client.get("/api/v1/games/api-game/notices", headers=site.api("vera")).json()
     milo = site.client.get("/api/v1/games/api-game/notices", headers=site.api("milo")).json()
     public = site.client.get("/api/v1/games/api-game/notices").json()

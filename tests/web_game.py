@@ -88,6 +88,16 @@ def started_game(site: Site, name: str, players: dict[str, str], **extra: Any) -
     assert started.status_code == 200, started.text
 
 
+def paused_with_become(site: Site, name: str) -> None:
+    """A started game (vera Venice, milo Milan) that its Master paused, then acted for
+    Venice: a notice to all and one to Venice's player."""
+    started_game(site, name, {"vera": "Venice", "milo": "Milan"})
+    boss = site.judge.viewer_for(name, "boss")
+    assert not isinstance(boss, Refused)
+    assert not isinstance(site.judge.pause(name, boss), Refused)
+    assert not isinstance(site.judge.become(name, boss, "Venice"), Refused)
+
+
 def borrowed(power: str, phase: int) -> str:
     """The secret loan each power asks for (a different sum per power and phase)."""
     return f"borrow {21 + 2 * POWERS.index(power) + phase} ducats for 1 year"

@@ -10,6 +10,7 @@ The help files are this judge's own (``data/help``), written after nJudge's.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from importlib import resources
 
@@ -30,6 +31,7 @@ from machiavelli.service.house.deadlines import MACHIAVELLI_PHASES, DeadlinePoli
 from machiavelli.service.house.draws import DrawPolicy
 from machiavelli.service.house.press import PressPolicy
 from machiavelli.service.judge import Judge
+from machiavelli.service.ratings import RatingView
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, Viewer
 
@@ -127,15 +129,18 @@ def game_listing(desk: Desk, view: GameView) -> list[str]:
                  "Concessions" if draws.concessions else "NoConcessions"]
         flags += [name for on, name in ((deadlines.strict_grace, "StrictGrace"),
                                         (deadlines.strict_wait, "StrictWait"),
-                                        (deadlines.manual_process, "ManualProcess")) if on]
+                                        (deadlines.manual_process, "ManualProcess"),
+                                        (settings.quiet, "Quiet")) if on]
         lines += [f"    Flags:  {', '.join(flags)}.",
                   f"    Press:  {press_summary(PressPolicy.from_dict(settings.press))}."]
         if settings.quorum:
             lines.append(f"  Number of Players: {settings.quorum}.")
     lines.append("  Options:  " + _options(desk, view) + ".")
     lines += ["", f"The following players are signed up for game '{view.name}':"]
+    rated = desk.judge.ratings_of([s.name for s in view.seats if s.role == "player"])
     for seat in view.seats:
-        lines.append(f"   {(seat.power or seat.role.capitalize()):<12} {seat.name}")
+        rating = f"  (rating {rated[seat.name].shown})" if seat.name in rated else ""
+        lines.append(f"   {(seat.power or seat.role.capitalize()):<12} {seat.name}{rating}")
     if view.standing:
         lines.append("   " + "; ".join(f"{p}: {how}" for p, how in sorted(view.standing.items())))
     lines += ["", f"Status of {view.label} ({view.name}.{view.phase:03d}):", "",
@@ -264,7 +269,16 @@ def whois(desk: Desk, command: Command) -> Outcome:
         lines.append(f"{address}:")
         lines += [f"   {key.capitalize() + ':':<10} {profile[key]}" for key in WHOIS_FIELDS
                   if profile.get(key)]
+        lines.append(f"   {'Rating:':<10} {_rating(desk.judge.ratings_of([user.name]), user.name)}")
     return Outcome.done(*lines)
+
+
+def _rating(ratings: Mapping[str, RatingView], who: str) -> str:
+    """A player's rating as 000 XI-C writes it ("games-rating"), or that there is none."""
+    rating = ratings.get(who)
+    if rating is None:
+        return "none yet (no finished game with four or more players)"
+    return f"{rating.shown} ({rating.points:g} ratings points in {rating.games} games)"
 
 
 def who_game(desk: Desk, command: Command) -> Outcome:

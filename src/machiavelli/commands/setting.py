@@ -257,6 +257,23 @@ def _game(desk: Desk, viewer: Viewer, setting: Setting) -> Said:
         if isinstance(changed, Refused):
             return _refused(changed)
         return Outcome.done(f"Game '{desk.game}' is {'listed' if setting.on else 'unlisted'}.")
+    if name == "quiet":
+        changed = desk.judge.change_settings(
+            desk.game, viewer, lambda s, _: replace(s, quiet=setting.on), now=desk.now)
+        if isinstance(changed, Refused):
+            return _refused(changed)
+        return Outcome.done(f"Game '{desk.game}' is {'' if setting.on else 'not '}quiet: "
+                            "abandonments and take-overs are "
+                            f"{'not ' if setting.on else ''}announced to the others.")
+    if name == "rated":
+        if setting.on:
+            return Outcome.done(f"Game '{desk.game}' is rated: every game here that finishes "
+                                "with four or more players counts in the ratings "
+                                "(000 XI; see /players).")
+        return Outcome.refused(Why.RULES, "SET UNRATED: this judge rates every game that "
+                               "finishes with four or more players, as the rulebook's "
+                               "ratings (000 XI) count them; a game cannot be left out "
+                               "(a ruling of this judge, docs/rulings.md).")
     if name == "moderated" and setting.on:
         return Outcome.done(f"Game '{desk.game}' is moderated (every game here is).")
     return Outcome.refused(Why.UNSUPPORTED, f"SET {setting.text.upper()}: this judge keeps "
@@ -306,7 +323,8 @@ def _players(desk: Desk, viewer: Viewer, value: str) -> Said:
 
 def _unsupported(desk: Desk, viewer: Viewer, setting: Setting) -> Said:
     return Outcome.refused(Why.UNSUPPORTED, f"SET {setting.text.upper()}: this judge has no "
-                           "such rule (ratings, site access, transformations and the like).")
+                           "such rule (dedication ratings, site access, transformations and "
+                           "the like).")
 
 
 _GROUPS: dict[SetGroup, Callable[[Desk, Viewer, Setting], Said]] = {

@@ -81,7 +81,7 @@ def absences(game: Game, position: Position) -> list[Absence]:
             absence = Absence.from_dict(data)
             if absence_extends(absence, owes_orders=owes_orders(game, position, power),
                                game_has_press=press.has_press,
-                               strict_wait=policy(game).strict_wait, quiet=False):
+                               strict_wait=policy(game).strict_wait, quiet=settings.quiet):
                 found.append(absence)
     return found
 

@@ -130,6 +130,7 @@ def _ended(session: Session, game: Game, end: GameEnd | None, said: str,
         return said
     drawn = ", ".join(sorted(end.powers))
     game.status = "over"
+    game.winners = sorted(end.powers)  # the power conceded to, or the powers sharing a draw
     game.outcome = f"conceded to {drawn}" if end.concession else f"drawn between {drawn}"
     game.clock = {}
     journal(session, game, "judge", f"the game is {game.outcome}", now)

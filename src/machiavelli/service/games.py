@@ -53,7 +53,9 @@ class Settings:
     ``absence`` as their ``to_dict`` gives them (empty: their defaults).  ``quorum``:
     the number of players the game starts with when fewer than its powers (nJudge's
     ``SET PLAYERS``); the powers nobody was dealt are then in civil disorder, open to a
-    take-over.
+    take-over.  ``quiet``: nJudge's ``SET QUIET`` (help file ``index``): abandonments,
+    take-overs and the like are not announced to the other players and observers, and
+    every absence moves the deadline (help file ``absence``).
     """
 
     private: bool = False
@@ -67,6 +69,7 @@ class Settings:
     quorum: int | None = None
     #: the observers and masters who asked for no broadcast press (``SET NO BROADCAST``)
     no_broadcast: list[str] = field(default_factory=list)
+    quiet: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

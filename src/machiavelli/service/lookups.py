@@ -17,6 +17,8 @@ from typing import TypeVar
 from sqlalchemy.orm import Session
 
 from machiavelli.service import games, standing_orders
+from machiavelli.service.database import Database
+from machiavelli.service.house.ratings import chart
 from machiavelli.service.kinds import MACHIAVELLI, kind_named
 from machiavelli.service.kinds.machiavelli import fronts
 from machiavelli.service.port import (
@@ -27,6 +29,13 @@ from machiavelli.service.port import (
     Setup,
     SetupInfo,
     StandingKind,
+)
+from machiavelli.service.ratings import (
+    PlayerRecord,
+    RatingView,
+    all_ratings,
+    ratings_for,
+    record_of,
 )
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game
@@ -46,6 +55,8 @@ T = TypeVar("T")
 
 class Lookups:
     """The judge's doors that only look (see the module's docstring)."""
+
+    db: Database
 
     def _read(self, name: str, act: Callable[[Session, Game], T]) -> T | Refused:
         raise NotImplementedError  # the judge's own: one reading transaction
@@ -70,6 +81,30 @@ class Lookups:
         """The kind of game ``name`` is (``machiavelli``, ``princes``), so that a front end
         picks its pages before it reads the game."""
         return self._read(name, lambda session, game: games.kind_of(game).name)
+
+    # -- the ratings (seed 000 XI: :mod:`machiavelli.service.ratings`) -----------
+    def ratings(self) -> list[RatingView]:
+        """Every rated player's rating, the best Skill Rating first."""
+        with self.db.reading() as session:
+            return all_ratings(session)
+
+    def player_record(self, player: str) -> PlayerRecord | Refused:
+        """``player``'s rating and finished games."""
+        with self.db.reading() as session:
+            found = record_of(session, player)
+        return found if found is not None else Refused(
+            f"{player} has finished no game here")
+
+    def ratings_of(self, names: Sequence[str]) -> dict[str, RatingView]:
+        """The ratings of those of ``names`` (players' names or users' mail addresses)
+        who have one."""
+        with self.db.reading() as session:
+            return ratings_for(session, names)
+
+    @staticmethod
+    def ratings_chart() -> list[tuple[int, tuple[int, ...]]]:
+        """The Ratings Chart: (powers finishing, points of each place, first to last)."""
+        return chart()
 
     # -- the game's engine, as the front ends ask it ---------------------------
     def check_orders(self, name: str, viewer: Viewer, power: str, text: str

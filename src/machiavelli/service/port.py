@@ -317,6 +317,11 @@ class GameKind(Protocol):
         does not hold up the deadline nor is an absence counted against it)."""
         ...
 
+    def touching(self, position: Position, seat: str) -> frozenset[str]:
+        """The other seats ``seat`` touches now (nJudge's touch press: "defined as a legal
+        Wing move"; a kind without a map: every other seat)."""
+        ...
+
     def private_parts(self, position: Position, viewer: Sight) -> Mapping[str, str]:
         """Each seat's private part of the position (money, hand) ``viewer`` may read."""
         ...

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from machiavelli.service.deadlines import attendance, current_clock
@@ -71,12 +72,25 @@ def _moment(session: Session, game: Game, state: Position, power: str | None,
     present = attendance(session, game, state)
     clock = current_clock(game)
     late = present.missing if clock is not None and now >= clock.deadline else frozenset()
-    decision = kind_of(game).pending(state)
+    kind = kind_of(game)
+    decision = kind.pending(state)
     minor = decision is not None and decision.schedule != "movement"
+    touch = PressPolicy.from_dict(Settings.from_dict(game.settings).press).touch
     return PressMoment(minor_phase=minor, game_over=game.status == "over",
                        sender_late=power in late,
                        sender_without_orders=power in present.missing,
-                       anyone_late=bool(late))
+                       anyone_late=bool(late),
+                       neighbours=kind.touching(state, power) if touch and power
+                       else frozenset(),
+                       broadcast_sent=touch and power is not None
+                       and _broadcast_this_phase(session, game, power))
+
+
+def _broadcast_this_phase(session: Session, game: Game, power: str) -> bool:
+    """Whether ``power`` sent a broadcast in the pending phase (touch press: one a turn)."""
+    return session.scalar(select(Letter.id).where(
+        Letter.game_id == game.id, Letter.phase == game.phase, Letter.sender == power,
+        Letter.broadcast.is_(True)).limit(1)) is not None
 
 
 def send(session: Session, game: Game, sender: Viewer, to: list[str], body: str,

@@ -20,9 +20,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from machiavelli.service import standing_orders
-from machiavelli.service.games import kind_of, live_phase, phase_state, power_of
+from machiavelli.service.games import Settings, kind_of, live_phase, phase_state, power_of
+from machiavelli.service.house.deadlines import DeadlinePolicy, may_set_wait
 from machiavelli.service.port import LineError, Position, StandingOrder
 from machiavelli.service.refusal import Outdated, Refused
+from machiavelli.service.roles import Role
 from machiavelli.service.schema import Game, OrderSheet
 from machiavelli.service.visibility import Viewer
 
@@ -178,6 +180,11 @@ def set_wait(session: Session, game: Game, actor: Viewer, power: str | None, wai
     if isinstance(acting, Refused):
         return acting
     state, who = acting
+    if wait and actor.role != "master":
+        policy = DeadlinePolicy.from_dict(Settings.from_dict(game.settings).deadlines)
+        refused = may_set_wait(policy, Role.PLAYER, owes_orders=kind_of(game).owes(state, who))
+        if refused is not None:
+            return refused
     player_returns(game, actor, who)
     row = sheet(session, game, game.phase, who)
     if row is None:

@@ -43,6 +43,8 @@ from machiavelli.web import (
     game_pages,
     map_pages,
     master_pages,
+    player_api,
+    player_pages,
     princes_api,
     princes_pages,
     rules_pages,
@@ -289,9 +291,11 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
     app.include_router(game_pages.router)
     app.include_router(map_pages.router)
     app.include_router(master_pages.router)
+    app.include_router(player_pages.router)
     app.include_router(api.router)
     app.include_router(rules_pages.router)
     app.include_router(princes_api.router)
+    app.include_router(player_api.router)
     app.add_middleware(Visitors, site=site)
     app.add_middleware(BodyLimit, limit=config.max_body)
     return app

@@ -132,8 +132,10 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
     judge = site_of(request).judge
     policy = PressPolicy.from_dict(seen.settings.press)
     user = user_of(request)
+    notices = site_of(request).judge.notices_for(view.name, viewer)
     return {
         "seen": seen, "view": view, "viewer": viewer, "own": own,
+        "notices": [] if isinstance(notices, Refused) else list(reversed(notices)),
         "is_master": viewer.is_master, "summary": summary(view, seen.settings),
         "deadline": deadline_of(view), "grace": grace_of(view), "free": free_powers(view),
         "private": view.private.get(own, "") if own else "",

@@ -346,7 +346,8 @@ def _touch_rules(policy: PressPolicy, letter: Letter, moment: PressMoment) -> Re
     to = letter.to
     if to is None:
         if moment.broadcast_sent:
-            return Refused("Touch press: only one broadcast message per turn.")
+            return Refused("Touch press: only one broadcast message per turn (a turn is a phase "
+                           "here: a ruling of this judge).")
         return None
     if to.all_but:
         return Refused("Touch press: name the neighbours you write to (no TO ALL BUT).")

@@ -79,6 +79,9 @@ class MachiavelliKind:
     def owes(self, position: Position, seat: str) -> bool:
         return phases.owes_orders(as_table(position), seat)
 
+    def touching(self, position: Position, seat: str) -> frozenset[str]:
+        return phases.touching(as_table(position), seat)
+
     def read(self, position: Position, seat: str, text: str,
              earlier: Sequence[str] = ()) -> Reading:
         return orders.read(as_table(position), seat, text, earlier)

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from machiavelli.core.options import money_in_play
 from machiavelli.game.adjustments import allowance
 from machiavelli.game.process import PhaseResult, process_phase
+from machiavelli.money.peace import NEIGHBOURS
 from machiavelli.service.kinds.machiavelli.orders import answers_of
 from machiavelli.service.kinds.machiavelli.table import Table
 from machiavelli.service.port import BadAnswer, Decision, Step
@@ -46,6 +47,18 @@ def owes_orders(table: Table, power: str) -> bool:
     if money_in_play(state):
         return bool(state.units_of(power)) or state.treasury.get(power, 0) >= 3
     return allowance(board, state, power) != len(state.units_of(power))
+
+
+def touching(table: Table, power: str) -> frozenset[str]:
+    """The powers ``power`` touches (touch press, help file ``index``: "defined as a legal
+    Wing move"): those with a unit in or next to (by an army's or a fleet's move) an
+    area where ``power`` has a unit."""
+    near = NEIGHBOURS(table.board)
+    reach: set[str] = set()
+    for unit in table.state.units_of(power):
+        reach |= {unit.province} | near.get(unit.province, frozenset())
+    return frozenset(u.owner for u in table.state.units
+                     if u.owner and u.owner != power and u.province in reach)
 
 
 def pending(table: Table) -> Decision:

@@ -149,6 +149,9 @@ class PrincesKind:
         """Standing orders lapse at the end of the decade."""
         return as_state(position).decade
 
+    def touching(self, position: Position, seat: str) -> frozenset[str]:
+        return frozenset(s for s in self.seats(position) if s != seat)
+
     def dump(self, position: Position) -> str:
         return table.dump(as_state(position))
 
