@@ -171,6 +171,11 @@ def test_click_to_order_lists_each_held_powers_legal_orders_and_no_other(
     page = bob.get("/games/trio").text
     assert 'class="click-powers row"' in page
     assert page.count('<button type="button" class="small" data-power=') == 2
+    # the map drawn for Bob: both his powers' orders and treasuries, nobody else's
+    svg = bob.get("/games/trio/map.svg").text
+    assert 'data-viewer="Papacy Venice"' in svg
+    assert "Venice (private)" in svg and "Papacy (private)" in svg
+    assert "Milan (private)" not in svg
     alice_page = site.sign_in("alice").get("/games/trio").text  # type: ignore[attr-defined]
     assert 'data-power="Venice" aria-pressed' not in alice_page
     site.judge.close()  # type: ignore[attr-defined]
