@@ -18,7 +18,7 @@ from render_fixtures import every_order_phase, every_order_position, orders_of, 
 from machiavelli.core.maps import load_board
 from machiavelli.core.state import Rebellion
 from machiavelli.game.scenario import available_scenarios, load_scenario
-from machiavelli.render import MASTER, draw_map, load_geometry
+from machiavelli.render import MASTER, MapViewer, draw_map, load_geometry
 from machiavelli.render.colours import PALETTE, power_colours
 from machiavelli.render.units import struck_by
 
@@ -190,7 +190,7 @@ def test_retreats_builds_and_removals_are_drawn() -> None:
 # -- who sees what --------------------------------------------------------------------------
 
 
-def _private_picture(viewer: str | None) -> str:
+def _private_picture(viewer: MapViewer) -> str:
     board, state, results, _ = every_order_phase()
     state.loans = {}
     pending = orders_of(board, state, {
@@ -223,6 +223,21 @@ def test_a_power_sees_its_own_orders_money_and_treasury_only() -> None:
     milan = _private_picture("Milan")
     assert "Milan (private): treasury 27 ducats" in milan and "pay 5 ducats to Venice" in milan
     assert "counter-bribe" not in milan and "treasury 31" not in milan
+
+
+def test_a_player_holding_two_powers_sees_both_ones_orders_and_treasuries_only() -> None:
+    """A variant that deals a player two powers (classic 1454 for three): the map drawn for
+    the player shows each held power's pending orders, money and treasury, and no other's."""
+    both = _private_picture(("Milan", "Venice"))
+    assert "Venice (private): treasury 31 ducats" in both
+    assert "Milan (private): treasury 27 ducats" in both and "pay 5 ducats to Venice" in both
+    assert "Milan and Venice's view" in both and 'data-viewer="Milan Venice"' in both
+    one = _private_picture(("Naples", "Venice"))
+    assert "Venice (private): treasury 31 ducats" in one
+    pending = [e for e in parse(one).iter() if "pending" in e.attrib.get("class", "")]
+    assert pending and all(e.attrib.get("data-power") in (None, "Venice") for e in pending)
+    for secret in ("Milan (private)", "treasury 27", "pay 5 ducats"):
+        assert secret not in one, secret
 
 
 def test_the_game_master_sees_everything() -> None:

@@ -7,10 +7,12 @@ from dataclasses import replace
 from machiavelli.core.dice import LoadedDice, Roll
 from machiavelli.core.maps import load_board
 from machiavelli.core.results import Adjudication
-from machiavelli.core.state import Loan, Rebellion
+from machiavelli.core.state import Dislodged, Loan, Rebellion
+from machiavelli.game.adjustments import resolve_adjustments
 from machiavelli.game.disasters import famine
 from machiavelli.game.scenario import load_scenario
 from machiavelli.movement.moves import resolve_movement
+from machiavelli.movement.retreats import resolve_retreats
 from machiavelli.text.notation import parse_orders
 from machiavelli.text.report import control_changes, phase_report, position_text, private_report
 
@@ -46,6 +48,52 @@ def test_every_power_is_in_the_report_its_units_without_orders_named_as_holding(
         assert f"{power}: no orders for its units\n" in results
     assert "  G ven H  (no order: holds)" in results and "  F dal H  (no order: holds)" in results
     assert "Autonomous" not in results  # autonomous garrisons give no orders
+
+
+def test_every_power_is_in_a_retreat_report_a_dislodged_unit_without_orders_disbanded(
+) -> None:
+    """Issue 36, as in a movement report: a retreat report names every power in play; one
+    whose dislodged unit got no order is named as sending nothing (its unit disbanded), one
+    with nothing dislodged as having nothing to retreat."""
+    board, start = load_scenario("classic_1454")
+    position = start.copy()
+    position.phase = "retreat"
+    padua, pavia = (next(u for u in start.units if u.province == p) for p in ("pad", "pav"))
+    position.units = [u for u in start.units if u not in (padua, pavia)]
+    position.dislodged = [Dislodged(padua, "vic"), Dislodged(pavia, "mil")]
+    orders = {"Venice": parse_orders("A pad - fer", board, position, "Venice").orders}
+    text = phase_report(board, position, resolve_retreats(board, position, orders))
+    results = text.split("Position")[0]
+    assert "Results for Spring 1454 retreat" in results
+    assert "Venice:\n  A pad R fer\n" in results
+    assert "Milan: no orders for its units\n  A pav D  (no retreat ordered)\n" in results
+    for power in ("Florence", "Naples", "Papacy", "Turkey"):
+        assert f"{power}: nothing to retreat\n" in results
+    assert "Autonomous" not in results
+
+
+def test_every_power_is_in_an_adjustment_report_adj_ord_1_units_without_orders_removed(
+) -> None:
+    """Issue 36: an adjustment report names every power in play.  A power that sent nothing
+    is named so, with its units removed for want of a maintain order (ADJ-ORD-1); one whose
+    only order the public may not read (a build that placed nothing) reads the same, so the
+    report gives no hint of it."""
+    board, start = load_scenario("classic_1454")
+    winter = start.copy()
+    winter.season, winter.phase = "winter", "adjustment"
+    orders = {
+        "Venice": parse_orders("maintain A pad", board, winter, "Venice").orders,
+        "Milan": parse_orders("build A mil", board, winter, "Milan").orders,  # occupied
+    }
+    results = phase_report(board, winter, resolve_adjustments(board, winter, orders)
+                           ).split("Position")[0]
+    assert "Results for Winter 1454 adjustment" in results
+    assert "Venice:\n  maintain A pad" in results
+    assert "  remove G ven  (no maintain order: removed (ADJ-ORD-1))" in results
+    assert "Milan: no orders\n  remove A cre  (no maintain order" in results
+    assert "build" not in results  # Milan's failed build is its own business
+    for power in ("Florence", "Naples", "Papacy", "Turkey"):
+        assert f"{power}: no orders\n" in results
 
 
 def test_control_changes_name_old_and_new_controller() -> None:

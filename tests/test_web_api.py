@@ -389,3 +389,37 @@ def test_the_answers_are_typed_models_in_the_openapi_document(tmp_path: object) 
     headers = [p["name"] for p in document["paths"]["/api/v1/games/{name}/orders"]["post"]
                ["parameters"] if p["in"] == "header"]
     assert headers == ["Idempotency-Key"]
+
+
+def test_the_apis_rollback_counts_phases_as_the_pages_and_the_mails_rollback_n(
+        tmp_path: object) -> None:
+    """``phase: n`` plays the n-th phase of the game again (the phase the pages number n,
+    the mail's ``ROLLBACK n``: the position it was played from); 0 and 1 go back to the
+    start; without a phase, the last processed phase is played again."""
+    site = web_site(f"sqlite:///{tmp_path}/rollback.db")
+    started_game(site, "rolls", {"vera": "Venice"})
+    boss = site.api("boss")
+    for _ in range(3):
+        site.judge.process("rolls")
+    view = site.judge.view("rolls", Viewer.master(), history=True)
+    assert not isinstance(view, str) and view.phase == 3
+    second = view.history[0].label  # the label of the position phase 2 was played from
+
+    def rollback(body: dict[str, int]) -> str:
+        answer = site.client.post("/api/v1/games/rolls/master/rollback", headers=boss,
+                                  json=body)
+        assert answer.status_code == 200, answer.text
+        said: str = answer.json()["said"]
+        return said
+
+    assert rollback({"phase": 2}) == f"Rolled back to phase 2 ({second})."
+    after = site.judge.view("rolls", Viewer.master())
+    assert not isinstance(after, str) and after.phase == 1 and after.label == second
+    assert rollback({}) == "Rolled back to phase 1 (Spring 1454 movement)."  # the last
+    assert site.client.post("/api/v1/games/rolls/master/rollback", headers=boss,
+                            json={"phase": 1}).status_code == 400  # at the start already
+    site.judge.process("rolls")
+    assert rollback({"phase": 0}) == "Rolled back to phase 1 (Spring 1454 movement)."
+    start = site.judge.view("rolls", Viewer.master())
+    assert not isinstance(start, str) and start.phase == 0
+    site.judge.close()

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
-from web_live import LiveServer, launch_chromium, shoot
+from web_live import LiveServer, launch_chromium, shoot, sign_in
 from web_map_game import PASSWORD, map_game, play_to
 
 from machiavelli.service.visibility import Viewer
@@ -65,12 +65,7 @@ def browser() -> Iterator[Any]:
 
 
 def signed_in(browser: Any, live: LiveServer, user: str, viewport: dict[str, int]) -> Page:
-    page: Page = browser.new_context(viewport=viewport, base_url=live.base).new_page()
-    page.goto("/login")
-    page.fill("input[name=name]", user)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("main button:has-text('Sign in')")
-    expect(page.locator("header.top")).to_contain_text(user)
+    page: Page = sign_in(browser, live, user, PASSWORD, viewport)
     return page
 
 

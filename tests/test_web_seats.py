@@ -146,3 +146,36 @@ def test_the_seats_list_groups_a_players_powers(tmp_path: object) -> None:
     page = site.client.get("/games/trio")  # type: ignore[attr-defined]
     assert "alice · <strong>Milan</strong>, <strong>Naples</strong>" in page.text
     assert "free:" not in site.client.get("/").text  # type: ignore[attr-defined]
+
+
+def test_click_to_order_lists_each_held_powers_legal_orders_and_no_other(
+        tmp_path: object) -> None:
+    """legal.json, what click-to-order reads: a player holding two powers gets each one's
+    list by naming it (the API's /legal for that power), never another player's power's;
+    the board offers a switcher of the powers it holds."""
+    site = trio(tmp_path)
+    bob = site.sign_in("bob")  # type: ignore[attr-defined]
+    client = site.client  # type: ignore[attr-defined]
+    for power in ("Venice", "Papacy"):
+        legal = bob.get(f"/games/trio/legal.json?power={power}").json()
+        api = client.get(f"/api/v1/games/trio/legal?power={power}",
+                         headers=site.api("bob")).json()  # type: ignore[attr-defined]
+        assert legal["power"] == power and legal["orders"] == api["orders"]
+        assert legal["orders"]
+    venice = bob.get("/games/trio/legal.json?power=Venice").json()["orders"]
+    papacy = bob.get("/games/trio/legal.json?power=Papacy").json()["orders"]
+    assert "unit pad AF" in venice and "unit pad AF" not in papacy
+    assert "unit rme AF" in papacy
+    other = bob.get("/games/trio/legal.json?power=Milan").json()  # Alice's
+    assert other["power"] != "Milan" and "unit mil AF" not in other["orders"]
+    page = bob.get("/games/trio").text
+    assert 'class="click-powers row"' in page
+    assert page.count('<button type="button" class="small" data-power=') == 2
+    # the map drawn for Bob: both his powers' orders and treasuries, nobody else's
+    svg = bob.get("/games/trio/map.svg").text
+    assert 'data-viewer="Papacy Venice"' in svg
+    assert "Venice (private)" in svg and "Papacy (private)" in svg
+    assert "Milan (private)" not in svg
+    alice_page = site.sign_in("alice").get("/games/trio").text  # type: ignore[attr-defined]
+    assert 'data-power="Venice" aria-pressed' not in alice_page
+    site.judge.close()  # type: ignore[attr-defined]

@@ -7,7 +7,8 @@ test`` installs when missing) through Playwright, headless, with a fresh profile
 (Playwright gives each launch a new user-data-dir of its own) and no network but the
 loopback: never Playwright's own browser download.  Screenshots go to
 ``tests/screenshots/web/`` (kept after the run, ignored by git).  :func:`person` signs a
-new person up in a browser of their own; :func:`a_legal_order` is one order a power may
+new person up in a browser of their own, :func:`sign_in` signs a known user in;
+:func:`a_legal_order` is one order a power may
 give in a game's pending phase.
 """
 
@@ -107,6 +108,18 @@ def person(browser: Any, live: LiveServer, name: str, viewport: dict[str, int] =
     page.fill("input[name=again]", PASSWORD)
     page.click("button:has-text('Sign up')")
     expect(page.locator("header.top")).to_contain_text(name)
+    return page
+
+
+def sign_in(browser: Any, live: LiveServer, user: str, password: str = PASSWORD,
+            viewport: dict[str, int] = LAPTOP) -> Any:
+    """A page of a new browser context (own cookies) where ``user`` has signed in."""
+    page = browser.new_context(viewport=viewport, base_url=live.base).new_page()
+    page.goto("/login")
+    page.fill("input[name=name]", user)
+    page.fill("input[name=password]", password)
+    page.click("main button:has-text('Sign in')")
+    expect(page.locator("header.top")).to_contain_text(user)
     return page
 
 

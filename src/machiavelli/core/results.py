@@ -14,6 +14,17 @@ _set = object.__setattr__
 
 Outcome = Literal["succeeds", "fails", "bounced", "cut", "dislodged", "void"]
 
+#: The notes of the results the judge writes for a unit its power gave no order (a report
+#: names such a power as one that sent nothing): a dislodged unit disbanded, the judge's
+#: own retreats (BAR-13.5), a unit not maintained (ADJ-ORD-1), a removal in civil disorder.
+NO_RETREAT_ORDERED = "no retreat ordered"
+JUDGE_RETREAT = "retreat made by the judge (BAR-13.5)"
+NO_RETREAT = "no retreat open: eliminated (BAR-13.5)"
+NOT_MAINTAINED = "no maintain order: removed (ADJ-ORD-1)"
+CIVIL_DISORDER_REMOVAL = "civil disorder"
+UNORDERED_NOTES = frozenset({NO_RETREAT_ORDERED, JUDGE_RETREAT, NO_RETREAT, NOT_MAINTAINED,
+                             CIVIL_DISORDER_REMOVAL})
+
 
 class AdjudicationError(Exception):
     """A bug in the engine, not a player's error: an adjudication that cannot be applied

@@ -43,7 +43,7 @@ from machiavelli.core.orders import (
     Waive,
 )
 from machiavelli.core.phases import next_phase
-from machiavelli.core.results import Adjudication, OrderResult, Outcome
+from machiavelli.core.results import CIVIL_DISORDER_REMOVAL, Adjudication, OrderResult, Outcome
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State, Unit
 from machiavelli.movement.builds import build_problem
@@ -290,7 +290,8 @@ def resolve_adjustments(
         for unit in left[: -ledger.balance]:
             ledger.removed.append(unit)
             ref = UnitRef(unit.kind, unit.province, unit.coast)
-            results.append(OrderResult(ledger.power, Remove(ref), "succeeds", "civil disorder"))
+            results.append(OrderResult(ledger.power, Remove(ref), "succeeds",
+                                       CIVIL_DISORDER_REMOVAL))
         ledger.balance = 0
 
     new = state.copy()

@@ -45,7 +45,7 @@ from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import Build, Disband, Maintain, Order, Remove, UnitRef, order_key
 from machiavelli.core.phases import next_phase
 from machiavelli.core.privacy import PrivateEvents, tell
-from machiavelli.core.results import Adjudication, OrderResult, Outcome
+from machiavelli.core.results import NOT_MAINTAINED, Adjudication, OrderResult, Outcome
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State, Unit, new_unit
 from machiavelli.money.specials import NORMAL_UPKEEP, special_limit_problem, upkeep
@@ -298,7 +298,7 @@ def _written(judged: list[tuple[int, str, Order, Outcome, str]],
     ]
     results += [
         OrderResult(power, Remove(UnitRef(unit.kind, unit.province, unit.coast)), "succeeds",
-                    "no maintain order: removed (ADJ-ORD-1)")
+                    NOT_MAINTAINED)
         for power, unit in unordered
     ]
     return results

@@ -37,7 +37,14 @@ from machiavelli.core.board import Board, Province, province_of, space_of
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import Convert, Disband, Hold, Move, Order, Retreat, UnitRef
 from machiavelli.core.phases import next_phase
-from machiavelli.core.results import Adjudication, OrderResult, Outcome
+from machiavelli.core.results import (
+    JUDGE_RETREAT,
+    NO_RETREAT,
+    NO_RETREAT_ORDERED,
+    Adjudication,
+    OrderResult,
+    Outcome,
+)
 from machiavelli.core.rules import rules_of
 from machiavelli.core.state import Dislodged, State, Unit
 from machiavelli.movement.control import update_control, update_supply_centres
@@ -359,7 +366,7 @@ def resolve_retreats(
         if index not in last:
             u = d.unit
             ref = UnitRef(u.kind, u.province, u.coast)
-            results.append(OrderResult(u.owner, Disband(ref), "succeeds", "no retreat ordered"))
+            results.append(OrderResult(u.owner, Disband(ref), "succeeds", NO_RETREAT_ORDERED))
 
     new = _after_retreats(board, state, arrived)
     return Adjudication(new, results)
@@ -452,8 +459,6 @@ def _judge_permissions(
     return granted
 
 
-JUDGE_RETREAT = "retreat made by the judge (BAR-13.5)"
-NO_RETREAT = "no retreat open: eliminated (BAR-13.5)"
 
 
 def judge_retreats(

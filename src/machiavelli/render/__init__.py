@@ -13,6 +13,6 @@ May import core, text, movement, money, game and cases; never cli nor any servic
 
 from machiavelli.render.geometry import MapGeometry, load_geometry
 from machiavelli.render.picture import draw_map
-from machiavelli.render.view import MASTER, PUBLIC
+from machiavelli.render.view import MASTER, PUBLIC, MapViewer
 
-__all__ = ["MASTER", "PUBLIC", "MapGeometry", "draw_map", "load_geometry"]
+__all__ = ["MASTER", "PUBLIC", "MapGeometry", "MapViewer", "draw_map", "load_geometry"]

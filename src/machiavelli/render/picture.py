@@ -17,17 +17,20 @@ from machiavelli.render.svg import group, num, tag, text
 from machiavelli.render.units import dislodged_layer, marker_layer, siege_layer, unit_layer
 from machiavelli.render.view import (
     MASTER,
+    MapViewer,
     private_powers,
     visible_pending,
     visible_results,
 )
 
 
-def view_name(viewer: str | None) -> str:
+def view_name(viewer: MapViewer) -> str:
     if viewer is None:
         return "public view"
     if viewer == MASTER:
         return "game master's view"
+    if isinstance(viewer, tuple):
+        return f"{' and '.join(viewer)}'s view"
     return f"{viewer}'s view"
 
 
@@ -37,7 +40,7 @@ def draw_map(
     *,
     geometry: MapGeometry | None = None,
     results: Sequence[OrderResult] = (),
-    viewer: str | None = None,
+    viewer: MapViewer = None,
     pending: Mapping[str, Sequence[Order]] | None = None,
     plague: Collection[str] = (),
     title: str | None = None,
@@ -48,7 +51,8 @@ def draw_map(
     ended (a processed phase); ``pending``: orders given for ``state``'s phase and not
     yet processed, per power (only the viewer's own are drawn); ``plague``: the
     provinces the plague struck as this phase began; ``viewer``: ``None`` for the
-    public, a power's name, or :data:`~machiavelli.render.view.MASTER`.
+    public, a power's name, the powers one player holds (a tuple), or
+    :data:`~machiavelli.render.view.MASTER`.
     """
     geo = geometry or geometry_for(board)
     s = geo.unit_size
@@ -93,7 +97,8 @@ def draw_map(
             class_="machiavelli-map",
             data_map=board.name,
             data_phase=state.label,
-            data_viewer=viewer if viewer is not None else "public",
+            data_viewer=" ".join(viewer) if isinstance(viewer, tuple)
+            else viewer if viewer is not None else "public",
             font_family="DejaVu Sans, Verdana, Arial, sans-serif",
         )
         + "\n"

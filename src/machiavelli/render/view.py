@@ -1,6 +1,7 @@
 """Who sees what on the map.
 
-A viewer is ``PUBLIC`` (``None``: anybody), a power's name (that power's player) or
+A viewer is ``PUBLIC`` (``None``: anybody), a power's name (that power's player), the
+names of the powers one player holds (a tuple: a variant that deals two a player) or
 ``MASTER`` (the game master, who sees everything).  The public picture shows the
 position and the processed orders that move, hold, support, convoy, besiege or
 convert units, retreat, build or remove them: what every player learns from the
@@ -19,19 +20,25 @@ from machiavelli.core.orders import Order
 from machiavelli.core.privacy import is_private
 from machiavelli.core.results import OrderResult
 
-PUBLIC: str | None = None
+#: who a map is drawn for (the module's doc)
+MapViewer = str | tuple[str, ...] | None
+PUBLIC: MapViewer = None
 MASTER = "*"
-def sees_private(viewer: str | None, power: str | None) -> bool:
+
+
+def sees_private(viewer: MapViewer, power: str | None) -> bool:
+    if isinstance(viewer, tuple):  # the powers one player holds
+        return power in viewer
     return viewer == MASTER or (viewer is not None and viewer == power)
 
 
-def visible_results(results: Sequence[OrderResult], viewer: str | None) -> list[OrderResult]:
+def visible_results(results: Sequence[OrderResult], viewer: MapViewer) -> list[OrderResult]:
     """The processed orders the viewer may see."""
     return [r for r in results if not is_private(r) or sees_private(viewer, r.power)]
 
 
 def visible_pending(
-    pending: Mapping[str, Sequence[Order]] | None, viewer: str | None
+    pending: Mapping[str, Sequence[Order]] | None, viewer: MapViewer
 ) -> dict[str, list[Order]]:
     """The orders not yet processed that the viewer may see: only its own."""
     if not pending or viewer is None:
@@ -40,6 +47,6 @@ def visible_pending(
             if sees_private(viewer, power)}
 
 
-def private_powers(powers: Sequence[str], viewer: str | None) -> list[str]:
+def private_powers(powers: Sequence[str], viewer: MapViewer) -> list[str]:
     """The powers whose treasury the viewer may see."""
     return [p for p in powers if sees_private(viewer, p)]

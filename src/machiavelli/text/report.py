@@ -26,7 +26,7 @@ from machiavelli.core.board import Board
 from machiavelli.core.dice import Roll
 from machiavelli.core.orders import Hold, UnitRef
 from machiavelli.core.privacy import private_results, public_note, public_results, sees_roll
-from machiavelli.core.results import Adjudication, OrderResult
+from machiavelli.core.results import UNORDERED_NOTES, Adjudication, OrderResult
 from machiavelli.core.state import State, Unit
 from machiavelli.text.notation import format_order
 from machiavelli.text.reasons import in_words
@@ -63,12 +63,15 @@ def phase_report(
     """
     lines = [f"Results for {before.label}", ""]
     by_power: dict[str, list[str]] = {}
+    sent: set[str] = set()  # the powers with a public result of an order they gave
     for r in public_results(adjudication.results):
-        by_power.setdefault(r.power or "Autonomous", []).append(
-            f"  {result_line(r, public_note(r))}")
+        power = r.power or "Autonomous"
+        by_power.setdefault(power, []).append(f"  {result_line(r, public_note(r))}")
+        if r.note not in UNORDERED_NOTES:
+            sent.add(power)
     unordered = unordered_holds(before, adjudication.results)
-    for power in sorted(set(by_power) | set(unordered)):
-        lines.append(f"{power}:" if power in by_power else f"{power}: no orders for its units")
+    for power in sorted(set(by_power) | set(unordered) | powers_in_play(before)):
+        lines.append(f"{power}:" if power in sent else f"{power}: {silence(before, power)}")
         lines.extend(by_power.get(power, []))
         lines.extend(unordered.get(power, []))
     after = adjudication.state
@@ -109,6 +112,26 @@ def unordered_holds(before: State, results: Sequence[OrderResult]) -> dict[str, 
             hold = format_order(Hold(UnitRef(u.kind, u.province, u.coast)))
             held.setdefault(u.owner, []).append(f"  {hold}  (no order: holds)")
     return held
+
+
+def powers_in_play(before: State) -> set[str]:
+    """The powers a retreat or adjustment report names, whatever they sent (issue 36: every
+    power in every report): those with units or cities, not eliminated.  (A movement
+    report names those with units: :func:`unordered_holds`.)"""
+    if before.phase == "movement":
+        return set()
+    owners = {u.owner for u in before.units} | {d.unit.owner for d in before.dislodged}
+    owners |= set(before.city_owner.values())
+    return {p for p in owners if p and p not in before.eliminated}
+
+
+def silence(before: State, power: str) -> str:
+    """What a report says of a power with no public order of its own: it gave its units
+    none (whatever money it moved in secret, which stays secret), or had nothing to
+    retreat."""
+    if before.phase == "retreat" and all(d.unit.owner != power for d in before.dislodged):
+        return "nothing to retreat"
+    return "no orders for its units" if before.phase != "adjustment" else "no orders"
 
 
 def control_changes(board: Board, before: State, after: State) -> list[str]:

@@ -22,7 +22,7 @@ from machiavelli.service.refusal import Outdated, Refused
 from machiavelli.service.visibility import Viewer
 from machiavelli.web import creation, idempotency, princes_pages
 from machiavelli.web.game_pages import set_mail_password, sign_on_line
-from machiavelli.web.master_pages import master_act
+from machiavelli.web.master_pages import master_act, rolled_to
 from machiavelli.web.pictures import map_answer
 from machiavelli.web.seen import (
     Seen,
@@ -207,7 +207,10 @@ class TakeOver(BaseModel):
 
 class MasterAction(BaseModel):
     hours: float | None = None
-    phase: int | None = None
+    phase: int | None = Field(None, description=(
+        "rollback: the phase to play again, counted as the pages count them: n is the n-th "
+        "phase of the game (1: the first, so 1 and 0 go back to the start), as the mail's "
+        "ROLLBACK n; none: the last phase processed"))
     who: str | None = None
     user: str | None = None
     power: str | None = None
@@ -576,18 +579,35 @@ def resign(request: Request, name: str, user: KeyUser,
 @router.post("/games/{name}/master/{action}", response_model=Said)
 def master(request: Request, name: str, action: str, body: MasterAction,
            user: KeyUser, idempotency_key: IdempotencyKey = None) -> Said | Response:
-    """start, process, extend (hours), pause, resume, rollback (phase), eject (who),
+    """start, process, extend (hours), pause, resume, rollback (phase: the n-th phase
+    of the game is played again, as the pages and the mail's ROLLBACK n count), eject (who),
     replace (user, power), seat (user, role, want), bot (power, bot), unseat (power: the
     bot playing it leaves the seat)."""
-    seen = seen_of(request, name, user)
+    seen = seen_of(request, name, user, history=action == "rollback")
     if not seen.viewer.is_master:
         raise HTTPException(403, "only the game's master")
     field = {k: str(v) for k, v in body.model_dump().items() if v is not None
              and k != "want"}
     field["want"] = " ".join(body.want)
+    if action == "rollback":  # the n-th phase, as the pages and the mail count them
+        field["phase"] = str(rollback_to(seen.view.phase, body.phase))
     site = site_of(request)
-    return once(request, idempotency_key, body, lambda: Said(said=refusal(
-        master_act(site.judge, name, seen.viewer, action, field, site))))
+
+    def act() -> Said:
+        said = refusal(master_act(site.judge, name, seen.viewer, action, field, site))
+        if action == "rollback":
+            said = f"Rolled back to phase {rolled_to(seen.view, field['phase'])}."
+        return Said(said=said)
+    return once(request, idempotency_key, body, act)
+
+
+def rollback_to(pending: int, phase: int | None) -> int:
+    """The service's number of the position a rollback to the ``phase``-th phase goes back
+    to (the position it was played from: ``phase - 1``; 0, the start, for 0 or 1); no
+    ``phase``: the last processed one (``ROLLBACK`` alone)."""
+    if phase is None:
+        return pending - 1
+    return max(phase - 1, 0) if phase >= 0 else phase
 
 
 class MailPassword(BaseModel):

@@ -37,10 +37,13 @@ from machiavelli.web.seen import Seen
 
 
 def render_name(viewer: Viewer) -> str | None:
-    """Who a map is drawn for: a power's name, the master (``*``), or the public (None)."""
+    """Who a map is drawn for: a power's name (every power a player holds, by spaces), the
+    master (``*``), or the public (None)."""
     if viewer.is_master:
         return "*"
-    return viewer.power if viewer.role == "player" else None
+    if viewer.role != "player":
+        return None
+    return " ".join(sorted(viewer.held)) if len(viewer.held) > 1 else viewer.power
 
 
 KEPT = 64  # maps kept (some 100 kB each)

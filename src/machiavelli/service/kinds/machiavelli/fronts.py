@@ -42,7 +42,7 @@ from machiavelli.game.scenario import (
 from machiavelli.game.victory import cities_controlled, victory_line
 from machiavelli.money.ledger import ledgers as money_ledgers
 from machiavelli.movement.random_moves import random_phase_orders
-from machiavelli.render import MASTER, draw_map
+from machiavelli.render import MASTER, MapViewer, draw_map
 from machiavelli.render.units import struck_by
 from machiavelli.service.port import Sight
 from machiavelli.service.visibility import (
@@ -141,11 +141,15 @@ def standings(board: Board, position: State, victory_cities: int | None) -> Stan
 
 
 # -- pictures ------------------------------------------------------------------------
-def render_name(viewer: Sight) -> str | None:
-    """The renderer's viewer: a power's name, the master, or the public (None)."""
+def render_name(viewer: Sight) -> MapViewer:
+    """The renderer's viewer: the master, a power's name, the powers one player holds (a
+    variant that deals two a player: each one's orders and treasury are drawn), or the
+    public (None)."""
     if viewer.master:
         return MASTER
-    return next(iter(sorted(viewer.seats)), None)
+    if len(viewer.seats) > 1:
+        return tuple(sorted(viewer.seats))
+    return min(viewer.seats) if viewer.seats else None
 
 
 def plague_marks(board: Board, position: State | None, report: str) -> list[str]:

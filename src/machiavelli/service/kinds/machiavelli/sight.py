@@ -11,7 +11,7 @@ from machiavelli.core.orders import Order
 from machiavelli.core.results import OrderResult
 from machiavelli.core.state import State
 from machiavelli.game.process import adjudicate_phase
-from machiavelli.render import MASTER, draw_map
+from machiavelli.render import MASTER, MapViewer, draw_map
 from machiavelli.service.kinds.machiavelli.orders import answers_of
 from machiavelli.service.kinds.machiavelli.table import Table
 from machiavelli.service.port import Sight
@@ -44,10 +44,14 @@ def private_parts(table: Table, viewer: Sight) -> dict[str, str]:
             if viewer.may_see(p) and p not in state.eliminated}
 
 
-def render_name(viewer: Sight) -> str | None:
-    """The renderer's viewer: the master, a power's name, or the public (None)."""
+def render_name(viewer: Sight) -> MapViewer:
+    """The renderer's viewer: the master, a power's name, the powers one player holds (a
+    variant that deals two a player: each one's orders and treasury are drawn), or the
+    public (None)."""
     if viewer.master:
         return MASTER
+    if len(viewer.seats) > 1:
+        return tuple(sorted(viewer.seats))
     return min(viewer.seats) if viewer.seats else None
 
 
