@@ -163,8 +163,6 @@ MONEY_FLAGS: tuple[str, ...] = ("loans", "assassinations", "special")
 #: (the option is refused, never accepted and left without effect).
 NOT_IMPLEMENTED: Mapping[str, str] = MappingProxyType(
     {
-        "area_support": "area support (BAR-8.5, BAR-8.6: support and transport in favour "
-                        "of a power)",
         "high_seas": "the High Seas (BAR-14.3)",
     }
 )

@@ -42,9 +42,11 @@ from machiavelli.core.orders import (
     Pay,
     Remove,
     Retreat,
+    SupportArea,
     SupportHold,
     SupportMove,
     Tax,
+    Transport,
     Waive,
 )
 from machiavelli.core.state import PhaseKind
@@ -89,6 +91,13 @@ ORDER_KINDS: Final[tuple[OrderKind, ...]] = (
     OrderKind("support_move", SupportMove, False, ("movement",), "a support",
               ("A pad S A ver - vic",)),
     OrderKind("convoy", Convoy, False, ("movement",), "a convoy", ("F uas C A ist - fer",)),
+    # seed 003's support of an area in favour of a power (Balance at Risk, BAR-8.5)
+    OrderKind("support_area", SupportArea, False, ("movement",), "a support",
+              ("A pad S ver", "A ver S man for Milan", "A pad S fer for independent"),
+              ("area_support",)),
+    # seed 003's transport named for a power (Balance at Risk, BAR-8.6)
+    OrderKind("transport", Transport, False, ("movement",), "a transport",
+              ("F uas T", "F uas T for Milan"), ("area_support",)),
     OrderKind("convert", Convert, False, ("movement",), "a conversion",
               ("A pad C G", "G ven C F")),
     OrderKind("besiege", Besiege, False, ("movement",), "a siege", ("A fer B",)),

@@ -129,6 +129,37 @@ class Convoy:
     dest: str
 
 
+#: the power named in seed 003's support or transport in favour of an independent unit
+#: (``A bol S luc for independent``, BAR-8.5)
+INDEPENDENT = "independent"
+
+
+@dataclass(frozen=True, slots=True)
+class SupportArea:
+    """Seed 003's support of an area in favour of a power (option ``area_support``,
+    BAR-8.5): ``A bol S mod`` (its own power's operation there), ``A bol S mod for Milan``
+    (Milan's), ``A bol S luc for independent`` (the independent unit's).  It supports the
+    one operation of that power directed at the area: an advance or conversion into it,
+    else a hold, besiege or transport carried out in it."""
+
+    unit: UnitRef
+    area: str
+    #: the power in whose favour (None: the supporter's own; :data:`INDEPENDENT`)
+    power: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Transport:
+    """Seed 003's transport named for a power (option ``area_support``, BAR-8.6):
+    ``F ets T`` (an army of the fleet's own power), ``F ets T for Florence``.  The fleet
+    carries the one army of that power whose advance can use it (ruling A-12: the first
+    in that power's orders when two can)."""
+
+    unit: UnitRef
+    #: the power whose army is carried (None: the fleet's own)
+    power: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Convert:
     """Army or fleet into the city's garrison, or garrison out to army or fleet."""
@@ -269,17 +300,18 @@ class Expense:
 
 # pickled and copied by their fields, compiled too (machiavelli.core.pickling); the names'
 # numbers are made again by the process that reads them
-picklable(UnitRef, Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege,
-          Ally, Retreat, Disband, Build, Remove, Maintain, Waive, Tax, Excommunicate, Borrow,
-          Pay, GiveChit, Expense)
+picklable(UnitRef, Hold, Move, SupportHold, SupportMove, SupportArea, Transport, Convoy, Convert,
+          Besiege, LiftSiege, Ally, Retreat, Disband, Build, Remove, Maintain, Waive, Tax,
+          Excommunicate, Borrow, Pay, GiveChit, Expense)
 
 #: the orders keyed by their unit (:func:`order_key`)
 _UNIT_KEYED: frozenset[type] = frozenset({
-    Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege, Retreat,
-    Disband, Remove, Maintain})
+    Hold, Move, SupportHold, SupportMove, SupportArea, Transport, Convoy, Convert, Besiege,
+    LiftSiege, Retreat, Disband, Remove, Maintain})
 
 MoneyOrder = Borrow | Pay | GiveChit | Expense
-UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Convert | Besiege | LiftSiege
+UnitOrder = (Hold | Move | SupportHold | SupportMove | SupportArea | Transport | Convoy | Convert
+             | Besiege | LiftSiege)
 MovementOrder = UnitOrder | Ally
 RetreatOrder = Retreat | Disband
 AdjustmentOrder = Build | Remove | Maintain | Waive | Tax

@@ -53,14 +53,17 @@ from machiavelli.core.orders import (
     Pay,
     Remove,
     Retreat,
+    SupportArea,
     SupportHold,
     SupportMove,
     Tax,
+    Transport,
     UnitRef,
     Waive,
 )
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import Dislodged, State, Unit
+from machiavelli.movement.area_support import support_area_problem, transport_problem
 from machiavelli.movement.builds import build_problem
 from machiavelli.movement.excommunication import excommunication_problem
 from machiavelli.movement.forced_tax import tax_problem
@@ -574,11 +577,21 @@ def _check_ally(state: State, power: str, order: Ally) -> str | None:
     return None
 
 
+def _check_support_area(c: Checker, unit: Unit, order: SupportArea) -> str | None:
+    return support_area_problem(c.board, c.state, c.rules, unit, order)
+
+
+def _check_transport(c: Checker, unit: Unit, order: Transport) -> str | None:
+    return transport_problem(c.board, c.state, c.rules, unit, order)
+
+
 _UNIT_CHECKS: Mapping[type, Callable[[Checker, Unit, Any], str | None]] = {
     Hold: _check_hold,
     Move: check_move,
     SupportHold: _check_support,
     SupportMove: _check_support,
+    SupportArea: _check_support_area,  # seed 003 (BAR-8.5)
+    Transport: _check_transport,  # seed 003 (BAR-8.6)
     Convoy: _check_convoy,
     Convert: _check_convert,
     Besiege: _check_besiege_order,

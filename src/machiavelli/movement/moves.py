@@ -36,13 +36,16 @@ from machiavelli.core.orders import (
     LiftSiege,
     Move,
     Order,
+    SupportArea,
     SupportHold,
     SupportMove,
+    Transport,
     UnitOrder,
 )
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State
+from machiavelli.movement.area_support import carry_area_orders
 from machiavelli.movement.fleet_chains import FleetChains
 from machiavelli.movement.legality import Checker
 from machiavelli.movement.outcome import Orders, apply_outcome, one_unit_per_space, unit_ref
@@ -70,7 +73,8 @@ __all__ = [
     "unit_ref",
 ]
 
-UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege)
+UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, SupportArea, Transport, Convoy, Convert,
+               Besiege, LiftSiege)
 #: the unit orders as a set of types (an order known by its type at once)
 UNIT_TYPES: frozenset[type] = frozenset(UNIT_ORDERS)
 ASSASSINATED = "the power was assassinated: all its orders become holds (ASN-EFF-1)"
@@ -139,7 +143,8 @@ def movement_phase(
     where = Occupancy(units)
     checker: Checker | None = None  # made for the first order that is not a usual one
     # the usual orders are recognised at once in a movement phase (but for mach2's Venice)
-    quick = state.phase == "movement" and not rules.mach2 and ix.fleet_symmetric
+    quick = (state.phase == "movement" and not rules.mach2 and ix.fleet_symmetric
+             and not rules.area_support)  # (seed 003's supports read as a whole: BAR-8.5)
     chains = FleetChains(pieces, rules.coastal_convoys)
     rebellions = state.rebellions
     early: list[OrderResult] = []  # the results known before resolving: void orders, alliances
@@ -208,11 +213,11 @@ def movement_phase(
         given.written = [before.written[i] for i in kept]
         ordered = [renumbered[i] for i, w in enumerate(before.written)
                    if w is not None and i in renumbered]
-        _carried_out(state, given, ordered, where, rules)
+        _carried_out(board, state, given, ordered, where, rules, orders)
         pieces = make_pieces(ix, rules, state.units, given.order, rebellions, powers)
     else:
         given.usual = not general and not converted
-        _carried_out(state, given, general, where, rules)
+        _carried_out(board, state, given, general, where, rules, orders)
         done: set[int] = set()
         for i in general:
             if i not in done:
@@ -229,10 +234,13 @@ def movement_phase(
 
 
 def _carried_out(
-    state: State, given: Orders, ordered: list[int], where: Occupancy, rules: Rules
+    board: Board, state: State, given: Orders, ordered: list[int], where: Occupancy,
+    rules: Rules, written: Mapping[str, Sequence[Order]],
 ) -> None:
     """The order each unit carries out: its own (or hold), as the siege rules leave it
-    (``ordered``: the units they may concern; each is dealt with alone)."""
+    (``ordered``: the units they may concern; each is dealt with alone), and seed 003's
+    supports of an area and transports for a power as what they come to
+    (:mod:`~machiavelli.movement.area_support`)."""
     given.order = given.written[:]
     units = state.units
     rebellions = state.rebellions
@@ -250,3 +258,5 @@ def _carried_out(
                 continue
         if unit.kind != "G" and (unit.siege or isinstance(order, Besiege)):
             given.order[i], given.note[i] = forced_siege_order(state, unit, order, where, rules)
+    if rules.area_support:
+        carry_area_orders(board, state, rules, given, written)

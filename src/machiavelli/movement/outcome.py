@@ -68,6 +68,10 @@ class Orders:
         self.note: dict[int, str] = {}
         #: the written order's outcome, when another one replaced it ("void" if not given)
         self.written_outcome: dict[int, Outcome] = {}
+        #: the units whose written order the results report with the outcome of the order
+        #: carried out: seed 003's supports of an area and transports for a power, carried
+        #: out as the support or convoy they come to (movement.area_support)
+        self.stands_for: set[int] = set()
         #: every order carried out is a hold, a move or a support as written (the usual
         #: orders of :mod:`machiavelli.movement.quick` but conversions, none changed by a
         #: siege rule)
@@ -391,6 +395,9 @@ def _results(
             outcome = _stayed_outcome(resolver, i, order)
             note = pieces.void_note.get(i) or given.note.get(i, "")
         power = given.power[i] or unit.owner
+        if written is not None and i in given.stands_for and i not in given.written_outcome:
+            results.append(OrderResult(power, written, outcome, note))
+            continue
         if written is not None and written != order:
             why = given.note.get(i) or "changed to hold"
             results.append(OrderResult(power, written, given.written_outcome.get(i, "void"), why))

@@ -135,6 +135,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from machiavelli.core.board import Board
+from machiavelli.core.options import flag
 from machiavelli.core.order_kinds import kind_of
 from machiavelli.core.orders import (
     BANK,
@@ -156,9 +157,11 @@ from machiavelli.core.orders import (
     Pay,
     Remove,
     Retreat,
+    SupportArea,
     SupportHold,
     SupportMove,
     Tax,
+    Transport,
     UnitRef,
     Waive,
     order_key,
@@ -238,12 +241,20 @@ def _parse(
 ) -> Order:
     """:func:`parse_order`, with the units by province (and the board's one-word places)
     shared by a submission's orders."""
-    if phase == "movement":  # the usual forms first (machiavelli.text.canonical)
+    if phase == "movement" and not _area_support(state):  # the usual forms first
         order = read_canonical(text, board, units or units_at(state.units), power, bought,
                                places)
         if order is not None:
             return order
     return _parse_in_full(text, board, state, power, phase, bought)
+
+
+def _area_support(state: State) -> bool:
+    """Seed 003's supports of an area (option ``area_support``): ``A bol S mod`` is then
+    a support of the power's own operation at Modena, not of the unit there, so the usual
+    forms' fast path (:mod:`machiavelli.text.canonical`), which reads the latter, is not
+    taken."""
+    return bool(state.options) and flag(state.options, "area_support")
 
 
 def _parse_in_full(
@@ -273,7 +284,7 @@ def parse_orders(
     A later order with the same :func:`~machiavelli.core.orders.order_key` replaces the
     earlier one.  Units bought by the submission's final expenses may be ordered.
     """
-    if (phase or state.phase) == "movement":
+    if (phase or state.phase) == "movement" and not _area_support(state):
         usual = _usual_submission(text, board, state, power)
         if usual is not None:
             return usual
@@ -292,7 +303,8 @@ def _submission(
     units = units_at(state.units)
     builds: dict[tuple[str, ...], Build] = {}  # the builds kept so far, by key
     now = phase or state.phase
-    places = single_places(board) if now == "movement" else None
+    places = (single_places(board) if now == "movement" and not _area_support(state)
+              else None)
     for number, written in parts:
         # the usual forms of a movement phase first, as _parse reads them
         order = (None if places is None
@@ -486,6 +498,19 @@ def _format_support_move(order: SupportMove) -> str:
     return f"{_unit(order.unit)} S {_unit(order.target)} - {dest}"
 
 
+def _for(power: str | None) -> str:
+    """`` for Milan`` after a support or transport in favour of a power (none: its own)."""
+    return "" if power is None else f" for {power}"
+
+
+def _format_support_area(order: SupportArea) -> str:
+    return f"{_unit(order.unit)} S {order.area}{_for(order.power)}"
+
+
+def _format_transport(order: Transport) -> str:
+    return f"{_unit(order.unit)} T{_for(order.power)}"
+
+
 def _format_convoy(order: Convoy) -> str:
     return f"{_unit(order.unit)} C {_unit(order.target)} - {order.dest}"
 
@@ -578,6 +603,8 @@ FORMATTERS: Final[dict[type, Callable[[Any], str]]] = {
     Move: _format_move,
     SupportHold: _format_support_hold,
     SupportMove: _format_support_move,
+    SupportArea: _format_support_area,
+    Transport: _format_transport,
     Convoy: _format_convoy,
     Convert: _format_convert,
     Besiege: _format_besiege,

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Literal
 
+from machiavelli.core.options import flag
 from machiavelli.core.orders import (
+    INDEPENDENT,
     Ally,
     Besiege,
     Build,
@@ -22,9 +24,11 @@ from machiavelli.core.orders import (
     Order,
     Remove,
     Retreat,
+    SupportArea,
     SupportHold,
     SupportMove,
     Tax,
+    Transport,
     UnitRef,
     Waive,
 )
@@ -37,12 +41,15 @@ from machiavelli.text.order_words import (
     C_WORD,
     CITY_WORDS,
     COAST_NAMES,
+    COAST_WORDS,
     CONVERTS,
     CONVOYS,
     DISBANDS,
     EXCOMMUNICATES,
     EXPENDITURE_WORDS,
+    FAVOURS,
     HOLDS,
+    INDEPENDENT_WORDS,
     KEYWORDS,
     KIND_NAMES,
     LIFTS,
@@ -50,6 +57,7 @@ from machiavelli.text.order_words import (
     MOVES,
     REMOVES,
     RETREATS,
+    SHORT_COASTS,
     SIEGE_WORD,
     SUPPORTS,
     TAXES,
@@ -289,9 +297,71 @@ class OrderReader(WordReader):
     def dislodged(self) -> list[Unit]:
         return [d.unit for d in self.state.dislodged]
 
+    # -- seed 003's support and transport in favour of a power (BAR-8.5, BAR-8.6) ------
+    def area_support(self) -> bool:
+        """Whether the game has seed 003's support of an area (option ``area_support``)."""
+        return flag(self.state.options, "area_support")
+
+    def in_favour_of(self) -> str | None:
+        """``for <power>``, ``in favour of <power>`` or ``(<power>)`` at the end of a
+        support or transport: the power (:data:`INDEPENDENT` for ``independent``), or None
+        when the order names none.  Raises when a power is named and the game has no
+        ``area_support``."""
+        if not self.take(FAVOURS):
+            return None
+        words = self.toks[self.i:]
+        if not words:
+            raise OrderSyntaxError("the power in whose favour is missing")
+        if not self.area_support():
+            raise OrderSyntaxError(
+                "a support or transport in favour of a power is seed 003's (BAR-8.5, "
+                "BAR-8.6): this game does not have the option area_support")
+        self.i = len(self.toks)
+        written = " ".join(words)
+        if written.removeprefix("an ") in INDEPENDENT_WORDS:
+            return INDEPENDENT
+        return self.find_power(written)
+
+    def bracketed_power(self) -> None:
+        """``(Milan)`` at the end of the order read as ``for Milan`` (a coast in brackets,
+        ``(nc)``, is left alone)."""
+        toks = self.toks
+        if len(toks) < 3 or toks[-1] != ")" or "(" not in toks[self.i:]:
+            return
+        at = len(toks) - 1 - toks[::-1].index("(")
+        inside = tuple(toks[at + 1:-1])
+        if inside and inside not in COAST_WORDS and inside[0] not in SHORT_COASTS:
+            self.toks = [*toks[:at], "for", *inside]
+
+    def support_area(self, head: tuple[UnitKind | None, Place], area: Place) -> Order:
+        """``A bol S mod [for Milan]``: a support of an area (BAR-8.5)."""
+        power = self.in_favour_of()
+        self.end()
+        self.need("a support")
+        unit = self.own(head, "G" if area.province == head[1].province else "AF")
+        return SupportArea(unit, area.province, power)
+
+    def transport(self, head: tuple[UnitKind | None, Place]) -> Order:
+        """``F ets T [for Florence]``: a transport named for a power (BAR-8.6)."""
+        power = self.in_favour_of()
+        self.end()
+        self.need("a transport")
+        unit = self.own(head, "AF")
+        if unit.kind != "F":
+            raise OrderSyntaxError(
+                f"only a fleet can transport, not {a_or_an(KIND_NAMES[unit.kind])}")
+        return Transport(unit, power)
+
     def support(self, head: tuple[UnitKind | None, Place]) -> Order:
+        self.bracketed_power()
         self.take_special()
         t_kind = self.take_type()
+        if t_kind is None and self.area_support():
+            j = self.i
+            area = self.take_place("support")
+            if self.at_end() or self.match(FAVOURS) is not None:
+                return self.support_area(head, area)
+            self.i = j
         target = self.take_place("support")
         dest: Place | None = None
         converting = False
@@ -303,6 +373,10 @@ class OrderReader(WordReader):
                 raise OrderSyntaxError("only a garrison converting out can be supported")
             self.take_coast()
             converting = True
+        if self.match(FAVOURS) is not None:
+            self.in_favour_of()  # (refused without area_support)
+            raise OrderSyntaxError("a support of a unit names no power; a support of an area "
+                                   "does: 'S mod for Milan' (BAR-8.5)")
         self.end()
         self.need("a support")
         own_prov = head[1].province
@@ -328,8 +402,16 @@ class OrderReader(WordReader):
         return self.in_phase(SupportMove(unit, ref, dest.province, dest.coast), "movement")
 
     def convoy(self, head: tuple[UnitKind | None, Place]) -> Order:
+        self.bracketed_power()
         self.take_special()
         t_kind = self.take_type()
+        if t_kind is None and (self.at_end() or self.match(FAVOURS) is not None):
+            if not self.area_support() and self.at_end():
+                raise OrderSyntaxError(
+                    "a convoy names the army and where it goes ('C A ven - apu'); a "
+                    "transport named for a power ('T for Milan') is seed 003's and needs "
+                    "the option area_support")
+            return self.transport(head)
         target = self.take_place("convoy")
         if not self.take(MOVES):
             raise OrderSyntaxError("a convoy must name where the army goes ('- place')")

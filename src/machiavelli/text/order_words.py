@@ -55,6 +55,10 @@ TAXES = _words("tax", "taxes", "force tax", "forced tax", "forced taxation")
 ALLIES = _words("allow", "alliance", "alliance with", "ally with", "ally", "allies", "allies with")
 UNALLIES = _words("unally", "unally with", "unallow", "disallow", "not allies", "unalliance",
                   "don't allow", "dont allow")
+#: seed 003's support or transport in favour of a power (BAR-8.5, BAR-8.6): ``for Milan``
+FAVOURS = _words("for", "in favour of", "in favor of", "on behalf of")
+#: the words for an independent power in ``for independent`` (BAR-8.5)
+INDEPENDENT_WORDS = frozenset({"independent", "independents", "autonomous", "independent power"})
 VIA_CONVOY = _words("via convoy", "by convoy")
 SIEGE_WORD = _words("siege")
 ZERO = _words("0")
