@@ -49,6 +49,7 @@ from machiavelli.movement.area_support import carry_area_orders
 from machiavelli.movement.fleet_chains import FleetChains
 from machiavelli.movement.legality import Checker
 from machiavelli.movement.outcome import Orders, apply_outcome, one_unit_per_space, unit_ref
+from machiavelli.movement.own_conflicts import own_conflicts
 from machiavelli.movement.pieces import (
     Pieces,
     Powers,
@@ -144,7 +145,8 @@ def movement_phase(
     checker: Checker | None = None  # made for the first order that is not a usual one
     # the usual orders are recognised at once in a movement phase (but for mach2's Venice)
     quick = (state.phase == "movement" and not rules.mach2 and ix.fleet_symmetric
-             and not rules.area_support)  # (seed 003's supports read as a whole: BAR-8.5)
+             and not rules.area_support and not rules.bar)  # (seed 003's orders are read
+    # as a whole: supports of an area, BAR-8.5; conflicts between one's own units, BAR-13.6)
     chains = FleetChains(pieces, rules.coastal_convoys)
     rebellions = state.rebellions
     early: list[OrderResult] = []  # the results known before resolving: void orders, alliances
@@ -229,7 +231,8 @@ def movement_phase(
         link_pieces(pieces, given.order)
     permits = {powers.number(p): {powers.number(q) for q in allowed}
                for p, allowed in allies.items()} if allies else {}
-    return MovementPhase(board, state, rules, given, Resolver(pieces, permits, rules.mach2),
+    return MovementPhase(board, state, rules, given, Resolver(pieces, permits, rules.mach2,
+                                                                 rules.bar, given.barred),
                          early, where)
 
 
@@ -260,3 +263,5 @@ def _carried_out(
             given.order[i], given.note[i] = forced_siege_order(state, unit, order, where, rules)
     if rules.area_support:
         carry_area_orders(board, state, rules, given, written)
+    if rules.bar:
+        given.barred = own_conflicts(board, state.units, given)

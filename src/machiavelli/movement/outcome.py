@@ -72,6 +72,9 @@ class Orders:
         #: carried out: seed 003's supports of an area and transports for a power, carried
         #: out as the support or convoy they come to (movement.area_support)
         self.stands_for: set[int] = set()
+        #: advances that never succeed but keep their force: seed 003's conflicts between
+        #: one's own units (movement.own_conflicts, BAR-13.6)
+        self.barred: set[int] = set()
         #: every order carried out is a hold, a move or a support as written (the usual
         #: orders of :mod:`machiavelli.movement.quick` but conversions, none changed by a
         #: siege rule)

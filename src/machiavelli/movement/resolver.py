@@ -60,8 +60,16 @@ class Resolver:
         pieces: Pieces,
         allies: dict[int, set[int]] | None = None,
         mach2: bool = False,
+        bar: bool = False,
+        barred: set[int] | None = None,
     ) -> None:
         self.pieces = pieces
+        #: seed 003's conflict rules (BAR-13.1, BAR-13.4): a unit forced to retreat has no
+        #: effect at all, so its move stands nobody off and its attack cuts no support
+        self.bar = bar
+        #: moves that never succeed but keep their prevent strength (seed 003: one's own
+        #: units never conflict, BAR-13.6, ruling A-10)
+        self.barred: set[int] = barred if barred is not None else set()
         #: power -> powers it allows through its straits this turn (001 STR-B)
         self.allies: dict[int, set[int]] = allies if allies is not None else {}
         #: Machiavelli 2: only fleets present at the start close a strait (STR-MACH2-1)
@@ -365,6 +373,8 @@ class Resolver:
         stays, no support given by that unit's power."""
         if self.venice_bounces[i] or (self.blocked[i] and not self.path_ok(i)):
             return False
+        if self.barred and i in self.barred:
+            return False
         kind, power = self.kind, self.power
         dest = self.dest[i]
         occ = self.occupant[dest]
@@ -432,6 +442,8 @@ class Resolver:
     def prevent_strength(self, q: int) -> int:
         if self.venice_bounces[q] or (self.blocked[q] and not self.path_ok(q)):
             return 0
+        if self.bar and self.moves_to[self.space[q]] and self.dislodged(q):
+            return 0  # its order "isn't put into effect, even momentarily" (003 13.5, BAR-13.4)
         opponent = self._head_to_head(q)
         if opponent >= 0 and self.resolve(opponent):
             return 0
@@ -460,6 +472,8 @@ class Resolver:
                 continue
             if self.venice_bounces[m] or (self.blocked[m] and not self.path_ok(m)):
                 continue
+            if self.bar and self.moves_to[space[m]] and self.dislodged(m):
+                continue  # an attacker forced to retreat cuts nothing (003 13.1, BAR-13.1)
             if space[m] == dest:
                 # an attack from where the support goes cuts it only by dislodging
                 if self.resolve(m):
