@@ -137,6 +137,7 @@ ORDER_KINDS: Final[tuple[OrderKind, ...]] = (
         "expense 1: 9 ducats garrison to autonomous G man",
         "expense 1: 12 ducats cause rebellion cre",
         "expense 1: 12 ducats assassinate Papacy",
+        "expense 1: 3 ducats bodyguard Venice",
         "expense 1: none",
     )),
 )

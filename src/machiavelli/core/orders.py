@@ -256,6 +256,7 @@ ExpenseKind = Literal[
     "garrison_to_autonomous",
     "cause_rebellion",
     "assassinate",
+    "bodyguard",  # seed 003's (BAR-9.2)
     "none",
 ]
 EXPENSE_KINDS: tuple[ExpenseKind, ...] = get_args(ExpenseKind)
@@ -295,7 +296,7 @@ class Expense:
     kind: ExpenseKind
     unit_kind: UnitKind | None = None  # the unit bribed, counter-bribed, bought, ...
     province: str | None = None  # where (the unit's or the rebellion's province)
-    power: str | None = None  # the victim of "assassinate"
+    power: str | None = None  # the victim of "assassinate", the leader "bodyguard" guards
 
 
 # pickled and copied by their fields, compiled too (machiavelli.core.pickling); the names'

@@ -321,7 +321,12 @@ def expense_targets(
     for province, rebellion in sorted(state.rebellions.items()):
         if rebellion.against == power or bar or province in close:
             ideas.append(("pacify_rebellion", None, province, None, pacify_price(bar)))
-    if assassinations_in_play(state):
+    if bar:  # seed 003's: no chits, 24 ducats at least; a bodyguard of 3 (BAR-9.1, 9.2)
+        for target in state.powers:
+            if target != power and target not in state.eliminated:
+                ideas.append(("assassinate", None, None, target, 24))
+        ideas.append(("bodyguard", None, None, power, 3))
+    elif assassinations_in_play(state):
         for target in chits:
             ideas.append(("assassinate", None, None, target, 12))
     return ideas
@@ -338,7 +343,9 @@ def expense_ideas(
         if kind == "counter_bribe":
             price = 3 * rng.randint(1, 3)
         elif kind == "assassinate":
-            price = rng.choice((12, 24, 36))
+            price = rng.choice((24, 27, 30)) if price >= 24 else rng.choice((12, 24, 36))
+        elif kind == "bodyguard":
+            price = 3 * rng.randint(1, 3)
         elif kind not in ("famine_relief", "pacify_rebellion"):
             price = _plausible(price, rng)
         ideas.append((kind, unit_kind, province, victim, price))

@@ -49,6 +49,7 @@ from machiavelli.core.orders import Expense, Order
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.money import bar_expenses as bar
 from machiavelli.money.bribes import (
     COUNTER_BRIBE,
     FAMINE_RELIEF,
@@ -84,18 +85,6 @@ EFFECT_ORDER: dict[str, int] = {kind: i for i, kind in enumerate((
     "cause_rebellion", "disband", "buy", "garrison_to_autonomous", "pacify_rebellion",
     "famine_relief", "counter_bribe"))}
 EXPENSE_NUMBERS = range(1, 5)  # EXP-GEN-1
-#: seed 003's sub-phases of the expenditures (003 2 F; BAR-2.6, option ``bar``): the order
-#: they are paid in whatever their numbers (in a sub-phase, by number): F.2.2
-#: assassinations, F.3.1 pacifications, F.3.2 rebellions, F.4.1 counter-bribes, F.4.2
-#: bribes on committed units, F.4.3 on independent ones, F.5 famine relief
-BAR_SUBPHASES: dict[str, int] = {
-    "assassinate": 22, "pacify_rebellion": 31, "cause_rebellion": 32, "counter_bribe": 41,
-    "disband": 42, "buy": 42, "garrison_to_autonomous": 42, "famine_relief": 50}
-#: the effects in 003's order (F.3.1 before F.3.2, bribes, then F.5)
-BAR_EFFECT_ORDER: dict[str, int] = {kind: i for i, kind in enumerate((
-    "pacify_rebellion", "cause_rebellion", "disband", "buy", "garrison_to_autonomous",
-    "famine_relief", "counter_bribe"))}
-NOT_PAID_IN_FULL = "cannot be paid in full: not carried out, nothing charged (BAR-2.7)"
 
 
 @dataclass
@@ -146,7 +135,7 @@ class Spend:
 
     def note(self) -> str:
         text = f"{self.paid} ducats"
-        if self.paid < self.order.amount and self.reason != NOT_PAID_IN_FULL:
+        if self.paid < self.order.amount and "nothing charged" not in self.reason:
             text += f" (all that was left of the {self.order.amount} ordered)"
         return f"{text}; {self.reason}" if self.reason else text
 
@@ -196,8 +185,13 @@ def expenses(
         if power in treasury or left:
             treasury[power] = left
     for spend in step.spends:
-        if spend.open:
+        if spend.open and not (rules.bar and spend.order.kind in bar.KINDS):
             _judge(step, spend)
+    struck: list[str] = []  # seed 003's assassinations' victims
+    if rules.bar:  # 003's F.2, then G: the victims' F.3 to F.5 dropped (BAR-9, BAR-2.8)
+        struck = bar.bodyguards_and_attempts(step.spends)
+        bar.drop_victims_expenses(step.spends, struck, treasury)
+        step.events += bar.rebellions_of_victims(board, state, struck, step.rebellions)
     _settle_bribes(step)
     # the effects in EFFECT_ORDER, each kind's in the order paid (carrying one out ends
     # only that one: which are open is known before)
@@ -205,7 +199,7 @@ def expenses(
     for spend in sorted(carried, key=_bar_effect_rank if rules.bar else _effect_rank):
         _carry_out(step, spend)
     after = state.but(units=step.units, treasury=treasury, rebellions=step.rebellions,
-                    famine=step.famine)
+                      famine=step.famine, assassinated=[*state.assassinated, *struck])
     if step.touched:  # a bribe changed a unit: what control would have been without it
         # (asked first: on the position as it came, whose control is usually known already)
         baseline = update_control(board, state, rules=rules)
@@ -223,7 +217,7 @@ def _effect_rank(spend: Spend) -> int:
 
 
 def _bar_effect_rank(spend: Spend) -> int:
-    return BAR_EFFECT_ORDER[spend.order.kind]
+    return bar.BAR_EFFECT_ORDER[spend.order.kind]
 
 
 def standing_expenses(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[Expense]]:
@@ -250,8 +244,8 @@ def standing_expenses(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[E
 def payable_expenses(listed: Sequence[Expense], rules: Rules) -> list[Expense]:
     """The expenses step b pays (or, an assassination, sets aside) from the treasury."""
     found = [e for e in listed if e.number in EXPENSE_NUMBERS and e.amount > 0]
-    if rules.bar:  # 003: an assassination is no 001 expense set aside (BAR-9 is 003's own)
-        found = [e for e in found if e.kind not in NOT_HERE]
+    if rules.bar:  # 003's assassinations are paid with the rest (BAR-9, bar_expenses)
+        found = [e for e in found if e.kind != "none"]
     return found
 
 
@@ -260,33 +254,10 @@ def expense_payments(
 ) -> list[int]:
     """What each of ``listed`` (:func:`payable_expenses`) takes from ``treasury``: 001's
     number order, all that is left for the last (:func:`payments`), or under ``bar``
-    003's (:func:`bar_payments`)."""
+    003's (:func:`machiavelli.money.bar_expenses.bar_payments`)."""
     if rules.bar:
-        return bar_payments(state, treasury, listed)
+        return bar.bar_payments(state, treasury, listed)
     return payments(treasury, listed)
-
-
-def bar_payments(state: State, treasury: int, listed: Sequence[Expense]) -> list[int]:
-    """Seed 003's payments (BAR-2.6, BAR-2.7): in the fixed order of its sub-phases
-    (:data:`BAR_SUBPHASES`; a bribe on an independent unit after those on committed
-    units), by number within one; each paid in full or not at all (nothing charged)."""
-    independent = {u.province for u in state.units if u.owner is None}
-
-    def rank(i: int) -> tuple[int, int]:
-        e = listed[i]
-        sub = BAR_SUBPHASES.get(e.kind, 99)
-        if sub == 42 and e.province in independent:
-            sub = 43
-        return sub, e.number
-
-    taken = [0] * len(listed)
-    left = treasury
-    for i in sorted(range(len(listed)), key=rank):
-        amount = max(listed[i].amount, 0)
-        if amount <= left:
-            taken[i] = amount
-            left -= amount
-    return taken
 
 
 def payments(treasury: int, listed: Sequence[Expense]) -> list[int]:
@@ -307,16 +278,19 @@ def _pay(step: _Step, power: str, listed: list[Expense], treasury: int, victim: 
     taken = dict(zip((id(e) for e in payable), expense_payments(
         step.state, step.rules, 0 if problem else treasury, payable), strict=True))
     for expense in listed:
-        if expense.kind in NOT_HERE:
-            continue  # an assassination's ducats stay for step c
+        if expense.kind in NOT_HERE and not (step.rules.bar and expense.kind != "none"):
+            continue  # an assassination's ducats stay for step c (but 003's, BAR-9)
         paid = taken.get(id(expense), 0)
         treasury -= paid
         spend = Spend(power, expense, paid)
         step.spends.append(spend)
+        bar_void = bar.bar_expense_problem(step.state, expense) if step.rules.bar else None
         if problem:
             spend.end("void", problem)
+        elif bar_void is not None:
+            spend.end("void", bar_void)  # nothing charged (ruling A-3)
         elif step.rules.bar and not paid and id(expense) in taken:
-            spend.end("void", NOT_PAID_IN_FULL)
+            spend.end("void", bar.NOT_PAID_IN_FULL)
         elif expense.number not in EXPENSE_NUMBERS:
             spend.end("void", "an expense is numbered 1 to 4 (EXP-GEN-1)")
         elif expense.amount <= 0:
@@ -353,6 +327,8 @@ def _judge(step: _Step, spend: Spend) -> None:
 def _problem(step: _Step, spend: Spend) -> str | None:
     """Why the expense is invalid (it is paid all the same, EXP-GEN-3), or None."""
     expense, power = spend.order, spend.power
+    if expense.kind in bar.KINDS:  # (without bar: 001 has no bodyguards, 003's do not apply)
+        return "a bodyguard is seed 003's expenditure (option bar, BAR-9.2)"
     if expense.kind in ("counter_bribe", "disband", "buy", "garrison_to_autonomous"):
         return _unit_problem(step, spend)
     province = expense.province

@@ -79,6 +79,8 @@ UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, SupportArea, Transport, Con
 #: the unit orders as a set of types (an order known by its type at once)
 UNIT_TYPES: frozenset[type] = frozenset(UNIT_ORDERS)
 ASSASSINATED = "the power was assassinated: all its orders become holds (ASN-EFF-1)"
+ASSASSINATED_BAR = ("the power's leader was assassinated: all its units make a forced hold "
+                    "this campaign (BAR-9.4)")
 REBEL_GATES = "the city is in rebellion against you (CONV-2A, REB-EFF-5.3)"
 
 
@@ -166,7 +168,8 @@ def movement_phase(
         if not unit_order and (kind in MONEY_TYPES or isinstance(order, MONEY_ORDERS)):
             return
         if assassinated and power in assassinated:
-            early.append(OrderResult(power, order, "void", ASSASSINATED))
+            early.append(OrderResult(power, order, "void",
+                                     ASSASSINATED_BAR if rules.bar else ASSASSINATED))
             return
         if checker is None:
             checker = Checker(board, state, rules, where)

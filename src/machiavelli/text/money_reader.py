@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from machiavelli.core.options import chits_in_play, loans_in_play, money_in_play
+from machiavelli.core.options import bar_rules, chits_in_play, loans_in_play, money_in_play
 from machiavelli.core.orders import BANK, Borrow, Expense, ExpenseKind, GiveChit, MoneyOrder, Pay
 from machiavelli.core.state import Unit, UnitKind
 from machiavelli.text.order_words import (
@@ -48,7 +48,7 @@ MAX_DIGITS = 9
 _RATES = {1: 20, 2: 50}  # 001: 1 year at 20 %, 2 years at 50 %
 _ETYPE_LIST = (
     "famine relief, pacify rebellion, counter-bribe, disband, buy, "
-    "garrison to autonomous, cause rebellion, assassinate or none"
+    "garrison to autonomous, cause rebellion, assassinate, bodyguard or none"
 )
 
 
@@ -276,11 +276,13 @@ def _expense_body(r: WordReader, number: int, ducat_d: bool) -> Expense:
     province: str | None = None
     power: str | None = None
     if kind == "assassinate":
-        if not chits_in_play(r.state):
+        if not chits_in_play(r.state) and not bar_rules(r.state):  # (003's: BAR-9.1)
             raise OrderSyntaxError("there are no assassinations in this game")
         power = _power(r, "the power to assassinate")
         if power == r.power:
             raise OrderSyntaxError("you cannot assassinate yourself")
+    elif kind == "bodyguard":  # seed 003's (BAR-9.2): for any leader
+        power = _power(r, "the power whose leader is guarded")
     elif kind in _PLACE_EXPENSES:
         province = r.take_place(ETYPE_NAMES[kind]).province
     else:

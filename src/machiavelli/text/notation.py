@@ -583,7 +583,7 @@ def _format_expense(order: Expense) -> str:
     head = f"expense {order.number}: "
     if order.kind == "none":
         return head + "none"
-    if order.kind == "assassinate":
+    if order.kind in ("assassinate", "bodyguard"):
         target = order.power or ""
     else:
         target = f"{order.unit_kind} " if order.unit_kind else ""
