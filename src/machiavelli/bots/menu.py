@@ -68,7 +68,7 @@ class MoneyMenu:
 
 
 #: the keys of orders a power may well leave out (:meth:`LegalOrders.optional_keys`)
-OPTIONAL = ("tax", "excommunicate")
+OPTIONAL = ("tax", "excommunicate", "permit")
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ from machiavelli.core.orders import (
     Move,
     Order,
     Pay,
+    Permit,
     Remove,
     Retreat,
     SupportArea,
@@ -118,6 +119,10 @@ ORDER_KINDS: Final[tuple[OrderKind, ...]] = (
     # seed 003's excommunication (Balance at Risk, BAR-15.1): the Papacy's
     OrderKind("excommunicate", Excommunicate, False, ("movement", "adjustment"),
               "an excommunication", ("excommunicate Milan",), ("excommunication",), "Papacy"),
+    # seed 003's permission to bribe (Balance at Risk, BAR-11.2)
+    OrderKind("permit", Permit, False, ("movement",), "a permission to bribe",
+              ("permit Milan bribe G man", "permit all bribe A bol", "permit all bribe Milan"),
+              ("bar",)),
     # seed 003's forced taxation (Balance at Risk, BAR-5.3)
     OrderKind("tax", Tax, False, ("adjustment",), "a forced taxation", ("tax pad",),
               ("forced_tax",)),

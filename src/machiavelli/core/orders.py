@@ -246,6 +246,23 @@ class Excommunicate:
     power: str
 
 
+#: everyone, in seed 003's permission ``permit all bribe ...`` (BAR-11.2)
+ALL = "all"
+
+
+@dataclass(frozen=True, slots=True)
+class Permit:
+    """Seed 003's permission to bribe (``bar``, BAR-11.2), given with the operation orders:
+    ``permit Milan bribe A luc`` (the unit in Lucca), ``permit all bribe A luc``, ``permit
+    Milan bribe Venice`` (Venice's units next to the permitting power's).  A bribe may then
+    target that unit from a unit of the permitting power (BAR-11.1 (c))."""
+
+    to: str  # the power permitted, or :data:`ALL`
+    unit_kind: UnitKind | None = None  # the unit permitted (with ``province``)
+    province: str | None = None
+    power: str | None = None  # or the power whose units are permitted
+
+
 # -- money (001, ORDER SYNTAX: expenditure orders) ----------------------------------
 ExpenseKind = Literal[
     "famine_relief",
@@ -303,7 +320,7 @@ class Expense:
 # numbers are made again by the process that reads them
 picklable(UnitRef, Hold, Move, SupportHold, SupportMove, SupportArea, Transport, Convoy, Convert,
           Besiege, LiftSiege, Ally, Retreat, Disband, Build, Remove, Maintain, Waive, Tax,
-          Excommunicate, Borrow, Pay, GiveChit, Expense)
+          Excommunicate, Permit, Borrow, Pay, GiveChit, Expense)
 
 #: the orders keyed by their unit (:func:`order_key`)
 _UNIT_KEYED: frozenset[type] = frozenset({
@@ -316,7 +333,7 @@ UnitOrder = (Hold | Move | SupportHold | SupportMove | SupportArea | Transport |
 MovementOrder = UnitOrder | Ally
 RetreatOrder = Retreat | Disband
 AdjustmentOrder = Build | Remove | Maintain | Waive | Tax
-Order = MovementOrder | RetreatOrder | AdjustmentOrder | MoneyOrder | Excommunicate
+Order = MovementOrder | RetreatOrder | AdjustmentOrder | MoneyOrder | Excommunicate | Permit
 
 #: the money orders' classes (for isinstance) and the set of them (a type looked up at once)
 MONEY_ORDERS = (Borrow, Pay, GiveChit, Expense)
@@ -338,6 +355,8 @@ def order_key(order: Order) -> tuple[str, ...]:
         return ("tax", order.province)
     if isinstance(order, Excommunicate):
         return ("excommunicate", order.power)
+    if isinstance(order, Permit):
+        return ("permit", order.to, order.province or order.power or "")
     if isinstance(order, Borrow):
         return ("borrow", str(order.years))
     if isinstance(order, Pay):

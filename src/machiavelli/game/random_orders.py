@@ -257,19 +257,20 @@ def _bordering_of(board: Board) -> dict[str, frozenset[str]]:
 _bordering: PerBoard[dict[str, frozenset[str]]] = PerBoard(_bordering_of)
 
 
-def _bribes_of(board: Board, unit: Unit) -> list[Idea]:
-    """The bribes on ``unit``, at their price."""
+def _bribes_of(board: Board, unit: Unit, bar: bool = False) -> list[Idea]:
+    """The bribes on ``unit``, at their price (under ``bar`` seed 003's)."""
     ideas: list[Idea] = []
     kinds: list[ExpenseKind] = ["disband", "buy", "garrison_to_autonomous"]
     for kind in kinds:
-        bribe = bribe_kind(kind, unit)
+        bribe = bribe_kind(kind, unit, bar)
         if bribe is not None:
             ideas.append((kind, unit.kind, unit.province, None, bribe_price(board, bribe, unit)))
     return ideas
 
 
-#: :func:`_bribes_of` each unit (a value: equal units, equal bribes), per board
-_bribes: PerBoard[dict[Unit, list[Idea]]] = PerBoard(lambda board: {})
+#: :func:`_bribes_of` each unit (a value: equal units, equal bribes), per board and rules
+#: family (001's, seed 003's)
+_bribes: PerBoard[dict[tuple[Unit, bool], list[Idea]]] = PerBoard(lambda board: {})
 
 
 def expense_targets(
@@ -296,9 +297,9 @@ def expense_targets(
     near = [u for u in state.units if u.owner != power and u.province in close]
     bribes = _bribes(board)
     for unit in near:
-        found = bribes.get(unit)
+        found = bribes.get((unit, bar))
         if found is None:
-            found = bribes[unit] = _bribes_of(board, unit)
+            found = bribes[(unit, bar)] = _bribes_of(board, unit, bar)
         ideas += found
     for unit in state.units_of(power):
         ideas.append(("counter_bribe", unit.kind, unit.province, None, 3))

@@ -34,7 +34,7 @@ every expense); the assassination is public through its effects, which name no a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from machiavelli.core.board import Board
 from machiavelli.core.orders import Expense
@@ -104,11 +104,55 @@ class Spent(Protocol):
     power: str
     order: Expense
     paid: int
+    reason: str
 
     @property
     def open(self) -> bool: ...
 
     def end(self, outcome: Outcome, reason: str) -> None: ...
+
+
+class Bribing(Spent, Protocol):
+    """A bribe being resolved: what it brings and the least it needs."""
+
+    price: int
+
+    @property
+    def budget(self) -> int: ...
+
+
+#: bribes that all take effect when equal and of one kind (BAR-11.5)
+ALL_TAKE_EFFECT = frozenset({"disband", "garrison_to_autonomous"})
+
+
+B = TypeVar("B", bound=Bribing)
+
+
+def rival_bribes(competing: Sequence[B]) -> tuple[B | None, list[B]]:
+    """Seed 003's contest of several bribes on one unit (BAR-11.5): only the largest is
+    checked; of equal largest of different kinds, the one with the lowest minimum price;
+    of equal largest of one kind all fail, but disbanding or making independent, which all
+    take effect.  Returns the bribe checked and the equal ones that go with it; the others
+    are ended, failing (and charged)."""
+    top = max(s.budget for s in competing)
+    best = [s for s in competing if s.budget == top]
+    for spend in competing:
+        if spend.budget < top:
+            spend.end("fails", "a larger bribe on the unit is the one checked (BAR-11.5)")
+    if len(best) == 1:
+        return best[0], []
+    if len({s.order.kind for s in best}) > 1:
+        cheapest = min(best, key=lambda s: s.price)
+        for spend in best:
+            if spend is not cheapest:
+                spend.end("fails", "an equal bribe of a kind with a lower minimum price is the "
+                          "one checked (BAR-11.5)")
+        return cheapest, []
+    if best[0].order.kind in ALL_TAKE_EFFECT:
+        return best[0], best[1:]
+    for spend in best:
+        spend.end("fails", "an equal bribe of the same kind on the unit: all fail (BAR-11.5)")
+    return None, []
 
 
 def bar_expense_problem(state: State, expense: Expense) -> str | None:

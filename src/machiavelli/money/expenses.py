@@ -45,7 +45,7 @@ from dataclasses import dataclass, field, replace
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
 from machiavelli.core.occupancy import Occupancy
-from machiavelli.core.orders import Expense, Order
+from machiavelli.core.orders import Expense, Order, Permit
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import Rebellion, State, Unit
@@ -70,6 +70,7 @@ from machiavelli.money.bribes import (
 )
 from machiavelli.money.finance import bank_victims
 from machiavelli.money.specials import special_limit_problem
+from machiavelli.movement.bribe_reach import bribe_reach_problem
 from machiavelli.movement.control import update_control
 from machiavelli.movement.legality import Checker, check_order
 from machiavelli.movement.rebels import (
@@ -151,6 +152,8 @@ class _Step:
     rebellions: dict[str, Rebellion] = field(default_factory=dict)
     famine: list[str] = field(default_factory=list)
     touched: dict[str, str] = field(default_factory=dict)  # province -> rule for control events
+    #: seed 003's permissions to bribe given with the orders (BAR-11.2): (giver, order)
+    permits: list[tuple[str, Permit]] = field(default_factory=list)
     checker: Checker | None = None  # the orders' checker on the position, once needed
     occupancy: Occupancy | None = None  # the position's units by province, once needed
 
@@ -177,7 +180,9 @@ def expenses(
     if not standing:  # nothing spent (most phases of a game): control adjudication 1 alone
         return Adjudication(update_control(board, state, rules=rules), [], [])
     step = _Step(board, state, rules, units=list(state.units),
-                 rebellions=dict(state.rebellions), famine=list(state.famine))
+                 rebellions=dict(state.rebellions), famine=list(state.famine),
+                 permits=[(p, o) for p, seq in orders.items() for o in seq
+                          if type(o) is Permit])
     treasury = dict(state.treasury)
     victims = set(bank_victims(state))
     for power, listed in standing.items():
@@ -359,9 +364,13 @@ def _unit_problem(step: _Step, spend: Spend) -> str | None:
         return found
     spend.unit = found
     where = board.display_name(found.province)
-    if step.rules.adjacency and found.owner != power and not (
-            step.rules.bar and expense.kind == "counter_bribe") and not has_unit_near(
-            board, state.units, power, found.province):  # (003: counter-bribes anywhere)
+    if step.rules.bar:  # 003's reach (BAR-11.1; counter-bribes anywhere, BAR-11.3)
+        if expense.kind != "counter_bribe" and found.owner != power:
+            reach = bribe_reach_problem(board, state, power, found, step.permits)
+            if reach is not None:
+                return reach
+    elif step.rules.adjacency and found.owner != power and not has_unit_near(
+            board, state.units, power, found.province):
         rule = "C" if expense.kind == "counter_bribe" else "DI"
         return f"you have no unit in or next to {where} (adjacency, ADJTAB-{rule})"
     if expense.kind == "counter_bribe":
@@ -370,7 +379,7 @@ def _unit_problem(step: _Step, spend: Spend) -> str | None:
     if found.owner == power:
         return (f"the {KIND_NAMES[found.kind]} in {where} is yours: a power cannot bribe its "
                 "own unit, only counter-bribe it")
-    kind = bribe_kind(expense.kind, found)
+    kind = bribe_kind(expense.kind, found, step.rules.bar)
     if kind is None:
         if found.kind != "G":
             return "only a garrison can be made autonomous (EXP-F)"
@@ -404,10 +413,19 @@ def _settle_bribes(step: _Step) -> None:
         key = unit_key(spend.unit)
         if is_bribe(spend.order):
             bribes.setdefault(key, []).append(spend)
-        elif spend.budget >= COUNTER_BRIBE:
-            countered[key] = countered.get(key, 0) + spend.budget
+        elif spend.budget >= COUNTER_BRIBE:  # (003: the highest counts, BAR-11.4)
+            had = countered.get(key, 0)
+            countered[key] = max(had, spend.budget) if step.rules.bar else had + spend.budget
     bought: dict[str, int] = {}  # special units bought so far in this step (SPEC-2)
     for key, competing in bribes.items():
+        if step.rules.bar:  # 003's rival bribes (BAR-11.5)
+            checked, equal = bar.rival_bribes(competing)
+            if checked is not None:
+                _afford(step, checked, countered.get(key, 0), bought)
+                for other in equal:  # (the effect is the checked one's)
+                    other.end(*(("succeeds", "takes effect with an equal bribe (BAR-11.5)")
+                                if checked.open else ("fails", checked.reason)))
+            continue
         offers = {Offer(s.power, s.order.number, s.budget): s for s in competing}
         winner, tie = contest(list(offers))
         for offer, spend in offers.items():
@@ -518,6 +536,8 @@ def _bribe_effect(step: _Step, spend: Spend) -> None:
     index = _place_of(step.units, unit)
     unit = step.units[index]
     rule = f"EXP-{bribe.letter.upper()}"
+    if step.rules.bar:  # seed 003's bribes on independent and committed units
+        rule = "BAR-11.6" if unit.owner is None else "BAR-11.7"
     public = target[0].upper() + target[1:]  # the effect, without payer or price
     if spend.order.kind == "disband":
         del step.units[index]
@@ -535,8 +555,9 @@ def _bribe_effect(step: _Step, spend: Spend) -> None:
     else:
         step.units[index] = replace(unit, owner=None)
         step.touched[unit.province] = "OWN-3A"
-        spend.end("succeeds", f"{target} becomes autonomous ({rule})")
-        step.events.append(f"{public} becomes autonomous: a bribe ({rule}).")
+        word = "independent" if step.rules.bar else "autonomous"
+        spend.end("succeeds", f"{target} becomes {word} ({rule})")
+        step.events.append(f"{public} becomes {word}: a bribe ({rule}).")
 
 
 def _lapse_sieges(step: _Step, garrison: Unit) -> None:

@@ -253,3 +253,26 @@ def besieger(where: Occupancy | State, garrison: Unit) -> Unit | None:
 def open_straits(state: State) -> dict[str, tuple[str, ...]]:
     """Strait permissions that let everyone through: straits are not static."""
     return {p: tuple(state.powers) for p in state.powers}
+
+
+def route_problem(board: Board, coastal: bool, occupancy: Occupancy, start: str, dest: str,
+                  via: tuple[str, ...]) -> str | None:
+    """A written convoy route: fleets in convoying provinces, each next to the last.
+
+    A fleet in a province with several coasts links only what its own coast
+    touches, so a route cannot jump coasts (CVY-3).
+    """
+    geo = geometry(board)
+    here = set(board.fleet_locations(start))
+    for step in via:
+        if step in (start, dest) or not convoy_capable(board, geo, step, coastal):
+            return f"{board.display_name(step)} cannot be part of a convoy route"
+        fleet = occupancy.unit_in(step, garrison=False)
+        if fleet is None or fleet.kind != "F":
+            return f"there is no fleet in {board.display_name(step)} to convoy"
+        if not any(board.fleet_adjacent(h, fleet.location) for h in here):
+            return f"the convoy route breaks at {board.display_name(step)}"
+        here = {fleet.location}
+    if not any(board.fleet_adjacent(h, d) for h in here for d in board.fleet_locations(dest)):
+        return f"the convoy route does not reach {board.display_name(dest)}"
+    return None

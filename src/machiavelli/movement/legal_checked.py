@@ -18,6 +18,7 @@ import sys
 from machiavelli.core.board import Board, coast_of, province_of
 from machiavelli.core.options import rules_of, specials_in_play
 from machiavelli.core.orders import (
+    ALL,
     INDEPENDENT,
     Ally,
     Besiege,
@@ -31,6 +32,7 @@ from machiavelli.core.orders import (
     Maintain,
     Move,
     Order,
+    Permit,
     Remove,
     Retreat,
     SupportArea,
@@ -201,6 +203,9 @@ def seed_003_orders(board: Board, state: State, power: str) -> list[Order]:
     found: list[Order] = []
     if state.phase == "movement" and rules.area_support:
         found += area_orders(board, state, power)
+    if state.phase == "movement" and rules.bar:  # permissions to bribe (BAR-11.2)
+        found += _legal(board, state, power, [Permit(ALL, power=p) for p in state.powers
+                                              if p != power and p not in state.eliminated])
     if state.phase == "retreat" or power != PAPACY or not rules.excommunication:
         return found
     return found + _legal(board, state, power, [Excommunicate(p) for p in state.powers])

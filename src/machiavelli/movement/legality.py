@@ -51,6 +51,7 @@ from machiavelli.core.orders import (
     Move,
     Order,
     Pay,
+    Permit,
     Remove,
     Retreat,
     SupportArea,
@@ -64,6 +65,7 @@ from machiavelli.core.orders import (
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import Dislodged, State, Unit
 from machiavelli.movement.area_support import support_area_problem, transport_problem
+from machiavelli.movement.bribe_reach import permit_problem
 from machiavelli.movement.builds import build_problem
 from machiavelli.movement.excommunication import excommunication_problem
 from machiavelli.movement.forced_tax import tax_problem
@@ -80,6 +82,7 @@ from machiavelli.movement.geography import (
     is_port,
     no_army_in,
     open_straits,
+    route_problem,
 )
 from machiavelli.movement.retreats import conversion_problem, retreat_problem
 
@@ -150,6 +153,9 @@ class Checker:
                 return ("an excommunication is ordered only in a movement or an adjustment "
                         f"phase, not in the {state.phase} phase")
             return excommunication_problem(state, power, order, self.rules)
+        if isinstance(order, Permit):
+            return _phase_problem(state, "movement", "a permission to bribe") or permit_problem(
+                self.board, state, power, order, self.rules.bar)
         if isinstance(order, Tax):
             return _phase_problem(state, "adjustment", "a forced taxation") or tax_problem(
                 self.board, state, power, order, self.rules)
@@ -430,33 +436,10 @@ def check_move(c: Checker, unit: Unit, order: Move) -> str | None:
             return f"an army cannot go from {src} to {dest}"
         return "a convoyed army must start and end in coastal provinces (CVY-2)"
     if order.via:
-        return _check_route(c, unit.province, order.dest, order.via)
+        return route_problem(c.board, c.rules.coastal_convoys, c.occupancy, unit.province,
+                             order.dest, order.via)
     if not c.chains.links(unit.province, order.dest):
         return f"no chain of fleets can convoy an army from {src} to {dest} (DATC 6.D.32)"
-    return None
-
-
-def _check_route(c: Checker, start: str, dest: str, via: tuple[str, ...]) -> str | None:
-    """A written convoy route: fleets in convoying provinces, each next to the last.
-
-    A fleet in a province with several coasts links only what its own coast
-    touches, so a route cannot jump coasts (CVY-3).
-    """
-    board = c.board
-    geo = geometry(board)
-    coastal = c.rules.coastal_convoys
-    here = set(board.fleet_locations(start))
-    for step in via:
-        if step in (start, dest) or not convoy_capable(board, geo, step, coastal):
-            return f"{_name(board, step)} cannot be part of a convoy route"
-        fleet = c.occupancy.unit_in(step, garrison=False)
-        if fleet is None or fleet.kind != "F":
-            return f"there is no fleet in {_name(board, step)} to convoy"
-        if not any(board.fleet_adjacent(h, fleet.location) for h in here):
-            return f"the convoy route breaks at {_name(board, step)}"
-        here = {fleet.location}
-    if not any(board.fleet_adjacent(h, d) for h in here for d in board.fleet_locations(dest)):
-        return f"the convoy route does not reach {_name(board, dest)}"
     return None
 
 

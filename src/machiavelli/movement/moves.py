@@ -36,6 +36,7 @@ from machiavelli.core.orders import (
     LiftSiege,
     Move,
     Order,
+    Permit,
     SupportArea,
     SupportHold,
     SupportMove,
@@ -188,6 +189,8 @@ def movement_phase(
                 permitted.add(order.power)
             else:
                 permitted.discard(order.power)
+            early.append(OrderResult(power, order, "succeeds"))
+        elif isinstance(order, Permit):  # seed 003's (BAR-11.2): read by the bribes' step
             early.append(OrderResult(power, order, "succeeds"))
         elif isinstance(order, Disband):  # Mach1 `disband` option (ORD-TN-1)
             disbanded.add((order.unit.province, order.unit.kind == "G"))

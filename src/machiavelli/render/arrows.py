@@ -43,6 +43,7 @@ from machiavelli.core.orders import (
     Move,
     Order,
     Pay,
+    Permit,
     Remove,
     Retreat,
     SupportArea,
@@ -453,4 +454,5 @@ PAINTERS: dict[type, Callable[[OrderPainter, Any, str | None, Outcome | None, st
     Expense: OrderPainter._expense,  # a coin on the province the money goes to
     Tax: OrderPainter._tax,  # a coin on the province taxed by force
     Excommunicate: OrderPainter._nothing,  # between the Papacy and a power, no place
+    Permit: OrderPainter._nothing,  # between powers (the bribe it allows has its coin)
 }

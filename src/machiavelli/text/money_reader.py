@@ -320,7 +320,7 @@ def _target_unit(r: WordReader, kind: ExpenseKind) -> Unit:
     written = r.take_type()
     place = r.take_place(ETYPE_NAMES[kind])
     name = r.name(place.province)
-    if kind == "garrison_to_autonomous":
+    if kind == "garrison_to_autonomous" and not bar_rules(r.state):  # (003: any, BAR-11.7)
         if written not in (None, "G"):
             raise OrderSyntaxError("only a garrison can be made autonomous")
         written = "G"

@@ -155,6 +155,7 @@ from machiavelli.core.orders import (
     Move,
     Order,
     Pay,
+    Permit,
     Remove,
     Retreat,
     SupportArea,
@@ -566,6 +567,12 @@ def _format_excommunicate(order: Excommunicate) -> str:
     return f"excommunicate {order.power}"
 
 
+def _format_permit(order: Permit) -> str:
+    if order.province is not None:
+        return f"permit {order.to} bribe {order.unit_kind} {order.province}"
+    return f"permit {order.to} bribe {order.power}"
+
+
 def _format_borrow(order: Borrow) -> str:
     return f"borrow {_ducats(order.amount)} for " + ("1 year" if order.years == 1 else
                                                     f"{order.years} years")
@@ -588,7 +595,10 @@ def _format_expense(order: Expense) -> str:
     else:
         target = f"{order.unit_kind} " if order.unit_kind else ""
         target += order.province or ""
-    return f"{head}{_ducats(order.amount)} {ETYPE_NAMES[order.kind]} {target}".rstrip()
+    name = ETYPE_NAMES[order.kind]
+    if order.kind == "garrison_to_autonomous" and order.unit_kind not in (None, "G"):
+        name = "make independent"  # (seed 003's, on an army or fleet: BAR-11.7)
+    return f"{head}{_ducats(order.amount)} {name} {target}".rstrip()
 
 
 def _ducats(amount: int) -> str:
@@ -618,6 +628,7 @@ FORMATTERS: Final[dict[type, Callable[[Any], str]]] = {
     Waive: _format_waive,
     Tax: _format_tax,
     Excommunicate: _format_excommunicate,
+    Permit: _format_permit,
     Borrow: _format_borrow,
     Pay: _format_pay,
     GiveChit: _format_give_chit,

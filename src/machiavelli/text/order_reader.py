@@ -9,6 +9,7 @@ from typing import Literal
 
 from machiavelli.core.options import flag
 from machiavelli.core.orders import (
+    ALL,
     INDEPENDENT,
     Ally,
     Besiege,
@@ -22,6 +23,7 @@ from machiavelli.core.orders import (
     Maintain,
     Move,
     Order,
+    Permit,
     Remove,
     Retreat,
     SupportArea,
@@ -37,6 +39,7 @@ from machiavelli.text.money_reader import EXPENSE_GLUED, read_money
 from machiavelli.text.order_words import (
     ALLIES,
     BESIEGES,
+    BRIBE_WORDS,
     BUILDS,
     C_WORD,
     CITY_WORDS,
@@ -55,6 +58,7 @@ from machiavelli.text.order_words import (
     LIFTS,
     MAINTAINS,
     MOVES,
+    PERMITS,
     REMOVES,
     RETREATS,
     SHORT_COASTS,
@@ -117,6 +121,8 @@ class OrderReader(WordReader):
             return self.tax()
         if self.place_at(self.i) is None and self.take(EXCOMMUNICATES):
             return self.excommunicate()
+        if self.place_at(self.i) is None and self.take(PERMITS):
+            return self.permit()
         if self.take(MAINTAINS):
             ref = self.unit_ref("a unit", self.state.units, None, "maintain")
             self.end()
@@ -167,6 +173,40 @@ class OrderReader(WordReader):
             raise OrderSyntaxError("a power is missing")
         self.i = len(self.toks)
         return Excommunicate(self.find_power(" ".join(words)))
+
+    def permit(self) -> Permit:
+        """``permit <power>|all bribe <type> <place>`` or ``... bribe <power>``: seed 003's
+        permission to bribe (BAR-11.2)."""
+        self.need("a permission to bribe")
+        at = next((j for j in range(self.i, len(self.toks))
+                   if self.match(BRIBE_WORDS, j) is not None), -1)
+        if at < 0:
+            raise OrderSyntaxError("write 'permit <power> bribe <unit>' or 'permit all bribe "
+                                   "<power>'")
+        who = " ".join(self.toks[self.i:at])
+        if not who:
+            raise OrderSyntaxError("the power permitted is missing (or 'all')")
+        to = ALL if who in ("all", "everybody", "everyone") else self.find_power(who)
+        self.i = at
+        self.take(BRIBE_WORDS)
+        if self.at_end():
+            raise OrderSyntaxError("the unit or power that may be bribed is missing")
+        written = self.take_type()
+        rest = " ".join(self.toks[self.i:])
+        powers = {p.lower() for p in (self.state.powers or self.board.powers.values())}
+        if written is None and (rest.removeprefix("the ") in powers
+                                or self.place_at(self.i) is None):
+            power = self.find_power(rest)  # (a power's name before a place's: "Milan")
+            self.i = len(self.toks)
+            return Permit(to, power=power)
+        place = self.take_place("bribe")
+        self.end()
+        here = [u for u in self.state.units if u.province == place.province]
+        if written is None:
+            if not here:
+                raise OrderSyntaxError(f"no unit in {self.name(place.province)}: write its type")
+            written = sorted(here, key=lambda u: u.kind == "G")[0].kind
+        return Permit(to, written, place.province)
 
     def tax(self) -> Tax:
         """``tax <province>``: seed 003's forced taxation (BAR-5.3)."""

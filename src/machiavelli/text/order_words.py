@@ -50,6 +50,9 @@ WAIVES = _words("waive", "waives")
 #: seed 003's excommunication (BAR-15.1), a movement or adjustment order of the Papacy
 EXCOMMUNICATES = _words("excommunicate", "excommunicates", "excommunication of",
                         "excommunication", "crusade against", "crusade")
+#: seed 003's permission to bribe (BAR-11.2), a movement order
+PERMITS = _words("permit", "permits", "permission", "allow bribe")
+BRIBE_WORDS = _words("bribe", "bribes", "to bribe", "bribing")
 #: seed 003's forced taxation (BAR-5.3), an adjustment order
 TAXES = _words("tax", "taxes", "force tax", "forced tax", "forced taxation")
 ALLIES = _words("allow", "alliance", "alliance with", "ally with", "ally", "allies", "allies with")
@@ -81,7 +84,8 @@ _ETYPE_SPELLINGS: dict[ExpenseKind, tuple[str, ...]] = {
     "disband": ("disband", "d"),
     "buy": ("buy", "purchase", "b"),
     "garrison_to_autonomous": ("garrison to autonomous", "gta", "g", "autonomous",
-                               "to autonomous"),
+                               "to autonomous", "make independent", "make autonomous",
+                               "independent", "mi"),
     "cause_rebellion": ("cause rebellion", "cr", "cause", "rebellion"),
     "assassinate": ("assassinate", "assassination", "a"),
     "bodyguard": ("bodyguard", "body guard", "bodyguard for", "bodyguard of", "bg"),
