@@ -68,7 +68,7 @@ NOT_LISTED = {
 NOT_OFFERED = {"none": "it withdraws an expense: a bot that wants none picks none"}
 #: seed 003's expenditures (Balance at Risk): offered, adjudicated and worded in a ``bar``
 #: game (without it a bodyguard is void: tests/test_bar_assassination.py)
-BAR_ONLY = {"bodyguard"}
+BAR_ONLY = {"bodyguard", "operate", "permission"}
 #: lines that withdraw an order of the same key: adjudicated, they leave no result
 WITHDRAWING = {"expense 1: none"}
 #: kinds tried in a game without money where Venice has builds to make (Diplomacy's waive:

@@ -55,9 +55,9 @@ from machiavelli.core.state import State
 from machiavelli.game.process import PhaseResult
 from machiavelli.game.victory import condition_in_force, meets
 from machiavelli.money.bar_expenses import DROPPED
-from machiavelli.money.expenses import expense_payments, payable_expenses, standing_expenses
 from machiavelli.money.finance import MAX_PRINCIPAL, interest_on, is_due, owed, principal_owed
 from machiavelli.money.income import fixed_income, source_names, variable_income_owner
+from machiavelli.money.payments import expense_payments, payable_expenses, standing_expenses
 from machiavelli.money.specials import upkeep
 
 Orders = Mapping[str, Sequence[Order]]

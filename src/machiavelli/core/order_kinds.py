@@ -143,6 +143,8 @@ ORDER_KINDS: Final[tuple[OrderKind, ...]] = (
         "expense 1: 12 ducats cause rebellion cre",
         "expense 1: 12 ducats assassinate Papacy",
         "expense 1: 3 ducats bodyguard Venice",
+        "expense 1: 3 ducats operate G fer",
+        "expense 1: 3 ducats permission G fer",
         "expense 1: none",
     )),
 )

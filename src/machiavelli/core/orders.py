@@ -274,6 +274,8 @@ ExpenseKind = Literal[
     "cause_rebellion",
     "assassinate",
     "bodyguard",  # seed 003's (BAR-9.2)
+    "operate",  # seed 003's bribes on an independent unit (BAR-11.6)
+    "permission",
     "none",
 ]
 EXPENSE_KINDS: tuple[ExpenseKind, ...] = get_args(ExpenseKind)

@@ -38,7 +38,7 @@ from dataclasses import replace
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
 from machiavelli.core.occupancy import Occupancy
-from machiavelli.core.orders import MONEY_ORDERS, Excommunicate, Order, Permit
+from machiavelli.core.orders import MONEY_ORDERS, Excommunicate, Expense, Order, Permit
 from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.rules import Rules, rules_of
@@ -98,7 +98,7 @@ def resolve_campaign(
     # (the money steps change no option: the rules stay those taken)
     if rules.excommunication:  # the payments were the transfer it applied to (BAR-15.2)
         state = lapsed(state)
-    moved = resolve_movement(board, state, orders, rules)
+    moved = resolve_movement(board, state, orders, rules, _operated(steps, orders, rules))
     events.extend(moved.events)
     add_private(private, moved.private_events)
     before_moves = state
@@ -124,6 +124,20 @@ def resolve_campaign(
             _not_commanded(where, r) for r in moved.results] + retreats
 
     return Adjudication(after, None, events, private, write=write)
+
+
+def _operated(steps: Sequence[Adjudication], orders: Orders,
+              rules: Rules) -> dict[tuple[str, bool], str]:
+    """Seed 003's independent units a power bribed to obey it this campaign (BAR-11.6):
+    the operate bribes that succeeded, by (province, garrison)."""
+    if not rules.bar or not any(type(o) is Expense and o.kind == "operate"
+                                for seq in orders.values() for o in seq):
+        return {}
+    return {(r.order.province, r.order.unit_kind == "G"): r.power
+            for step in steps for r in step.results
+            if type(r.order) is Expense and r.order.kind == "operate"
+            and r.outcome == "succeeds" and r.power is not None
+            and r.order.province is not None}
 
 
 def _not_commanded(where: Occupancy | State, result: OrderResult) -> OrderResult:

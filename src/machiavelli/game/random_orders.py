@@ -261,6 +261,8 @@ def _bribes_of(board: Board, unit: Unit, bar: bool = False) -> list[Idea]:
     """The bribes on ``unit``, at their price (under ``bar`` seed 003's)."""
     ideas: list[Idea] = []
     kinds: list[ExpenseKind] = ["disband", "buy", "garrison_to_autonomous"]
+    if bar:  # seed 003's bribes on independent units (BAR-11.6)
+        kinds += ["operate", "permission"]
     for kind in kinds:
         bribe = bribe_kind(kind, unit, bar)
         if bribe is not None:

@@ -33,7 +33,7 @@ every expense); the assassination is public through its effects, which name no a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 from machiavelli.core.board import Board
@@ -55,6 +55,8 @@ MARGIN = 24
 DROPPED_KINDS = frozenset({"pacify_rebellion", "cause_rebellion", "counter_bribe", "disband",
                            "buy", "garrison_to_autonomous", "famine_relief"})
 KINDS = ("assassinate", "bodyguard")
+#: seed 003's expenditures that 001 does not know: void without ``bar``
+ONLY_003 = frozenset({"bodyguard", "operate", "permission"})
 #: the reason an assassinated power's F.3 to F.5 expenditure gives (BAR-2.8)
 DROPPED = "was assassinated: not carried out, nothing charged (BAR-2.8)"
 
@@ -153,6 +155,24 @@ def rival_bribes(competing: Sequence[B]) -> tuple[B | None, list[B]]:
     for spend in best:
         spend.end("fails", "an equal bribe of the same kind on the unit: all fail (BAR-11.5)")
     return None, []
+
+
+def settle_permissions(spends: Sequence[B], counter: Callable[[B], int]) -> list[B]:
+    """Ruling A-9: the permission bribes on independent units are settled right after the
+    counter-bribes, before the bribes on committed units (so that they lend their reach to
+    every bribe of the campaign): each succeeds when it brings its price over the highest
+    counter-bribe on the unit (``counter``).  Returns those that succeed, ended so."""
+    done: list[B] = []
+    for spend in spends:
+        if not spend.open or spend.order.kind != "permission":
+            continue
+        if spend.budget - counter(spend) < spend.price:
+            spend.end("fails", "counter-bribes on the unit leave too few ducats (BAR-11.4)")
+            continue
+        spend.end("succeeds", f"{spend.power} may bribe units next to it this campaign "
+                  "(BAR-11.6)")
+        done.append(spend)
+    return done
 
 
 def bar_expense_problem(state: State, expense: Expense) -> str | None:

@@ -27,7 +27,8 @@ from machiavelli.core.orders import Expense, ExpenseKind
 from machiavelli.core.state import State, Unit
 from machiavelli.money.specials import bribe_multiplier
 
-BRIBE_KINDS: frozenset[ExpenseKind] = frozenset({"disband", "buy", "garrison_to_autonomous"})
+BRIBE_KINDS: frozenset[ExpenseKind] = frozenset({"disband", "buy", "garrison_to_autonomous",
+                                                 "operate", "permission"})
 KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison"}
 
 #: the non-bribe expenses' prices (001 a, b, c; j and k in :func:`rebellion_price`)
@@ -84,6 +85,10 @@ def bar_bribe_kind(kind: ExpenseKind, unit: Unit) -> BribeKind | None:
     001's nearest."""
     name = KIND_NAMES[unit.kind]
     if unit.owner is None:
+        if kind == "operate":
+            return BribeKind("o", 3, f"operate an independent {name} (BAR-11.6)")
+        if kind == "permission":
+            return BribeKind("p", 3, f"bribe from an independent {name} (BAR-11.6)")
         if kind == "disband":
             return BribeKind("d", 6, f"disband an independent {name} (BAR-11.6)")
         if kind == "buy":

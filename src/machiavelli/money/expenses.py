@@ -69,6 +69,13 @@ from machiavelli.money.bribes import (
     unit_key,
 )
 from machiavelli.money.finance import bank_victims
+from machiavelli.money.payments import (
+    EXPENSE_NUMBERS,
+    expense_payments,
+    payable_expenses,
+)
+from machiavelli.money.payments import payments as payments  # (re-exported)
+from machiavelli.money.payments import standing_expenses as standing_expenses
 from machiavelli.money.specials import special_limit_problem
 from machiavelli.movement.bribe_reach import bribe_reach_problem
 from machiavelli.movement.control import update_control
@@ -79,13 +86,13 @@ from machiavelli.movement.rebels import (
     new_rebellion,
     rebellion_problem,
 )
+from machiavelli.text.order_words import ETYPE_NAMES as ETYPE_WORDS
 
 NOT_HERE = ("assassinate", "none")  # assassinate: step c; none: deletes an expense
 #: the kinds of expense in the order their effects apply -> their place in it
 EFFECT_ORDER: dict[str, int] = {kind: i for i, kind in enumerate((
     "cause_rebellion", "disband", "buy", "garrison_to_autonomous", "pacify_rebellion",
     "famine_relief", "counter_bribe"))}
-EXPENSE_NUMBERS = range(1, 5)  # EXP-GEN-1
 
 
 @dataclass
@@ -154,6 +161,8 @@ class _Step:
     touched: dict[str, str] = field(default_factory=dict)  # province -> rule for control events
     #: seed 003's permissions to bribe given with the orders (BAR-11.2): (giver, order)
     permits: list[tuple[str, Permit]] = field(default_factory=list)
+    #: and bought on independent units (BAR-11.6): (power, the unit's province)
+    permissions: list[tuple[str, str]] = field(default_factory=list)
     checker: Checker | None = None  # the orders' checker on the position, once needed
     occupancy: Occupancy | None = None  # the position's units by province, once needed
 
@@ -189,8 +198,17 @@ def expenses(
         left = _pay(step, power, listed, treasury.get(power, 0), power in victims)
         if power in treasury or left:
             treasury[power] = left
+    later: list[Spend] = []  # under bar: bribes judged once permissions are known (A-9)
     for spend in step.spends:
-        if spend.open and not (rules.bar and spend.order.kind in bar.KINDS):
+        if rules.bar and (spend.order.kind in bar.KINDS or not spend.open):
+            continue
+        if rules.bar and is_bribe(spend.order) and spend.order.kind != "permission":
+            later.append(spend)
+        elif spend.open:
+            _judge(step, spend)
+    if rules.bar:
+        _permissions(step)
+        for spend in later:
             _judge(step, spend)
     struck: list[str] = []  # seed 003's assassinations' victims
     if rules.bar:  # 003's F.2, then G: the victims' F.3 to F.5 dropped (BAR-9, BAR-2.8)
@@ -217,63 +235,24 @@ def expenses(
         OrderResult(s.power, s.order, s.outcome, s.note()) for s in spends])
 
 
+def _permissions(step: _Step) -> None:
+    """Seed 003's permission bribes settled before the other bribes (ruling A-9)."""
+    counters: dict[tuple[str, bool], int] = {}
+    for s in step.spends:
+        if s.open and s.unit is not None and s.order.kind == "counter_bribe":
+            key = unit_key(s.unit)
+            counters[key] = max(counters.get(key, 0), s.budget)
+    done = bar.settle_permissions(step.spends, lambda s: counters.get(
+        unit_key(s.unit), 0) if s.unit is not None else 0)
+    step.permissions = [(s.power, s.unit.province) for s in done if s.unit is not None]
+
+
 def _effect_rank(spend: Spend) -> int:
     return EFFECT_ORDER[spend.order.kind]
 
 
 def _bar_effect_rank(spend: Spend) -> int:
     return bar.BAR_EFFECT_ORDER[spend.order.kind]
-
-
-def standing_expenses(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[Expense]]:
-    """Each power's expenses as they stand, in number order.
-
-    A later expense with the same number replaces the earlier one (EXP-GEN-7)
-    and ``expense N: none`` deletes it (EXP-GEN-6).  Assassinations are kept:
-    they hold their place in the order of payment.
-    """
-    standing: dict[str, list[Expense]] = {}
-    for power, given in orders.items():
-        if not given:
-            continue
-        latest: dict[int, Expense] = {}
-        for order in given:
-            if isinstance(order, Expense):
-                latest[order.number] = order
-        kept = [e for _, e in sorted(latest.items()) if e.kind != "none"]
-        if kept:
-            standing[power] = kept
-    return standing
-
-
-def payable_expenses(listed: Sequence[Expense], rules: Rules) -> list[Expense]:
-    """The expenses step b pays (or, an assassination, sets aside) from the treasury."""
-    found = [e for e in listed if e.number in EXPENSE_NUMBERS and e.amount > 0]
-    if rules.bar:  # 003's assassinations are paid with the rest (BAR-9, bar_expenses)
-        found = [e for e in found if e.kind != "none"]
-    return found
-
-
-def expense_payments(
-    state: State, rules: Rules, treasury: int, listed: Sequence[Expense]
-) -> list[int]:
-    """What each of ``listed`` (:func:`payable_expenses`) takes from ``treasury``: 001's
-    number order, all that is left for the last (:func:`payments`), or under ``bar``
-    003's (:func:`machiavelli.money.bar_expenses.bar_payments`)."""
-    if rules.bar:
-        return bar.bar_payments(state, treasury, listed)
-    return payments(treasury, listed)
-
-
-def payments(treasury: int, listed: Sequence[Expense]) -> list[int]:
-    """What each expense takes, in the order given, from ``treasury`` (EXP-GEN-4, EXP-GEN-5)."""
-    left = treasury
-    taken = []
-    for expense in listed:
-        take = min(max(expense.amount, 0), left)
-        taken.append(take)
-        left -= take
-    return taken
 
 
 def _pay(step: _Step, power: str, listed: list[Expense], treasury: int, victim: bool) -> int:
@@ -332,9 +311,10 @@ def _judge(step: _Step, spend: Spend) -> None:
 def _problem(step: _Step, spend: Spend) -> str | None:
     """Why the expense is invalid (it is paid all the same, EXP-GEN-3), or None."""
     expense, power = spend.order, spend.power
-    if expense.kind in bar.KINDS:  # (without bar: 001 has no bodyguards, 003's do not apply)
-        return "a bodyguard is seed 003's expenditure (option bar, BAR-9.2)"
-    if expense.kind in ("counter_bribe", "disband", "buy", "garrison_to_autonomous"):
+    if expense.kind in bar.ONLY_003 and not step.rules.bar:  # (001 has none of them)
+        return f"{ETYPE_WORDS[expense.kind]} is seed 003's expenditure (option bar)"
+    if expense.kind in ("counter_bribe", "disband", "buy", "garrison_to_autonomous",
+                        "operate", "permission"):
         return _unit_problem(step, spend)
     province = expense.province
     if province is None:
@@ -366,7 +346,8 @@ def _unit_problem(step: _Step, spend: Spend) -> str | None:
     where = board.display_name(found.province)
     if step.rules.bar:  # 003's reach (BAR-11.1; counter-bribes anywhere, BAR-11.3)
         if expense.kind != "counter_bribe" and found.owner != power:
-            reach = bribe_reach_problem(board, state, power, found, step.permits)
+            reach = bribe_reach_problem(board, state, power, found, step.permits, [
+                p for who, p in step.permissions if who == power])
             if reach is not None:
                 return reach
     elif step.rules.adjacency and found.owner != power and not has_unit_near(
@@ -380,6 +361,8 @@ def _unit_problem(step: _Step, spend: Spend) -> str | None:
         return (f"the {KIND_NAMES[found.kind]} in {where} is yours: a power cannot bribe its "
                 "own unit, only counter-bribe it")
     kind = bribe_kind(expense.kind, found, step.rules.bar)
+    if kind is None and expense.kind in ("operate", "permission"):
+        return f"only an independent unit takes {expense.kind} bribes (BAR-11.6)"
     if kind is None:
         if found.kind != "G":
             return "only a garrison can be made autonomous (EXP-F)"
@@ -446,6 +429,10 @@ def _afford(step: _Step, spend: Spend, counter: int, bought: dict[str, int]) -> 
         why = f"{spend.price} needed to {spend.bribe.what}"
         if doubled != str(spend.price):
             why += f" ({doubled})"
+        if step.rules.bar:  # (seed 003: the highest counter-bribe, BAR-11.4)
+            spend.end("fails", f"{'the counter-bribe leaves too few ducats: ' if counter else ''}"
+                      f"{why} (BAR-11.4)")
+            return
         if counter:
             why = f"counter-bribes on the unit leave too few ducats: {why} (EXP-C1)"
         rule = "EXP-" + spend.bribe.letter.upper()

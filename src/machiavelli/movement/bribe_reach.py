@@ -19,13 +19,26 @@ reading: a strait is a border, 003 14.4).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from machiavelli.core.board import Board, province_of
 from machiavelli.core.board_index import PerBoard
 from machiavelli.core.homes import held_home_provinces
-from machiavelli.core.orders import ALL, Permit
+from machiavelli.core.occupancy import Occupancy
+from machiavelli.core.orders import (
+    ALL,
+    Convoy,
+    Hold,
+    Order,
+    Permit,
+    SupportArea,
+    SupportHold,
+    SupportMove,
+    Transport,
+)
 from machiavelli.core.state import State, Unit
+
+KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison"}
 
 NO_REACH = ("{name} is not in {power}'s home country nor in or next to a unit of {power}'s "
             "or of a power permitting the bribe (BAR-11.1)")
@@ -91,3 +104,24 @@ def bribe_reach_problem(
     if any(p in near for p in permissions):
         return None
     return NO_REACH.format(name=board.display_name(province), power=power)
+
+
+def operated_unit(occupancy: Occupancy, operated: Mapping[tuple[str, bool], str], power: str,
+                  order: Order) -> Unit | str | None:
+    """The independent unit ``power`` bribed to obey it (BAR-11.6), or why it may not be
+    given ``order``: it never advances (BAR-16.5); an army holds or supports, a fleet also
+    transports, a garrison only holds.  None: no such unit."""
+    ref = order.unit  # type: ignore[union-attr]
+    unit = occupancy.get((ref.province, ref.kind == "G"))
+    if unit is None or unit.owner is not None or operated.get(
+            (ref.province, ref.kind == "G")) != power:
+        return None
+    allowed: tuple[type, ...] = (Hold,) if unit.kind == "G" else (
+        Hold, SupportHold, SupportMove, SupportArea)
+    if unit.kind == "F":
+        allowed += (Convoy, Transport)
+    if not isinstance(order, allowed):
+        return (f"an operated independent {KIND_NAMES[unit.kind]} only "
+                f"{'holds' if unit.kind == 'G' else 'holds, supports or transports'} "
+                "(BAR-11.6, BAR-16.5)")
+    return unit

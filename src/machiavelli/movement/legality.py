@@ -65,7 +65,7 @@ from machiavelli.core.orders import (
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import Dislodged, State, Unit
 from machiavelli.movement.area_support import support_area_problem, transport_problem
-from machiavelli.movement.bribe_reach import permit_problem
+from machiavelli.movement.bribe_reach import operated_unit, permit_problem
 from machiavelli.movement.builds import build_problem
 from machiavelli.movement.excommunication import excommunication_problem
 from machiavelli.movement.forced_tax import tax_problem
@@ -109,6 +109,9 @@ class Checker:
         self.occupancy = occupancy if occupancy is not None else Occupancy(state.units)
         self._chains: Chains | None = None
         self.ix = board_index(board)
+        #: seed 003's independent units bribed to obey a power this campaign (BAR-11.6):
+        #: (province, garrison) -> the power
+        self.operated: Mapping[tuple[str, bool], str] = {}
         # the usual orders are recognised at once in a movement phase (but for mach2's Venice)
         self.quick = state.phase == "movement" and not self.rules.mach2
 
@@ -140,6 +143,8 @@ class Checker:
         check = _UNIT_CHECKS.get(type(order))
         if check is not None and state.phase == "movement":  # the common case, first
             found = own_unit(self.board, state, power, order.unit, self)  # type: ignore[union-attr]
+            if isinstance(found, str) and self.operated:
+                found = operated_unit(self.occupancy, self.operated, power, order) or found
             return found if isinstance(found, str) else check(self, found, order)
         if isinstance(order, Ally):
             return _phase_problem(state, "movement", "an alliance") or _check_ally(

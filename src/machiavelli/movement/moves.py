@@ -91,12 +91,14 @@ def is_unit_order(order: Order) -> TypeGuard[UnitOrder]:
 
 def resolve_movement(
     board: Board, state: State, orders: Mapping[str, Sequence[Order]],
-    rules: Rules | None = None,
+    rules: Rules | None = None, operated: Mapping[tuple[str, bool], str] | None = None,
 ) -> Adjudication:
     """Adjudicate a movement phase; money orders in ``orders`` are left to their own steps.
 
-    ``rules``: the rules of ``state.options``, when the caller has them already."""
-    phase = movement_phase(board, state, orders, rules)
+    ``rules``: the rules of ``state.options``, when the caller has them already;
+    ``operated``: seed 003's independent units a power bribed to obey its order this
+    campaign (BAR-11.6, BAR-16.5), by (province, garrison) -> that power."""
+    phase = movement_phase(board, state, orders, rules, operated)
     phase.resolver.resolve_all()
     return phase.outcome()
 
@@ -130,7 +132,7 @@ class MovementPhase:
 
 def movement_phase(
     board: Board, state: State, orders: Mapping[str, Sequence[Order]],
-    rules: Rules | None = None,
+    rules: Rules | None = None, operated: Mapping[tuple[str, bool], str] | None = None,
 ) -> MovementPhase:
     """The phase's orders checked, the siege rules applied and the pieces made.
 
@@ -174,6 +176,7 @@ def movement_phase(
             return
         if checker is None:
             checker = Checker(board, state, rules, where)
+            checker.operated = operated or {}
         reason = checker.check_in_full(power, order)
         if reason is not None:
             early.append(OrderResult(power, order, "void", reason))

@@ -48,7 +48,8 @@ MAX_DIGITS = 9
 _RATES = {1: 20, 2: 50}  # 001: 1 year at 20 %, 2 years at 50 %
 _ETYPE_LIST = (
     "famine relief, pacify rebellion, counter-bribe, disband, buy, "
-    "garrison to autonomous, cause rebellion, assassinate, bodyguard or none"
+    "garrison to autonomous, cause rebellion, assassinate, bodyguard, operate, permission "
+    "or none"
 )
 
 

@@ -464,7 +464,7 @@ def _bought(
     return frozenset(
         (e.province, e.unit_kind)
         for e in expenses.values()
-        if e.kind == "buy" and e.province is not None and e.unit_kind is not None
+        if e.kind in ("buy", "operate") and e.province is not None and e.unit_kind is not None
     )
 
 

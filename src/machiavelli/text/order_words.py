@@ -89,6 +89,8 @@ _ETYPE_SPELLINGS: dict[ExpenseKind, tuple[str, ...]] = {
     "cause_rebellion": ("cause rebellion", "cr", "cause", "rebellion"),
     "assassinate": ("assassinate", "assassination", "a"),
     "bodyguard": ("bodyguard", "body guard", "bodyguard for", "bodyguard of", "bg"),
+    "operate": ("operate", "op"),
+    "permission": ("permission", "permission to bribe from", "perm"),
 }
 ETYPES: dict[tuple[str, ...], ExpenseKind] = {
     words: kind for kind, spellings in _ETYPE_SPELLINGS.items() for words in _words(*spellings)
@@ -97,7 +99,8 @@ ETYPE_NAMES: dict[ExpenseKind, str] = {
     "famine_relief": "famine relief", "pacify_rebellion": "pacify rebellion",
     "counter_bribe": "counter-bribe", "disband": "disband", "buy": "buy",
     "garrison_to_autonomous": "garrison to autonomous", "cause_rebellion": "cause rebellion",
-    "assassinate": "assassinate", "bodyguard": "bodyguard", "none": "none",
+    "assassinate": "assassinate", "bodyguard": "bodyguard",
+    "operate": "operate", "permission": "permission", "none": "none",
 }
 
 TYPES: dict[str, UnitKind] = {
