@@ -48,6 +48,7 @@ from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State
 from machiavelli.movement.area_support import carry_area_orders
 from machiavelli.movement.fleet_chains import FleetChains
+from machiavelli.movement.independent_orders import independent_orders
 from machiavelli.movement.legality import Checker
 from machiavelli.movement.outcome import Orders, apply_outcome, one_unit_per_space, unit_ref
 from machiavelli.movement.own_conflicts import own_conflicts
@@ -213,6 +214,10 @@ def movement_phase(
             else:
                 for order in power_orders:
                     other(power, order)
+    if rules.bar:  # seed 003's independent armies and fleets garrison themselves (BAR-16.3)
+        for i, default in independent_orders(board, state, rules, given.written, where):
+            general.append(i)
+            written[i] = default
     if disbanded:  # the units left, numbered again, and every piece made again
         kept = [i for i, u in enumerate(units) if (u.province, u.kind == "G") not in disbanded]
         state = state.but(units=[units[i] for i in kept])
