@@ -129,7 +129,8 @@ ORDER_KINDS: Final[tuple[OrderKind, ...]] = (
     # -- money: 001's expenditure orders, given with a movement phase's orders ---------
     OrderKind("borrow", Borrow, True, ("movement",), "a loan",
               ("borrow 10 ducats for 1 year", "borrow 25 ducats for 2 years")),
-    OrderKind("pay", Pay, True, ("movement",), "a payment",
+    # (seed 003's B.4: a power gives ducats in the adjustment phase too, under bar)
+    OrderKind("pay", Pay, True, ("movement", "adjustment"), "a payment",
               ("pay 6 ducats to Milan", "pay 12 ducats to bank")),
     OrderKind("give_chit", GiveChit, True, ("movement",), "giving a chit",
               ("give Papacy to Milan",)),

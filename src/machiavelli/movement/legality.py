@@ -35,6 +35,7 @@ from machiavelli.core.board import Board
 from machiavelli.core.board_index import board_index
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import (
+    BANK,
     Ally,
     Besiege,
     Borrow,
@@ -152,6 +153,9 @@ class Checker:
         if isinstance(order, Borrow | Pay | GiveChit | Expense):
             if not self.rules.money:
                 return "there is no money in this game"
+            if (isinstance(order, Pay) and state.phase == "adjustment" and self.rules.bar
+                    and order.to != BANK):
+                return None  # seed 003's ducat exchange (B.4, BAR-2.3)
             return _phase_problem(state, "movement", "an expenditure order")
         if isinstance(order, Excommunicate):
             if state.phase not in ("movement", "adjustment"):

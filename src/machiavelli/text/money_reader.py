@@ -57,6 +57,13 @@ def read_money(r: WordReader) -> MoneyOrder:
     """An expenditure order; ``r`` stands at its first word."""
     if not money_in_play(r.state):
         raise OrderSyntaxError("there is no money in this game")
+    if r.phase == "adjustment" and bar_rules(r.state) and r.match(GIVES) is not None:
+        r.take(GIVES)  # seed 003's ducat exchange in the adjustment phase (B.4, BAR-2.3)
+        order = _give(r)
+        if not isinstance(order, Pay) or order.to == BANK:
+            raise OrderSyntaxError("in the adjustment phase ducats are only given to a power "
+                                   "(seed 003's B.4)")
+        return order
     if r.phase != "movement":
         raise r.wrong_phase("an expenditure order", "movement")
     if r.take(BORROWS):
