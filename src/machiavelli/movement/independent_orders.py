@@ -1,5 +1,12 @@
-"""Seed 003's default orders of independent armies and fleets (003 16; BAR-16.3), under
-``bar``.
+"""Seed 003's independent units in the moves (003 16; BAR-16.3, BAR-16.4), under ``bar``.
+
+BAR-16.4: "An independent garrison unit acts like a rebellion unit in one - and only one -
+respect: it gives support in the same way as a rebellion unit does, if there is a hostile
+military unit in the province": :func:`garrison_rebels` gives the resolver, for each such
+province, rebels against the army or fleet's owner (001's rebel support, REB-EFF-6: the one
+power attacking the province gets 1 more), without making the province rebel.
+
+BAR-16.3: default orders.
 
 "An independent army or fleet unit tries to get garrisoned if possible in the Action Phase
 (after putting down a possible rebellion)": an independent army or fleet that no briber
@@ -17,7 +24,7 @@ from machiavelli.core.board import Board
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import Convert, UnitOrder, UnitRef
 from machiavelli.core.rules import Rules
-from machiavelli.core.state import State
+from machiavelli.core.state import Rebellion, State
 from machiavelli.movement.geography import can_hold_garrison, is_port
 
 
@@ -40,3 +47,19 @@ def independent_orders(
             continue
         found.append((i, Convert(UnitRef(unit.kind, province, unit.coast), "G")))
     return found
+
+
+def garrison_rebels(state: State, where: Occupancy) -> dict[str, Rebellion]:
+    """The position's rebellions, and an independent garrison's support as rebels' where a
+    committed army or fleet stands in its province (BAR-16.4), for the resolver only."""
+    found: dict[str, Rebellion] | None = None
+    for unit in state.units:
+        if unit.kind != "G" or unit.owner is not None or unit.province in state.rebellions:
+            continue
+        hostile = where.unit_in(unit.province, garrison=False)
+        if hostile is None or hostile.owner is None:
+            continue
+        if found is None:
+            found = dict(state.rebellions)
+        found[unit.province] = Rebellion(unit.province, hostile.owner)
+    return state.rebellions if found is None else found

@@ -48,7 +48,7 @@ from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State
 from machiavelli.movement.area_support import carry_area_orders
 from machiavelli.movement.fleet_chains import FleetChains
-from machiavelli.movement.independent_orders import independent_orders
+from machiavelli.movement.independent_orders import garrison_rebels, independent_orders
 from machiavelli.movement.legality import Checker
 from machiavelli.movement.outcome import Orders, apply_outcome, one_unit_per_space, unit_ref
 from machiavelli.movement.own_conflicts import own_conflicts
@@ -154,7 +154,8 @@ def movement_phase(
              and not rules.area_support and not rules.bar)  # (seed 003's orders are read
     # as a whole: supports of an area, BAR-8.5; conflicts between one's own units, BAR-13.6)
     chains = FleetChains(pieces, rules.coastal_convoys)
-    rebellions = state.rebellions
+    # (seed 003: an independent garrison supports as rebels do, for the pieces, BAR-16.4)
+    rebellions = garrison_rebels(state, where) if rules.bar else state.rebellions
     early: list[OrderResult] = []  # the results known before resolving: void orders, alliances
     allies: dict[str, set[str]] = {}
     given = Orders(len(units))
