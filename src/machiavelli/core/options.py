@@ -171,8 +171,7 @@ NOT_IMPLEMENTED: Mapping[str, str] = MappingProxyType(
 #: rule is absent); ``flags_listing`` and the game's information say so.
 BAR_NOT_YET: tuple[str, ...] = (
     *NOT_IMPLEMENTED.values(),
-    "003's famine relief and any number of expenditures (BAR-7.1, BAR-12: 001's hold, "
-    "paid in 003's order)",
+    "003's famine relief (BAR-12: 001's holds, paid in 003's order)",
     "003's income (BAR-5.1, BAR-5.2: 001's tax and variable income hold)",
     "003's random events (BAR-17: they need 003's tables; off)",
     "independent armies and fleets (BAR-16.2 to 16.5)",

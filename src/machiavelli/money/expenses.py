@@ -275,7 +275,7 @@ def _pay(step: _Step, power: str, listed: list[Expense], treasury: int, victim: 
             spend.end("void", bar_void)  # nothing charged (ruling A-3)
         elif step.rules.bar and not paid and id(expense) in taken:
             spend.end("void", bar.NOT_PAID_IN_FULL)
-        elif expense.number not in EXPENSE_NUMBERS:
+        elif expense.number not in EXPENSE_NUMBERS and not step.rules.bar:  # (BAR-7.1)
             spend.end("void", "an expense is numbered 1 to 4 (EXP-GEN-1)")
         elif expense.amount <= 0:
             spend.end("void", "an expense must spend some ducats")

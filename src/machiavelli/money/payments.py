@@ -39,7 +39,8 @@ def standing_expenses(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[E
 
 def payable_expenses(listed: Sequence[Expense], rules: Rules) -> list[Expense]:
     """The expenses step b pays (or, an assassination, sets aside) from the treasury."""
-    found = [e for e in listed if e.number in EXPENSE_NUMBERS and e.amount > 0]
+    found = [e for e in listed if e.amount > 0 and (
+        e.number in EXPENSE_NUMBERS or (rules.bar and e.number >= 1))]  # (003: BAR-7.1)
     if rules.bar:  # 003's assassinations are paid with the rest (BAR-9, bar_expenses)
         found = [e for e in found if e.kind != "none"]
     return found

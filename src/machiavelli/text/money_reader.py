@@ -53,6 +53,11 @@ _ETYPE_LIST = (
 )
 
 
+#: the most expenditures a power numbers in a campaign under seed 003's rules, which set no
+#: limit (BAR-7.1): a bound on the numbers only
+BAR_EXPENSES = 99
+
+
 def read_money(r: WordReader) -> MoneyOrder:
     """An expenditure order; ``r`` stands at its first word."""
     if not money_in_play(r.state):
@@ -257,7 +262,10 @@ def _expense(r: WordReader) -> Expense:
     if not _number(written):
         raise OrderSyntaxError("the expense's number is missing: expense 1: to expense 4:")
     number = int(written)
-    if not 1 <= number <= 4:
+    if bar_rules(r.state):  # seed 003: any number of expenditures (BAR-7.1)
+        if not 1 <= number <= BAR_EXPENSES:
+            raise OrderSyntaxError(f"an expense's number is 1 to {BAR_EXPENSES}, not {number}")
+    elif not 1 <= number <= 4:
         raise OrderSyntaxError(f"an expense's number is 1 to 4, not {number}")
     r.take(((":",),))
     start = r.i
