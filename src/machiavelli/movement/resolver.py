@@ -37,7 +37,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from machiavelli.movement.pieces import CONVOY, MOVE, SUPPORT, Pieces, blanks
+from machiavelli.movement.pieces import (
+    CONVOY,
+    MOVE,
+    SUPPORT,
+    Pieces,
+    blanks,
+    strait_candidates,
+)
 
 # Decision states
 _UNRESOLVED: Final = 0
@@ -119,35 +126,7 @@ class Resolver:
         # fleets that might close each strait: there now, or arriving (001 STR-D, STR-E)
         self.strait_candidates: dict[int, list[int]] = {}
         if ix.straits:
-            self._strait_candidates(ix.controllers, mach2)
-
-    def _strait_candidates(self, controllers: frozenset[int], mach2: bool) -> None:
-        """Each strait's candidates, in the pieces' order: the fleet in its controlling
-        province, and (but under mach2) the pieces moving there that are fleets after."""
-        pieces = self.pieces
-        candidates = self.strait_candidates
-        if pieces.crowded:  # a space may hold two fleets: every piece looked at
-            kind, dest, space = self.kind, self.dest, self.space
-            for i in range(self.count):
-                if pieces.fleet[i] and space[i] in controllers:
-                    candidates.setdefault(space[i], []).append(i)
-                if (not mach2 and kind[i] == MOVE and dest[i] in controllers
-                        and pieces.fleet_after(i)):
-                    candidates.setdefault(dest[i], []).append(i)
-            return
-        fleet, occupant = pieces.fleet, pieces.occupant
-        for at in controllers:
-            i = occupant[at]
-            if i >= 0 and fleet[i]:
-                candidates[at] = [i]
-        if not mach2:
-            moves_to = pieces.moves_to
-            for d in pieces.destinations:
-                if d in controllers:
-                    arriving = [j for j in moves_to[d] if pieces.fleet_after(j)]
-                    if arriving:
-                        found = candidates.get(d)
-                        candidates[d] = arriving if found is None else sorted(found + arriving)
+            self.strait_candidates = strait_candidates(pieces, ix.controllers, mach2)
 
     # ------------------------------------------------------------------
     # Kruijswijk's guess-and-check recursion
