@@ -175,7 +175,6 @@ BAR_NOT_YET: tuple[str, ...] = (
     "003's income (BAR-5.1, BAR-5.2: 001's tax and variable income hold)",
     "003's random events (BAR-17: they need 003's tables; off)",
     "independent armies and fleets (BAR-16.2 to 16.5)",
-    "003's forced holds in a standoff (BAR-13.3)",
     "003's victory and elimination (BAR-4.4 to 4.6: 001's hold)",
 )
 

@@ -49,6 +49,10 @@ from machiavelli.text.notation import format_order
 _PLAIN: frozenset[type] = frozenset({Hold, Move, SupportHold, SupportMove, Convoy, LiftSiege})
 
 
+#: why a besieger's order was not carried out (seed 003 13.3)
+FORCED_HOLD = "a standoff of stronger forces in its place makes it hold (BAR-13.3)"
+
+
 def unit_ref(unit: Unit) -> UnitRef:
     return UnitRef(unit.kind, unit.province, unit.coast)
 
@@ -218,6 +222,9 @@ def _moves_made(
             continue
         order = orders[i]
         kept = unit
+        forced = bar and type(order) is Besiege and resolver.forced_hold(i)
+        if forced:  # seed 003: a standoff stronger than the besieger (BAR-13.3)
+            order = Hold(unit_ref(unit))
         if order is None:  # a hold nobody wrote: a siege goes on (SIEGE-8) but under mach2
             if unit.siege and (mach2 or bar or unit.kind == "G"):  # (and bar, BAR-8.4)
                 kept = unit.with_siege(0)
@@ -226,6 +233,8 @@ def _moves_made(
                                     sieges_done)
             if settled is not None:
                 fixed[i] = settled
+        if forced:
+            fixed[i] = ("fails", FORCED_HOLD)
         final.append(kept)
         ends.append(space[i])
         if rebellions and kind[i] != MOVE and unit.kind != "G" and (

@@ -429,6 +429,18 @@ class Resolver:
         bonus = self._rebel_bonus(q) if self.rebel_support[q] else 0
         return self.strength[q] + bonus + (self._support_strength(q) if self.supports[q] else 0)
 
+    def forced_hold(self, q: int) -> bool:
+        """Seed 003 13.3 (BAR-13.3), under ``bar``: a unit that stays (to support, besiege or
+        transport) in a place two or more forces attack, each stronger than it, and none of
+        which gets in (a standoff), makes a forced hold: it does not carry out its order."""
+        if not self.bar or self.kind[q] == MOVE:
+            return False
+        attacks = self.moves_to[self.space[q]]
+        if len(attacks) < 2 or self.dislodged(q):
+            return False
+        held = self.strength[q] + (self._support_strength(q) if self.supports[q] else 0)
+        return any(self.prevent_strength(m) > held for m in attacks)
+
     def dislodged(self, i: int) -> bool:
         if self.kind[i] == MOVE and self.resolve(i):
             return False
@@ -477,7 +489,8 @@ class Resolver:
     def _convoy_path(self, i: int) -> bool:
         p = self.pieces
         ix = p.ix
-        fleets = [f for f in self.convoys[i] if not self.dislodged(f)]
+        fleets = [f for f in self.convoys[i]
+                  if not self.dislodged(f) and not (self.bar and self.forced_hold(f))]
         if not fleets:
             return False
         army, dest = p.province[i], p.dest[i]
