@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from machiavelli.core.board import Board
 from machiavelli.core.homes import held_home_provinces
 from machiavelli.core.occupancy import Occupancy
+from machiavelli.core.rules import rules_of
 from machiavelli.core.state import Rebellion, State, Unit
 from machiavelli.movement.geography import can_hold_garrison
 
@@ -54,6 +55,7 @@ def rebellions_after_movement(
     """
     rebellions = dict(state.rebellions)
     notes: list[str] = []
+    bar: bool | None = None  # (seed 003's rules, looked up when a hold puts one down)
     for power, province in entered:
         rebellion = rebellions.get(province)
         if rebellion is not None and power is not None and power != rebellion.against:
@@ -64,6 +66,13 @@ def rebellions_after_movement(
         if rebellion is None or not rebellion.in_province or unit.owner != rebellion.against:
             continue
         if unit.owner in state.assassinated:
+            continue
+        if bar is None:
+            bar = rules_of(state.options).bar
+        if bar:  # seed 003: the hold puts down the city's rebellion too (BAR-10.5)
+            del rebellions[unit.province]
+            notes.append(f"{unit.province}: rebellion put down by {unit.owner}'s hold, in the "
+                         "province and its city (BAR-10.5)")
             continue
         if rebellion.in_city:
             rebellions[unit.province] = Rebellion(rebellion.province, rebellion.against, False,
