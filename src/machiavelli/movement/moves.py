@@ -61,6 +61,7 @@ from machiavelli.movement.pieces import (
     set_piece,
 )
 from machiavelli.movement.quick import take_orders
+from machiavelli.movement.rebels import NO_SUPPORT_AMID_REBELS, victims_supports
 from machiavelli.movement.resolver import Resolver
 from machiavelli.movement.sieges import forced_siege_order
 
@@ -280,3 +281,7 @@ def _carried_out(
         carry_area_orders(board, state, rules, given, written)
     if rules.bar:
         given.barred = own_conflicts(board, state.units, given)
+        if state.rebellions:  # the victim's supports amid rebels (BAR-10.3)
+            for i in victims_supports(state.units, given.order, state.rebellions):
+                given.note[i] = NO_SUPPORT_AMID_REBELS
+                given.written_outcome[i] = "fails"

@@ -26,11 +26,19 @@ REB-RM-8.4).  Income (REB-EFF-7) is :mod:`machiavelli.money.income`'s.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from machiavelli.core.board import Board
 from machiavelli.core.homes import held_home_provinces
 from machiavelli.core.occupancy import Occupancy
+from machiavelli.core.orders import (
+    Hold,
+    SupportArea,
+    SupportHold,
+    SupportMove,
+    UnitOrder,
+    UnitRef,
+)
 from machiavelli.core.rules import rules_of
 from machiavelli.core.state import Rebellion, State, Unit
 from machiavelli.movement.geography import can_hold_garrison
@@ -207,3 +215,24 @@ __all__ = [
     "rebellions_after_movement",
     "start_rebellion",
 ]
+
+
+#: why a victim's support in its rebelling province is not given (seed 003 10.2)
+NO_SUPPORT_AMID_REBELS = ("the province rebels against its owner: its army or fleet gives "
+                          "no support (BAR-10.3)")
+
+
+def victims_supports(units: Sequence[Unit], orders: list[UnitOrder | None],
+                     rebellions: Mapping[str, Rebellion]) -> list[int]:
+    """Seed 003 (BAR-10.3): the victim's army or fleet in a province rebelling against it
+    cannot support.  Each such support made a hold; returns the units concerned."""
+    found: list[int] = []
+    for i, unit in enumerate(units):
+        order = orders[i]
+        if unit.kind == "G" or not isinstance(order, SupportHold | SupportMove | SupportArea):
+            continue
+        rebellion = rebellions.get(unit.province)
+        if rebellion is not None and rebellion.in_province and rebellion.against == unit.owner:
+            orders[i] = Hold(UnitRef(unit.kind, unit.province, unit.coast))
+            found.append(i)
+    return found
