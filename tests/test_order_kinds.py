@@ -69,6 +69,8 @@ NOT_OFFERED = {"none": "it withdraws an expense: a bot that wants none picks non
 #: seed 003's expenditures (Balance at Risk): offered, adjudicated and worded in a ``bar``
 #: game (without it a bodyguard is void: tests/test_bar_assassination.py)
 BAR_ONLY = {"bodyguard", "operate", "permission"}
+#: kinds tried on the board without any power's unit: seed 003's first Spring (BAR-3.3)
+EMPTY_BOARD = {"old"}
 #: lines that withdraw an order of the same key: adjudicated, they leave no result
 WITHDRAWING = {"expense 1: none"}
 #: kinds tried in a game without money where Venice has builds to make (Diplomacy's waive:
@@ -110,6 +112,8 @@ def position_for(kind: OrderKind, phase: PhaseKind | None = None) -> State:
     state = positions()[1][phase or kind.phases[0]]
     if kind.options:  # (seed 003's orders: their options on)
         state = state.but(options={**state.options, **dict.fromkeys(kind.options, True)})
+    if kind.name in EMPTY_BOARD:
+        state = state.but(units=[u for u in state.units if u.owner is None])
     if kind.name in WITHOUT_MONEY:
         return state.but(options={**state.options, "money": False},
                          units=[u for u in state.units if u.owner != VENICE or u.kind == "G"])

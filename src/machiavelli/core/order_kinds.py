@@ -38,6 +38,7 @@ from machiavelli.core.orders import (
     LiftSiege,
     Maintain,
     Move,
+    Old,
     Order,
     Pay,
     Permit,
@@ -122,6 +123,10 @@ ORDER_KINDS: Final[tuple[OrderKind, ...]] = (
     # seed 003's permission to bribe (Balance at Risk, BAR-11.2)
     OrderKind("permit", Permit, False, ("movement",), "a permission to bribe",
               ("permit Milan bribe G man", "permit all bribe A bol", "permit all bribe Milan"),
+              ("bar",)),
+    # seed 003's old unit of the first Spring (Balance at Risk, BAR-3.3): tried on a board
+    # where no power has a unit yet
+    OrderKind("old", Old, False, ("adjustment",), "an old unit", ("old A pad", "old G ven"),
               ("bar",)),
     # seed 003's forced taxation (Balance at Risk, BAR-5.3)
     OrderKind("tax", Tax, False, ("adjustment",), "a forced taxation", ("tax pad",),

@@ -239,6 +239,16 @@ class Tax:
 
 
 @dataclass(frozen=True, slots=True)
+class Old:
+    """Seed 003's "old" unit of the first Spring (``bar``, BAR-3.3): ``old A avi`` places one
+    unit anywhere in the power's home country, before the new units, paid like them."""
+
+    kind: UnitKind
+    province: str
+    coast: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Excommunicate:
     """Seed 003's excommunication (option ``excommunication``, BAR-15.1): the Papacy's
     ``excommunicate <power>`` (``crusade Turkey``), in a movement or adjustment phase."""
@@ -321,7 +331,7 @@ class Expense:
 # pickled and copied by their fields, compiled too (machiavelli.core.pickling); the names'
 # numbers are made again by the process that reads them
 picklable(UnitRef, Hold, Move, SupportHold, SupportMove, SupportArea, Transport, Convoy, Convert,
-          Besiege, LiftSiege, Ally, Retreat, Disband, Build, Remove, Maintain, Waive, Tax,
+          Besiege, LiftSiege, Ally, Retreat, Disband, Build, Remove, Maintain, Waive, Tax, Old,
           Excommunicate, Permit, Borrow, Pay, GiveChit, Expense)
 
 #: the orders keyed by their unit (:func:`order_key`)
@@ -334,7 +344,7 @@ UnitOrder = (Hold | Move | SupportHold | SupportMove | SupportArea | Transport |
              | Besiege | LiftSiege)
 MovementOrder = UnitOrder | Ally
 RetreatOrder = Retreat | Disband
-AdjustmentOrder = Build | Remove | Maintain | Waive | Tax
+AdjustmentOrder = Build | Remove | Maintain | Waive | Tax | Old
 Order = MovementOrder | RetreatOrder | AdjustmentOrder | MoneyOrder | Excommunicate | Permit
 
 #: the money orders' classes (for isinstance) and the set of them (a type looked up at once)
@@ -355,6 +365,8 @@ def order_key(order: Order) -> tuple[str, ...]:
         return ("waive", str(id(order)))
     if isinstance(order, Tax):
         return ("tax", order.province)
+    if isinstance(order, Old):
+        return ("old",)  # one a power
     if isinstance(order, Excommunicate):
         return ("excommunicate", order.power)
     if isinstance(order, Permit):

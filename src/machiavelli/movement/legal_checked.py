@@ -31,6 +31,7 @@ from machiavelli.core.orders import (
     LiftSiege,
     Maintain,
     Move,
+    Old,
     Order,
     Permit,
     Remove,
@@ -44,6 +45,7 @@ from machiavelli.core.orders import (
     order_key,
 )
 from machiavelli.core.state import SPECIAL_KINDS, State, Unit, UnitKind
+from machiavelli.movement.builds import first_spring
 from machiavelli.movement.excommunication import PAPACY
 from machiavelli.movement.geography import can_reach, geometry, open_straits
 from machiavelli.movement.legality import Checker
@@ -206,6 +208,10 @@ def seed_003_orders(board: Board, state: State, power: str) -> list[Order]:
     if state.phase == "movement" and rules.bar:  # permissions to bribe (BAR-11.2)
         found += _legal(board, state, power, [Permit(ALL, power=p) for p in state.powers
                                               if p != power and p not in state.eliminated])
+    if state.phase == "adjustment" and rules.bar and first_spring(state):  # BAR-3.3
+        found += _legal(board, state, power, [
+            Old(kind, province) for province in state.home_countries.get(power, ())
+            for kind in ("A", "G")])
     if state.phase == "retreat" or power != PAPACY or not rules.excommunication:
         return found
     return found + _legal(board, state, power, [Excommunicate(p) for p in state.powers])

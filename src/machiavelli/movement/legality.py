@@ -50,6 +50,7 @@ from machiavelli.core.orders import (
     LiftSiege,
     Maintain,
     Move,
+    Old,
     Order,
     Pay,
     Permit,
@@ -67,7 +68,7 @@ from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import Dislodged, State, Unit
 from machiavelli.movement.area_support import support_area_problem, transport_problem
 from machiavelli.movement.bribe_reach import operated_unit, permit_problem
-from machiavelli.movement.builds import build_problem
+from machiavelli.movement.builds import build_problem, old_problem
 from machiavelli.movement.excommunication import excommunication_problem
 from machiavelli.movement.forced_tax import tax_problem
 from machiavelli.movement.geography import (
@@ -165,6 +166,9 @@ class Checker:
         if isinstance(order, Permit):
             return _phase_problem(state, "movement", "a permission to bribe") or permit_problem(
                 self.board, state, power, order, self.rules.bar)
+        if isinstance(order, Old):
+            return _phase_problem(state, "adjustment", "an old unit") or old_problem(
+                self.board, state, power, order, self.rules)
         if isinstance(order, Tax):
             return _phase_problem(state, "adjustment", "a forced taxation") or tax_problem(
                 self.board, state, power, order, self.rules)

@@ -41,6 +41,7 @@ from machiavelli.core.orders import (
     LiftSiege,
     Maintain,
     Move,
+    Old,
     Order,
     Pay,
     Permit,
@@ -394,6 +395,11 @@ class OrderPainter:
         if outcome in FAILED or outcome == "bounced":
             self.mark(at, 0.8)
 
+    def _old(self, order: Old, power: str | None, outcome: Outcome | None,
+             css: str) -> None:
+        """Seed 003's old unit (BAR-3.3): drawn as a unit built."""
+        self._build(Build(order.kind, order.province, order.coast), power, outcome, css)
+
     def _tax(self, order: Tax, power: str | None, outcome: Outcome | None,
              css: str) -> None:
         """Seed 003's forced taxation (BAR-5.3): a coin marked "T" on the province."""
@@ -453,6 +459,7 @@ PAINTERS: dict[type, Callable[[OrderPainter, Any, str | None, Outcome | None, st
     GiveChit: OrderPainter._nothing,  # (the legend's)
     Expense: OrderPainter._expense,  # a coin on the province the money goes to
     Tax: OrderPainter._tax,  # a coin on the province taxed by force
+    Old: OrderPainter._old,  # seed 003's old unit, as a unit built
     Excommunicate: OrderPainter._nothing,  # between the Papacy and a power, no place
     Permit: OrderPainter._nothing,  # between powers (the bribe it allows has its coin)
 }

@@ -153,6 +153,7 @@ from machiavelli.core.orders import (
     LiftSiege,
     Maintain,
     Move,
+    Old,
     Order,
     Pay,
     Permit,
@@ -563,6 +564,10 @@ def _format_tax(order: Tax) -> str:
     return f"tax {order.province}"
 
 
+def _format_old(order: Old) -> str:
+    return f"old {order.kind} {_loc(order.province, order.coast)}"
+
+
 def _format_excommunicate(order: Excommunicate) -> str:
     return f"excommunicate {order.power}"
 
@@ -627,6 +632,7 @@ FORMATTERS: Final[dict[type, Callable[[Any], str]]] = {
     Maintain: _format_maintain,
     Waive: _format_waive,
     Tax: _format_tax,
+    Old: _format_old,
     Excommunicate: _format_excommunicate,
     Permit: _format_permit,
     Borrow: _format_borrow,

@@ -22,6 +22,7 @@ from machiavelli.core.orders import (
     LiftSiege,
     Maintain,
     Move,
+    Old,
     Order,
     Permit,
     Remove,
@@ -58,6 +59,7 @@ from machiavelli.text.order_words import (
     LIFTS,
     MAINTAINS,
     MOVES,
+    OLDS,
     PERMITS,
     REMOVES,
     RETREATS,
@@ -119,6 +121,8 @@ class OrderReader(WordReader):
             return self.build()
         if self.place_at(self.i) is None and self.take(TAXES):
             return self.tax()
+        if self.place_at(self.i) is None and self.take(OLDS):
+            return self.old()
         if self.place_at(self.i) is None and self.take(EXCOMMUNICATES):
             return self.excommunicate()
         if self.place_at(self.i) is None and self.take(PERMITS):
@@ -207,6 +211,17 @@ class OrderReader(WordReader):
                 raise OrderSyntaxError(f"no unit in {self.name(place.province)}: write its type")
             written = sorted(here, key=lambda u: u.kind == "G")[0].kind
         return Permit(to, written, place.province)
+
+    def old(self) -> Old:
+        """``old <type> <place>``: seed 003's old unit of the first Spring (BAR-3.3)."""
+        self.need("an old unit", "adjustment")
+        kind = self.take_type()
+        if kind is None:
+            raise OrderSyntaxError("the old unit's type is missing: army, fleet or garrison")
+        place = self.take_place("old")
+        self.end()
+        coast = self.dest_coast(place) if kind == "F" else None
+        return Old(kind, place.province, coast)
 
     def tax(self) -> Tax:
         """``tax <province>``: seed 003's forced taxation (BAR-5.3)."""

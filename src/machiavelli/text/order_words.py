@@ -53,6 +53,8 @@ EXCOMMUNICATES = _words("excommunicate", "excommunicates", "excommunication of",
 #: seed 003's permission to bribe (BAR-11.2), a movement order
 PERMITS = _words("permit", "permits", "permission", "allow bribe")
 BRIBE_WORDS = _words("bribe", "bribes", "to bribe", "bribing")
+#: seed 003's old unit of the first Spring (BAR-3.3), an adjustment order
+OLDS = _words("old", "place old", "old unit", "place old unit")
 #: seed 003's forced taxation (BAR-5.3), an adjustment order
 TAXES = _words("tax", "taxes", "force tax", "forced tax", "forced taxation")
 ALLIES = _words("allow", "alliance", "alliance with", "ally with", "ally", "allies", "allies with")
