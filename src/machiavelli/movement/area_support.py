@@ -137,7 +137,7 @@ def _favoured(unit: Unit, power: str | None) -> str | None:
     return None if power == INDEPENDENT else power
 
 
-def _aimed_at(unit: Unit, order: UnitOrder | None) -> str | None:
+def aimed_at(unit: Unit, order: UnitOrder | None) -> str | None:
     """The province an advance or a garrison's conversion out goes into, else None."""
     if isinstance(order, Move):
         return order.dest
@@ -161,7 +161,7 @@ def _supported(
         if unit.owner != owner or j == supporter:
             continue
         order = orders[j]
-        aim = _aimed_at(unit, order)
+        aim = aimed_at(unit, order)
         if aim == area:
             return j, True
         if aim is None and unit.province == area and not (

@@ -32,6 +32,7 @@ from machiavelli.core.board import Board
 from machiavelli.core.orders import Convert, Hold, Move, SupportMove, UnitOrder, UnitRef
 from machiavelli.core.results import Outcome
 from machiavelli.core.state import Unit
+from machiavelli.movement.area_support import aimed_at
 
 SUPPORT_AGAINST_OWN = ("a power's units never support an attack on each other: {power}'s "
                        "unit stays in {area} (BAR-13.6)")
@@ -52,15 +53,6 @@ def _leaves(board: Board, unit: Unit, order: UnitOrder | None) -> bool:
     if isinstance(order, Move):
         return True
     return isinstance(order, Convert) and not board.provinces[unit.province].venice
-
-
-def _into(unit: Unit, order: UnitOrder | None) -> str | None:
-    """The province an advance or a garrison's conversion out goes into."""
-    if isinstance(order, Move):
-        return order.dest
-    if isinstance(order, Convert) and unit.kind == "G":
-        return unit.province
-    return None
 
 
 def own_conflicts(board: Board, units: Sequence[Unit], given: _Given) -> set[int]:
@@ -84,7 +76,7 @@ def own_conflicts(board: Board, units: Sequence[Unit], given: _Given) -> set[int
                     power=owner, area=board.display_name(order.dest))
                 given.written_outcome[i] = "fails"
             continue
-        into = _into(unit, order)
+        into = aimed_at(unit, order)
         if into is None or unit.owner is None:
             continue
         entering.setdefault((unit.owner, into), []).append(i)

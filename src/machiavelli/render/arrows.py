@@ -207,8 +207,12 @@ class OrderPainter:
 
     def _support_hold(self, order: SupportHold, power: str | None, outcome: Outcome | None,
                       css: str) -> None:
+        middle = self._support_ring(self.at(order.unit), self.at(order.target), power, css)
+        self._outcome_on_line(order.unit, outcome, middle)
+
+    def _support_ring(self, start: Point, end: Point, power: str | None, css: str) -> Point:
+        """A dashed support line from ``start`` to a dashed ring round ``end``; its middle."""
         s = self.s
-        start, end = self.at(order.unit), self.at(order.target)
         p, q = _toward(start, end, 0.55 * s), _toward(end, start, 0.72 * s)
         middle = self.line([p, q], power, s * 0.09, css, dash=self._dash(0.3, 0.18),
                            head=False, bend=0.08)
@@ -216,7 +220,7 @@ class OrderPainter:
         self.drawing.lines.append(tag("circle", cx=end[0], cy=end[1], r=s * 0.72,
                                       fill="none", stroke=colour, stroke_width=s * 0.09,
                                       stroke_dasharray=self._dash(0.3, 0.18), class_=css))
-        self._outcome_on_line(order.unit, outcome, middle)
+        return middle
 
     def _support_move(self, order: SupportMove, power: str | None, outcome: Outcome | None,
                       css: str) -> None:
@@ -253,14 +257,8 @@ class OrderPainter:
         """Seed 003's support of an area (BAR-8.5): a dashed line to the area, ringed, with
         the initial of the power in whose favour when it is not the supporter's own."""
         s = self.s
-        start, end = self.at(order.unit), self.dest("A", order.area)
-        p, q = _toward(start, end, 0.55 * s), _toward(end, start, 0.72 * s)
-        middle = self.line([p, q], power, s * 0.09, css, dash=self._dash(0.3, 0.18),
-                           head=False, bend=0.08)
-        colour, _ = self._stroke(power)
-        self.drawing.lines.append(tag("circle", cx=end[0], cy=end[1], r=s * 0.72,
-                                      fill="none", stroke=colour, stroke_width=s * 0.09,
-                                      stroke_dasharray=self._dash(0.3, 0.18), class_=css))
+        end = self.dest("A", order.area)
+        middle = self._support_ring(self.at(order.unit), end, power, css)
         self._favour(order.power, (end[0] + 0.6 * s, end[1] - 0.6 * s), css)
         self._outcome_on_line(order.unit, outcome, middle)
 
