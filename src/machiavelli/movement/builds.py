@@ -59,6 +59,8 @@ def build_problem(
     city = prov.city
     if city is None or (city.kind == "fortress" and not rules.fortresses):
         return f"{prov.name} has no city to build in (ADJ-A)"
+    if rules.bar and p == "avi" and order.kind == "A":
+        return "no army is raised in Avignon (BAR-14.2)"
     if power not in board.build_anywhere and p not in (
             held_home_provinces(board, state, power, rules.fortresses) if held is None
             else held):
