@@ -21,7 +21,7 @@ from machiavelli.core.state import State, Unit
 KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison"}
 
 
-NO_ARMY_IN_VENICE = "no armies in Venice under mach2 (M7, rules.machiavelli2)"
+NO_ARMY_IN_VENICE = "no armies in Venice under mach2 or bar (M7; BAR-14.1)"
 
 
 def rules_in(given: Rules | State) -> Rules:
@@ -238,8 +238,12 @@ def can_reach(board: Board, unit: Unit, province: str) -> bool:
 
 
 def no_army_in(board: Board, rules: Rules | State, province: str) -> bool:
-    """Machiavelli 2: Venice is a sea area with a city, closed to armies (M7)."""
-    return board.provinces[province].venice and rules_in(rules).mach2
+    """Machiavelli 2: Venice is a sea area with a city, closed to armies (M7); seed 003's
+    Venice too, "no place for an army unit in that province" (14.1, BAR-14.1, ``bar``)."""
+    if not board.provinces[province].venice:
+        return False
+    held = rules_in(rules)
+    return held.mach2 or held.bar
 
 
 def besieger(where: Occupancy | State, garrison: Unit) -> Unit | None:

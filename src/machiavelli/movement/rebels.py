@@ -126,6 +126,8 @@ def rebellion_problem(
         return f"nobody controls {prov.name}: a rebellion is directed against its controller"
     if by is not None and by == controller:
         return f"{prov.name} is {by}'s own: only an enemy-controlled province can rebel"
+    if prov.venice and rules_of(state.options).bar:
+        return f"{prov.name} never rebels (BAR-14.1)"
     if prov.venice and (where or state).unit_in(province) is not None:
         return f"there is a unit in {prov.name}: no rebellion while one is there (VEN-G)"
     existing = state.rebellions.get(province)
