@@ -49,6 +49,8 @@ from machiavelli.text.notation import format_order
 _PLAIN: frozenset[type] = frozenset({Hold, Move, SupportHold, SupportMove, Convoy, LiftSiege})
 
 
+#: a garrison converted out and then dislodged (seed 003 13.5)
+CONVERTED_OUT = "it converts, and must retreat from the force that takes the province (BAR-13.5.4)"
 #: why a besieger's order was not carried out (seed 003 13.3)
 FORCED_HOLD = "a standoff of stronger forces in its place makes it hold (BAR-13.3)"
 
@@ -212,6 +214,17 @@ def _moves_made(
                 entered.append((unit.owner, province))
             continue
         attacker = winners.get(space[i], -1) if winners else -1
+        if (bar and attacker < 0 and winners and kind[i] == MOVE and pieces.garrison[i]
+                and type(orders[i]) is Convert):
+            # seed 003 13.5: a garrison converting out while a stronger force takes the
+            # province converts and must then retreat (BAR-13.5.4)
+            attacker = winners.get(dest[i], -1)
+            if attacker >= 0:
+                order = orders[i]
+                assert isinstance(order, Convert)
+                unit = new_unit(order.to, unit.owner, unit.province,
+                                order.coast if order.to == "F" else None, unit.special)
+                given.note[i] = CONVERTED_OUT
         if attacker >= 0:
             origin = None if pieces.convoyed[attacker] else ix.spaces[space[attacker]]
             by_conversion = pieces.garrison[attacker] and not pieces.garrison[i]
