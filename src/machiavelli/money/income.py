@@ -424,6 +424,8 @@ def income(
         got = totals[power]
         treasury[power] = treasury.get(power, 0) + got.total
         tell(private, power, f"{power} receives {got}; treasury {treasury[power]}.")
+        if rules.bar:  # seed 003 B.2: every power's income is public, its treasury not
+            events.append(f"{power}'s income this year: {got.total} ducats (BAR-2.2).")
     paid = state.but(treasury=treasury)
     if rules.peace and state.peace:  # 003 B.1: the benefits of peace (BAR-5.4)
         paid, said = pay_peace(paid)
