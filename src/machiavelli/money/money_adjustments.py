@@ -57,6 +57,7 @@ from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State, Unit, new_unit
+from machiavelli.money.income import AVIGNON
 from machiavelli.money.specials import NORMAL_UPKEEP, special_limit_problem, upkeep
 from machiavelli.movement.builds import build_problem, old_problem
 
@@ -235,7 +236,8 @@ def _judge_old(position: _Position, account: _Account, order: Old) -> tuple[Outc
     builds = sum(1 for o in account.standing if isinstance(o, Build))
     power = account.power
     most = sum(1 for p in position.held(power) if _has_city(board, p, position.rules)
-               and state.city_owner.get(p) == power and state.province_owner.get(p) == power)
+               and state.city_owner.get(p) == power and state.province_owner.get(p) == power
+               and p != AVIGNON)  # (ruling A-16: Avignon adds nothing to the most)
     if builds >= most:
         return ("fails", f"{account.power} raises its most new units ({most}): no old unit "
                 "(BAR-3.3)")
