@@ -366,7 +366,7 @@ def test_initial_state_carries_everything() -> None:
         ("PRESTATE\n\tMilan: F spa\n", 3, "needs a coast"),
         ("PRESTATE\n\tMilan: F spa/ec\n", 3, "no coast 'ec'"),
         ("PRESTATE\n\tMilan: G mod\n", 3, "no city for a garrison"),
-        ("PRESTATE\n\tAutonomous: A gen\n", 3, "only garrisons can be autonomous"),
+        ("PRESTATE\n\tAutonomous: A gen\n", 3, "only garrisons can be autonomous (but under bar"),
         ("PRESTATE_WHATEVER\n", 2, "unknown keyword PRESTATE_WHATEVER"),
         ("PRESTATE_SETPHASE Someday\n", 2, "expected e.g. 'Spring 1901, Movement'"),
         ("PRESTATE_SETPHASE Spring 1901, Adjustment\n", 2, "adjustment phase follows fall"),

@@ -240,7 +240,8 @@ def test_every_expense_kind_has_a_reading() -> None:
     read = {parse(f"expense 1: 18 ducats {w}").kind  # type: ignore[union-attr]
             for w in ("famine relief mil", "pacify rebellion mil", "counter-bribe a are",
                       "disband a bol", "buy a bol", "gta luc", "cause rebellion mil",
-                      "assassinate papacy", "none")}
+                      "assassinate papacy", "bodyguard papacy", "operate g luc",
+                      "permission g luc", "none")}
     assert read == set(EXPENSE_KINDS)
 
 
@@ -365,11 +366,11 @@ NO_ASSASSINS = position(U("A", "are"), assassinations=False)
         ("expense 5: none", "an expense's number is 1 to 4, not 5"),
         ("expense 1:", "the expense is missing: write famine relief, pacify rebellion, "
                        "counter-bribe, disband, buy, garrison to autonomous, cause rebellion, "
-                       "assassinate or none"),
+                       "assassinate, bodyguard, operate, permission or none"),
         ("expense 1: 12 ducats bribe a bol", "unknown expense 'bribe': write famine relief, "
                                              "pacify rebellion, counter-bribe, disband, buy, "
                                              "garrison to autonomous, cause rebellion, "
-                                             "assassinate or none"),
+                                             "assassinate, bodyguard, operate, permission or none"),
         ("expense 1: many ducats buy a bol", "'many' is neither an amount of ducats nor an "
                                              "expense"),
         ("expense 1: -12 ducats buy a bol", "an amount of ducats cannot be negative"),

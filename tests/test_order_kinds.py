@@ -36,6 +36,7 @@ import pytest
 
 from machiavelli.bots.menu import legal_orders
 from machiavelli.core.board import Board
+from machiavelli.core.options import BAR_DEFAULTS
 from machiavelli.core.order_kinds import (
     EXPENDITURES,
     KINDS_BY_CLASS,
@@ -65,6 +66,11 @@ NOT_LISTED = {
 }
 #: the expenditures the money menu leaves out, and why
 NOT_OFFERED = {"none": "it withdraws an expense: a bot that wants none picks none"}
+#: seed 003's expenditures (Balance at Risk): offered, adjudicated and worded in a ``bar``
+#: game (without it a bodyguard is void: tests/test_bar_assassination.py)
+BAR_ONLY = {"bodyguard", "operate", "permission"}
+#: kinds tried on the board without any power's unit: seed 003's first Spring (BAR-3.3)
+EMPTY_BOARD = {"old"}
 #: lines that withdraw an order of the same key: adjudicated, they leave no result
 WITHDRAWING = {"expense 1: none"}
 #: kinds tried in a game without money where Venice has builds to make (Diplomacy's waive:
@@ -106,6 +112,8 @@ def position_for(kind: OrderKind, phase: PhaseKind | None = None) -> State:
     state = positions()[1][phase or kind.phases[0]]
     if kind.options:  # (seed 003's orders: their options on)
         state = state.but(options={**state.options, **dict.fromkeys(kind.options, True)})
+    if kind.name in EMPTY_BOARD:
+        state = state.but(units=[u for u in state.units if u.owner is None])
     if kind.name in WITHOUT_MONEY:
         return state.but(options={**state.options, "money": False},
                          units=[u for u in state.units if u.owner != VENICE or u.kind == "G"])
@@ -192,7 +200,10 @@ def listed_gap(kind: OrderKind) -> str | None:
     if not any(type(o) is kind.cls for o in orders):
         return "not offered by the legal lists"
     if kind.cls is Expense:
-        given = {o.kind for o in orders if isinstance(o, Expense)}
+        under_bar = legal_orders(board, position_for(kind).but(options=dict(BAR_DEFAULTS)),
+                                 power_of(kind)).money
+        given = {o.kind for o in orders if isinstance(o, Expense)} | {
+            o.kind for o in under_bar if isinstance(o, Expense) and o.kind in BAR_ONLY}
         missing = [e for e in EXPENDITURES if e not in given and e not in NOT_OFFERED]
         if missing:
             return f"expenditures not offered: {missing}"
@@ -204,8 +215,11 @@ def wording_gap(kind: OrderKind) -> str | None:
     for line, order in _examples(kind):
         if isinstance(order, str):
             continue
+        state = position_for(kind)
+        if isinstance(order, Expense) and order.kind in BAR_ONLY:
+            state = state.but(options=dict(BAR_DEFAULTS))
         try:
-            done = adjudicate(board, position_for(kind), {power_of(kind): [order]}, "kinds")
+            done = adjudicate(board, state, {power_of(kind): [order]}, "kinds")
             results = [r for r in done.results if r.order == order]
             public, private = done.report, done.private.get(power_of(kind), "")
         except Exception as err:  # a stage that does not know the kind

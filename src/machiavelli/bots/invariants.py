@@ -54,9 +54,10 @@ from machiavelli.core.results import OrderResult
 from machiavelli.core.state import State
 from machiavelli.game.process import PhaseResult
 from machiavelli.game.victory import condition_in_force, meets
-from machiavelli.money.expenses import expense_payments, payable_expenses, standing_expenses
+from machiavelli.money.bar_expenses import DROPPED
 from machiavelli.money.finance import MAX_PRINCIPAL, interest_on, is_due, owed, principal_owed
 from machiavelli.money.income import fixed_income, source_names, variable_income_owner
+from machiavelli.money.payments import expense_payments, payable_expenses, standing_expenses
 from machiavelli.money.specials import upkeep
 
 Orders = Mapping[str, Sequence[Order]]
@@ -295,7 +296,8 @@ def expense_problems(before: State, orders: Orders, result: PhaseResult,
     rules = rules_of(before.options)
     banking = ("borrowed", "repaid", "paid", "received", "collected", "seized")
     paid = {(r.power, id(r.order)): _int(_LEADING, r.note) or 0
-            for r in result.results if isinstance(r.order, Expense)}
+            for r in result.results if isinstance(r.order, Expense)
+            and DROPPED not in (r.note or "")}  # (an assassinated power's: BAR-2.8)
     problems: list[str] = []
     for power, listed in standing_expenses(orders).items():
         flows = ledger.flows.get(power, Counter())

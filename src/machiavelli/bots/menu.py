@@ -68,7 +68,7 @@ class MoneyMenu:
 
 
 #: the keys of orders a power may well leave out (:meth:`LegalOrders.optional_keys`)
-OPTIONAL = ("tax", "excommunicate")
+OPTIONAL = ("tax", "excommunicate", "permit")
 
 
 @dataclass(frozen=True)
@@ -202,7 +202,9 @@ def _offers(idea: Idea) -> tuple[Expense, ...]:
     elif kind == "counter_bribe":
         amounts = COUNTER_BRIBES
     elif kind == "assassinate":
-        amounts = ASSASSINATIONS
+        amounts = ASSASSINATIONS if price < 24 else (price, price + 6)  # (003's: BAR-9.1)
+    elif kind == "bodyguard":
+        amounts = (price, price + 3)  # seed 003's (BAR-9.2)
     else:
         amounts = [price]
     return tuple(Expense(1, a, kind, unit_kind, province, victim) for a in amounts)

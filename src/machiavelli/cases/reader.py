@@ -196,8 +196,8 @@ class EntryReader:
         kind = words[0].upper()
         province, coast = self.location(" ".join(words[1:]), line)
         p = self.board.provinces[province]
-        if owner is None and kind != "G":
-            raise CaseError("only garrisons can be autonomous", line)
+        if owner is None and kind != "G" and not self.case.options.get(BAR):
+            raise CaseError("only garrisons can be autonomous (but under bar, BAR-1.2)", line)
         if kind == "A":
             if p.sea:
                 raise CaseError(f"an army cannot be in the sea ({province})", line)

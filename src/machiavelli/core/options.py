@@ -163,8 +163,6 @@ MONEY_FLAGS: tuple[str, ...] = ("loans", "assassinations", "special")
 #: (the option is refused, never accepted and left without effect).
 NOT_IMPLEMENTED: Mapping[str, str] = MappingProxyType(
     {
-        "area_support": "area support (BAR-8.5, BAR-8.6: support and transport in favour "
-                        "of a power)",
         "high_seas": "the High Seas (BAR-14.3)",
     }
 )
@@ -173,12 +171,11 @@ NOT_IMPLEMENTED: Mapping[str, str] = MappingProxyType(
 #: rule is absent); ``flags_listing`` and the game's information say so.
 BAR_NOT_YET: tuple[str, ...] = (
     *NOT_IMPLEMENTED.values(),
-    "003's bribes, assassinations and famine relief (BAR-2.8, BAR-7.1, 7.2, BAR-9, BAR-11, "
-    "BAR-12: 001's hold, paid in 003's order)",
+    "003's famine relief (BAR-12: 001's holds, paid in 003's order)",
     "003's income (BAR-5.1, BAR-5.2: 001's tax and variable income hold)",
     "003's random events (BAR-17: they need 003's tables; off)",
-    "independent armies and fleets (BAR-16.2 to 16.5)",
-    "003's conflict rules (BAR-13.1, 13.3, 13.4, 13.6)",
+    "independent units' native areas and rebellions against independents (BAR-16.2, 16.3)",
+    "003's unit payments (BAR-6.2 to 6.4: 001's hold)",
     "003's victory and elimination (BAR-4.4 to 4.6: 001's hold)",
 )
 

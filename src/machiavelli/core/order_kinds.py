@@ -38,13 +38,17 @@ from machiavelli.core.orders import (
     LiftSiege,
     Maintain,
     Move,
+    Old,
     Order,
     Pay,
+    Permit,
     Remove,
     Retreat,
+    SupportArea,
     SupportHold,
     SupportMove,
     Tax,
+    Transport,
     Waive,
 )
 from machiavelli.core.state import PhaseKind
@@ -89,6 +93,13 @@ ORDER_KINDS: Final[tuple[OrderKind, ...]] = (
     OrderKind("support_move", SupportMove, False, ("movement",), "a support",
               ("A pad S A ver - vic",)),
     OrderKind("convoy", Convoy, False, ("movement",), "a convoy", ("F uas C A ist - fer",)),
+    # seed 003's support of an area in favour of a power (Balance at Risk, BAR-8.5)
+    OrderKind("support_area", SupportArea, False, ("movement",), "a support",
+              ("A pad S ver", "A ver S man for Milan", "A pad S fer for independent"),
+              ("area_support",)),
+    # seed 003's transport named for a power (Balance at Risk, BAR-8.6)
+    OrderKind("transport", Transport, False, ("movement",), "a transport",
+              ("F uas T", "F uas T for Milan"), ("area_support",)),
     OrderKind("convert", Convert, False, ("movement",), "a conversion",
               ("A pad C G", "G ven C F")),
     OrderKind("besiege", Besiege, False, ("movement",), "a siege", ("A fer B",)),
@@ -109,13 +120,22 @@ ORDER_KINDS: Final[tuple[OrderKind, ...]] = (
     # seed 003's excommunication (Balance at Risk, BAR-15.1): the Papacy's
     OrderKind("excommunicate", Excommunicate, False, ("movement", "adjustment"),
               "an excommunication", ("excommunicate Milan",), ("excommunication",), "Papacy"),
+    # seed 003's permission to bribe (Balance at Risk, BAR-11.2)
+    OrderKind("permit", Permit, False, ("movement",), "a permission to bribe",
+              ("permit Milan bribe G man", "permit all bribe A bol", "permit all bribe Milan"),
+              ("bar",)),
+    # seed 003's old unit of the first Spring (Balance at Risk, BAR-3.3): tried on a board
+    # where no power has a unit yet
+    OrderKind("old", Old, False, ("adjustment",), "an old unit", ("old A pad", "old G ven"),
+              ("bar",)),
     # seed 003's forced taxation (Balance at Risk, BAR-5.3)
     OrderKind("tax", Tax, False, ("adjustment",), "a forced taxation", ("tax pad",),
               ("forced_tax",)),
     # -- money: 001's expenditure orders, given with a movement phase's orders ---------
     OrderKind("borrow", Borrow, True, ("movement",), "a loan",
               ("borrow 10 ducats for 1 year", "borrow 25 ducats for 2 years")),
-    OrderKind("pay", Pay, True, ("movement",), "a payment",
+    # (seed 003's B.4: a power gives ducats in the adjustment phase too, under bar)
+    OrderKind("pay", Pay, True, ("movement", "adjustment"), "a payment",
               ("pay 6 ducats to Milan", "pay 12 ducats to bank")),
     OrderKind("give_chit", GiveChit, True, ("movement",), "giving a chit",
               ("give Papacy to Milan",)),
@@ -128,6 +148,9 @@ ORDER_KINDS: Final[tuple[OrderKind, ...]] = (
         "expense 1: 9 ducats garrison to autonomous G man",
         "expense 1: 12 ducats cause rebellion cre",
         "expense 1: 12 ducats assassinate Papacy",
+        "expense 1: 3 ducats bodyguard Venice",
+        "expense 1: 3 ducats operate G fer",
+        "expense 1: 3 ducats permission G fer",
         "expense 1: none",
     )),
 )

@@ -129,6 +129,37 @@ class Convoy:
     dest: str
 
 
+#: the power named in seed 003's support or transport in favour of an independent unit
+#: (``A bol S luc for independent``, BAR-8.5)
+INDEPENDENT = "independent"
+
+
+@dataclass(frozen=True, slots=True)
+class SupportArea:
+    """Seed 003's support of an area in favour of a power (option ``area_support``,
+    BAR-8.5): ``A bol S mod`` (its own power's operation there), ``A bol S mod for Milan``
+    (Milan's), ``A bol S luc for independent`` (the independent unit's).  It supports the
+    one operation of that power directed at the area: an advance or conversion into it,
+    else a hold, besiege or transport carried out in it."""
+
+    unit: UnitRef
+    area: str
+    #: the power in whose favour (None: the supporter's own; :data:`INDEPENDENT`)
+    power: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Transport:
+    """Seed 003's transport named for a power (option ``area_support``, BAR-8.6):
+    ``F ets T`` (an army of the fleet's own power), ``F ets T for Florence``.  The fleet
+    carries the one army of that power whose advance can use it (ruling A-12: the first
+    in that power's orders when two can)."""
+
+    unit: UnitRef
+    #: the power whose army is carried (None: the fleet's own)
+    power: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Convert:
     """Army or fleet into the city's garrison, or garrison out to army or fleet."""
@@ -208,11 +239,38 @@ class Tax:
 
 
 @dataclass(frozen=True, slots=True)
+class Old:
+    """Seed 003's "old" unit of the first Spring (``bar``, BAR-3.3): ``old A avi`` places one
+    unit anywhere in the power's home country, before the new units, paid like them."""
+
+    kind: UnitKind
+    province: str
+    coast: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Excommunicate:
     """Seed 003's excommunication (option ``excommunication``, BAR-15.1): the Papacy's
     ``excommunicate <power>`` (``crusade Turkey``), in a movement or adjustment phase."""
 
     power: str
+
+
+#: everyone, in seed 003's permission ``permit all bribe ...`` (BAR-11.2)
+ALL = "all"
+
+
+@dataclass(frozen=True, slots=True)
+class Permit:
+    """Seed 003's permission to bribe (``bar``, BAR-11.2), given with the operation orders:
+    ``permit Milan bribe A luc`` (the unit in Lucca), ``permit all bribe A luc``, ``permit
+    Milan bribe Venice`` (Venice's units next to the permitting power's).  A bribe may then
+    target that unit from a unit of the permitting power (BAR-11.1 (c))."""
+
+    to: str  # the power permitted, or :data:`ALL`
+    unit_kind: UnitKind | None = None  # the unit permitted (with ``province``)
+    province: str | None = None
+    power: str | None = None  # or the power whose units are permitted
 
 
 # -- money (001, ORDER SYNTAX: expenditure orders) ----------------------------------
@@ -225,6 +283,9 @@ ExpenseKind = Literal[
     "garrison_to_autonomous",
     "cause_rebellion",
     "assassinate",
+    "bodyguard",  # seed 003's (BAR-9.2)
+    "operate",  # seed 003's bribes on an independent unit (BAR-11.6)
+    "permission",
     "none",
 ]
 EXPENSE_KINDS: tuple[ExpenseKind, ...] = get_args(ExpenseKind)
@@ -264,26 +325,27 @@ class Expense:
     kind: ExpenseKind
     unit_kind: UnitKind | None = None  # the unit bribed, counter-bribed, bought, ...
     province: str | None = None  # where (the unit's or the rebellion's province)
-    power: str | None = None  # the victim of "assassinate"
+    power: str | None = None  # the victim of "assassinate", the leader "bodyguard" guards
 
 
 # pickled and copied by their fields, compiled too (machiavelli.core.pickling); the names'
 # numbers are made again by the process that reads them
-picklable(UnitRef, Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege,
-          Ally, Retreat, Disband, Build, Remove, Maintain, Waive, Tax, Excommunicate, Borrow,
-          Pay, GiveChit, Expense)
+picklable(UnitRef, Hold, Move, SupportHold, SupportMove, SupportArea, Transport, Convoy, Convert,
+          Besiege, LiftSiege, Ally, Retreat, Disband, Build, Remove, Maintain, Waive, Tax, Old,
+          Excommunicate, Permit, Borrow, Pay, GiveChit, Expense)
 
 #: the orders keyed by their unit (:func:`order_key`)
 _UNIT_KEYED: frozenset[type] = frozenset({
-    Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege, Retreat,
-    Disband, Remove, Maintain})
+    Hold, Move, SupportHold, SupportMove, SupportArea, Transport, Convoy, Convert, Besiege,
+    LiftSiege, Retreat, Disband, Remove, Maintain})
 
 MoneyOrder = Borrow | Pay | GiveChit | Expense
-UnitOrder = Hold | Move | SupportHold | SupportMove | Convoy | Convert | Besiege | LiftSiege
+UnitOrder = (Hold | Move | SupportHold | SupportMove | SupportArea | Transport | Convoy | Convert
+             | Besiege | LiftSiege)
 MovementOrder = UnitOrder | Ally
 RetreatOrder = Retreat | Disband
-AdjustmentOrder = Build | Remove | Maintain | Waive | Tax
-Order = MovementOrder | RetreatOrder | AdjustmentOrder | MoneyOrder | Excommunicate
+AdjustmentOrder = Build | Remove | Maintain | Waive | Tax | Old
+Order = MovementOrder | RetreatOrder | AdjustmentOrder | MoneyOrder | Excommunicate | Permit
 
 #: the money orders' classes (for isinstance) and the set of them (a type looked up at once)
 MONEY_ORDERS = (Borrow, Pay, GiveChit, Expense)
@@ -303,8 +365,12 @@ def order_key(order: Order) -> tuple[str, ...]:
         return ("waive", str(id(order)))
     if isinstance(order, Tax):
         return ("tax", order.province)
+    if isinstance(order, Old):
+        return ("old",)  # one a power
     if isinstance(order, Excommunicate):
         return ("excommunicate", order.power)
+    if isinstance(order, Permit):
+        return ("permit", order.to, order.province or order.power or "")
     if isinstance(order, Borrow):
         return ("borrow", str(order.years))
     if isinstance(order, Pay):

@@ -37,6 +37,7 @@ from machiavelli.core.orders import (
     Excommunicate,
     Maintain,
     Order,
+    Pay,
     Remove,
     Tax,
     UnitRef,
@@ -47,7 +48,7 @@ from machiavelli.core.results import CIVIL_DISORDER_REMOVAL, Adjudication, Order
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State, Unit
 from machiavelli.movement.builds import build_problem
-from machiavelli.movement.excommunication import excommunications
+from machiavelli.movement.excommunication import PENDING, excommunications, lapsed
 
 _REMOVALS = (Remove, Disband)  # a tuple: cheaper to test than Remove | Disband
 
@@ -227,9 +228,36 @@ def _judge(board: Board, state: State, ledger: _Ledger, order: Order) -> tuple[O
     return ("void", "not an adjustment-phase order")
 
 
+def _exchange_first(
+    board: Board, state: State, orders: Mapping[str, Sequence[Order]], rules: Rules
+) -> Adjudication:
+    """Seed 003's B.3 and B.4 before the rest (BAR-2.3): forced taxation, then the ducat
+    exchange (``give N ducats to <power>``, paid as the movement phase's payments, in
+    the order written, up to the treasury, an excommunicated power neither giving nor
+    receiving: BAR-15.2, after which the excommunication lapses); then B.5."""
+    from machiavelli.money.finance import banking
+    from machiavelli.money.forced_tax import forced_taxes
+
+    steps: list[Adjudication] = []
+    if any(type(o) is Tax for seq in orders.values() for o in seq):
+        steps.append(forced_taxes(board, state, orders, rules))
+        state = steps[-1].state
+    gifts = {p: [o for o in seq if type(o) is Pay] for p, seq in orders.items()}
+    steps.append(banking(board, state, gifts, None, rules))  # type: ignore[arg-type]
+    state = lapsed(steps[-1].state) if rules.excommunication else steps[-1].state
+    rest = {p: [o for o in seq if type(o) not in (Pay, Tax)] for p, seq in orders.items()}
+    steps.append(resolve_adjustments(board, state, rest, rules, exchanged=True))
+    private: dict[str, list[str]] = {}
+    for step in steps:
+        for p, lines in step.private_events.items():
+            private.setdefault(p, []).extend(lines)
+    return Adjudication(steps[-1].state, [r for step in steps for r in step.results],
+                        [e for step in steps for e in step.events], private)
+
+
 def resolve_adjustments(
     board: Board, state: State, orders: Mapping[str, Sequence[Order]],
-    rules: Rules | None = None,
+    rules: Rules | None = None, *, exchanged: bool = False,
 ) -> Adjudication:
     """Adjudicate an adjustment phase; the new state is the next spring's movement phase.
 
@@ -239,12 +267,16 @@ def resolve_adjustments(
     """
     if rules is None:
         rules = rules_of(state.options)
+    if rules.bar and rules.money and not exchanged and (
+            any(type(o) is Pay for seq in orders.values() for o in seq)
+            or (rules.excommunication and PENDING in state.excommunications.values())):
+        return _exchange_first(board, state, orders, rules)  # (B.4 is a transfer, BAR-15.2)
     if any(type(o) is Excommunicate for seq in orders.values() for o in seq):
         # seed 003's B.5: the Papacy's excommunications (BAR-15.1), then the rest
         papal = {p: [o for o in seq if type(o) is Excommunicate] for p, seq in orders.items()}
         rest = {p: [o for o in seq if type(o) is not Excommunicate] for p, seq in orders.items()}
         state, announced, said = excommunications(state, papal, rules)
-        done = resolve_adjustments(board, state, rest, rules)
+        done = resolve_adjustments(board, state, rest, rules, exchanged=True)  # (B.5: after B.4)
         return Adjudication(done.state, [*announced, *done.results], [*said, *done.events],
                             done.private_events)
     if rules.money:

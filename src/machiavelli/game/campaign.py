@@ -38,7 +38,7 @@ from dataclasses import replace
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
 from machiavelli.core.occupancy import Occupancy
-from machiavelli.core.orders import MONEY_ORDERS, Excommunicate, Order
+from machiavelli.core.orders import MONEY_ORDERS, Excommunicate, Expense, Order, Permit
 from machiavelli.core.privacy import PrivateEvents, add_private
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.rules import Rules, rules_of
@@ -50,6 +50,9 @@ from machiavelli.movement.moves import UNIT_TYPES, resolve_movement
 from machiavelli.movement.retreats import judge_retreats, tried_places
 
 Orders = Mapping[str, Sequence[Order]]
+#: what the money steps read: the money orders, and seed 003's permissions to bribe
+#: (BAR-11.2), which the bribes read
+MONEY_ORDERS_AND_PERMITS = (*MONEY_ORDERS, Permit)
 #: a money step: the position, the money orders, the dice and the rules in force
 Step = Callable[[Board, State, Orders, Dice, Rules | None], Adjudication]
 
@@ -84,8 +87,8 @@ def resolve_campaign(
     if rules.money:
         # (a unit's order, the most of them, known by its type at once)
         money_orders = {p: [o for o in seq if type(o) not in UNIT_TYPES
-                            and isinstance(o, MONEY_ORDERS)]
-                        for p, seq in orders.items()}
+                            and isinstance(o, MONEY_ORDERS_AND_PERMITS)]
+                        for p, seq in orders.items()}  # (seed 003's permits: the bribes')
         for money_step in MONEY_STEPS:
             done = money_step(board, state, money_orders, dice, rules)
             state = done.state
@@ -95,7 +98,7 @@ def resolve_campaign(
     # (the money steps change no option: the rules stay those taken)
     if rules.excommunication:  # the payments were the transfer it applied to (BAR-15.2)
         state = lapsed(state)
-    moved = resolve_movement(board, state, orders, rules)
+    moved = resolve_movement(board, state, orders, rules, _operated(steps, orders, rules))
     events.extend(moved.events)
     add_private(private, moved.private_events)
     before_moves = state
@@ -121,6 +124,20 @@ def resolve_campaign(
             _not_commanded(where, r) for r in moved.results] + retreats
 
     return Adjudication(after, None, events, private, write=write)
+
+
+def _operated(steps: Sequence[Adjudication], orders: Orders,
+              rules: Rules) -> dict[tuple[str, bool], str]:
+    """Seed 003's independent units a power bribed to obey it this campaign (BAR-11.6):
+    the operate bribes that succeeded, by (province, garrison)."""
+    if not rules.bar or not any(type(o) is Expense and o.kind == "operate"
+                                for seq in orders.values() for o in seq):
+        return {}
+    return {(r.order.province, r.order.unit_kind == "G"): r.power
+            for step in steps for r in step.results
+            if type(r.order) is Expense and r.order.kind == "operate"
+            and r.outcome == "succeeds" and r.power is not None
+            and r.order.province is not None}
 
 
 def _not_commanded(where: Occupancy | State, result: OrderResult) -> OrderResult:

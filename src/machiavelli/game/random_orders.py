@@ -257,19 +257,22 @@ def _bordering_of(board: Board) -> dict[str, frozenset[str]]:
 _bordering: PerBoard[dict[str, frozenset[str]]] = PerBoard(_bordering_of)
 
 
-def _bribes_of(board: Board, unit: Unit) -> list[Idea]:
-    """The bribes on ``unit``, at their price."""
+def _bribes_of(board: Board, unit: Unit, bar: bool = False) -> list[Idea]:
+    """The bribes on ``unit``, at their price (under ``bar`` seed 003's)."""
     ideas: list[Idea] = []
     kinds: list[ExpenseKind] = ["disband", "buy", "garrison_to_autonomous"]
+    if bar:  # seed 003's bribes on independent units (BAR-11.6)
+        kinds += ["operate", "permission"]
     for kind in kinds:
-        bribe = bribe_kind(kind, unit)
+        bribe = bribe_kind(kind, unit, bar)
         if bribe is not None:
             ideas.append((kind, unit.kind, unit.province, None, bribe_price(board, bribe, unit)))
     return ideas
 
 
-#: :func:`_bribes_of` each unit (a value: equal units, equal bribes), per board
-_bribes: PerBoard[dict[Unit, list[Idea]]] = PerBoard(lambda board: {})
+#: :func:`_bribes_of` each unit (a value: equal units, equal bribes), per board and rules
+#: family (001's, seed 003's)
+_bribes: PerBoard[dict[tuple[Unit, bool], list[Idea]]] = PerBoard(lambda board: {})
 
 
 def expense_targets(
@@ -296,9 +299,9 @@ def expense_targets(
     near = [u for u in state.units if u.owner != power and u.province in close]
     bribes = _bribes(board)
     for unit in near:
-        found = bribes.get(unit)
+        found = bribes.get((unit, bar))
         if found is None:
-            found = bribes[unit] = _bribes_of(board, unit)
+            found = bribes[(unit, bar)] = _bribes_of(board, unit, bar)
         ideas += found
     for unit in state.units_of(power):
         ideas.append(("counter_bribe", unit.kind, unit.province, None, 3))
@@ -321,7 +324,12 @@ def expense_targets(
     for province, rebellion in sorted(state.rebellions.items()):
         if rebellion.against == power or bar or province in close:
             ideas.append(("pacify_rebellion", None, province, None, pacify_price(bar)))
-    if assassinations_in_play(state):
+    if bar:  # seed 003's: no chits, 24 ducats at least; a bodyguard of 3 (BAR-9.1, 9.2)
+        for target in state.powers:
+            if target != power and target not in state.eliminated:
+                ideas.append(("assassinate", None, None, target, 24))
+        ideas.append(("bodyguard", None, None, power, 3))
+    elif assassinations_in_play(state):
         for target in chits:
             ideas.append(("assassinate", None, None, target, 12))
     return ideas
@@ -338,7 +346,9 @@ def expense_ideas(
         if kind == "counter_bribe":
             price = 3 * rng.randint(1, 3)
         elif kind == "assassinate":
-            price = rng.choice((12, 24, 36))
+            price = rng.choice((24, 27, 30)) if price >= 24 else rng.choice((12, 24, 36))
+        elif kind == "bodyguard":
+            price = 3 * rng.randint(1, 3)
         elif kind not in ("famine_relief", "pacify_rebellion"):
             price = _plausible(price, rng)
         ideas.append((kind, unit_kind, province, victim, price))

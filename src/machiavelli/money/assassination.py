@@ -230,6 +230,8 @@ def assassinations(
         return Adjudication(state)
     if rules is None:
         rules = rules_of(state.options)
+    if rules.bar:  # seed 003's assassinations are paid and carried out with the expenses
+        return Adjudication(state)  # (machiavelli.money.bar_expenses, BAR-9)
     if not rules.money or not rules.assassinations:  # (the chits come with assassinations)
         why = "there are no assassinations in this game"
         return Adjudication(state, [

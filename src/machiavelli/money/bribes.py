@@ -27,7 +27,8 @@ from machiavelli.core.orders import Expense, ExpenseKind
 from machiavelli.core.state import State, Unit
 from machiavelli.money.specials import bribe_multiplier
 
-BRIBE_KINDS: frozenset[ExpenseKind] = frozenset({"disband", "buy", "garrison_to_autonomous"})
+BRIBE_KINDS: frozenset[ExpenseKind] = frozenset({"disband", "buy", "garrison_to_autonomous",
+                                                 "operate", "permission"})
 KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison"}
 
 #: the non-bribe expenses' prices (001 a, b, c; j and k in :func:`rebellion_price`)
@@ -55,8 +56,11 @@ class BribeKind:
     what: str  # "disband an autonomous garrison", ...
 
 
-def bribe_kind(kind: ExpenseKind, unit: Unit) -> BribeKind | None:
-    """Which of 001's bribes d-i an expense is, given the unit it names (None: no such bribe)."""
+def bribe_kind(kind: ExpenseKind, unit: Unit, bar: bool = False) -> BribeKind | None:
+    """Which of 001's bribes d-i an expense is, given the unit it names (None: no such bribe);
+    under ``bar`` seed 003's, on units of any type (:func:`bar_bribe_kind`)."""
+    if bar:
+        return bar_bribe_kind(kind, unit)
     autonomous = unit.owner is None
     name = KIND_NAMES[unit.kind]
     if kind == "disband":
@@ -71,6 +75,32 @@ def bribe_kind(kind: ExpenseKind, unit: Unit) -> BribeKind | None:
         return BribeKind("i", 18, f"buy {_a(name)}")
     if kind == "garrison_to_autonomous" and unit.kind == "G" and not autonomous:
         return BribeKind("f", 9, "make a committed garrison autonomous")
+    return None
+
+
+def bar_bribe_kind(kind: ExpenseKind, unit: Unit) -> BribeKind | None:
+    """Seed 003's bribes (BAR-11.6, BAR-11.7), on an army, fleet or garrison alike: on an
+    independent unit disband 6, buy 9 (F.4.3); on a committed one make independent 9
+    (``garrison to autonomous``, extended), disband 12, buy 18 (F.4.2).  The letters are
+    001's nearest."""
+    name = KIND_NAMES[unit.kind]
+    if unit.owner is None:
+        if kind == "operate":
+            return BribeKind("o", 3, f"operate an independent {name} (BAR-11.6)")
+        if kind == "permission":
+            return BribeKind("p", 3, f"bribe from an independent {name} (BAR-11.6)")
+        if kind == "disband":
+            return BribeKind("d", 6, f"disband an independent {name} (BAR-11.6)")
+        if kind == "buy":
+            return BribeKind("e", 9, f"buy an independent {name} (BAR-11.6)")
+        return None
+    if kind == "garrison_to_autonomous":
+        return BribeKind("f", 9, f"make a committed {name} independent (BAR-11.7)")
+    if kind == "disband":
+        return BribeKind("g" if unit.kind == "G" else "h", 12,
+                         f"disband a committed {name} (BAR-11.7)")
+    if kind == "buy":
+        return BribeKind("i", 18, f"buy a committed {name} (BAR-11.7)")
     return None
 
 

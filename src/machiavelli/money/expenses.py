@@ -45,10 +45,11 @@ from dataclasses import dataclass, field, replace
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
 from machiavelli.core.occupancy import Occupancy
-from machiavelli.core.orders import Expense, Order
+from machiavelli.core.orders import Expense, Order, Permit
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.money import bar_expenses as bar
 from machiavelli.money.bribes import (
     COUNTER_BRIBE,
     FAMINE_RELIEF,
@@ -68,7 +69,15 @@ from machiavelli.money.bribes import (
     unit_key,
 )
 from machiavelli.money.finance import bank_victims
+from machiavelli.money.payments import (
+    EXPENSE_NUMBERS,
+    expense_payments,
+    payable_expenses,
+)
+from machiavelli.money.payments import payments as payments  # (re-exported)
+from machiavelli.money.payments import standing_expenses as standing_expenses
 from machiavelli.money.specials import special_limit_problem
+from machiavelli.movement.bribe_reach import bribe_reach_problem
 from machiavelli.movement.control import update_control
 from machiavelli.movement.legality import Checker, check_order
 from machiavelli.movement.rebels import (
@@ -77,25 +86,13 @@ from machiavelli.movement.rebels import (
     new_rebellion,
     rebellion_problem,
 )
+from machiavelli.text.order_words import ETYPE_NAMES as ETYPE_WORDS
 
 NOT_HERE = ("assassinate", "none")  # assassinate: step c; none: deletes an expense
 #: the kinds of expense in the order their effects apply -> their place in it
 EFFECT_ORDER: dict[str, int] = {kind: i for i, kind in enumerate((
     "cause_rebellion", "disband", "buy", "garrison_to_autonomous", "pacify_rebellion",
     "famine_relief", "counter_bribe"))}
-EXPENSE_NUMBERS = range(1, 5)  # EXP-GEN-1
-#: seed 003's sub-phases of the expenditures (003 2 F; BAR-2.6, option ``bar``): the order
-#: they are paid in whatever their numbers (in a sub-phase, by number): F.2.2
-#: assassinations, F.3.1 pacifications, F.3.2 rebellions, F.4.1 counter-bribes, F.4.2
-#: bribes on committed units, F.4.3 on independent ones, F.5 famine relief
-BAR_SUBPHASES: dict[str, int] = {
-    "assassinate": 22, "pacify_rebellion": 31, "cause_rebellion": 32, "counter_bribe": 41,
-    "disband": 42, "buy": 42, "garrison_to_autonomous": 42, "famine_relief": 50}
-#: the effects in 003's order (F.3.1 before F.3.2, bribes, then F.5)
-BAR_EFFECT_ORDER: dict[str, int] = {kind: i for i, kind in enumerate((
-    "pacify_rebellion", "cause_rebellion", "disband", "buy", "garrison_to_autonomous",
-    "famine_relief", "counter_bribe"))}
-NOT_PAID_IN_FULL = "cannot be paid in full: not carried out, nothing charged (BAR-2.7)"
 
 
 @dataclass
@@ -146,7 +143,7 @@ class Spend:
 
     def note(self) -> str:
         text = f"{self.paid} ducats"
-        if self.paid < self.order.amount and self.reason != NOT_PAID_IN_FULL:
+        if self.paid < self.order.amount and "nothing charged" not in self.reason:
             text += f" (all that was left of the {self.order.amount} ordered)"
         return f"{text}; {self.reason}" if self.reason else text
 
@@ -162,6 +159,10 @@ class _Step:
     rebellions: dict[str, Rebellion] = field(default_factory=dict)
     famine: list[str] = field(default_factory=list)
     touched: dict[str, str] = field(default_factory=dict)  # province -> rule for control events
+    #: seed 003's permissions to bribe given with the orders (BAR-11.2): (giver, order)
+    permits: list[tuple[str, Permit]] = field(default_factory=list)
+    #: and bought on independent units (BAR-11.6): (power, the unit's province)
+    permissions: list[tuple[str, str]] = field(default_factory=list)
     checker: Checker | None = None  # the orders' checker on the position, once needed
     occupancy: Occupancy | None = None  # the position's units by province, once needed
 
@@ -188,16 +189,32 @@ def expenses(
     if not standing:  # nothing spent (most phases of a game): control adjudication 1 alone
         return Adjudication(update_control(board, state, rules=rules), [], [])
     step = _Step(board, state, rules, units=list(state.units),
-                 rebellions=dict(state.rebellions), famine=list(state.famine))
+                 rebellions=dict(state.rebellions), famine=list(state.famine),
+                 permits=[(p, o) for p, seq in orders.items() for o in seq
+                          if type(o) is Permit])
     treasury = dict(state.treasury)
     victims = set(bank_victims(state))
     for power, listed in standing.items():
         left = _pay(step, power, listed, treasury.get(power, 0), power in victims)
         if power in treasury or left:
             treasury[power] = left
+    later: list[Spend] = []  # under bar: bribes judged once permissions are known (A-9)
     for spend in step.spends:
-        if spend.open:
+        if rules.bar and (spend.order.kind in bar.KINDS or not spend.open):
+            continue
+        if rules.bar and is_bribe(spend.order) and spend.order.kind != "permission":
+            later.append(spend)
+        elif spend.open:
             _judge(step, spend)
+    if rules.bar:
+        _permissions(step)
+        for spend in later:
+            _judge(step, spend)
+    struck: list[str] = []  # seed 003's assassinations' victims
+    if rules.bar:  # 003's F.2, then G: the victims' F.3 to F.5 dropped (BAR-9, BAR-2.8)
+        struck = bar.bodyguards_and_attempts(step.spends)
+        bar.drop_victims_expenses(step.spends, struck, treasury)
+        step.events += bar.rebellions_of_victims(board, state, struck, step.rebellions)
     _settle_bribes(step)
     # the effects in EFFECT_ORDER, each kind's in the order paid (carrying one out ends
     # only that one: which are open is known before)
@@ -205,7 +222,7 @@ def expenses(
     for spend in sorted(carried, key=_bar_effect_rank if rules.bar else _effect_rank):
         _carry_out(step, spend)
     after = state.but(units=step.units, treasury=treasury, rebellions=step.rebellions,
-                    famine=step.famine)
+                      famine=step.famine, assassinated=[*state.assassinated, *struck])
     if step.touched:  # a bribe changed a unit: what control would have been without it
         # (asked first: on the position as it came, whose control is usually known already)
         baseline = update_control(board, state, rules=rules)
@@ -218,86 +235,24 @@ def expenses(
         OrderResult(s.power, s.order, s.outcome, s.note()) for s in spends])
 
 
+def _permissions(step: _Step) -> None:
+    """Seed 003's permission bribes settled before the other bribes (ruling A-9)."""
+    counters: dict[tuple[str, bool], int] = {}
+    for s in step.spends:
+        if s.open and s.unit is not None and s.order.kind == "counter_bribe":
+            key = unit_key(s.unit)
+            counters[key] = max(counters.get(key, 0), s.budget)
+    done = bar.settle_permissions(step.spends, lambda s: counters.get(
+        unit_key(s.unit), 0) if s.unit is not None else 0)
+    step.permissions = [(s.power, s.unit.province) for s in done if s.unit is not None]
+
+
 def _effect_rank(spend: Spend) -> int:
     return EFFECT_ORDER[spend.order.kind]
 
 
 def _bar_effect_rank(spend: Spend) -> int:
-    return BAR_EFFECT_ORDER[spend.order.kind]
-
-
-def standing_expenses(orders: Mapping[str, Sequence[Order]]) -> dict[str, list[Expense]]:
-    """Each power's expenses as they stand, in number order.
-
-    A later expense with the same number replaces the earlier one (EXP-GEN-7)
-    and ``expense N: none`` deletes it (EXP-GEN-6).  Assassinations are kept:
-    they hold their place in the order of payment.
-    """
-    standing: dict[str, list[Expense]] = {}
-    for power, given in orders.items():
-        if not given:
-            continue
-        latest: dict[int, Expense] = {}
-        for order in given:
-            if isinstance(order, Expense):
-                latest[order.number] = order
-        kept = [e for _, e in sorted(latest.items()) if e.kind != "none"]
-        if kept:
-            standing[power] = kept
-    return standing
-
-
-def payable_expenses(listed: Sequence[Expense], rules: Rules) -> list[Expense]:
-    """The expenses step b pays (or, an assassination, sets aside) from the treasury."""
-    found = [e for e in listed if e.number in EXPENSE_NUMBERS and e.amount > 0]
-    if rules.bar:  # 003: an assassination is no 001 expense set aside (BAR-9 is 003's own)
-        found = [e for e in found if e.kind not in NOT_HERE]
-    return found
-
-
-def expense_payments(
-    state: State, rules: Rules, treasury: int, listed: Sequence[Expense]
-) -> list[int]:
-    """What each of ``listed`` (:func:`payable_expenses`) takes from ``treasury``: 001's
-    number order, all that is left for the last (:func:`payments`), or under ``bar``
-    003's (:func:`bar_payments`)."""
-    if rules.bar:
-        return bar_payments(state, treasury, listed)
-    return payments(treasury, listed)
-
-
-def bar_payments(state: State, treasury: int, listed: Sequence[Expense]) -> list[int]:
-    """Seed 003's payments (BAR-2.6, BAR-2.7): in the fixed order of its sub-phases
-    (:data:`BAR_SUBPHASES`; a bribe on an independent unit after those on committed
-    units), by number within one; each paid in full or not at all (nothing charged)."""
-    independent = {u.province for u in state.units if u.owner is None}
-
-    def rank(i: int) -> tuple[int, int]:
-        e = listed[i]
-        sub = BAR_SUBPHASES.get(e.kind, 99)
-        if sub == 42 and e.province in independent:
-            sub = 43
-        return sub, e.number
-
-    taken = [0] * len(listed)
-    left = treasury
-    for i in sorted(range(len(listed)), key=rank):
-        amount = max(listed[i].amount, 0)
-        if amount <= left:
-            taken[i] = amount
-            left -= amount
-    return taken
-
-
-def payments(treasury: int, listed: Sequence[Expense]) -> list[int]:
-    """What each expense takes, in the order given, from ``treasury`` (EXP-GEN-4, EXP-GEN-5)."""
-    left = treasury
-    taken = []
-    for expense in listed:
-        take = min(max(expense.amount, 0), left)
-        taken.append(take)
-        left -= take
-    return taken
+    return bar.BAR_EFFECT_ORDER[spend.order.kind]
 
 
 def _pay(step: _Step, power: str, listed: list[Expense], treasury: int, victim: bool) -> int:
@@ -307,17 +262,20 @@ def _pay(step: _Step, power: str, listed: list[Expense], treasury: int, victim: 
     taken = dict(zip((id(e) for e in payable), expense_payments(
         step.state, step.rules, 0 if problem else treasury, payable), strict=True))
     for expense in listed:
-        if expense.kind in NOT_HERE:
-            continue  # an assassination's ducats stay for step c
+        if expense.kind in NOT_HERE and not (step.rules.bar and expense.kind != "none"):
+            continue  # an assassination's ducats stay for step c (but 003's, BAR-9)
         paid = taken.get(id(expense), 0)
         treasury -= paid
         spend = Spend(power, expense, paid)
         step.spends.append(spend)
+        bar_void = bar.bar_expense_problem(step.state, expense) if step.rules.bar else None
         if problem:
             spend.end("void", problem)
+        elif bar_void is not None:
+            spend.end("void", bar_void)  # nothing charged (ruling A-3)
         elif step.rules.bar and not paid and id(expense) in taken:
-            spend.end("void", NOT_PAID_IN_FULL)
-        elif expense.number not in EXPENSE_NUMBERS:
+            spend.end("void", bar.NOT_PAID_IN_FULL)
+        elif expense.number not in EXPENSE_NUMBERS and not step.rules.bar:  # (BAR-7.1)
             spend.end("void", "an expense is numbered 1 to 4 (EXP-GEN-1)")
         elif expense.amount <= 0:
             spend.end("void", "an expense must spend some ducats")
@@ -353,7 +311,10 @@ def _judge(step: _Step, spend: Spend) -> None:
 def _problem(step: _Step, spend: Spend) -> str | None:
     """Why the expense is invalid (it is paid all the same, EXP-GEN-3), or None."""
     expense, power = spend.order, spend.power
-    if expense.kind in ("counter_bribe", "disband", "buy", "garrison_to_autonomous"):
+    if expense.kind in bar.ONLY_003 and not step.rules.bar:  # (001 has none of them)
+        return f"{ETYPE_WORDS[expense.kind]} is seed 003's expenditure (option bar)"
+    if expense.kind in ("counter_bribe", "disband", "buy", "garrison_to_autonomous",
+                        "operate", "permission"):
         return _unit_problem(step, spend)
     province = expense.province
     if province is None:
@@ -383,9 +344,14 @@ def _unit_problem(step: _Step, spend: Spend) -> str | None:
         return found
     spend.unit = found
     where = board.display_name(found.province)
-    if step.rules.adjacency and found.owner != power and not (
-            step.rules.bar and expense.kind == "counter_bribe") and not has_unit_near(
-            board, state.units, power, found.province):  # (003: counter-bribes anywhere)
+    if step.rules.bar:  # 003's reach (BAR-11.1; counter-bribes anywhere, BAR-11.3)
+        if expense.kind != "counter_bribe" and found.owner != power:
+            reach = bribe_reach_problem(board, state, power, found, step.permits, [
+                p for who, p in step.permissions if who == power])
+            if reach is not None:
+                return reach
+    elif step.rules.adjacency and found.owner != power and not has_unit_near(
+            board, state.units, power, found.province):
         rule = "C" if expense.kind == "counter_bribe" else "DI"
         return f"you have no unit in or next to {where} (adjacency, ADJTAB-{rule})"
     if expense.kind == "counter_bribe":
@@ -394,7 +360,9 @@ def _unit_problem(step: _Step, spend: Spend) -> str | None:
     if found.owner == power:
         return (f"the {KIND_NAMES[found.kind]} in {where} is yours: a power cannot bribe its "
                 "own unit, only counter-bribe it")
-    kind = bribe_kind(expense.kind, found)
+    kind = bribe_kind(expense.kind, found, step.rules.bar)
+    if kind is None and expense.kind in ("operate", "permission"):
+        return f"only an independent unit takes {expense.kind} bribes (BAR-11.6)"
     if kind is None:
         if found.kind != "G":
             return "only a garrison can be made autonomous (EXP-F)"
@@ -428,10 +396,19 @@ def _settle_bribes(step: _Step) -> None:
         key = unit_key(spend.unit)
         if is_bribe(spend.order):
             bribes.setdefault(key, []).append(spend)
-        elif spend.budget >= COUNTER_BRIBE:
-            countered[key] = countered.get(key, 0) + spend.budget
+        elif spend.budget >= COUNTER_BRIBE:  # (003: the highest counts, BAR-11.4)
+            had = countered.get(key, 0)
+            countered[key] = max(had, spend.budget) if step.rules.bar else had + spend.budget
     bought: dict[str, int] = {}  # special units bought so far in this step (SPEC-2)
     for key, competing in bribes.items():
+        if step.rules.bar:  # 003's rival bribes (BAR-11.5)
+            checked, equal = bar.rival_bribes(competing)
+            if checked is not None:
+                _afford(step, checked, countered.get(key, 0), bought)
+                for other in equal:  # (the effect is the checked one's)
+                    other.end(*(("succeeds", "takes effect with an equal bribe (BAR-11.5)")
+                                if checked.open else ("fails", checked.reason)))
+            continue
         offers = {Offer(s.power, s.order.number, s.budget): s for s in competing}
         winner, tie = contest(list(offers))
         for offer, spend in offers.items():
@@ -452,6 +429,10 @@ def _afford(step: _Step, spend: Spend, counter: int, bought: dict[str, int]) -> 
         why = f"{spend.price} needed to {spend.bribe.what}"
         if doubled != str(spend.price):
             why += f" ({doubled})"
+        if step.rules.bar:  # (seed 003: the highest counter-bribe, BAR-11.4)
+            spend.end("fails", f"{'the counter-bribe leaves too few ducats: ' if counter else ''}"
+                      f"{why} (BAR-11.4)")
+            return
         if counter:
             why = f"counter-bribes on the unit leave too few ducats: {why} (EXP-C1)"
         rule = "EXP-" + spend.bribe.letter.upper()
@@ -542,6 +523,8 @@ def _bribe_effect(step: _Step, spend: Spend) -> None:
     index = _place_of(step.units, unit)
     unit = step.units[index]
     rule = f"EXP-{bribe.letter.upper()}"
+    if step.rules.bar:  # seed 003's bribes on independent and committed units
+        rule = "BAR-11.6" if unit.owner is None else "BAR-11.7"
     public = target[0].upper() + target[1:]  # the effect, without payer or price
     if spend.order.kind == "disband":
         del step.units[index]
@@ -559,8 +542,9 @@ def _bribe_effect(step: _Step, spend: Spend) -> None:
     else:
         step.units[index] = replace(unit, owner=None)
         step.touched[unit.province] = "OWN-3A"
-        spend.end("succeeds", f"{target} becomes autonomous ({rule})")
-        step.events.append(f"{public} becomes autonomous: a bribe ({rule}).")
+        word = "independent" if step.rules.bar else "autonomous"
+        spend.end("succeeds", f"{target} becomes {word} ({rule})")
+        step.events.append(f"{public} becomes {word}: a bribe ({rule}).")
 
 
 def _lapse_sieges(step: _Step, garrison: Unit) -> None:

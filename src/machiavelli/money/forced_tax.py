@@ -24,7 +24,7 @@ from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.rules import Rules
 from machiavelli.core.state import Rebellion, State
-from machiavelli.money.income import city_income, province_income
+from machiavelli.money.income import AVIGNON, city_income, province_income
 from machiavelli.movement.forced_tax import tax_problem
 
 
@@ -33,6 +33,8 @@ def tax_yield(board: Board, state: State, power: str, province: str) -> int:
     ducats = province_income(board, state, province)
     garrison = state.unit_in(province, garrison=True)
     city_owner = garrison.owner if garrison is not None else state.city_owner.get(province)
+    if province == AVIGNON and province not in state.famine:  # (bar: no tax there, 14.2)
+        return 1 + (city_owner == power)  # ruling A-13: province 1, city 1
     if city_owner == power and city_income(board, state, province) > 0:
         ducats += 1  # a major city counts 1
     return ducats

@@ -173,6 +173,8 @@ def province_income(board: Board, state: State, province: str) -> int:
         return 0
     if province in state.famine or province_rebels(board, state, province):
         return 0
+    if province == AVIGNON and rules_of(state.options).bar:
+        return 0  # seed 003 14.2 (BAR-14.2)
     return 1
 
 
@@ -183,6 +185,8 @@ def city_income(
     city = board.provinces[province].city
     if city is None or city.kind == "fortress":  # FORT-A (ruling: ambiguity 4)
         return 0
+    if province == AVIGNON and rules_of(state.options).bar:
+        return 0  # seed 003 14.2 (BAR-14.2)
     if city_besieged(board, state, province, where):
         return 0  # INC-C2
     if garrison_in(state, province, where) is not None:
@@ -222,6 +226,7 @@ def fixed_income(board: Board, state: State) -> dict[str, Income]:
                 seas[unit.owner] = seas.get(unit.owner, 0) + 1  # INC-A (M8: a fleet in Venice)
     if venice_sea:
         unusual.update(p for p, place in where.items() if place.venice)
+    no_tax = AVIGNON in where and rules_of(state.options).bar  # seed 003 14.2 (BAR-14.2)
     province_pays, city_pays = _PAYS(board)
     for pid, owner in state.province_owner.items():
         pays = province_pays.get(pid)
@@ -233,6 +238,8 @@ def fixed_income(board: Board, state: State) -> dict[str, Income]:
             if (place.venice and venice_sea) or pid in famine or (
                     rebellion is not None and (rebellion.in_province or place.venice)):
                 pays = 0
+        if no_tax and pid == AVIGNON:
+            pays = 0
         provinces[owner] = provinces.get(owner, 0) + pays
     units = state.units
     occupancy: Occupancy | None = None
@@ -245,6 +252,8 @@ def fixed_income(board: Board, state: State) -> dict[str, Income]:
                 occupancy = Occupancy(units)
             pays = _city_pays(where[pid], units, occupancy.field_index.get(pid),
                               occupancy.city_index.get(pid), rebellions.get(pid), pid in famine)
+        if no_tax and pid == AVIGNON:
+            pays = 0
         cities[owner] = cities.get(owner, 0) + pays
     powers = sorted(set(seas) | set(provinces) | set(cities))
     return {
@@ -252,6 +261,11 @@ def fixed_income(board: Board, state: State) -> dict[str, Income]:
         for p in powers
         if playing(state, p)
     }
+
+
+#: seed 003's Comtat Venaissin (14.2, BAR-14.2): no tax income under ``bar``, no army raised
+#: there, forced taxation allowed (ruling A-13); the classic board's Avignon
+AVIGNON = "avi"
 
 
 def _usual_pays(board: Board) -> tuple[dict[str, int], dict[str, int]]:
@@ -410,6 +424,8 @@ def income(
         got = totals[power]
         treasury[power] = treasury.get(power, 0) + got.total
         tell(private, power, f"{power} receives {got}; treasury {treasury[power]}.")
+        if rules.bar:  # seed 003 B.2: every power's income is public, its treasury not
+            events.append(f"{power}'s income this year: {got.total} ducats (BAR-2.2).")
     paid = state.but(treasury=treasury)
     if rules.peace and state.peace:  # 003 B.1: the benefits of peace (BAR-5.4)
         paid, said = pay_peace(paid)

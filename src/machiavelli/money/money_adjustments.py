@@ -42,14 +42,24 @@ from operator import attrgetter
 from machiavelli.core.board import Board
 from machiavelli.core.homes import held_home_provinces_of_all, playing
 from machiavelli.core.occupancy import Occupancy
-from machiavelli.core.orders import Build, Disband, Maintain, Order, Remove, UnitRef, order_key
+from machiavelli.core.orders import (
+    Build,
+    Disband,
+    Maintain,
+    Old,
+    Order,
+    Remove,
+    UnitRef,
+    order_key,
+)
 from machiavelli.core.phases import next_phase
 from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import NOT_MAINTAINED, Adjudication, OrderResult, Outcome
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State, Unit, new_unit
+from machiavelli.money.income import AVIGNON
 from machiavelli.money.specials import NORMAL_UPKEEP, special_limit_problem, upkeep
-from machiavelli.movement.builds import build_problem
+from machiavelli.movement.builds import build_problem, old_problem
 
 #: the orders for a unit in play (a tuple: cheaper to test than a union)
 _UNIT_ORDERS = (Maintain, Remove, Disband)
@@ -114,6 +124,8 @@ class _Account:
         self.standing: list[Order] = []  # the power's orders that stand, as written
         self._maintained: list[Unit] | None = None
         self.built_in: set[str] = set()
+        #: seed 003's old unit's place (BAR-3.3): (province, garrison or not)
+        self.old_space: tuple[str, bool] | None = None
         self.kept: list[Unit] = []
         self.new_units: list[Unit] = []
         self.removed: list[Unit] = []
@@ -162,7 +174,8 @@ def _judge_build(position: _Position, account: _Account, order: Build) -> tuple[
                         where=position.where(), rules=position.rules)
     if why is not None:
         return ("fails", why)
-    if order.province in account.built_in:
+    if order.province in account.built_in or account.old_space == (
+            order.province, order.kind == "G"):
         return ("fails", f"a unit is already built in {order.province} (ADJ-B, ADJ-C)")
     cost = upkeep(order.special)
     if account.special_problem(state, order.special, None) is not None:
@@ -213,9 +226,39 @@ def _verb(order: Order) -> str:
     return "maintain" if isinstance(order, Maintain) else "remove"
 
 
+def _judge_old(position: _Position, account: _Account, order: Old) -> tuple[Outcome, str]:
+    """Seed 003's old unit (BAR-3.3): placed before the new units, paid like them, by a
+    power raising fewer than its most new units (one a home province with a city)."""
+    board, state = position.board, position.state
+    why = old_problem(board, state, account.power, order, position.rules)
+    if why is not None:
+        return ("fails", why)
+    builds = sum(1 for o in account.standing if isinstance(o, Build))
+    power = account.power
+    most = sum(1 for p in position.held(power) if _has_city(board, p, position.rules)
+               and state.city_owner.get(p) == power and state.province_owner.get(p) == power
+               and p != AVIGNON)  # (ruling A-16: Avignon adds nothing to the most)
+    if builds >= most:
+        return ("fails", f"{account.power} raises its most new units ({most}): no old unit "
+                "(BAR-3.3)")
+    if not account.pay(NORMAL_UPKEEP):
+        return ("fails", f"not enough ducats ({NORMAL_UPKEEP} needed, {account.treasury} left)")
+    account.old_space = (order.province, order.kind == "G")
+    account.new_units.append(new_unit(order.kind, account.power, order.province, order.coast))
+    return ("succeeds", f"{NORMAL_UPKEEP} ducats")
+
+
+def _has_city(board: Board, province: str, rules: Rules) -> bool:
+    """A city a unit may be raised in (a fortress is none without fortresses, BAR-1.1)."""
+    city = board.provinces[province].city
+    return city is not None and (city.kind != "fortress" or rules.fortresses)
+
+
 def _judge(position: _Position, account: _Account, order: Order) -> tuple[Outcome, str]:
     if isinstance(order, Build):
         return _judge_build(position, account, order)
+    if isinstance(order, Old):
+        return _judge_old(position, account, order)
     if isinstance(order, _UNIT_ORDERS):
         return _judge_unit_order(position, account, order)
     return ("void", "not an adjustment order in a game with money")
@@ -254,7 +297,8 @@ def resolve_money_adjustments(
         else:
             account.standing = [power_orders[i] for i in sorted(last.values())]
             standing = {id(o) for o in account.standing}
-        for order in power_orders:
+        # (seed 003's old unit placed before the new units, BAR-3.3)
+        for order in sorted(power_orders, key=lambda o: type(o) is not Old):
             if standing is not None and id(order) not in standing:
                 judged.append((_PRIVATE, power, order, "void",
                                "replaced by a later order (ADJ-ORD-2..4)"))

@@ -25,7 +25,7 @@ from machiavelli.core.board import Board
 from machiavelli.core.homes import held_home_provinces, home_centres
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.options import garrisons_in_play
-from machiavelli.core.orders import Build
+from machiavelli.core.orders import Build, Old
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import SPECIAL_KINDS, State
 from machiavelli.movement.geography import NO_ARMY_IN_VENICE, can_hold_garrison, no_army_in
@@ -59,6 +59,8 @@ def build_problem(
     city = prov.city
     if city is None or (city.kind == "fortress" and not rules.fortresses):
         return f"{prov.name} has no city to build in (ADJ-A)"
+    if rules.bar and p == "avi" and order.kind == "A":
+        return "no army is raised in Avignon (BAR-14.2)"
     if power not in board.build_anywhere and p not in (
             held_home_provinces(board, state, power, rules.fortresses) if held is None
             else held):
@@ -168,3 +170,41 @@ def _diplomacy_problem(board: Board, state: State, power: str, order: Build) -> 
 
 
 __all__ = ["build_problem"]
+
+
+# ----------------------------------------------------------------------
+# Seed 003's old unit of the first Spring (BAR-3.3)
+# ----------------------------------------------------------------------
+def first_spring(state: State) -> bool:
+    """Seed 003's first Spring (BAR-3.1, BAR-3.3): the adjustment phase in which no power
+    has a unit yet (the game starts at the income with no units)."""
+    return state.phase == "adjustment" and all(u.owner is None for u in state.units)
+
+
+def old_problem(board: Board, state: State, power: str, order: Old, rules: Rules) -> str | None:
+    """Why ``power`` may not place this old unit (None: it may): anywhere in its home
+    country, a province without a city too, the unit fitting the place."""
+    if not rules.bar:
+        return "an old unit is seed 003's order (option bar, BAR-3.3)"
+    if not first_spring(state):
+        return ("an old unit is placed only in the first Spring, before any power has a unit "
+                "(BAR-3.3)")
+    prov = board.provinces.get(order.province)
+    if prov is None:
+        return f"unknown province {order.province!r}"
+    home = state.home_countries.get(power) or state.home.get(power) or ()
+    if order.province not in home:
+        return f"{prov.name} is not in {power}'s home country (BAR-3.3)"
+    if order.kind == "G" and not can_hold_garrison(board, rules, order.province):
+        return f"{prov.name} has no fortified city for a garrison"
+    if order.kind == "A" and (prov.sea or no_army_in(board, rules, order.province)):
+        return NO_ARMY_IN_VENICE if not prov.sea else "an army cannot stand at sea"
+    if order.kind == "F":
+        if not board.fleet_locations(order.province):
+            return f"a fleet cannot stand in {prov.name}"
+        if prov.coasts and order.coast not in prov.coasts:
+            return f"the coast of {prov.name} must be given"
+    if any(u.province == order.province and (u.kind == "G") == (order.kind == "G")
+           for u in state.units):
+        return f"{prov.name} is occupied"
+    return None

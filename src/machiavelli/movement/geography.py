@@ -21,7 +21,7 @@ from machiavelli.core.state import State, Unit
 KIND_NAMES = {"A": "army", "F": "fleet", "G": "garrison"}
 
 
-NO_ARMY_IN_VENICE = "no armies in Venice under mach2 (M7, rules.machiavelli2)"
+NO_ARMY_IN_VENICE = "no armies in Venice under mach2 or bar (M7; BAR-14.1)"
 
 
 def rules_in(given: Rules | State) -> Rules:
@@ -238,8 +238,12 @@ def can_reach(board: Board, unit: Unit, province: str) -> bool:
 
 
 def no_army_in(board: Board, rules: Rules | State, province: str) -> bool:
-    """Machiavelli 2: Venice is a sea area with a city, closed to armies (M7)."""
-    return board.provinces[province].venice and rules_in(rules).mach2
+    """Machiavelli 2: Venice is a sea area with a city, closed to armies (M7); seed 003's
+    Venice too, "no place for an army unit in that province" (14.1, BAR-14.1, ``bar``)."""
+    if not board.provinces[province].venice:
+        return False
+    held = rules_in(rules)
+    return held.mach2 or held.bar
 
 
 def besieger(where: Occupancy | State, garrison: Unit) -> Unit | None:
@@ -253,3 +257,26 @@ def besieger(where: Occupancy | State, garrison: Unit) -> Unit | None:
 def open_straits(state: State) -> dict[str, tuple[str, ...]]:
     """Strait permissions that let everyone through: straits are not static."""
     return {p: tuple(state.powers) for p in state.powers}
+
+
+def route_problem(board: Board, coastal: bool, occupancy: Occupancy, start: str, dest: str,
+                  via: tuple[str, ...]) -> str | None:
+    """A written convoy route: fleets in convoying provinces, each next to the last.
+
+    A fleet in a province with several coasts links only what its own coast
+    touches, so a route cannot jump coasts (CVY-3).
+    """
+    geo = geometry(board)
+    here = set(board.fleet_locations(start))
+    for step in via:
+        if step in (start, dest) or not convoy_capable(board, geo, step, coastal):
+            return f"{board.display_name(step)} cannot be part of a convoy route"
+        fleet = occupancy.unit_in(step, garrison=False)
+        if fleet is None or fleet.kind != "F":
+            return f"there is no fleet in {board.display_name(step)} to convoy"
+        if not any(board.fleet_adjacent(h, fleet.location) for h in here):
+            return f"the convoy route breaks at {board.display_name(step)}"
+        here = {fleet.location}
+    if not any(board.fleet_adjacent(h, d) for h in here for d in board.fleet_locations(dest)):
+        return f"the convoy route does not reach {board.display_name(dest)}"
+    return None

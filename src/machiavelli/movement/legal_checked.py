@@ -18,6 +18,8 @@ import sys
 from machiavelli.core.board import Board, coast_of, province_of
 from machiavelli.core.options import rules_of, specials_in_play
 from machiavelli.core.orders import (
+    ALL,
+    INDEPENDENT,
     Ally,
     Besiege,
     Build,
@@ -29,16 +31,21 @@ from machiavelli.core.orders import (
     LiftSiege,
     Maintain,
     Move,
+    Old,
     Order,
+    Permit,
     Remove,
     Retreat,
+    SupportArea,
     SupportHold,
     SupportMove,
     Tax,
+    Transport,
     UnitRef,
     order_key,
 )
 from machiavelli.core.state import SPECIAL_KINDS, State, Unit, UnitKind
+from machiavelli.movement.builds import first_spring
 from machiavelli.movement.excommunication import PAPACY
 from machiavelli.movement.geography import can_reach, geometry, open_straits
 from machiavelli.movement.legality import Checker
@@ -191,11 +198,63 @@ def adjustment_orders(board: Board, state: State, power: str) -> list[Order]:
 
 
 def seed_003_orders(board: Board, state: State, power: str) -> list[Order]:
-    """The Papacy's excommunications under seed 003's rules (BAR-15.1), outside the
-    retreats, each through the one-order check."""
-    if state.phase == "retreat" or power != PAPACY or not rules_of(state.options).excommunication:
-        return []
-    return _legal(board, state, power, [Excommunicate(p) for p in state.powers])
+    """Seed 003's orders, each through the one-order check: the Papacy's excommunications
+    (BAR-15.1) outside the retreats; in a movement phase under ``area_support``, supports
+    of an area and transports for a power (:func:`area_orders`)."""
+    rules = rules_of(state.options)
+    found: list[Order] = []
+    if state.phase == "movement" and rules.area_support:
+        found += area_orders(board, state, power)
+    if state.phase == "movement" and rules.bar:  # permissions to bribe (BAR-11.2)
+        found += _legal(board, state, power, [Permit(ALL, power=p) for p in state.powers
+                                              if p != power and p not in state.eliminated])
+    if state.phase == "adjustment" and rules.bar and first_spring(state):  # BAR-3.3
+        found += _legal(board, state, power, [
+            Old(kind, province) for province in state.home_countries.get(power, ())
+            for kind in ("A", "G")])
+    if state.phase == "retreat" or power != PAPACY or not rules.excommunication:
+        return found
+    return found + _legal(board, state, power, [Excommunicate(p) for p in state.powers])
+
+
+def _neighbours(board: Board, province: str) -> set[str]:
+    """The provinces next to ``province`` by land or by sea."""
+    found = set(board.army_adj.get(province, ()))
+    for loc in board.fleet_locations(province):
+        found.update(province_of(other) for other in board.fleet_adj.get(loc, ()))
+    return found
+
+
+def area_orders(board: Board, state: State, power: str) -> list[Order]:
+    """Seed 003's supports of an area and transports (BAR-8.5, BAR-8.6) the power's units
+    may give: each unit's support of every area it could advance (or a garrison convert)
+    into, for its own power and for every other power with a unit in or next to the area;
+    each fleet's transport for its own power and for every power with an army on a coast
+    next to it."""
+    near: dict[str, set[str | None]] = {}  # area -> the owners of the units in or next to it
+    for unit in state.units:
+        for area in (unit.province, *_neighbours(board, unit.province)):
+            near.setdefault(area, set()).add(unit.owner)
+    candidates: list[Order] = []
+    for unit in state.units:
+        if unit.owner != power:
+            continue
+        ref = ref_of(unit)
+        areas = [unit.province] if unit.kind == "G" else [
+            p for p in board.provinces if p != unit.province and can_reach(board, unit, p)]
+        for area in areas:
+            candidates.append(SupportArea(ref, area))
+            for other in sorted(near.get(area, ()), key=lambda o: o or ""):
+                if other != power:
+                    candidates.append(SupportArea(ref, area, other or INDEPENDENT))
+        if unit.kind == "F":
+            candidates.append(Transport(ref))
+            carried = {u.owner for u in state.units if u.kind == "A" and u.owner is not None
+                       and u.owner != power and (u.province == unit.province
+                                                 or u.province in _neighbours(board,
+                                                                              unit.province))}
+            candidates += [Transport(ref, other) for other in sorted(carried)]
+    return _legal(board, state, power, candidates)
 
 
 def legal_orders(board: Board, state: State, power: str) -> dict[tuple[str, ...], list[Order]]:

@@ -355,6 +355,7 @@ def _movement_lists(board: Board, state: State, power: str) -> dict[Key, list[Or
         return None
     menu = plan.menu
     mach2 = rules.mach2
+    closed = mach2 or rules.bar  # Venice closed to armies (M7; seed 003 14.1, BAR-14.1)
     venice = menu.venice
     garrisons = rules.garrisons
     field, garrison, movers = plan.field, plan.garrison, plan.movers
@@ -375,7 +376,7 @@ def _movement_lists(board: Board, state: State, power: str) -> dict[Key, list[Or
                     besieged = (other is not None and other.siege >= 1
                                 and other.owner != unit.owner)
                 if not besieged:
-                    if not (mach2 and venice[own]):
+                    if not (closed and venice[own]):
                         orders.append(slot.to_army)
                     if unit.owner not in board.no_fleets and slot.can_be_fleet:
                         orders += slot.to_fleets
@@ -383,7 +384,7 @@ def _movement_lists(board: Board, state: State, power: str) -> dict[Key, list[Or
             if held is not None:
                 orders.append(menu.support_hold(slot, held))
             for mover in movers[own]:
-                if mover is not slot and _supportable(mover, own, mach2, venice):
+                if mover is not slot and _supportable(mover, own, closed, venice):
                     orders.append(menu.support_move(slot, mover, own))
             result[slot.key] = orders
             continue
@@ -396,7 +397,7 @@ def _movement_lists(board: Board, state: State, power: str) -> dict[Key, list[Or
         if unit.siege >= 1:
             orders.append(slot.lift)
         # moves
-        if slot.kind == "A" and mach2:
+        if slot.kind == "A" and closed:
             dests = slot.move_dests
             moves = slot.moves
             for k in range(len(moves)):
@@ -413,7 +414,7 @@ def _movement_lists(board: Board, state: State, power: str) -> dict[Key, list[Or
             if convoy is not None:
                 adjacent = slot.adjacent
                 for d in convoy[2]:
-                    if not (mach2 and venice[d]) and plan.links(own, d):
+                    if not (closed and venice[d]) and plan.links(own, d):
                         orders.append(menu.convoy_move(slot, d, adjacent[d]))
         # supports
         for p in slot.reach:
@@ -423,7 +424,7 @@ def _movement_lists(board: Board, state: State, power: str) -> dict[Key, list[Or
             if held is not None:
                 orders.append(menu.support_hold(slot, held))
             for mover in movers[p]:
-                if mover is not slot and _supportable(mover, p, mach2, venice):
+                if mover is not slot and _supportable(mover, p, closed, venice):
                     orders.append(menu.support_move(slot, mover, p))
         # convoys
         if slot.kind == "F" and plan.convoys:
@@ -434,7 +435,7 @@ def _movement_lists(board: Board, state: State, power: str) -> dict[Key, list[Or
                 if here not in fleets:
                     continue
                 for d in dests:
-                    if not (mach2 and venice[d]) and here in chains.linked(
+                    if not (closed and venice[d]) and here in chains.linked(
                             army.name, names[d]):
                         orders.append(menu.convoy(slot, army, d))
         result[slot.key] = orders
@@ -497,7 +498,7 @@ def retreat_orders(board: Board, state: State, power: str) -> list[Order]:
                 if len(board.fleet_reaches(unit.location, dest)) != 1:
                     continue
                 loc = board.fleet_reaches(unit.location, dest)[0]
-            if unit.kind == "A" and rules.mach2 and board.provinces[dest].venice:
+            if unit.kind == "A" and (rules.mach2 or rules.bar) and board.provinces[dest].venice:
                 continue
             if found is not d and retreat_problem(
                     board, state, found, loc, straits) is not None:

@@ -35,6 +35,7 @@ from machiavelli.core.board import Board
 from machiavelli.core.board_index import board_index
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import (
+    BANK,
     Ally,
     Besiege,
     Borrow,
@@ -49,19 +50,25 @@ from machiavelli.core.orders import (
     LiftSiege,
     Maintain,
     Move,
+    Old,
     Order,
     Pay,
+    Permit,
     Remove,
     Retreat,
+    SupportArea,
     SupportHold,
     SupportMove,
     Tax,
+    Transport,
     UnitRef,
     Waive,
 )
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import Dislodged, State, Unit
-from machiavelli.movement.builds import build_problem
+from machiavelli.movement.area_support import support_area_problem, transport_problem
+from machiavelli.movement.bribe_reach import operated_unit, permit_problem
+from machiavelli.movement.builds import build_problem, old_problem
 from machiavelli.movement.excommunication import excommunication_problem
 from machiavelli.movement.forced_tax import tax_problem
 from machiavelli.movement.geography import (
@@ -77,6 +84,7 @@ from machiavelli.movement.geography import (
     is_port,
     no_army_in,
     open_straits,
+    route_problem,
 )
 from machiavelli.movement.retreats import conversion_problem, retreat_problem
 
@@ -103,6 +111,9 @@ class Checker:
         self.occupancy = occupancy if occupancy is not None else Occupancy(state.units)
         self._chains: Chains | None = None
         self.ix = board_index(board)
+        #: seed 003's independent units bribed to obey a power this campaign (BAR-11.6):
+        #: (province, garrison) -> the power
+        self.operated: Mapping[tuple[str, bool], str] = {}
         # the usual orders are recognised at once in a movement phase (but for mach2's Venice)
         self.quick = state.phase == "movement" and not self.rules.mach2
 
@@ -134,6 +145,8 @@ class Checker:
         check = _UNIT_CHECKS.get(type(order))
         if check is not None and state.phase == "movement":  # the common case, first
             found = own_unit(self.board, state, power, order.unit, self)  # type: ignore[union-attr]
+            if isinstance(found, str) and self.operated:
+                found = operated_unit(self.occupancy, self.operated, power, order) or found
             return found if isinstance(found, str) else check(self, found, order)
         if isinstance(order, Ally):
             return _phase_problem(state, "movement", "an alliance") or _check_ally(
@@ -141,12 +154,21 @@ class Checker:
         if isinstance(order, Borrow | Pay | GiveChit | Expense):
             if not self.rules.money:
                 return "there is no money in this game"
+            if (isinstance(order, Pay) and state.phase == "adjustment" and self.rules.bar
+                    and order.to != BANK):
+                return None  # seed 003's ducat exchange (B.4, BAR-2.3)
             return _phase_problem(state, "movement", "an expenditure order")
         if isinstance(order, Excommunicate):
             if state.phase not in ("movement", "adjustment"):
                 return ("an excommunication is ordered only in a movement or an adjustment "
                         f"phase, not in the {state.phase} phase")
             return excommunication_problem(state, power, order, self.rules)
+        if isinstance(order, Permit):
+            return _phase_problem(state, "movement", "a permission to bribe") or permit_problem(
+                self.board, state, power, order, self.rules.bar)
+        if isinstance(order, Old):
+            return _phase_problem(state, "adjustment", "an old unit") or old_problem(
+                self.board, state, power, order, self.rules)
         if isinstance(order, Tax):
             return _phase_problem(state, "adjustment", "a forced taxation") or tax_problem(
                 self.board, state, power, order, self.rules)
@@ -427,33 +449,10 @@ def check_move(c: Checker, unit: Unit, order: Move) -> str | None:
             return f"an army cannot go from {src} to {dest}"
         return "a convoyed army must start and end in coastal provinces (CVY-2)"
     if order.via:
-        return _check_route(c, unit.province, order.dest, order.via)
+        return route_problem(c.board, c.rules.coastal_convoys, c.occupancy, unit.province,
+                             order.dest, order.via)
     if not c.chains.links(unit.province, order.dest):
         return f"no chain of fleets can convoy an army from {src} to {dest} (DATC 6.D.32)"
-    return None
-
-
-def _check_route(c: Checker, start: str, dest: str, via: tuple[str, ...]) -> str | None:
-    """A written convoy route: fleets in convoying provinces, each next to the last.
-
-    A fleet in a province with several coasts links only what its own coast
-    touches, so a route cannot jump coasts (CVY-3).
-    """
-    board = c.board
-    geo = geometry(board)
-    coastal = c.rules.coastal_convoys
-    here = set(board.fleet_locations(start))
-    for step in via:
-        if step in (start, dest) or not convoy_capable(board, geo, step, coastal):
-            return f"{_name(board, step)} cannot be part of a convoy route"
-        fleet = c.occupancy.unit_in(step, garrison=False)
-        if fleet is None or fleet.kind != "F":
-            return f"there is no fleet in {_name(board, step)} to convoy"
-        if not any(board.fleet_adjacent(h, fleet.location) for h in here):
-            return f"the convoy route breaks at {_name(board, step)}"
-        here = {fleet.location}
-    if not any(board.fleet_adjacent(h, d) for h in here for d in board.fleet_locations(dest)):
-        return f"the convoy route does not reach {_name(board, dest)}"
     return None
 
 
@@ -574,11 +573,21 @@ def _check_ally(state: State, power: str, order: Ally) -> str | None:
     return None
 
 
+def _check_support_area(c: Checker, unit: Unit, order: SupportArea) -> str | None:
+    return support_area_problem(c.board, c.state, c.rules, unit, order)
+
+
+def _check_transport(c: Checker, unit: Unit, order: Transport) -> str | None:
+    return transport_problem(c.board, c.state, c.rules, unit, order)
+
+
 _UNIT_CHECKS: Mapping[type, Callable[[Checker, Unit, Any], str | None]] = {
     Hold: _check_hold,
     Move: check_move,
     SupportHold: _check_support,
     SupportMove: _check_support,
+    SupportArea: _check_support_area,  # seed 003 (BAR-8.5)
+    Transport: _check_transport,  # seed 003 (BAR-8.6)
     Convoy: _check_convoy,
     Convert: _check_convert,
     Besiege: _check_besiege_order,

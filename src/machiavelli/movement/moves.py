@@ -36,16 +36,22 @@ from machiavelli.core.orders import (
     LiftSiege,
     Move,
     Order,
+    Permit,
+    SupportArea,
     SupportHold,
     SupportMove,
+    Transport,
     UnitOrder,
 )
 from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State
+from machiavelli.movement.area_support import carry_area_orders
 from machiavelli.movement.fleet_chains import FleetChains
+from machiavelli.movement.independent_orders import garrison_rebels, independent_orders
 from machiavelli.movement.legality import Checker
 from machiavelli.movement.outcome import Orders, apply_outcome, one_unit_per_space, unit_ref
+from machiavelli.movement.own_conflicts import own_conflicts
 from machiavelli.movement.pieces import (
     Pieces,
     Powers,
@@ -55,6 +61,7 @@ from machiavelli.movement.pieces import (
     set_piece,
 )
 from machiavelli.movement.quick import take_orders
+from machiavelli.movement.rebels import NO_SUPPORT_AMID_REBELS, victims_supports
 from machiavelli.movement.resolver import Resolver
 from machiavelli.movement.sieges import forced_siege_order
 
@@ -70,10 +77,13 @@ __all__ = [
     "unit_ref",
 ]
 
-UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, Convoy, Convert, Besiege, LiftSiege)
+UNIT_ORDERS = (Hold, Move, SupportHold, SupportMove, SupportArea, Transport, Convoy, Convert,
+               Besiege, LiftSiege)
 #: the unit orders as a set of types (an order known by its type at once)
 UNIT_TYPES: frozenset[type] = frozenset(UNIT_ORDERS)
 ASSASSINATED = "the power was assassinated: all its orders become holds (ASN-EFF-1)"
+ASSASSINATED_BAR = ("the power's leader was assassinated: all its units make a forced hold "
+                    "this campaign (BAR-9.4)")
 REBEL_GATES = "the city is in rebellion against you (CONV-2A, REB-EFF-5.3)"
 
 
@@ -83,12 +93,14 @@ def is_unit_order(order: Order) -> TypeGuard[UnitOrder]:
 
 def resolve_movement(
     board: Board, state: State, orders: Mapping[str, Sequence[Order]],
-    rules: Rules | None = None,
+    rules: Rules | None = None, operated: Mapping[tuple[str, bool], str] | None = None,
 ) -> Adjudication:
     """Adjudicate a movement phase; money orders in ``orders`` are left to their own steps.
 
-    ``rules``: the rules of ``state.options``, when the caller has them already."""
-    phase = movement_phase(board, state, orders, rules)
+    ``rules``: the rules of ``state.options``, when the caller has them already;
+    ``operated``: seed 003's independent units a power bribed to obey its order this
+    campaign (BAR-11.6, BAR-16.5), by (province, garrison) -> that power."""
+    phase = movement_phase(board, state, orders, rules, operated)
     phase.resolver.resolve_all()
     return phase.outcome()
 
@@ -122,7 +134,7 @@ class MovementPhase:
 
 def movement_phase(
     board: Board, state: State, orders: Mapping[str, Sequence[Order]],
-    rules: Rules | None = None,
+    rules: Rules | None = None, operated: Mapping[tuple[str, bool], str] | None = None,
 ) -> MovementPhase:
     """The phase's orders checked, the siege rules applied and the pieces made.
 
@@ -139,9 +151,12 @@ def movement_phase(
     where = Occupancy(units)
     checker: Checker | None = None  # made for the first order that is not a usual one
     # the usual orders are recognised at once in a movement phase (but for mach2's Venice)
-    quick = state.phase == "movement" and not rules.mach2 and ix.fleet_symmetric
+    quick = (state.phase == "movement" and not rules.mach2 and ix.fleet_symmetric
+             and not rules.area_support and not rules.bar)  # (seed 003's orders are read
+    # as a whole: supports of an area, BAR-8.5; conflicts between one's own units, BAR-13.6)
     chains = FleetChains(pieces, rules.coastal_convoys)
-    rebellions = state.rebellions
+    # (seed 003: an independent garrison supports as rebels do, for the pieces, BAR-16.4)
+    rebellions = garrison_rebels(state, where) if rules.bar else state.rebellions
     early: list[OrderResult] = []  # the results known before resolving: void orders, alliances
     allies: dict[str, set[str]] = {}
     given = Orders(len(units))
@@ -159,10 +174,12 @@ def movement_phase(
         if not unit_order and (kind in MONEY_TYPES or isinstance(order, MONEY_ORDERS)):
             return
         if assassinated and power in assassinated:
-            early.append(OrderResult(power, order, "void", ASSASSINATED))
+            early.append(OrderResult(power, order, "void",
+                                     ASSASSINATED_BAR if rules.bar else ASSASSINATED))
             return
         if checker is None:
             checker = Checker(board, state, rules, where)
+            checker.operated = operated or {}
         reason = checker.check_in_full(power, order)
         if reason is not None:
             early.append(OrderResult(power, order, "void", reason))
@@ -178,6 +195,8 @@ def movement_phase(
                 permitted.add(order.power)
             else:
                 permitted.discard(order.power)
+            early.append(OrderResult(power, order, "succeeds"))
+        elif isinstance(order, Permit):  # seed 003's (BAR-11.2): read by the bribes' step
             early.append(OrderResult(power, order, "succeeds"))
         elif isinstance(order, Disband):  # Mach1 `disband` option (ORD-TN-1)
             disbanded.add((order.unit.province, order.unit.kind == "G"))
@@ -197,6 +216,10 @@ def movement_phase(
             else:
                 for order in power_orders:
                     other(power, order)
+    if rules.bar:  # seed 003's independent armies and fleets garrison themselves (BAR-16.3)
+        for i, default in independent_orders(board, state, rules, given.written, where):
+            general.append(i)
+            written[i] = default
     if disbanded:  # the units left, numbered again, and every piece made again
         kept = [i for i, u in enumerate(units) if (u.province, u.kind == "G") not in disbanded]
         state = state.but(units=[units[i] for i in kept])
@@ -208,11 +231,11 @@ def movement_phase(
         given.written = [before.written[i] for i in kept]
         ordered = [renumbered[i] for i, w in enumerate(before.written)
                    if w is not None and i in renumbered]
-        _carried_out(state, given, ordered, where, rules)
+        _carried_out(board, state, given, ordered, where, rules, orders)
         pieces = make_pieces(ix, rules, state.units, given.order, rebellions, powers)
     else:
         given.usual = not general and not converted
-        _carried_out(state, given, general, where, rules)
+        _carried_out(board, state, given, general, where, rules, orders)
         done: set[int] = set()
         for i in general:
             if i not in done:
@@ -224,15 +247,19 @@ def movement_phase(
         link_pieces(pieces, given.order)
     permits = {powers.number(p): {powers.number(q) for q in allowed}
                for p, allowed in allies.items()} if allies else {}
-    return MovementPhase(board, state, rules, given, Resolver(pieces, permits, rules.mach2),
+    return MovementPhase(board, state, rules, given, Resolver(pieces, permits, rules.mach2,
+                                                                 rules.bar, given.barred),
                          early, where)
 
 
 def _carried_out(
-    state: State, given: Orders, ordered: list[int], where: Occupancy, rules: Rules
+    board: Board, state: State, given: Orders, ordered: list[int], where: Occupancy,
+    rules: Rules, written: Mapping[str, Sequence[Order]],
 ) -> None:
     """The order each unit carries out: its own (or hold), as the siege rules leave it
-    (``ordered``: the units they may concern; each is dealt with alone)."""
+    (``ordered``: the units they may concern; each is dealt with alone), and seed 003's
+    supports of an area and transports for a power as what they come to
+    (:mod:`~machiavelli.movement.area_support`)."""
     given.order = given.written[:]
     units = state.units
     rebellions = state.rebellions
@@ -250,3 +277,11 @@ def _carried_out(
                 continue
         if unit.kind != "G" and (unit.siege or isinstance(order, Besiege)):
             given.order[i], given.note[i] = forced_siege_order(state, unit, order, where, rules)
+    if rules.area_support:
+        carry_area_orders(board, state, rules, given, written)
+    if rules.bar:
+        given.barred = own_conflicts(board, state.units, given)
+        if state.rebellions:  # the victim's supports amid rebels (BAR-10.3)
+            for i in victims_supports(state.units, given.order, state.rebellions):
+                given.note[i] = NO_SUPPORT_AMID_REBELS
+                given.written_outcome[i] = "fails"

@@ -49,6 +49,12 @@ from machiavelli.text.notation import format_order
 _PLAIN: frozenset[type] = frozenset({Hold, Move, SupportHold, SupportMove, Convoy, LiftSiege})
 
 
+#: a garrison converted out and then dislodged (seed 003 13.5)
+CONVERTED_OUT = "it converts, and must retreat from the force that takes the province (BAR-13.5.4)"
+#: why a besieger's order was not carried out (seed 003 13.3)
+FORCED_HOLD = "a standoff of stronger forces in its place makes it hold (BAR-13.3)"
+
+
 def unit_ref(unit: Unit) -> UnitRef:
     return UnitRef(unit.kind, unit.province, unit.coast)
 
@@ -68,6 +74,13 @@ class Orders:
         self.note: dict[int, str] = {}
         #: the written order's outcome, when another one replaced it ("void" if not given)
         self.written_outcome: dict[int, Outcome] = {}
+        #: the units whose written order the results report with the outcome of the order
+        #: carried out: seed 003's supports of an area and transports for a power, carried
+        #: out as the support or convoy they come to (movement.area_support)
+        self.stands_for: set[int] = set()
+        #: advances that never succeed but keep their force: seed 003's conflicts between
+        #: one's own units (movement.own_conflicts, BAR-13.6)
+        self.barred: set[int] = set()
         #: every order carried out is a hold, a move or a support as written (the usual
         #: orders of :mod:`machiavelli.movement.quick` but conversions, none changed by a
         #: siege rule)
@@ -201,6 +214,17 @@ def _moves_made(
                 entered.append((unit.owner, province))
             continue
         attacker = winners.get(space[i], -1) if winners else -1
+        if (bar and attacker < 0 and winners and kind[i] == MOVE and pieces.garrison[i]
+                and type(orders[i]) is Convert):
+            # seed 003 13.5: a garrison converting out while a stronger force takes the
+            # province converts and must then retreat (BAR-13.5.4)
+            attacker = winners.get(dest[i], -1)
+            if attacker >= 0:
+                order = orders[i]
+                assert isinstance(order, Convert)
+                unit = new_unit(order.to, unit.owner, unit.province,
+                                order.coast if order.to == "F" else None, unit.special)
+                given.note[i] = CONVERTED_OUT
         if attacker >= 0:
             origin = None if pieces.convoyed[attacker] else ix.spaces[space[attacker]]
             by_conversion = pieces.garrison[attacker] and not pieces.garrison[i]
@@ -211,6 +235,9 @@ def _moves_made(
             continue
         order = orders[i]
         kept = unit
+        forced = bar and type(order) is Besiege and resolver.forced_hold(i)
+        if forced:  # seed 003: a standoff stronger than the besieger (BAR-13.3)
+            order = Hold(unit_ref(unit))
         if order is None:  # a hold nobody wrote: a siege goes on (SIEGE-8) but under mach2
             if unit.siege and (mach2 or bar or unit.kind == "G"):  # (and bar, BAR-8.4)
                 kept = unit.with_siege(0)
@@ -219,6 +246,8 @@ def _moves_made(
                                     sieges_done)
             if settled is not None:
                 fixed[i] = settled
+        if forced:
+            fixed[i] = ("fails", FORCED_HOLD)
         final.append(kept)
         ends.append(space[i])
         if rebellions and kind[i] != MOVE and unit.kind != "G" and (
@@ -391,6 +420,9 @@ def _results(
             outcome = _stayed_outcome(resolver, i, order)
             note = pieces.void_note.get(i) or given.note.get(i, "")
         power = given.power[i] or unit.owner
+        if written is not None and i in given.stands_for and i not in given.written_outcome:
+            results.append(OrderResult(power, written, outcome, note))
+            continue
         if written is not None and written != order:
             why = given.note.get(i) or "changed to hold"
             results.append(OrderResult(power, written, given.written_outcome.get(i, "void"), why))

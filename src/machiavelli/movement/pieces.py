@@ -465,3 +465,33 @@ def _same_coast(pieces: Pieces, i: int, target: int) -> bool:
         return True
     found = pieces.dest_coast[target]
     return found is None or found == coast
+
+
+def strait_candidates(pieces: Pieces, controllers: frozenset[int],
+                      mach2: bool) -> dict[int, list[int]]:
+    """Each strait's candidates, in the pieces' order: the fleet in its controlling
+    province, and (but under mach2) the pieces moving there that are fleets after."""
+    candidates: dict[int, list[int]] = {}
+    if pieces.crowded:  # a space may hold two fleets: every piece looked at
+        kind, dest, space = pieces.kind, pieces.dest, pieces.space
+        for i in range(pieces.count):
+            if pieces.fleet[i] and space[i] in controllers:
+                candidates.setdefault(space[i], []).append(i)
+            if (not mach2 and kind[i] == MOVE and dest[i] in controllers
+                    and pieces.fleet_after(i)):
+                candidates.setdefault(dest[i], []).append(i)
+        return candidates
+    fleet, occupant = pieces.fleet, pieces.occupant
+    for at in controllers:
+        i = occupant[at]
+        if i >= 0 and fleet[i]:
+            candidates[at] = [i]
+    if not mach2:
+        moves_to = pieces.moves_to
+        for d in pieces.destinations:
+            if d in controllers:
+                arriving = [j for j in moves_to[d] if pieces.fleet_after(j)]
+                if arriving:
+                    found = candidates.get(d)
+                    candidates[d] = arriving if found is None else sorted(found + arriving)
+    return candidates

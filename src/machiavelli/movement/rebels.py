@@ -26,11 +26,20 @@ REB-RM-8.4).  Income (REB-EFF-7) is :mod:`machiavelli.money.income`'s.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from machiavelli.core.board import Board
 from machiavelli.core.homes import held_home_provinces
 from machiavelli.core.occupancy import Occupancy
+from machiavelli.core.orders import (
+    Hold,
+    SupportArea,
+    SupportHold,
+    SupportMove,
+    UnitOrder,
+    UnitRef,
+)
+from machiavelli.core.rules import rules_of
 from machiavelli.core.state import Rebellion, State, Unit
 from machiavelli.movement.geography import can_hold_garrison
 
@@ -54,6 +63,7 @@ def rebellions_after_movement(
     """
     rebellions = dict(state.rebellions)
     notes: list[str] = []
+    bar: bool | None = None  # (seed 003's rules, looked up when a hold puts one down)
     for power, province in entered:
         rebellion = rebellions.get(province)
         if rebellion is not None and power is not None and power != rebellion.against:
@@ -64,6 +74,13 @@ def rebellions_after_movement(
         if rebellion is None or not rebellion.in_province or unit.owner != rebellion.against:
             continue
         if unit.owner in state.assassinated:
+            continue
+        if bar is None:
+            bar = rules_of(state.options).bar
+        if bar:  # seed 003: the hold puts down the city's rebellion too (BAR-10.5)
+            del rebellions[unit.province]
+            notes.append(f"{unit.province}: rebellion put down by {unit.owner}'s hold, in the "
+                         "province and its city (BAR-10.5)")
             continue
         if rebellion.in_city:
             rebellions[unit.province] = Rebellion(rebellion.province, rebellion.against, False,
@@ -109,6 +126,8 @@ def rebellion_problem(
         return f"nobody controls {prov.name}: a rebellion is directed against its controller"
     if by is not None and by == controller:
         return f"{prov.name} is {by}'s own: only an enemy-controlled province can rebel"
+    if prov.venice and rules_of(state.options).bar:
+        return f"{prov.name} never rebels (BAR-14.1)"
     if prov.venice and (where or state).unit_in(province) is not None:
         return f"there is a unit in {prov.name}: no rebellion while one is there (VEN-G)"
     existing = state.rebellions.get(province)
@@ -198,3 +217,24 @@ __all__ = [
     "rebellions_after_movement",
     "start_rebellion",
 ]
+
+
+#: why a victim's support in its rebelling province is not given (seed 003 10.2)
+NO_SUPPORT_AMID_REBELS = ("the province rebels against its owner: its army or fleet gives "
+                          "no support (BAR-10.3)")
+
+
+def victims_supports(units: Sequence[Unit], orders: list[UnitOrder | None],
+                     rebellions: Mapping[str, Rebellion]) -> list[int]:
+    """Seed 003 (BAR-10.3): the victim's army or fleet in a province rebelling against it
+    cannot support.  Each such support made a hold; returns the units concerned."""
+    found: list[int] = []
+    for i, unit in enumerate(units):
+        order = orders[i]
+        if unit.kind == "G" or not isinstance(order, SupportHold | SupportMove | SupportArea):
+            continue
+        rebellion = rebellions.get(unit.province)
+        if rebellion is not None and rebellion.in_province and rebellion.against == unit.owner:
+            orders[i] = Hold(UnitRef(unit.kind, unit.province, unit.coast))
+            found.append(i)
+    return found

@@ -37,7 +37,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from machiavelli.movement.pieces import CONVOY, MOVE, SUPPORT, Pieces, blanks
+from machiavelli.movement.pieces import (
+    CONVOY,
+    MOVE,
+    SUPPORT,
+    Pieces,
+    blanks,
+    strait_candidates,
+)
 
 # Decision states
 _UNRESOLVED: Final = 0
@@ -60,8 +67,16 @@ class Resolver:
         pieces: Pieces,
         allies: dict[int, set[int]] | None = None,
         mach2: bool = False,
+        bar: bool = False,
+        barred: set[int] | None = None,
     ) -> None:
         self.pieces = pieces
+        #: seed 003's conflict rules (BAR-13.1, BAR-13.4): a unit forced to retreat has no
+        #: effect at all, so its move stands nobody off and its attack cuts no support
+        self.bar = bar
+        #: moves that never succeed but keep their prevent strength (seed 003: one's own
+        #: units never conflict, BAR-13.6, ruling A-10)
+        self.barred: set[int] = barred if barred is not None else set()
         #: power -> powers it allows through its straits this turn (001 STR-B)
         self.allies: dict[int, set[int]] = allies if allies is not None else {}
         #: Machiavelli 2: only fleets present at the start close a strait (STR-MACH2-1)
@@ -111,35 +126,7 @@ class Resolver:
         # fleets that might close each strait: there now, or arriving (001 STR-D, STR-E)
         self.strait_candidates: dict[int, list[int]] = {}
         if ix.straits:
-            self._strait_candidates(ix.controllers, mach2)
-
-    def _strait_candidates(self, controllers: frozenset[int], mach2: bool) -> None:
-        """Each strait's candidates, in the pieces' order: the fleet in its controlling
-        province, and (but under mach2) the pieces moving there that are fleets after."""
-        pieces = self.pieces
-        candidates = self.strait_candidates
-        if pieces.crowded:  # a space may hold two fleets: every piece looked at
-            kind, dest, space = self.kind, self.dest, self.space
-            for i in range(self.count):
-                if pieces.fleet[i] and space[i] in controllers:
-                    candidates.setdefault(space[i], []).append(i)
-                if (not mach2 and kind[i] == MOVE and dest[i] in controllers
-                        and pieces.fleet_after(i)):
-                    candidates.setdefault(dest[i], []).append(i)
-            return
-        fleet, occupant = pieces.fleet, pieces.occupant
-        for at in controllers:
-            i = occupant[at]
-            if i >= 0 and fleet[i]:
-                candidates[at] = [i]
-        if not mach2:
-            moves_to = pieces.moves_to
-            for d in pieces.destinations:
-                if d in controllers:
-                    arriving = [j for j in moves_to[d] if pieces.fleet_after(j)]
-                    if arriving:
-                        found = candidates.get(d)
-                        candidates[d] = arriving if found is None else sorted(found + arriving)
+            self.strait_candidates = strait_candidates(pieces, ix.controllers, mach2)
 
     # ------------------------------------------------------------------
     # Kruijswijk's guess-and-check recursion
@@ -365,6 +352,8 @@ class Resolver:
         stays, no support given by that unit's power."""
         if self.venice_bounces[i] or (self.blocked[i] and not self.path_ok(i)):
             return False
+        if self.barred and i in self.barred:
+            return False
         kind, power = self.kind, self.power
         dest = self.dest[i]
         occ = self.occupant[dest]
@@ -432,11 +421,25 @@ class Resolver:
     def prevent_strength(self, q: int) -> int:
         if self.venice_bounces[q] or (self.blocked[q] and not self.path_ok(q)):
             return 0
+        if self.bar and self.moves_to[self.space[q]] and self.dislodged(q):
+            return 0  # its order "isn't put into effect, even momentarily" (003 13.5, BAR-13.4)
         opponent = self._head_to_head(q)
         if opponent >= 0 and self.resolve(opponent):
             return 0
         bonus = self._rebel_bonus(q) if self.rebel_support[q] else 0
         return self.strength[q] + bonus + (self._support_strength(q) if self.supports[q] else 0)
+
+    def forced_hold(self, q: int) -> bool:
+        """Seed 003 13.3 (BAR-13.3), under ``bar``: a unit that stays (to support, besiege or
+        transport) in a place two or more forces attack, each stronger than it, and none of
+        which gets in (a standoff), makes a forced hold: it does not carry out its order."""
+        if not self.bar or self.kind[q] == MOVE:
+            return False
+        attacks = self.moves_to[self.space[q]]
+        if len(attacks) < 2 or self.dislodged(q):
+            return False
+        held = self.strength[q] + (self._support_strength(q) if self.supports[q] else 0)
+        return any(self.prevent_strength(m) > held for m in attacks)
 
     def dislodged(self, i: int) -> bool:
         if self.kind[i] == MOVE and self.resolve(i):
@@ -460,6 +463,8 @@ class Resolver:
                 continue
             if self.venice_bounces[m] or (self.blocked[m] and not self.path_ok(m)):
                 continue
+            if self.bar and self.moves_to[space[m]] and self.dislodged(m):
+                continue  # an attacker forced to retreat cuts nothing (003 13.1, BAR-13.1)
             if space[m] == dest:
                 # an attack from where the support goes cuts it only by dislodging
                 if self.resolve(m):
@@ -484,7 +489,8 @@ class Resolver:
     def _convoy_path(self, i: int) -> bool:
         p = self.pieces
         ix = p.ix
-        fleets = [f for f in self.convoys[i] if not self.dislodged(f)]
+        fleets = [f for f in self.convoys[i]
+                  if not self.dislodged(f) and not (self.bar and self.forced_hold(f))]
         if not fleets:
             return False
         army, dest = p.province[i], p.dest[i]

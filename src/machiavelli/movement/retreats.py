@@ -87,6 +87,8 @@ def retreat_problem(
     if unit.kind == "A":
         if board.is_sea(province):
             return "an army cannot retreat to sea"
+        if board.provinces[province].venice and state.option("bar"):
+            return "no army stands in Venice (BAR-14.1)"
         if not board.army_adjacent(unit.province, province):
             return f"{province} is not adjacent"
     elif not board.fleet_adjacent(unit.location, location):

@@ -26,6 +26,7 @@ from typing import Any
 
 from machiavelli.core.board import Board
 from machiavelli.core.orders import (
+    INDEPENDENT,
     Ally,
     Besiege,
     Borrow,
@@ -40,13 +41,17 @@ from machiavelli.core.orders import (
     LiftSiege,
     Maintain,
     Move,
+    Old,
     Order,
     Pay,
+    Permit,
     Remove,
     Retreat,
+    SupportArea,
     SupportHold,
     SupportMove,
     Tax,
+    Transport,
     UnitRef,
     Waive,
 )
@@ -202,8 +207,12 @@ class OrderPainter:
 
     def _support_hold(self, order: SupportHold, power: str | None, outcome: Outcome | None,
                       css: str) -> None:
+        middle = self._support_ring(self.at(order.unit), self.at(order.target), power, css)
+        self._outcome_on_line(order.unit, outcome, middle)
+
+    def _support_ring(self, start: Point, end: Point, power: str | None, css: str) -> Point:
+        """A dashed support line from ``start`` to a dashed ring round ``end``; its middle."""
         s = self.s
-        start, end = self.at(order.unit), self.at(order.target)
         p, q = _toward(start, end, 0.55 * s), _toward(end, start, 0.72 * s)
         middle = self.line([p, q], power, s * 0.09, css, dash=self._dash(0.3, 0.18),
                            head=False, bend=0.08)
@@ -211,7 +220,7 @@ class OrderPainter:
         self.drawing.lines.append(tag("circle", cx=end[0], cy=end[1], r=s * 0.72,
                                       fill="none", stroke=colour, stroke_width=s * 0.09,
                                       stroke_dasharray=self._dash(0.3, 0.18), class_=css))
-        self._outcome_on_line(order.unit, outcome, middle)
+        return middle
 
     def _support_move(self, order: SupportMove, power: str | None, outcome: Outcome | None,
                       css: str) -> None:
@@ -242,6 +251,43 @@ class OrderPainter:
         self.drawing.lines.append(tag("circle", cx=aim[0], cy=aim[1], r=s * 0.2,
                                       fill="none", stroke=colour, stroke_width=s * 0.08))
         self._outcome_on_line(order.unit, outcome, middle)
+
+    def _support_area(self, order: SupportArea, power: str | None, outcome: Outcome | None,
+                      css: str) -> None:
+        """Seed 003's support of an area (BAR-8.5): a dashed line to the area, ringed, with
+        the initial of the power in whose favour when it is not the supporter's own."""
+        s = self.s
+        end = self.dest("A", order.area)
+        middle = self._support_ring(self.at(order.unit), end, power, css)
+        self._favour(order.power, (end[0] + 0.6 * s, end[1] - 0.6 * s), css)
+        self._outcome_on_line(order.unit, outcome, middle)
+
+    def _transport(self, order: Transport, power: str | None, outcome: Outcome | None,
+                   css: str) -> None:
+        """Seed 003's transport named for a power (BAR-8.6): a dotted ring round the
+        fleet, with the initial of the power carried when it is not the fleet's own."""
+        s = self.s
+        at = self.at(order.unit)
+        colour, _ = self._stroke(power)
+        self.drawing.lines.append(tag("circle", cx=at[0], cy=at[1], r=s * 0.85, fill="none",
+                                      stroke=colour, stroke_width=s * 0.1,
+                                      stroke_dasharray=self._dash(0.02, 0.2), class_=css))
+        self._favour(order.power, (at[0] + 0.7 * s, at[1] - 0.7 * s), css)
+        if outcome in FAILED:
+            self.mark(at, 0.5)
+        self._dislodged(order.unit, outcome)
+
+    def _favour(self, favoured: str | None, at: Point, css: str) -> None:
+        """The initial of the power a support or transport favours (none: its own)."""
+        if favoured is None:
+            return
+        if favoured == INDEPENDENT:
+            letter, fill = "I", "#FFFFFF"
+        else:
+            letter, fill = favoured[:1].upper(), self._stroke(favoured)[0]
+        coin = badge(letter, at, self.s * 0.5, fill, ink_on(fill))
+        self.drawing.marks.append(tag("g", tag("title", text(f"for {favoured}")) + coin,
+                                      class_=css))
 
     def _siege(self, order: Besiege | LiftSiege, power: str | None, outcome: Outcome | None,
                css: str) -> None:
@@ -347,6 +393,11 @@ class OrderPainter:
         if outcome in FAILED or outcome == "bounced":
             self.mark(at, 0.8)
 
+    def _old(self, order: Old, power: str | None, outcome: Outcome | None,
+             css: str) -> None:
+        """Seed 003's old unit (BAR-3.3): drawn as a unit built."""
+        self._build(Build(order.kind, order.province, order.coast), power, outcome, css)
+
     def _tax(self, order: Tax, power: str | None, outcome: Outcome | None,
              css: str) -> None:
         """Seed 003's forced taxation (BAR-5.3): a coin marked "T" on the province."""
@@ -388,6 +439,8 @@ PAINTERS: dict[type, Callable[[OrderPainter, Any, str | None, Outcome | None, st
     Move: OrderPainter._move,
     SupportHold: OrderPainter._support_hold,
     SupportMove: OrderPainter._support_move,
+    SupportArea: OrderPainter._support_area,  # seed 003 (BAR-8.5)
+    Transport: OrderPainter._transport,  # seed 003 (BAR-8.6)
     Convoy: OrderPainter._convoy,
     Convert: OrderPainter._convert,
     Besiege: OrderPainter._siege,
@@ -404,5 +457,7 @@ PAINTERS: dict[type, Callable[[OrderPainter, Any, str | None, Outcome | None, st
     GiveChit: OrderPainter._nothing,  # (the legend's)
     Expense: OrderPainter._expense,  # a coin on the province the money goes to
     Tax: OrderPainter._tax,  # a coin on the province taxed by force
+    Old: OrderPainter._old,  # seed 003's old unit, as a unit built
     Excommunicate: OrderPainter._nothing,  # between the Papacy and a power, no place
+    Permit: OrderPainter._nothing,  # between powers (the bribe it allows has its coin)
 }

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from machiavelli.core.options import chits_in_play, loans_in_play, money_in_play
+from machiavelli.core.options import bar_rules, chits_in_play, loans_in_play, money_in_play
 from machiavelli.core.orders import BANK, Borrow, Expense, ExpenseKind, GiveChit, MoneyOrder, Pay
 from machiavelli.core.state import Unit, UnitKind
 from machiavelli.text.order_words import (
@@ -48,14 +48,27 @@ MAX_DIGITS = 9
 _RATES = {1: 20, 2: 50}  # 001: 1 year at 20 %, 2 years at 50 %
 _ETYPE_LIST = (
     "famine relief, pacify rebellion, counter-bribe, disband, buy, "
-    "garrison to autonomous, cause rebellion, assassinate or none"
+    "garrison to autonomous, cause rebellion, assassinate, bodyguard, operate, permission "
+    "or none"
 )
+
+
+#: the most expenditures a power numbers in a campaign under seed 003's rules, which set no
+#: limit (BAR-7.1): a bound on the numbers only
+BAR_EXPENSES = 99
 
 
 def read_money(r: WordReader) -> MoneyOrder:
     """An expenditure order; ``r`` stands at its first word."""
     if not money_in_play(r.state):
         raise OrderSyntaxError("there is no money in this game")
+    if r.phase == "adjustment" and bar_rules(r.state) and r.match(GIVES) is not None:
+        r.take(GIVES)  # seed 003's ducat exchange in the adjustment phase (B.4, BAR-2.3)
+        order = _give(r)
+        if not isinstance(order, Pay) or order.to == BANK:
+            raise OrderSyntaxError("in the adjustment phase ducats are only given to a power "
+                                   "(seed 003's B.4)")
+        return order
     if r.phase != "movement":
         raise r.wrong_phase("an expenditure order", "movement")
     if r.take(BORROWS):
@@ -249,7 +262,10 @@ def _expense(r: WordReader) -> Expense:
     if not _number(written):
         raise OrderSyntaxError("the expense's number is missing: expense 1: to expense 4:")
     number = int(written)
-    if not 1 <= number <= 4:
+    if bar_rules(r.state):  # seed 003: any number of expenditures (BAR-7.1)
+        if not 1 <= number <= BAR_EXPENSES:
+            raise OrderSyntaxError(f"an expense's number is 1 to {BAR_EXPENSES}, not {number}")
+    elif not 1 <= number <= 4:
         raise OrderSyntaxError(f"an expense's number is 1 to 4, not {number}")
     r.take(((":",),))
     start = r.i
@@ -276,11 +292,13 @@ def _expense_body(r: WordReader, number: int, ducat_d: bool) -> Expense:
     province: str | None = None
     power: str | None = None
     if kind == "assassinate":
-        if not chits_in_play(r.state):
+        if not chits_in_play(r.state) and not bar_rules(r.state):  # (003's: BAR-9.1)
             raise OrderSyntaxError("there are no assassinations in this game")
         power = _power(r, "the power to assassinate")
         if power == r.power:
             raise OrderSyntaxError("you cannot assassinate yourself")
+    elif kind == "bodyguard":  # seed 003's (BAR-9.2): for any leader
+        power = _power(r, "the power whose leader is guarded")
     elif kind in _PLACE_EXPENSES:
         province = r.take_place(ETYPE_NAMES[kind]).province
     else:
@@ -318,7 +336,7 @@ def _target_unit(r: WordReader, kind: ExpenseKind) -> Unit:
     written = r.take_type()
     place = r.take_place(ETYPE_NAMES[kind])
     name = r.name(place.province)
-    if kind == "garrison_to_autonomous":
+    if kind == "garrison_to_autonomous" and not bar_rules(r.state):  # (003: any, BAR-11.7)
         if written not in (None, "G"):
             raise OrderSyntaxError("only a garrison can be made autonomous")
         written = "G"

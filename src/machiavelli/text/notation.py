@@ -135,6 +135,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from machiavelli.core.board import Board
+from machiavelli.core.options import flag
 from machiavelli.core.order_kinds import kind_of
 from machiavelli.core.orders import (
     BANK,
@@ -152,13 +153,17 @@ from machiavelli.core.orders import (
     LiftSiege,
     Maintain,
     Move,
+    Old,
     Order,
     Pay,
+    Permit,
     Remove,
     Retreat,
+    SupportArea,
     SupportHold,
     SupportMove,
     Tax,
+    Transport,
     UnitRef,
     Waive,
     order_key,
@@ -238,12 +243,20 @@ def _parse(
 ) -> Order:
     """:func:`parse_order`, with the units by province (and the board's one-word places)
     shared by a submission's orders."""
-    if phase == "movement":  # the usual forms first (machiavelli.text.canonical)
+    if phase == "movement" and not _area_support(state):  # the usual forms first
         order = read_canonical(text, board, units or units_at(state.units), power, bought,
                                places)
         if order is not None:
             return order
     return _parse_in_full(text, board, state, power, phase, bought)
+
+
+def _area_support(state: State) -> bool:
+    """Seed 003's supports of an area (option ``area_support``): ``A bol S mod`` is then
+    a support of the power's own operation at Modena, not of the unit there, so the usual
+    forms' fast path (:mod:`machiavelli.text.canonical`), which reads the latter, is not
+    taken."""
+    return bool(state.options) and flag(state.options, "area_support")
 
 
 def _parse_in_full(
@@ -273,7 +286,7 @@ def parse_orders(
     A later order with the same :func:`~machiavelli.core.orders.order_key` replaces the
     earlier one.  Units bought by the submission's final expenses may be ordered.
     """
-    if (phase or state.phase) == "movement":
+    if (phase or state.phase) == "movement" and not _area_support(state):
         usual = _usual_submission(text, board, state, power)
         if usual is not None:
             return usual
@@ -292,7 +305,8 @@ def _submission(
     units = units_at(state.units)
     builds: dict[tuple[str, ...], Build] = {}  # the builds kept so far, by key
     now = phase or state.phase
-    places = single_places(board) if now == "movement" else None
+    places = (single_places(board) if now == "movement" and not _area_support(state)
+              else None)
     for number, written in parts:
         # the usual forms of a movement phase first, as _parse reads them
         order = (None if places is None
@@ -451,7 +465,7 @@ def _bought(
     return frozenset(
         (e.province, e.unit_kind)
         for e in expenses.values()
-        if e.kind == "buy" and e.province is not None and e.unit_kind is not None
+        if e.kind in ("buy", "operate") and e.province is not None and e.unit_kind is not None
     )
 
 
@@ -484,6 +498,19 @@ def _format_support_hold(order: SupportHold) -> str:
 def _format_support_move(order: SupportMove) -> str:
     dest = _loc(order.dest, order.dest_coast)
     return f"{_unit(order.unit)} S {_unit(order.target)} - {dest}"
+
+
+def _for(power: str | None) -> str:
+    """`` for Milan`` after a support or transport in favour of a power (none: its own)."""
+    return "" if power is None else f" for {power}"
+
+
+def _format_support_area(order: SupportArea) -> str:
+    return f"{_unit(order.unit)} S {order.area}{_for(order.power)}"
+
+
+def _format_transport(order: Transport) -> str:
+    return f"{_unit(order.unit)} T{_for(order.power)}"
 
 
 def _format_convoy(order: Convoy) -> str:
@@ -537,8 +564,18 @@ def _format_tax(order: Tax) -> str:
     return f"tax {order.province}"
 
 
+def _format_old(order: Old) -> str:
+    return f"old {order.kind} {_loc(order.province, order.coast)}"
+
+
 def _format_excommunicate(order: Excommunicate) -> str:
     return f"excommunicate {order.power}"
+
+
+def _format_permit(order: Permit) -> str:
+    if order.province is not None:
+        return f"permit {order.to} bribe {order.unit_kind} {order.province}"
+    return f"permit {order.to} bribe {order.power}"
 
 
 def _format_borrow(order: Borrow) -> str:
@@ -558,12 +595,15 @@ def _format_expense(order: Expense) -> str:
     head = f"expense {order.number}: "
     if order.kind == "none":
         return head + "none"
-    if order.kind == "assassinate":
+    if order.kind in ("assassinate", "bodyguard"):
         target = order.power or ""
     else:
         target = f"{order.unit_kind} " if order.unit_kind else ""
         target += order.province or ""
-    return f"{head}{_ducats(order.amount)} {ETYPE_NAMES[order.kind]} {target}".rstrip()
+    name = ETYPE_NAMES[order.kind]
+    if order.kind == "garrison_to_autonomous" and order.unit_kind not in (None, "G"):
+        name = "make independent"  # (seed 003's, on an army or fleet: BAR-11.7)
+    return f"{head}{_ducats(order.amount)} {name} {target}".rstrip()
 
 
 def _ducats(amount: int) -> str:
@@ -578,6 +618,8 @@ FORMATTERS: Final[dict[type, Callable[[Any], str]]] = {
     Move: _format_move,
     SupportHold: _format_support_hold,
     SupportMove: _format_support_move,
+    SupportArea: _format_support_area,
+    Transport: _format_transport,
     Convoy: _format_convoy,
     Convert: _format_convert,
     Besiege: _format_besiege,
@@ -590,7 +632,9 @@ FORMATTERS: Final[dict[type, Callable[[Any], str]]] = {
     Maintain: _format_maintain,
     Waive: _format_waive,
     Tax: _format_tax,
+    Old: _format_old,
     Excommunicate: _format_excommunicate,
+    Permit: _format_permit,
     Borrow: _format_borrow,
     Pay: _format_pay,
     GiveChit: _format_give_chit,

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import Literal
 
+from machiavelli.core.options import flag
 from machiavelli.core.orders import (
+    ALL,
+    INDEPENDENT,
     Ally,
     Besiege,
     Build,
@@ -19,12 +22,16 @@ from machiavelli.core.orders import (
     LiftSiege,
     Maintain,
     Move,
+    Old,
     Order,
+    Permit,
     Remove,
     Retreat,
+    SupportArea,
     SupportHold,
     SupportMove,
     Tax,
+    Transport,
     UnitRef,
     Waive,
 )
@@ -33,23 +40,30 @@ from machiavelli.text.money_reader import EXPENSE_GLUED, read_money
 from machiavelli.text.order_words import (
     ALLIES,
     BESIEGES,
+    BRIBE_WORDS,
     BUILDS,
     C_WORD,
     CITY_WORDS,
     COAST_NAMES,
+    COAST_WORDS,
     CONVERTS,
     CONVOYS,
     DISBANDS,
     EXCOMMUNICATES,
     EXPENDITURE_WORDS,
+    FAVOURS,
     HOLDS,
+    INDEPENDENT_WORDS,
     KEYWORDS,
     KIND_NAMES,
     LIFTS,
     MAINTAINS,
     MOVES,
+    OLDS,
+    PERMITS,
     REMOVES,
     RETREATS,
+    SHORT_COASTS,
     SIEGE_WORD,
     SUPPORTS,
     TAXES,
@@ -107,8 +121,12 @@ class OrderReader(WordReader):
             return self.build()
         if self.place_at(self.i) is None and self.take(TAXES):
             return self.tax()
+        if self.place_at(self.i) is None and self.take(OLDS):
+            return self.old()
         if self.place_at(self.i) is None and self.take(EXCOMMUNICATES):
             return self.excommunicate()
+        if self.place_at(self.i) is None and self.take(PERMITS):
+            return self.permit()
         if self.take(MAINTAINS):
             ref = self.unit_ref("a unit", self.state.units, None, "maintain")
             self.end()
@@ -159,6 +177,51 @@ class OrderReader(WordReader):
             raise OrderSyntaxError("a power is missing")
         self.i = len(self.toks)
         return Excommunicate(self.find_power(" ".join(words)))
+
+    def permit(self) -> Permit:
+        """``permit <power>|all bribe <type> <place>`` or ``... bribe <power>``: seed 003's
+        permission to bribe (BAR-11.2)."""
+        self.need("a permission to bribe")
+        at = next((j for j in range(self.i, len(self.toks))
+                   if self.match(BRIBE_WORDS, j) is not None), -1)
+        if at < 0:
+            raise OrderSyntaxError("write 'permit <power> bribe <unit>' or 'permit all bribe "
+                                   "<power>'")
+        who = " ".join(self.toks[self.i:at])
+        if not who:
+            raise OrderSyntaxError("the power permitted is missing (or 'all')")
+        to = ALL if who in ("all", "everybody", "everyone") else self.find_power(who)
+        self.i = at
+        self.take(BRIBE_WORDS)
+        if self.at_end():
+            raise OrderSyntaxError("the unit or power that may be bribed is missing")
+        written = self.take_type()
+        rest = " ".join(self.toks[self.i:])
+        powers = {p.lower() for p in (self.state.powers or self.board.powers.values())}
+        if written is None and (rest.removeprefix("the ") in powers
+                                or self.place_at(self.i) is None):
+            power = self.find_power(rest)  # (a power's name before a place's: "Milan")
+            self.i = len(self.toks)
+            return Permit(to, power=power)
+        place = self.take_place("bribe")
+        self.end()
+        here = [u for u in self.state.units if u.province == place.province]
+        if written is None:
+            if not here:
+                raise OrderSyntaxError(f"no unit in {self.name(place.province)}: write its type")
+            written = sorted(here, key=lambda u: u.kind == "G")[0].kind
+        return Permit(to, written, place.province)
+
+    def old(self) -> Old:
+        """``old <type> <place>``: seed 003's old unit of the first Spring (BAR-3.3)."""
+        self.need("an old unit", "adjustment")
+        kind = self.take_type()
+        if kind is None:
+            raise OrderSyntaxError("the old unit's type is missing: army, fleet or garrison")
+        place = self.take_place("old")
+        self.end()
+        coast = self.dest_coast(place) if kind == "F" else None
+        return Old(kind, place.province, coast)
 
     def tax(self) -> Tax:
         """``tax <province>``: seed 003's forced taxation (BAR-5.3)."""
@@ -289,9 +352,71 @@ class OrderReader(WordReader):
     def dislodged(self) -> list[Unit]:
         return [d.unit for d in self.state.dislodged]
 
+    # -- seed 003's support and transport in favour of a power (BAR-8.5, BAR-8.6) ------
+    def area_support(self) -> bool:
+        """Whether the game has seed 003's support of an area (option ``area_support``)."""
+        return flag(self.state.options, "area_support")
+
+    def in_favour_of(self) -> str | None:
+        """``for <power>``, ``in favour of <power>`` or ``(<power>)`` at the end of a
+        support or transport: the power (:data:`INDEPENDENT` for ``independent``), or None
+        when the order names none.  Raises when a power is named and the game has no
+        ``area_support``."""
+        if not self.take(FAVOURS):
+            return None
+        words = self.toks[self.i:]
+        if not words:
+            raise OrderSyntaxError("the power in whose favour is missing")
+        if not self.area_support():
+            raise OrderSyntaxError(
+                "a support or transport in favour of a power is seed 003's (BAR-8.5, "
+                "BAR-8.6): this game does not have the option area_support")
+        self.i = len(self.toks)
+        written = " ".join(words)
+        if written.removeprefix("an ") in INDEPENDENT_WORDS:
+            return INDEPENDENT
+        return self.find_power(written)
+
+    def bracketed_power(self) -> None:
+        """``(Milan)`` at the end of the order read as ``for Milan`` (a coast in brackets,
+        ``(nc)``, is left alone)."""
+        toks = self.toks
+        if len(toks) < 3 or toks[-1] != ")" or "(" not in toks[self.i:]:
+            return
+        at = len(toks) - 1 - toks[::-1].index("(")
+        inside = tuple(toks[at + 1:-1])
+        if inside and inside not in COAST_WORDS and inside[0] not in SHORT_COASTS:
+            self.toks = [*toks[:at], "for", *inside]
+
+    def support_area(self, head: tuple[UnitKind | None, Place], area: Place) -> Order:
+        """``A bol S mod [for Milan]``: a support of an area (BAR-8.5)."""
+        power = self.in_favour_of()
+        self.end()
+        self.need("a support")
+        unit = self.own(head, "G" if area.province == head[1].province else "AF")
+        return SupportArea(unit, area.province, power)
+
+    def transport(self, head: tuple[UnitKind | None, Place]) -> Order:
+        """``F ets T [for Florence]``: a transport named for a power (BAR-8.6)."""
+        power = self.in_favour_of()
+        self.end()
+        self.need("a transport")
+        unit = self.own(head, "AF")
+        if unit.kind != "F":
+            raise OrderSyntaxError(
+                f"only a fleet can transport, not {a_or_an(KIND_NAMES[unit.kind])}")
+        return Transport(unit, power)
+
     def support(self, head: tuple[UnitKind | None, Place]) -> Order:
+        self.bracketed_power()
         self.take_special()
         t_kind = self.take_type()
+        if t_kind is None and self.area_support():
+            j = self.i
+            area = self.take_place("support")
+            if self.at_end() or self.match(FAVOURS) is not None:
+                return self.support_area(head, area)
+            self.i = j
         target = self.take_place("support")
         dest: Place | None = None
         converting = False
@@ -303,6 +428,10 @@ class OrderReader(WordReader):
                 raise OrderSyntaxError("only a garrison converting out can be supported")
             self.take_coast()
             converting = True
+        if self.match(FAVOURS) is not None:
+            self.in_favour_of()  # (refused without area_support)
+            raise OrderSyntaxError("a support of a unit names no power; a support of an area "
+                                   "does: 'S mod for Milan' (BAR-8.5)")
         self.end()
         self.need("a support")
         own_prov = head[1].province
@@ -328,8 +457,16 @@ class OrderReader(WordReader):
         return self.in_phase(SupportMove(unit, ref, dest.province, dest.coast), "movement")
 
     def convoy(self, head: tuple[UnitKind | None, Place]) -> Order:
+        self.bracketed_power()
         self.take_special()
         t_kind = self.take_type()
+        if t_kind is None and (self.at_end() or self.match(FAVOURS) is not None):
+            if not self.area_support() and self.at_end():
+                raise OrderSyntaxError(
+                    "a convoy names the army and where it goes ('C A ven - apu'); a "
+                    "transport named for a power ('T for Milan') is seed 003's and needs "
+                    "the option area_support")
+            return self.transport(head)
         target = self.take_place("convoy")
         if not self.take(MOVES):
             raise OrderSyntaxError("a convoy must name where the army goes ('- place')")

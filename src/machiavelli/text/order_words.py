@@ -50,11 +50,20 @@ WAIVES = _words("waive", "waives")
 #: seed 003's excommunication (BAR-15.1), a movement or adjustment order of the Papacy
 EXCOMMUNICATES = _words("excommunicate", "excommunicates", "excommunication of",
                         "excommunication", "crusade against", "crusade")
+#: seed 003's permission to bribe (BAR-11.2), a movement order
+PERMITS = _words("permit", "permits", "permission", "allow bribe")
+BRIBE_WORDS = _words("bribe", "bribes", "to bribe", "bribing")
+#: seed 003's old unit of the first Spring (BAR-3.3), an adjustment order
+OLDS = _words("old", "place old", "old unit", "place old unit")
 #: seed 003's forced taxation (BAR-5.3), an adjustment order
 TAXES = _words("tax", "taxes", "force tax", "forced tax", "forced taxation")
 ALLIES = _words("allow", "alliance", "alliance with", "ally with", "ally", "allies", "allies with")
 UNALLIES = _words("unally", "unally with", "unallow", "disallow", "not allies", "unalliance",
                   "don't allow", "dont allow")
+#: seed 003's support or transport in favour of a power (BAR-8.5, BAR-8.6): ``for Milan``
+FAVOURS = _words("for", "in favour of", "in favor of", "on behalf of")
+#: the words for an independent power in ``for independent`` (BAR-8.5)
+INDEPENDENT_WORDS = frozenset({"independent", "independents", "autonomous", "independent power"})
 VIA_CONVOY = _words("via convoy", "by convoy")
 SIEGE_WORD = _words("siege")
 ZERO = _words("0")
@@ -77,9 +86,13 @@ _ETYPE_SPELLINGS: dict[ExpenseKind, tuple[str, ...]] = {
     "disband": ("disband", "d"),
     "buy": ("buy", "purchase", "b"),
     "garrison_to_autonomous": ("garrison to autonomous", "gta", "g", "autonomous",
-                               "to autonomous"),
+                               "to autonomous", "make independent", "make autonomous",
+                               "independent", "mi"),
     "cause_rebellion": ("cause rebellion", "cr", "cause", "rebellion"),
     "assassinate": ("assassinate", "assassination", "a"),
+    "bodyguard": ("bodyguard", "body guard", "bodyguard for", "bodyguard of", "bg"),
+    "operate": ("operate", "op"),
+    "permission": ("permission", "permission to bribe from", "perm"),
 }
 ETYPES: dict[tuple[str, ...], ExpenseKind] = {
     words: kind for kind, spellings in _ETYPE_SPELLINGS.items() for words in _words(*spellings)
@@ -88,7 +101,8 @@ ETYPE_NAMES: dict[ExpenseKind, str] = {
     "famine_relief": "famine relief", "pacify_rebellion": "pacify rebellion",
     "counter_bribe": "counter-bribe", "disband": "disband", "buy": "buy",
     "garrison_to_autonomous": "garrison to autonomous", "cause_rebellion": "cause rebellion",
-    "assassinate": "assassinate", "none": "none",
+    "assassinate": "assassinate", "bodyguard": "bodyguard",
+    "operate": "operate", "permission": "permission", "none": "none",
 }
 
 TYPES: dict[str, UnitKind] = {
