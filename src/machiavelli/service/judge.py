@@ -32,6 +32,7 @@ from machiavelli.service import (
     deadlines,
     draws,
     games,
+    guesses,
     later,
     mastery,
     press,
@@ -512,12 +513,28 @@ class Judge(Lookups):
             return UserView.of(found) if found is not None else None
 
     def sign_on(self, name: str, role: str, password: str, *, power: str | None = None,
-                seat_name: str | None = None, left: bool = False) -> SeatView | Refused:
+                seat_name: str | None = None, left: bool = False, source: str | None = None,
+                now: datetime | None = None, counted: bool = True) -> SeatView | Refused:
         """The seat of ``power`` (a player), ``seat_name`` (an observer or a master) or
         any of ``role``, if ``password`` is its sign-on password (``left``: the last
-        player of ``power``, who left)."""
-        return self._read(name, lambda s, g: _mapped(s, credentials.sign_on(
+        player of ``power``, who left).  Wrong passwords are counted (unless not
+        ``counted``: a first try of two) per seat and per
+        ``source`` (the sender's address): past a few, the next sign-on waits, doubling
+        (:class:`~machiavelli.service.guesses.TooMany`; :mod:`~machiavelli.service.guesses`).
+        """
+        moment = now or clock()
+        counters = guesses.keys(name, role, power, seat_name, source)
+        if not left:
+            with self.db.reading() as session:
+                stop = guesses.waiting(session, counters, moment)
+            if stop is not None:
+                return stop
+        found = self._read(name, lambda s, g: _mapped(s, credentials.sign_on(
             s, g, role, password, power=power, name=seat_name, left=left), SeatView.record))
+        if isinstance(found, Refused) and counted and not left:
+            with self.db.writing() as session:
+                guesses.failed(session, counters, moment)
+        return found
 
     def update_seat(self, name: str, seat_name: str, *, password: str | None = None,
                     address: str | None = None) -> SeatView | Refused:

@@ -9,6 +9,7 @@ back, instead of raising.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 
 @dataclass(frozen=True)
@@ -19,3 +20,11 @@ class Refused:
 
     def __str__(self) -> str:
         return self.reason
+
+
+@dataclass(frozen=True)
+class TooMany(Refused):
+    """Too many wrong passwords: the next attempt is heard after ``wait`` (the password
+    given was not looked at)."""
+
+    wait: timedelta = timedelta(0)

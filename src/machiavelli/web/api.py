@@ -561,5 +561,6 @@ def judge_commands(request: Request, body: JudgeText, user: KeyUser,
     site = site_of(request)
     account = user_named(site.judge.db, user)
     sender = account.email if account is not None and account.email else user
-    return once(request, idempotency_key, body,
-                lambda: JudgeReply(reply=judge_text(site.judge, sender, body.text)))
+    source = f"web:{request.client.host if request.client else '?'}"
+    return once(request, idempotency_key, body, lambda: JudgeReply(
+        reply=judge_text(site.judge, sender, body.text, source=source)))

@@ -1,0 +1,84 @@
+"""Guessing passwords is slowed, never unlimited and never a lock on everyone (issue 38,
+N1, N2, N14): wrong ``SIGN ON`` passwords per seat and per address (by mail and through
+``POST /api/v1/judge``), wrong log-ins per (user, address), wrong API keys per address,
+each with a backoff that doubles."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from web_game import add_user, started_game, web_site
+
+from machiavelli.commands.interpreter import judge_text
+from machiavelli.service import guesses
+from machiavelli.service.backoff import Backoff
+
+T0 = datetime(2026, 11, 29, 9, 0, tzinfo=UTC)
+
+
+def test_backoff_doubles_after_the_free_failures_and_forgets_old_ones() -> None:
+    policy = Backoff(free=3, first=timedelta(minutes=1), longest=timedelta(minutes=10),
+                     window=timedelta(hours=1))
+    times = [T0 + timedelta(seconds=i) for i in range(3)]
+    assert policy.wait(times[:2], T0) == timedelta(0)
+    assert policy.wait(times, times[-1]) == timedelta(minutes=1)
+    four = [*times, T0 + timedelta(seconds=3)]
+    assert policy.wait(four, four[-1]) == timedelta(minutes=2)
+    many = [T0 + timedelta(seconds=i) for i in range(20)]
+    assert policy.wait(many, many[-1]) == timedelta(minutes=10)  # the longest wait
+    assert policy.wait(many, T0 + timedelta(hours=2)) == timedelta(0)  # forgotten
+
+
+def test_sign_on_guesses_through_the_api_are_slowed_N1(db_url: str) -> None:
+    """N1: 40 wrong SIGN ON through POST /api/v1/judge were all heard; now the sixth
+    from one address waits, and while it waits even the right password is not heard."""
+    site = web_site(db_url)
+    started_game(site, "vg1", {"vera": "Venice"})
+    add_user(site, "guesser")
+    set_pw = site.client.post("/api/v1/games/vg1/password", headers=site.api("vera"),
+                              json={"password": "gondola"})
+    assert set_pw.status_code == 200
+    replies = [site.client.post("/api/v1/judge", headers=site.api("guesser"),
+                                json={"text": f"SIGN ON vvg1 guess{i}\n"}).json()["reply"]
+               for i in range(8)]
+    assert all("Invalid password" in r for r in replies[:guesses.PAIR.free]), replies
+    assert all("Too many wrong passwords" in r for r in replies[guesses.PAIR.free:]), replies
+    right = site.client.post("/api/v1/judge", headers=site.api("guesser"),
+                             json={"text": "SIGN ON vvg1 gondola\n"}).json()["reply"]
+    assert "Too many wrong passwords" in right and "Signed on" not in right
+    site.judge.close()
+
+
+def test_sign_on_guesses_by_mail_wait_per_seat_and_per_sender_then_pass_N1(
+        tmp_path: object) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/mail.db")
+    started_game(site, "mg1", {"vera": "Venice", "milo": "Milan"})
+    for user, word in (("vera", "gondola"), ("milo", "duomo")):
+        assert site.client.post("/api/v1/games/mg1/password", headers=site.api(user),
+                                json={"password": word}).status_code == 200
+    now = T0
+    for i in range(guesses.PAIR.free):
+        now += timedelta(seconds=1)
+        assert "Invalid password" in judge_text(site.judge, "eve@example.net",
+                                                f"SIGN ON vmg1 g{i}\n", now)
+    # from the same sender: waits (a minute), whatever the password
+    waits = judge_text(site.judge, "eve@example.net", "SIGN ON vmg1 gondola\n", now)
+    assert "Too many wrong passwords" in waits and "1 minute" in waits
+    # the seat's own player, from their own address, is not locked out
+    own = judge_text(site.judge, "vera@example.org", "SIGN ON vmg1 gondola\n", now)
+    assert "Signed on as Venice" in own
+    # after the wait, the sender is heard again; the next failure waits twice as long
+    now += timedelta(minutes=1, seconds=1)
+    assert "Invalid password" in judge_text(site.judge, "eve@example.net",
+                                            "SIGN ON vmg1 again\n", now)
+    assert "2 minutes" in judge_text(site.judge, "eve@example.net", "SIGN ON vmg1 x\n", now)
+    # the seat itself: guesses from many addresses slow every sign-on to it
+    for i in range(guesses.SEAT.free):
+        judge_text(site.judge, f"bot{i}@example.net", f"SIGN ON imgg1 g{i}\n", now)
+        judge_text(site.judge, f"bot{i}@example.net", f"SIGN ON img1 g{i}\n", now)
+    assert "Too many wrong passwords" in judge_text(site.judge, "milo@example.org",
+                                                    "SIGN ON img1 duomo\n", now)
+    later = now + guesses.SEAT.longest + timedelta(seconds=1)
+    assert "Signed on as Milan" in judge_text(site.judge, "milo@example.org",
+                                              "SIGN ON img1 duomo\n", later)
+    site.judge.close()
