@@ -30,8 +30,9 @@ class Backoff:
         if len(recent) < self.free:
             return timedelta(0)
         steps = min(len(recent) - self.free, 30)
-        wait = min(self.first * (2 ** steps), self.longest)
-        return max(recent[-1] + wait - now, timedelta(0))
+        wait: timedelta = min(self.first * (2 ** steps), self.longest)
+        left: timedelta = recent[-1] + wait - now
+        return left if left > timedelta(0) else timedelta(0)
 
 
 def in_words(wait: timedelta) -> str:
