@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from web_game import add_user, started_game, web_site
+from fastapi.testclient import TestClient
+from web_game import PASSWORD, add_user, csrf_of, started_game, web_site
 
 from machiavelli.commands.interpreter import judge_text
 from machiavelli.service import guesses
 from machiavelli.service.backoff import Backoff
+from machiavelli.web.sessions import LOGIN_LIMIT
 
 T0 = datetime(2026, 11, 29, 9, 0, tzinfo=UTC)
 
@@ -82,3 +84,31 @@ def test_sign_on_guesses_by_mail_wait_per_seat_and_per_sender_then_pass_N1(
     assert "Signed on as Milan" in judge_text(site.judge, "milo@example.org",
                                               "SIGN ON img1 duomo\n", later)
     site.judge.close()
+
+
+def _log_in(site: object, address: str, name: str, password: str) -> int:
+    browser = TestClient(site.client.app, base_url="http://127.0.0.1",  # type: ignore[attr-defined]
+                         client=(address, 50000))
+    page = browser.get("/login")
+    done = browser.post("/login", data={"csrf": csrf_of(page.text), "name": name,
+                                        "password": password})
+    return done.status_code
+
+
+def test_failed_log_ins_hold_up_the_pair_not_the_user_N2(tmp_path: object) -> None:
+    """N2: five failures for carol from one address locked carol out everywhere; now
+    they hold up carol from that address only, and other names from there are not held
+    up either."""
+    site = web_site(f"sqlite:///{tmp_path}/pairs.db")
+    for name in ("carol", "dave", *(f"user{i}" for i in range(7))):
+        add_user(site, name)
+    statuses = [_log_in(site, "127.0.0.2", "carol", "wrong") for _ in range(7)]
+    assert statuses == [401] * LOGIN_LIMIT + [429] * 2
+    assert _log_in(site, "127.0.0.2", "carol", PASSWORD) == 429  # here: even the right one
+    assert _log_in(site, "127.0.0.3", "carol", PASSWORD) == 200  # elsewhere: in
+    assert _log_in(site, "127.0.0.2", " Carol ", PASSWORD) == 429  # the same name
+    # seven names failing from one address (an office behind one address)
+    assert [_log_in(site, "127.0.0.4", f"user{i}", "wrong") for i in range(7)] == [401] * 7
+    assert _log_in(site, "127.0.0.4", "dave", PASSWORD) == 200
+    site.judge.close()
+

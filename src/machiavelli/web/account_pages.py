@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
+from machiavelli.service.backoff import in_words
 from machiavelli.service.refusal import Refused
 from machiavelli.web import sessions
 from machiavelli.web.site import (
@@ -74,17 +75,22 @@ def login(request: Request, form: CheckedForm) -> Response:
     site = site_of(request)
     name, password = text_field(form, "name").strip(), text_field(form, "password")
     to = _safe_next(text_field(form, "next", "/"))
-    keys = sessions.attempt_keys(name, _address(request))
+    counters = sessions.login_counters(name, _address(request))
     now = clock()
-    if sessions.too_many(site.judge.db, "login", keys, now):
-        return render(request, "login.html", status=429, name=name, next=to,
-                      problem="Too many failed log-ins: wait a quarter of an hour, or ask "
-                              "for a log-in link by mail.")
+    wait = sessions.wait_for(site.judge.db, "login", counters, now)
+    if wait:
+        page = render(request, "login.html", status=429, name=name, next=to,
+                      problem=f"Too many failed log-ins from here: try again in "
+                              f"{in_words(wait)}, or ask for a log-in link by mail.")
+        page.headers["retry-after"] = str(max(1, int(wait.total_seconds())))
+        return page
     user = site.judge.sign_in(name, password)
+    keys = [key for key, _ in counters]
     if isinstance(user, Refused):
         sessions.record_attempt(site.judge.db, "login", keys, now)
         return render(request, "login.html", status=401, name=name, next=to,
                       problem="Unknown user or wrong password.")
+    sessions.forget_attempts(site.judge.db, "login", keys[:1])
     return _signed_in_as(request, user.id, to)
 
 

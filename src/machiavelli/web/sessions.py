@@ -7,9 +7,13 @@
   (session fixation) is worth nothing after it.
 - Every form carries the session's CSRF token (``csrf`` field, or the ``X-CSRF-Token``
   header for htmx); a POST without the right one is refused.
-- Failed log-ins are counted per user name and per address: past
-  :data:`LOGIN_LIMIT` in :data:`LOGIN_WINDOW` the log-in is refused until the window
-  has passed, whatever the password.
+- Failed log-ins are counted per (user name, address) and per address, each with a
+  backoff (:class:`~machiavelli.service.backoff.Backoff`): past :data:`LOGIN_LIMIT`
+  failures of a name from one address, the next log-in of that name *from that address*
+  waits (a minute, then doubling), whatever the password; the same name from another
+  address is not held up, so nobody can lock another out.  An address that fails for
+  many names waits too (:data:`LOGIN_ADDRESS`).  Wrong API keys are counted per address
+  (:data:`KEY_ADDRESS`).
 - A log-in link is a one-time token mailed (written to the outbox) to the user's
   address, good for :data:`LINK_LIFETIME`.
 - An API key is ``mk_`` and 32 random bytes; the table keeps its SHA-256 and a prefix.
@@ -25,6 +29,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import delete, func, select
 
+from machiavelli.service.backoff import Backoff
 from machiavelli.service.visibility import UserView
 from machiavelli.web.tables import ApiKey, Attempt, Database, LoginLink, OutboxMail, WebSession
 from machiavelli.web.tables import user_by_id as user_by_id  # the users, by id or name
@@ -32,8 +37,12 @@ from machiavelli.web.tables import user_named as user_named
 
 SESSION_LIFETIME = timedelta(days=30)
 ANONYMOUS_LIFETIME = timedelta(hours=12)
-LOGIN_LIMIT = 5  # failed log-ins per user name (or per address) ...
-LOGIN_WINDOW = timedelta(minutes=15)  # ... in this window
+LOGIN_LIMIT = 5  # failed log-ins of a name from one address before the backoff
+LOGIN_PAIR = Backoff(free=LOGIN_LIMIT)
+LOGIN_ADDRESS = Backoff(free=50)  # failed log-ins from one address, whatever the names
+KEY_ADDRESS = Backoff(free=20)  # wrong API keys from one address
+LOGIN_WINDOW = timedelta(minutes=15)  # log-in links: asked for in this window
+KEEP_ATTEMPTS = max(LOGIN_PAIR.window, LOGIN_ADDRESS.window, KEY_ADDRESS.window)
 LINK_LIFETIME = timedelta(minutes=30)
 KEY_PREFIX = "mk_"
 
@@ -111,6 +120,35 @@ def attempt_keys(name: str, address: str) -> list[str]:
     return [f"user:{name.strip().lower()[:100]}", f"ip:{address[:100]}"]
 
 
+def login_counters(name: str, address: str) -> list[tuple[str, Backoff]]:
+    """A log-in's counters: the name from this address, and the address."""
+    pair = f"pair:{name.strip().lower()[:60]}|{address[:60]}"
+    return [(pair, LOGIN_PAIR), (f"ip:{address[:100]}", LOGIN_ADDRESS)]
+
+
+def key_counters(address: str) -> list[tuple[str, Backoff]]:
+    return [(f"ip:{address[:100]}", KEY_ADDRESS)]
+
+
+def wait_for(db: Database, kind: str, counters: list[tuple[str, Backoff]],
+             now: datetime) -> timedelta:
+    """How long the next attempt of ``kind`` waits (zero: none), the longest of the
+    counters' backoffs."""
+    longest = timedelta(0)
+    with db.reading() as session:
+        for key, policy in counters:
+            times = session.scalars(select(Attempt.at).where(
+                Attempt.kind == kind, Attempt.key == key, Attempt.at > now - policy.window))
+            longest = max(longest, policy.wait(times, now))
+    return longest
+
+
+def forget_attempts(db: Database, kind: str, keys: list[str]) -> None:
+    """A right password: the failures of ``keys`` are forgotten."""
+    with db.writing() as session:
+        session.execute(delete(Attempt).where(Attempt.kind == kind, Attempt.key.in_(keys)))
+
+
 def too_many(db: Database, kind: str, keys: list[str], now: datetime,
              limit: int = LOGIN_LIMIT) -> bool:
     """Whether any of ``keys`` has ``limit`` attempts of ``kind`` in the window."""
@@ -126,7 +164,7 @@ def too_many(db: Database, kind: str, keys: list[str], now: datetime,
 
 def record_attempt(db: Database, kind: str, keys: list[str], now: datetime) -> None:
     with db.writing() as session:
-        session.execute(delete(Attempt).where(Attempt.at <= now - LOGIN_WINDOW))
+        session.execute(delete(Attempt).where(Attempt.at <= now - KEEP_ATTEMPTS))
         for key in keys:
             session.add(Attempt(kind=kind, key=key, at=now))
 
