@@ -13,7 +13,8 @@ from web_game import PASSWORD, add_user, csrf_of, started_game, web_site
 from machiavelli.commands.interpreter import judge_text
 from machiavelli.service import guesses
 from machiavelli.service.backoff import Backoff
-from machiavelli.web.sessions import LOGIN_LIMIT
+from machiavelli.web import api
+from machiavelli.web.sessions import KEY_ADDRESS, LOGIN_LIMIT
 
 T0 = datetime(2026, 11, 29, 9, 0, tzinfo=UTC)
 
@@ -112,3 +113,24 @@ def test_failed_log_ins_hold_up_the_pair_not_the_user_N2(tmp_path: object) -> No
     assert _log_in(site, "127.0.0.4", "dave", PASSWORD) == 200
     site.judge.close()
 
+
+def test_wrong_api_keys_are_slowed_per_address_N14(tmp_path: object) -> None:
+    """N14: 200 wrong API keys were 200 × 401; now the address waits after a few, a
+    right key from there too, while other addresses are served."""
+    site = web_site(f"sqlite:///{tmp_path}/keys.db")
+    add_user(site, "owner")
+    api.KEY_GUESSES.clear()
+    guesser = TestClient(site.client.app, base_url="http://127.0.0.1",
+                         client=("127.0.0.9", 50000))
+    statuses = [guesser.get("/api/v1/me", headers={"Authorization": f"Bearer mk_{i}"}
+                            ).status_code for i in range(KEY_ADDRESS.free + 3)]
+    assert statuses[:KEY_ADDRESS.free - 1] == [401] * (KEY_ADDRESS.free - 1)
+    assert set(statuses[KEY_ADDRESS.free:]) == {429}
+    held = guesser.get("/api/v1/me", headers=site.api("owner"))
+    assert held.status_code == 429 and int(held.headers["retry-after"]) >= 1
+    assert "try again in" in held.json()["detail"]
+    other = TestClient(site.client.app, base_url="http://127.0.0.1",
+                       client=("127.0.0.10", 50000))
+    assert other.get("/api/v1/me", headers=site.api("owner")).status_code == 200
+    api.KEY_GUESSES.clear()
+    site.judge.close()

@@ -11,6 +11,7 @@ user has no seat in) ``404``; a missing or wrong key ``401``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Request
@@ -18,6 +19,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from machiavelli.commands.interpreter import judge_text
+from machiavelli.service.backoff import in_words
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
 from machiavelli.web import creation, idempotency
@@ -36,7 +38,13 @@ from machiavelli.web.seen import (
     summary,
     view_data,
 )
-from machiavelli.web.sessions import user_named, user_of_key
+from machiavelli.web.sessions import (
+    key_counters,
+    record_attempt,
+    user_named,
+    user_of_key,
+    wait_for,
+)
 from machiavelli.web.site import clock, site_of
 
 router = APIRouter(prefix="/api/v1", tags=["judge"])
@@ -50,13 +58,40 @@ def key_user(request: Request) -> str | None:
     if header is None:
         return None
     scheme, _, key = header.partition(" ")
-    user = user_of_key(site_of(request).judge.db, key.strip()) \
-        if scheme.lower() == "bearer" else None
+    db = site_of(request).judge.db
+    address = request.client.host if request.client else "unknown"
+    held = KEY_GUESSES.get(address)
+    now = clock()
+    if held is not None and held > now:  # this process heard wrong keys from there
+        raise _wait_for_key(held - now)
+    user = user_of_key(db, key.strip()) if scheme.lower() == "bearer" else None
     if user is None:
+        counters = key_counters(address)
+        wait = wait_for(db, "key", counters, now)
+        if not wait:
+            record_attempt(db, "key", [k for k, _ in counters], now)
+            wait = wait_for(db, "key", counters, now)
+        if wait:
+            KEY_GUESSES[address] = now + wait
+            if len(KEY_GUESSES) > 10_000:
+                KEY_GUESSES.clear()
+            raise _wait_for_key(wait)
         raise HTTPException(401, "unknown or revoked API key",
                             headers={"WWW-Authenticate": "Bearer"})
     request.state.api_user_id = user.id  # whose Idempotency-Keys these are
     return user.name
+
+
+#: the addresses this process makes wait for sending wrong keys, and until when: every
+#: request with a key from there waits (a right key too, so that guessing is slowed);
+#: the failures themselves are counted in the database, for every process
+KEY_GUESSES: dict[str, datetime] = {}
+
+
+def _wait_for_key(wait: timedelta) -> HTTPException:
+    return HTTPException(429, f"too many wrong API keys from this address: try again in "
+                              f"{in_words(wait)}",
+                         headers={"Retry-After": str(max(1, int(wait.total_seconds())))})
 
 
 MaybeUser = Annotated[str | None, Depends(key_user)]
