@@ -163,6 +163,18 @@ class Judge(Lookups):
         except _Refusal as refusal:
             return refusal.refused
 
+    def set_email(self, user_id: int, email: str) -> UserView | Refused:
+        """A mail address the user has shown they read becomes theirs (their mail
+        identity: the sender of their commands through the web's ``/judge``)."""
+        try:
+            with self.db.writing() as session:
+                done = accounts.set_email(session, user_id, email)
+                if isinstance(done, Refused):
+                    raise _Refusal(done)
+                return UserView.of(done)
+        except _Refusal as refusal:
+            return refusal.refused
+
     def sign_in(self, name: str, password: str) -> UserView | Refused:
         with self.db.reading() as session:
             return _mapped(session, accounts.sign_in(session, name, password), UserView.of)

@@ -58,10 +58,14 @@ def signup(request: Request, form: CheckedForm) -> Response:
     if email and ("@" not in email or len(email) > 256 or any(c.isspace() for c in email)):
         return render(request, "signup.html", status=400, name=name, email=email,
                       problem="That is not a mail address.")
-    user = site.judge.add_user(name, password, email or None)
+    # the address is the user's only once they follow the link mailed to it
+    user = site.judge.add_user(name, password, None)
     if isinstance(user, Refused):
         return render(request, "signup.html", status=400, name=name, email=email,
                       problem=user.reason)
+    if email:
+        sessions.mail_address_check(site.judge.db, user.id, user.name, email,
+                                    site.config.base_url, clock())
     return _signed_in_as(request, user.id, "/?said=" + "Welcome%2C%20" + name)
 
 
@@ -142,6 +146,26 @@ def sign_in_by_link(request: Request, token: str,
     return _signed_in_as(request, user_id, "/?said=Signed%20in.")
 
 
+@router.get("/account/address/{token}")
+def address_page(request: Request, token: str) -> Response:
+    """The link mailed to a new address: a button (a GET verifies nothing, since mail
+    scanners follow links)."""
+    return render(request, "address.html", token=token)
+
+
+@router.post("/account/address/{token}")
+def verify_address(request: Request, token: str, form: CheckedForm) -> Response:
+    site = site_of(request)
+    found = sessions.use_address_check(site.judge.db, token, clock())
+    if found is None:
+        return render(request, "address.html", status=400,
+                      problem="This link has expired or has been used.")
+    done = site.judge.set_email(found[0], found[1])
+    if isinstance(done, Refused):
+        return render(request, "address.html", status=400, problem=done.reason)
+    return render(request, "address.html", verified=found[1])
+
+
 @router.get("/account")
 async def account(request: Request) -> Response:
     name = signed_in(request)
@@ -150,8 +174,10 @@ async def account(request: Request) -> Response:
     assert visitor is not None and visitor.user_id is not None
     keys = await run_in_threadpool(sessions.api_keys, site.judge.db, visitor.user_id)
     user = await run_in_threadpool(sessions.user_by_id, site.judge.db, visitor.user_id)
+    pending = await run_in_threadpool(sessions.pending_address, site.judge.db,
+                                      visitor.user_id, clock())
     return render(request, "account.html", name=name, keys=keys,
-                  email=user.email if user else None, new_key=None)
+                  email=user.email if user else None, pending=pending, new_key=None)
 
 
 @router.post("/account/keys")

@@ -31,7 +31,15 @@ from sqlalchemy import delete, func, select
 
 from machiavelli.service.backoff import Backoff
 from machiavelli.service.visibility import UserView
-from machiavelli.web.tables import ApiKey, Attempt, Database, LoginLink, OutboxMail, WebSession
+from machiavelli.web.tables import (
+    AddressCheck,
+    ApiKey,
+    Attempt,
+    Database,
+    LoginLink,
+    OutboxMail,
+    WebSession,
+)
 from machiavelli.web.tables import user_by_id as user_by_id  # the users, by id or name
 from machiavelli.web.tables import user_named as user_named
 
@@ -44,6 +52,7 @@ KEY_ADDRESS = Backoff(free=20)  # wrong API keys from one address
 LOGIN_WINDOW = timedelta(minutes=15)  # log-in links: asked for in this window
 KEEP_ATTEMPTS = max(LOGIN_PAIR.window, LOGIN_ADDRESS.window, KEY_ADDRESS.window)
 LINK_LIFETIME = timedelta(minutes=30)
+ADDRESS_LIFETIME = timedelta(hours=48)
 KEY_PREFIX = "mk_"
 
 
@@ -196,6 +205,43 @@ def use_login_link(db: Database, token: str, now: datetime) -> int | None:
             return None
         link.used_at = now
         return link.user_id
+
+
+def mail_address_check(db: Database, user_id: int, name: str, address: str,
+                       base_url: str, now: datetime) -> None:
+    """Mail ``address`` a one-time link that makes it ``user_id``'s address: until it
+    is followed the address is nobody's (not a mail identity, not a log-in link's)."""
+    token = secrets.token_urlsafe(32)
+    with db.writing() as session:
+        session.add(AddressCheck(token_hash=digest(token), user_id=user_id,
+                                 address=address.strip(), created_at=now,
+                                 expires_at=now + ADDRESS_LIFETIME, used_at=None))
+        session.add(OutboxMail(
+            to=address.strip(), subject="Your mail address at the Machiavelli judge",
+            body=(f"Hello {name},\n\nfollow this link within "
+                  f"{int(ADDRESS_LIFETIME.total_seconds() // 3600)} hours to make this "
+                  f"address your account's:\n\n  {base_url.rstrip('/')}/account/address/"
+                  f"{token}\n\nIf you did not sign up, ignore this mail.\n"),
+            created_at=now, sent_at=None))
+
+
+def use_address_check(db: Database, token: str, now: datetime) -> tuple[int, str] | None:
+    """The (user, address) a live, unused check verifies (used up), or None."""
+    with db.writing() as session:
+        check = session.scalars(select(AddressCheck).where(
+            AddressCheck.token_hash == digest(token)).with_for_update()).first()
+        if check is None or check.used_at is not None or check.expires_at <= now:
+            return None
+        check.used_at = now
+        return check.user_id, check.address
+
+
+def pending_address(db: Database, user_id: int, now: datetime) -> str | None:
+    """The newest address ``user_id`` still has to verify, if any."""
+    with db.reading() as session:
+        return session.scalars(select(AddressCheck.address).where(
+            AddressCheck.user_id == user_id, AddressCheck.used_at.is_(None),
+            AddressCheck.expires_at > now).order_by(AddressCheck.id.desc())).first()
 
 
 def outbox(db: Database, *, unsent: bool = True) -> list[OutboxMail]:

@@ -6,6 +6,8 @@
 - ``web_api_keys``: the keys programs use (``Authorization: Bearer mk_...``), kept as
   their SHA-256 with a short prefix to tell them apart on the account page.
 - ``web_login_links``: one-time links for signing in by mail (their SHA-256).
+- ``web_address_checks``: a mail address given at sign-up, waiting until its owner
+  follows the link mailed to it: only then is it the user's address (a mail identity).
 - ``web_outbox``: mail the web judge owes (log-in links) until the mail judge sends real
   mail; ``make run`` prints it to the terminal.
 - ``web_attempts``: failed log-ins and link requests, for the rate limits.
@@ -74,6 +76,19 @@ class LoginLink(WebBase):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     user_id: Mapped[int] = mapped_column(Integer, index=True)
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None]
+
+
+class AddressCheck(WebBase):
+    """A mail address waiting to be verified: a one-time token (its SHA-256) mailed to
+    it; following it makes the address the user's (web/sessions.py)."""
+    __tablename__ = "web_address_checks"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[int] = mapped_column(Integer, index=True)
+    address: Mapped[str] = mapped_column(String(256))
     created_at: Mapped[datetime]
     expires_at: Mapped[datetime]
     used_at: Mapped[datetime | None]
