@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from machiavelli.cli.numbers import Finite, count
 from machiavelli.service.config import NOW, host_settings
 from machiavelli.service.judge import StorageError
 from machiavelli.web.server import serve
@@ -16,11 +17,11 @@ from machiavelli.web.site import WebConfig
                    "machiavelli-web.db).")
 @click.option("--host", default=lambda: host_settings().host, show_default="127.0.0.1",
               help="The address to listen on (the loopback address: this machine only).")
-@click.option("--port", type=int, default=None,
+@click.option("--port", type=count(1, 65_535), default=None,
               help="The port (default: $PORT, else 8000).")
 @click.option("--demo", is_flag=True,
               help="Set up the demo game (bots hold six powers) and run its bots.")
-@click.option("--sweep", "sweep_seconds", type=float, default=30.0, show_default=True,
+@click.option("--sweep", "sweep_seconds", type=Finite(0, 86_400), default=30.0, show_default=True,
               help="Seconds between runs of the deadline sweeper (0: none; use "
                    "`machiavelli sweep` from cron).")
 @click.option("--secure-cookies", is_flag=True,

@@ -14,12 +14,14 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Annotated, Any, Literal, TypeVar
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Request
+from fastapi import APIRouter, Depends, Header, HTTPException, Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from machiavelli.commands.interpreter import judge_text
 from machiavelli.service.backoff import in_words
+from machiavelli.service.games import MAX_PLAYERS, MAX_VICTORY_CITIES
+from machiavelli.service.house.deadlines import MAX_HOURS
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
 from machiavelli.web import creation, idempotency
@@ -48,6 +50,7 @@ from machiavelli.web.sessions import (
 from machiavelli.web.site import clock, site_of
 
 router = APIRouter(prefix="/api/v1", tags=["judge"])
+MAX_PHASE = 1_000_000  # no game has more phases
 T = TypeVar("T")
 TEXT = 100_000  # the longest orders or letter, in characters
 
@@ -167,10 +170,10 @@ def acting(request: Request, name: str, viewer: Viewer, power: str | None) -> st
 class CreateGame(BaseModel):
     name: str = Field(max_length=64)
     scenario: str = Field(max_length=64, examples=["classic_1454"])
-    players: int | None = Field(None, ge=1, le=20)
+    players: int | None = Field(None, ge=1, le=MAX_PLAYERS)
     flags: list[str] = Field(default_factory=list, max_length=40,
                              examples=[["nomoney", "plague"]])
-    victory_cities: int | None = Field(None, ge=1)
+    victory_cities: int | None = Field(None, ge=1, le=MAX_VICTORY_CITIES)
     deadlines: dict[str, Any] = Field(default_factory=dict,
                                       examples=[{"movement": {"next": 48, "grace": 24},
                                                  "nmr": True}])
@@ -229,8 +232,9 @@ class TakeOver(BaseModel):
 
 
 class MasterAction(BaseModel):
-    hours: float | None = None
-    phase: int | None = None
+    hours: float | None = Field(None, ge=-MAX_HOURS, le=MAX_HOURS, allow_inf_nan=False,
+                                description="extend: hours (negative: earlier)")
+    phase: int | None = Field(None, ge=0, le=MAX_PHASE, description="rollback: the phase")
     who: str | None = None
     user: str | None = None
     power: str | None = None
@@ -407,7 +411,8 @@ def phases(request: Request, name: str, user: MaybeUser
 
 
 @router.get("/games/{name}/phases/{number}")
-def phase(request: Request, name: str, number: int, user: MaybeUser
+def phase(request: Request, name: str, number: Annotated[int, Path(ge=0, le=MAX_PHASE)],
+          user: MaybeUser
           ) -> dict[str, Any]:
     found = [p for p in seen_of(request, name, user, history=True).view.history
              if p.number == number]
@@ -429,7 +434,8 @@ def game_map(request: Request, name: str, user: MaybeUser) -> Response:
 
 
 @router.get("/games/{name}/phases/{number}/map.svg", response_class=Response, responses=SVG)
-def phase_map(request: Request, name: str, number: int, user: MaybeUser) -> Response:
+def phase_map(request: Request, name: str, number: Annotated[int, Path(ge=0, le=MAX_PHASE)],
+              user: MaybeUser) -> Response:
     """The map of processed phase ``number``: the position before it with the results
     of the orders processed then, as this user may see them."""
     seen = seen_of(request, name, user, history=True)

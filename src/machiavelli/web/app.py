@@ -255,6 +255,11 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        bounds = out_of_bounds(exc.errors())
+        if bounds is not None:  # a number past its bounds: the request's error, in words
+            if request.url.path.startswith("/api/"):
+                return JSONResponse({"detail": bounds}, status_code=400)
+            return render(request, "error.html", status=400, message=bounds)
         if request.url.path.startswith("/api/"):
             return JSONResponse({"detail": _plain(exc.errors())}, status_code=422)
         return render(request, "error.html", status=422,
@@ -282,6 +287,22 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
     app.add_middleware(Visitors, site=site)
     app.add_middleware(BodyLimit, limit=config.max_body)
     return app
+
+
+#: pydantic's errors for a number past its bounds (or not finite)
+BOUND_ERRORS = {"greater_than", "greater_than_equal", "less_than", "less_than_equal",
+                "finite_number", "int_parsing_size"}
+
+
+def out_of_bounds(errors: Any) -> str | None:
+    """The errors in words when every one is a number out of bounds, else None."""
+    said = []
+    for error in errors:
+        if error.get("type") not in BOUND_ERRORS:
+            return None
+        where = ".".join(str(x) for x in error.get("loc", ())[1:]) or "a number"
+        said.append(f"{where}: {error.get('msg', 'out of bounds')}")
+    return "; ".join(said) or None
 
 
 def _plain(errors: Any) -> list[dict[str, Any]]:
