@@ -16,11 +16,19 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import select
 from web_game import add_user, started_game, web_site
 
 from machiavelli.cli.main import main
-from machiavelli.service.games import MAX_VICTORY_CITIES
+from machiavelli.core.maps import load_board
+from machiavelli.game.scenario import load_scenario
+from machiavelli.service.database import OutOfBounds
+from machiavelli.service.games import MAX_VICTORY_CITIES, NewGame
 from machiavelli.service.house.deadlines import MAX_HOURS
+from machiavelli.service.judge import Judge
+from machiavelli.service.schema import Game
+from machiavelli.text.notation import parse_order
+from machiavelli.text.order_words import OrderSyntaxError
 
 HUGE = st.one_of(st.integers(min_value=-10**40, max_value=10**40),
                  st.floats(allow_nan=True, allow_infinity=True),
@@ -140,3 +148,33 @@ def test_the_n4_numbers_of_the_probe_are_400_N4(db_url: str) -> None:
     assert late.status_code == 400 and "more than a year" in late.json()["detail"]
     site.judge.close()
 
+
+def test_the_same_values_fit_on_both_databases_N13(db_url: str) -> None:
+    """A 100,000-character seed was kept by SQLite and refused by PostgreSQL in the
+    driver's words; now both refuse it in the judge's."""
+    judge = Judge(db_url)
+    refused = judge.create_game(NewGame("seedy", "classic_1454", seed="s" * 100_000),
+                                master=None, start=False)
+    assert "seed of at most 256 characters" in str(refused)
+    judge.create_game(NewGame("fits", "classic_1454"), master=None, start=False)
+    with pytest.raises(OutOfBounds, match=r"games\.scenario: 10000 characters, at most"), \
+            judge.db.writing() as session:
+        game = session.scalars(select(Game).where(Game.name == "fits")).one()
+        game.scenario = "x" * 10_000
+    with pytest.raises(OutOfBounds, match=r"games\.victory_cities: a number out of range"), \
+            judge.db.writing() as session:
+        game = session.scalars(select(Game).where(Game.name == "fits")).one()
+        game.victory_cities = 2**40
+    judge.close()
+
+
+@pytest.mark.parametrize("text", ["pay ٥ ducats to Milan", "borrow ٥ ducats for ١ years",
+                                  "pay ² ducats to Milan", "expense١: pay 5 ducats to Milan"])
+def test_numbers_are_written_in_ascii_digits_N13(text: str) -> None:
+    """Arabic-Indic digits were read as numbers while ``²`` was refused: now only 0-9
+    write a number, and the others are refused alike, with a message."""
+    state = load_scenario("classic_1454")[1].copy()
+    state.treasury = {p: 30 for p in state.powers}
+    with pytest.raises(OrderSyntaxError):
+        parse_order(text, load_board(state.board), state, "Florence")
+    assert parse_order("pay 5 ducats to Milan", load_board(state.board), state, "Florence")

@@ -48,6 +48,40 @@ class StorageError(Exception):
     """The database cannot be opened, read or written: the message says why."""
 
 
+class OutOfBounds(StorageError):
+    """A value longer or larger than its column holds, refused before it is written, so
+    that SQLite (which would keep it) and PostgreSQL (which would refuse it in its own
+    words) accept the same values (:func:`same_bounds`)."""
+
+
+#: the integers a column holds on PostgreSQL (``Integer`` is four bytes there)
+INT_BOUNDS = {"integer": (-2**31, 2**31 - 1), "big_integer": (-2**63, 2**63 - 1),
+              "small_integer": (-2**15, 2**15 - 1)}
+
+
+def same_bounds(session: Session, _context: object, _instances: object) -> None:
+    """Before a flush: every new or changed row's strings fit their column's length and
+    its integers the column's size on PostgreSQL, else :class:`OutOfBounds` naming the
+    table and column (never the value)."""
+    for row in (*session.new, *session.dirty):
+        table = getattr(row, "__table__", None)
+        if table is None:
+            continue
+        for column in table.columns:
+            value = getattr(row, column.key, None)
+            if isinstance(value, str):
+                length = getattr(column.type, "length", None)
+                if length is not None and len(value) > length:
+                    raise OutOfBounds(f"{table.name}.{column.name}: {len(value)} characters, "
+                                      f"at most {length}")
+            elif isinstance(value, int) and not isinstance(value, bool):
+                low, high = INT_BOUNDS.get(column.type.__visit_name__,
+                                           (-2**63, 2**63 - 1))
+                if not low <= value <= high:
+                    raise OutOfBounds(f"{table.name}.{column.name}: a number out of range "
+                                      f"({low} to {high})")
+
+
 def folder_url(folder: str | Path) -> str:
     """The URL of the database kept in a game's folder."""
     return f"sqlite:///{Path(folder) / GAME_FILE}"
@@ -144,6 +178,7 @@ class Database:
     def __post_init__(self) -> None:
         self._reading = sessionmaker(self.reader, expire_on_commit=False)
         self._writing = sessionmaker(self.writer, expire_on_commit=False)
+        event.listen(self._writing, "before_flush", same_bounds)
 
     @property
     def postgresql(self) -> bool:
