@@ -45,6 +45,7 @@ from machiavelli.service.config import fixed_now
 from machiavelli.service.database import (
     GAME_FILE,
     Database,
+    OutOfBounds,
     StorageError,
     folder_url,
     open_database,
@@ -81,7 +82,8 @@ from machiavelli.service.visibility import (
 
 #: what the front ends catch: the storage failed (with a message for the user), stored
 #: data failed its own checks; and the name of a game folder's database file
-__all__ = ["GAME_FILE", "DamagedGame", "Judge", "Refused", "StorageError", "clock"]
+__all__ = ["GAME_FILE", "DamagedGame", "Judge", "OutOfBounds", "Refused", "StorageError",
+           "clock"]
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -36,7 +36,7 @@ from starlette.responses import HTMLResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from machiavelli.service.games import DamagedGame
-from machiavelli.service.judge import Judge, StorageError
+from machiavelli.service.judge import Judge, OutOfBounds, StorageError
 from machiavelli.web import account_pages, api, game_pages, master_pages
 from machiavelli.web.seated_bots import play_seated, start_seated, stop_all
 from machiavelli.web.sessions import Visitor, find_visitor, new_session
@@ -269,10 +269,12 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
     @app.exception_handler(StorageError)
     @app.exception_handler(DamagedGame)
     async def broken(request: Request, exc: Exception) -> Response:
-        log.error("%s: %s", request.url.path, exc)
+        status = 400 if isinstance(exc, OutOfBounds) else 503  # the request's, or ours
+        if status == 503:
+            log.error("%s: %s", request.url.path, exc)
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"detail": str(exc)}, status_code=503)
-        return render(request, "error.html", status=503, message=str(exc))
+            return JSONResponse({"detail": str(exc)}, status_code=status)
+        return render(request, "error.html", status=status, message=str(exc))
 
     @app.get("/docs", include_in_schema=False)
     async def docs() -> HTMLResponse:
