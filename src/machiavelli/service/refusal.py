@@ -28,3 +28,9 @@ class TooMany(Refused):
     given was not looked at)."""
 
     wait: timedelta = timedelta(0)
+
+
+@dataclass(frozen=True)
+class NotStarted(Refused):
+    """The game is still forming: what was asked waits for its start (the web answers
+    409, a conflict with the game's state, not a fault)."""

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from machiavelli.service.games import kind_of, live_phase, phase_state, power_of
 from machiavelli.service.port import LineError, Position
-from machiavelli.service.refusal import Refused
+from machiavelli.service.refusal import NotStarted, Refused
 from machiavelli.service.schema import Game, OrderSheet
 from machiavelli.service.visibility import Viewer
 
@@ -77,11 +77,17 @@ def pending_sheets(session: Session, game: Game) -> list[OrderSheet]:
         OrderSheet.superseded_at.is_(None)).order_by(OrderSheet.power)))
 
 
+def not_started(game: Game) -> NotStarted:
+    return NotStarted(f"game {game.name} has not started: it is still forming, so there "
+                      "are no orders, readiness or draws yet (its master starts it when "
+                      "the players are seated)")
+
+
 def check_phase(game: Game, phase: int | None, label: str) -> Refused | None:
     if game.status == "over":
         return Refused(f"the game is over: {game.outcome or 'ended'}")
     if game.status == "forming":
-        return Refused(f"{game.name} has not started")
+        return not_started(game)
     if phase is not None and phase != game.phase:
         return Refused(f"phase {phase} is not the pending phase: the game is at phase "
                        f"{game.phase}, {label}; nothing was stored")
@@ -91,6 +97,8 @@ def check_phase(game: Game, phase: int | None, label: str) -> Refused | None:
 def pending_power(session: Session, game: Game, actor: Viewer, power: str | None,
                   phase: int | None = None) -> tuple[Position, str] | Refused:
     """The pending phase's position and the power ``actor`` acts for in it, or why not."""
+    if game.status == "forming":  # no phase yet: nothing is pending
+        return not_started(game)
     row = live_phase(session, game)
     state = phase_state(game, row)
     refused = check_phase(game, phase, row.label)

@@ -22,7 +22,7 @@ from machiavelli.commands.interpreter import judge_text
 from machiavelli.service.backoff import in_words
 from machiavelli.service.games import MAX_PLAYERS, MAX_VICTORY_CITIES
 from machiavelli.service.house.deadlines import MAX_HOURS
-from machiavelli.service.refusal import Refused
+from machiavelli.service.refusal import NotStarted, Refused
 from machiavelli.service.visibility import Viewer
 from machiavelli.web import creation, idempotency
 from machiavelli.web.game_pages import set_mail_password, sign_on_line
@@ -124,8 +124,10 @@ def once(request: Request, key: str | None, body: Any, run: Callable[[], T],
 
 
 def refusal(found: Any) -> Any:
+    """What the service answered, or the refusal as an HTTP error: 409 for what waits
+    for the game's start (a game still forming), 400 for the rest."""
     if isinstance(found, Refused):
-        raise HTTPException(400, found.reason)
+        raise HTTPException(409 if isinstance(found, NotStarted) else 400, found.reason)
     return found
 
 
