@@ -195,13 +195,19 @@ def export(game: str, directory: str, db: str | None) -> None:
 @click.argument("directory")
 @click.argument("target", required=False)
 @click.option("--name", default=None, help="The game's name in a shared database.")
+@click.option("--no-verify", is_flag=True,
+              help="Read a folder without SHA256SUMS (one of the old format, or one you "
+                   "trust): its files cannot be checked against the export.")
 @db_option
-def import_(directory: str, target: str | None, name: str | None, db: str | None) -> None:
+def import_(directory: str, target: str | None, name: str | None, no_verify: bool,
+            db: str | None) -> None:
     """Read the game in DIRECTORY (checksums verified, links refused) into TARGET, a new
     game folder (default: DIRECTORY itself, for a folder of the old format), or with --db
-    into the shared database."""
+    into the shared database.  A folder without SHA256SUMS is refused unless --no-verify
+    is given."""
     with messages():
-        archive = read_archive(Path(directory))  # every file checked before anything is made
+        # every file checked before anything is made
+        archive = read_archive(Path(directory), verify=not no_verify)
         problem = unreadable_orders(archive)
         if problem is not None:
             raise click.ClickException(problem.reason)

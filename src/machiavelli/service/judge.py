@@ -603,10 +603,11 @@ class Judge(Lookups):
             write_archive(archive, Path(folder))
         return archive
 
-    def import_game(self, folder: str | Path, name: str,
-                    now: datetime | None = None) -> GameStatus | Refused:
-        """The game archived in ``folder`` as a new game ``name`` (every file checked)."""
-        return self.import_archive(read_archive(Path(folder)), name, now)
+    def import_game(self, folder: str | Path, name: str, now: datetime | None = None, *,
+                    verify: bool = True) -> GameStatus | Refused:
+        """The game archived in ``folder`` as a new game ``name`` (every file checked;
+        a folder without checksums only when not ``verify``)."""
+        return self.import_archive(read_archive(Path(folder), verify=verify), name, now)
 
     def import_archive(self, archive: Archive, name: str,
                        now: datetime | None = None) -> GameStatus | Refused:
