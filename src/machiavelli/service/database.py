@@ -228,6 +228,8 @@ def open_database(url: str, *, upgrade: bool = True, create: bool = True,
                 raise StorageError(f"{path}: no such database")
             if Path(path).is_symlink():
                 raise StorageError(f"{path}: a symbolic link, not a database")
+        if path and path != ":memory:" and Path(path).is_file() and not _writable(Path(path)):
+            return _read_only(url, path)
         database = Database(url, _sqlite_engine(url, immediate=False),
                             _sqlite_engine(url, immediate=True),
                             WriteQueue(BUSY_TIMEOUT_MS / 1000))
@@ -245,6 +247,28 @@ def open_database(url: str, *, upgrade: bool = True, create: bool = True,
             upgrade_database(database)
         elif check:
             check_revision(database)
+    except BaseException:
+        database.dispose()
+        raise
+    return database
+
+
+def _writable(path: Path) -> bool:
+    """Whether this process may write the database file and its folder (SQLite's WAL
+    keeps two files beside it)."""
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+
+
+def _read_only(url: str, path: str) -> Database:
+    """A database file this process may not write (a read-only mount, a backup, another
+    user's folder): opened read-only and immutable, so that SQLite needs no ``-shm`` or
+    ``-wal`` file beside it; it is read as it is, never migrated, and a write is refused
+    (:class:`StorageError`: "cannot be written")."""
+    uri = f"sqlite:///file:{Path(path).resolve()}?mode=ro&immutable=1&uri=true"
+    engine = create_engine(uri, connect_args={"check_same_thread": False})
+    database = Database(url, engine, engine, WriteQueue(BUSY_TIMEOUT_MS / 1000))
+    try:
+        check_revision(database)
     except BaseException:
         database.dispose()
         raise
