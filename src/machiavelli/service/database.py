@@ -265,7 +265,12 @@ def _read_only(url: str, path: str) -> Database:
     ``-wal`` file beside it; it is read as it is, never migrated, and a write is refused
     (:class:`StorageError`: "cannot be written")."""
     uri = f"sqlite:///file:{Path(path).resolve()}?mode=ro&immutable=1&uri=true"
-    engine = create_engine(uri, connect_args={"check_same_thread": False})
+    from machiavelli.service.cells import json_or_damaged, sqlite_text
+
+    engine = create_engine(uri, json_deserializer=json_or_damaged,
+                           connect_args={"check_same_thread": False})
+    event.listen(engine, "connect",
+                 lambda connection, _record: setattr(connection, "text_factory", sqlite_text))
     database = Database(url, engine, engine, WriteQueue(BUSY_TIMEOUT_MS / 1000))
     try:
         check_revision(database)
@@ -278,13 +283,17 @@ def _read_only(url: str, path: str) -> Database:
 def _sqlite_engine(url: str, *, immediate: bool) -> Engine:
     # connections are kept open and reused (a server answers many requests); closing
     # the last connection of a WAL database checkpoints it, which costs a sync each time
+    from machiavelli.service.cells import json_or_damaged, sqlite_text
+
     engine = create_engine(url, pool_size=4, max_overflow=16, pool_pre_ping=False,
+                           json_deserializer=json_or_damaged,
                            connect_args={"timeout": BUSY_TIMEOUT_MS / 1000,
                                          "check_same_thread": False})
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # we say when transactions begin
+        dbapi_connection.text_factory = sqlite_text  # damaged text: service/cells.py
         cursor = dbapi_connection.cursor()
         try:
             mode = cursor.execute("PRAGMA journal_mode=WAL").fetchone()

@@ -28,6 +28,7 @@ from machiavelli.service import (
     absence,
     accounts,
     adjudication,
+    cells,  # noqa: F401  (every row is checked as it loads: service/cells.py)
     credentials,
     deadlines,
     draws,
