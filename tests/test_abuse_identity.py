@@ -60,3 +60,16 @@ def test_a_verified_address_becomes_the_accounts_once(tmp_path: object) -> None:
     again = browser.post(path, data={"csrf": csrf_of(shown.text)})
     assert again.status_code == 400
     site.judge.close()
+
+
+def test_signing_up_says_welcome_through_the_flash_not_the_address_N9(tmp_path: object
+                                                                      ) -> None:
+    site = web_site(f"sqlite:///{tmp_path}/hello.db", base_url="http://127.0.0.1")
+    browser = site.browser()
+    page = browser.get("/signup")
+    done = browser.post("/signup", data={"csrf": csrf_of(page.text), "name": "hello",
+                                         "email": "hello@example.net", "password": PASSWORD,
+                                         "again": PASSWORD})
+    assert "said=" not in str(done.url)
+    assert "Welcome, hello." in done.text and "is on its way" in done.text
+    site.judge.close()

@@ -27,13 +27,13 @@ def _address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def _signed_in_as(request: Request, user_id: int, to: str) -> Response:
+def _signed_in_as(request: Request, user_id: int, to: str, said: str = "") -> Response:
     """A new session for ``user_id`` (the old one is ended: no session fixation)."""
     site = site_of(request)
     visitor = visitor_of(request)
     token, _ = sessions.sign_in_session(site.judge.db, visitor.token if visitor else None,
                                         user_id, clock())
-    response = back(to)
+    response = back(to, said=said)
     set_session_cookie(response, token, site.config)
     return response
 
@@ -66,7 +66,8 @@ def signup(request: Request, form: CheckedForm) -> Response:
     if email:
         sessions.mail_address_check(site.judge.db, user.id, user.name, email,
                                     site.config.base_url, clock())
-    return _signed_in_as(request, user.id, "/?said=" + "Welcome%2C%20" + name)
+    return _signed_in_as(request, user.id, "/", said=f"Welcome, {user.name}." + (
+        f" A link to confirm {email} is on its way to it." if email else ""))
 
 
 @router.get("/login")
@@ -143,7 +144,7 @@ def sign_in_by_link(request: Request, token: str,
     if user_id is None:
         return render(request, "login_link.html", status=400,
                       problem="This link has expired or has been used: ask for a new one.")
-    return _signed_in_as(request, user_id, "/?said=Signed%20in.")
+    return _signed_in_as(request, user_id, "/", said="Signed in.")
 
 
 @router.get("/account/address/{token}")
