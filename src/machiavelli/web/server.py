@@ -16,6 +16,7 @@ from machiavelli.service.config import HostSettings
 from machiavelli.service.judge import Judge
 from machiavelli.web.app import create_app
 from machiavelli.web.demo import set_up_demo
+from machiavelli.web.http import server_options
 from machiavelli.web.robot import run_robots
 from machiavelli.web.sessions import mark_sent, outbox
 from machiavelli.web.site import WebConfig, clock
@@ -54,7 +55,7 @@ def serve(config: WebConfig, host: str = HostSettings.host, port: int = HostSett
                                         name="outbox", daemon=True))
     app = create_app(config, judge)
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="info",
-                                           access_log=False))
+                                           access_log=False, **server_options()))
 
     def start_when_up() -> None:
         while not server.started and not stop.is_set():
