@@ -25,6 +25,7 @@ from machiavelli.core.options import bar_rules
 from machiavelli.core.state import State
 from machiavelli.game.scenario import scenario_board
 from machiavelli.game.victory import victory_line
+from machiavelli.service.adjudication import Processed
 from machiavelli.service.games import MAX_PLAYERS, MAX_VICTORY_CITIES, NewGame, Settings, set_up
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
@@ -139,9 +140,16 @@ def _printable(text: str) -> str:
                    "or concurrent process of it does nothing and says so.")
 @db_option
 def process(directory: str, phase: int | None, db: str | None) -> None:
-    """Adjudicate the current phase, print the results and move to the next phase."""
-    done = answer(with_game(directory, db, lambda judge, name: judge.process(
-        name, expected=phase, who=MASTER.name)))
+    """Adjudicate the current phase, print the results and move to the next phase.
+
+    Without --phase, the phase pending when the command starts: two `process` run at
+    once process it once (the second says it was processed already), never two phases."""
+    def run(judge: Judge, name: str) -> Processed | Refused:
+        pending = phase
+        if pending is None:
+            pending = answer(judge.status(name)).phase
+        return judge.process(name, expected=pending, who=MASTER.name)
+    done = answer(with_game(directory, db, run))
     if done.already or done.result is None:
         click.echo(done.message)
         return

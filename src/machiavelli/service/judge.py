@@ -235,6 +235,10 @@ class Judge(Lookups):
         """What ``viewer`` may see of game ``name``: every read goes through here."""
         return self._read(name, lambda s, g: view(s, g, viewer, history=history))
 
+    def status(self, name: str) -> GameStatus | Refused:
+        """Where game ``name`` stands (its status and pending phase), read at once."""
+        return self._read(name, lambda s, g: GameStatus.of(g))
+
     def settings(self, name: str) -> Settings | Refused:
         """The game's settings: its deadline, press, draw and absence rules (what nJudge's
         LIST shows; the absences in it are for the judge's own use)."""
