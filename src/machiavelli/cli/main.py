@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "scenarios": ("machiavelli.cli.scenarios", "scenarios"),
     "selfplay": ("machiavelli.cli.selfplay", "selfplay"),
     "web": ("machiavelli.cli.web", "web"),
+    "worker": ("machiavelli.cli.worker", "worker"),
     # the game master's commands on a game directory
     "new": ("machiavelli.cli.game_master", "new_game"),
     "orders": ("machiavelli.cli.game_master", "store_orders"),

@@ -7,7 +7,7 @@ import click
 from machiavelli.cli.numbers import Finite, count
 from machiavelli.service.config import NOW, host_settings
 from machiavelli.service.judge import StorageError
-from machiavelli.web.server import serve
+from machiavelli.web.server import serve, serve_workers
 from machiavelli.web.site import WebConfig
 
 
@@ -28,11 +28,14 @@ from machiavelli.web.site import WebConfig
               help="Mark cookies Secure (when served behind HTTPS).")
 @click.option("--threads", type=click.IntRange(1, 64), default=8, show_default=True,
               help="Requests worked on at once (the others wait their turn).")
+@click.option("--workers", type=count(1, 64), default=1, show_default=True,
+              help="Server processes (uvicorn's workers) on one PostgreSQL database; SQLite "
+                   "takes one. With PostgreSQL, run `machiavelli worker` for the jobs.")
 @click.option("--allow-fixed-clock", is_flag=True,
               help="Serve even though MACHIAVELLI_NOW fixes the clock (a rehearsal: "
                    "every deadline then counts from that time).")
 def web(db: str | None, host: str, port: int | None, demo: bool, sweep_seconds: float,
-        secure_cookies: bool, threads: int, allow_fixed_clock: bool) -> None:
+        secure_cookies: bool, threads: int, workers: int, allow_fixed_clock: bool) -> None:
     """Serve the web judge: play in the browser, or through the JSON API (/api/v1)."""
     try:
         settings = host_settings()
@@ -49,8 +52,21 @@ def web(db: str | None, host: str, port: int | None, demo: bool, sweep_seconds: 
     chosen = port if port is not None else settings.port
     config = WebConfig(url, sweep_seconds=sweep_seconds, secure_cookies=secure_cookies,
                        threads=threads)
+    if workers > 1:
+        if not url.startswith("postgresql"):
+            raise click.UsageError(
+                f"--workers {workers} needs PostgreSQL: an SQLite file takes one writing "
+                "process at a time, so more server processes would only queue behind each "
+                "other (and each would run the jobs); give --db postgresql://... or serve "
+                "with one worker.")
+        if demo:
+            raise click.UsageError("--demo runs its bots inside one server: not with "
+                                   "--workers")
     try:
-        serve(config, host, chosen, demo=demo)
+        if workers > 1:
+            serve_workers(config, host, chosen, workers)
+        else:
+            serve(config, host, chosen, demo=demo)
     except StorageError as err:
         raise click.ClickException(str(err)) from None
     except KeyboardInterrupt:

@@ -10,10 +10,10 @@
   (not signed in) so that the first form already has its CSRF token.
 - Security headers on every answer: a content security policy allowing scripts and
   styles from the site only, no framing, no sniffing, no referrer outside.
-- The deadline sweeper (:meth:`~machiavelli.service.judge.Judge.sweep`) runs every
-  ``sweep_seconds`` as a background task while the server runs, and the bots masters
-  seated (:mod:`~machiavelli.web.seated_bots`) every ``bot_seconds``: those seated before
-  the server started play again.
+- On SQLite an embedded job worker (:mod:`~machiavelli.web.worker`) runs in a thread
+  while the server runs: the deadline sweeper every ``sweep_seconds`` and the bots masters
+  seated (:mod:`~machiavelli.web.seated_bots`) every ``bot_seconds``, those seated before
+  the server started too.  On PostgreSQL ``machiavelli worker`` processes run them.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import importlib.resources
 import logging
+import threading
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -38,7 +39,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from machiavelli.service.games import DamagedGame
 from machiavelli.service.judge import Judge, OutOfBounds, StorageError
 from machiavelli.web import account_pages, api, game_pages, master_pages
-from machiavelli.web.seated_bots import play_seated, start_seated, stop_all
+from machiavelli.web.seated_bots import stop_all
 from machiavelli.web.sessions import Visitor, find_visitor, new_session
 from machiavelli.web.site import (
     COOKIE,
@@ -50,6 +51,7 @@ from machiavelli.web.site import (
     set_session_cookie,
 )
 from machiavelli.web.tables import upgrade_web_tables
+from machiavelli.web.worker import Worker
 
 log = logging.getLogger("machiavelli.web")
 
@@ -185,32 +187,17 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-async def sweep_forever(site: Site) -> None:
-    """The deadline sweeper, every ``sweep_seconds``, until the server stops."""
-    while True:
-        try:
-            done = await run_in_threadpool(site.judge.sweep)
-            for swept in done:
-                if getattr(swept, "processed", False):
-                    log.info("sweeper: %s processed (%s)", swept.game, swept.label)  # type: ignore[union-attr]
-        except (StorageError, DamagedGame) as err:
-            log.error("sweeper: %s", err)
-        await asyncio.sleep(site.config.sweep_seconds)
-
-
-async def bots_forever(site: Site) -> None:
-    """The bots masters seated play their phases (through the API, from a thread): those
-    seated before the server started first play again."""
-    try:
-        started = await asyncio.to_thread(start_seated, site)
-        if started:
-            log.info("%d seated bot(s) play again", started)
-    except (StorageError, DamagedGame) as err:
-        log.error("seated bots: %s", err)
-    while True:
-        if site.bots:
-            await asyncio.to_thread(play_seated, site)
-        await asyncio.sleep(site.config.bot_seconds)
+def embedded_worker(site: Site) -> Worker | None:
+    """The worker this web process runs inside itself: on SQLite (one machine, one
+    process: ``make run`` stays one command) unless ``embedded_worker`` says otherwise; on
+    PostgreSQL none (``machiavelli worker`` processes run the jobs)."""
+    config = site.config
+    wanted = config.embedded_worker
+    if wanted is None:
+        wanted = not site.judge.db.postgresql
+    if not wanted or (config.sweep_seconds <= 0 and config.bot_seconds <= 0):
+        return None
+    return Worker(site, sweep_seconds=config.sweep_seconds, bot_seconds=config.bot_seconds)
 
 
 def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
@@ -224,16 +211,17 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
         # processor rather than shares it with forty others (one interpreter lock), and the
         # rest wait their turn in the order they came
         to_thread.current_default_thread_limiter().total_tokens = config.threads
-        tasks = []
-        if config.sweep_seconds > 0:
-            tasks.append(asyncio.create_task(sweep_forever(site)))
-        if config.bot_seconds > 0:
-            tasks.append(asyncio.create_task(bots_forever(site)))
+        worker = embedded_worker(site)
+        stop = threading.Event()
+        task = None
+        if worker is not None:
+            poll = min(1.0, *(x for x in (config.sweep_seconds, config.bot_seconds) if x > 0))
+            task = asyncio.create_task(asyncio.to_thread(worker.run, stop, poll))
         try:
             yield
         finally:
-            for task in tasks:
-                task.cancel()
+            stop.set()
+            if task is not None:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             stop_all(site)
@@ -309,3 +297,18 @@ def out_of_bounds(errors: Any) -> str | None:
 
 def _plain(errors: Any) -> list[dict[str, Any]]:
     return [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", ""))} for e in errors]
+
+
+#: the variable ``machiavelli web --workers N`` passes each worker process its
+#: configuration in (a JSON object of :class:`~machiavelli.web.site.WebConfig`'s fields)
+CONFIG_VARIABLE = "MACHIAVELLI_WEB_CONFIG"
+
+
+def from_environment() -> FastAPI:
+    """The application of one of uvicorn's worker processes (``--workers``), made from
+    :data:`CONFIG_VARIABLE` (uvicorn imports it by name: ``factory=True``)."""
+    import json
+    import os
+
+    fields = json.loads(os.environ[CONFIG_VARIABLE])
+    return create_app(WebConfig(**fields))

@@ -93,9 +93,12 @@ def guarded(*, header: float = HEADER_SECONDS, body: float = BODY_SECONDS,
 
 
 def server_options(*, connections: int = MAX_CONNECTIONS, header: float = HEADER_SECONDS,
-                   body: float = BODY_SECONDS) -> dict[str, Any]:
+                   body: float = BODY_SECONDS, by_name: bool = False) -> dict[str, Any]:
     """uvicorn's options for the web judge: the guarded protocol, a short keep-alive,
-    headers of at most 64 KiB, and 503 past the connection limit."""
-    return {"http": guarded(header=header, body=body, connections=connections),
+    headers of at most 64 KiB, and 503 past the connection limit (``by_name``: the
+    protocol named, with its default limits, for uvicorn's worker processes)."""
+    http: Any = "machiavelli.web.http:GuardedH11" if by_name else guarded(
+        header=header, body=body, connections=connections)
+    return {"http": http,
             "timeout_keep_alive": 5, "h11_max_incomplete_event_size": 64 * 1024,
             "limit_concurrency": connections, "backlog": 2048}

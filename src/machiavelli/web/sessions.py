@@ -266,9 +266,11 @@ def make_api_key(db: Database, user_id: int, label: str, now: datetime) -> str:
     return issue_api_key(db, user_id, label, now)[1]
 
 
-def issue_api_key(db: Database, user_id: int, label: str, now: datetime) -> tuple[int, str]:
-    """A new key for ``user_id``: its row's id, and the key (shown once, kept as its hash)."""
-    key = KEY_PREFIX + secrets.token_urlsafe(32)
+def issue_api_key(db: Database, user_id: int, label: str, now: datetime,
+                  key: str | None = None) -> tuple[int, str]:
+    """A new key for ``user_id`` (random, or ``key``: a seated bot's, web/bot_keys.py):
+    its row's id, and the key (shown once, kept as its hash)."""
+    key = key or KEY_PREFIX + secrets.token_urlsafe(32)
     row = ApiKey(user_id=user_id, label=(label.strip() or "key")[:64], prefix=key[:10],
                  key_hash=digest(key), created_at=now, used_at=None, revoked=False)
     with db.writing() as session:
@@ -287,6 +289,13 @@ def user_of_key(db: Database, key: str) -> UserView | None:
     return user_by_id(db, user_id) if user_id is not None else None
 
 
+def key_row(db: Database, key: str) -> tuple[int, bool] | None:
+    """The id of the row keeping ``key`` and whether it is revoked, if there is one."""
+    with db.reading() as session:
+        row = session.scalars(select(ApiKey).where(ApiKey.key_hash == digest(key))).first()
+        return (row.id, row.revoked) if row is not None else None
+
+
 def api_keys(db: Database, user_id: int) -> list[ApiKey]:
     with db.reading() as session:
         return list(session.scalars(select(ApiKey).where(
@@ -301,3 +310,17 @@ def revoke_key(db: Database, user_id: int | None, key_id: int) -> bool:
             return False
         row.revoked = True
         return True
+
+
+def expire(db: Database, now: datetime) -> int:
+    """Delete what has run out: sessions, log-in links and address checks past their
+    time, failed attempts past every window; how many rows (a worker's job)."""
+    with db.writing() as session:
+        gone = 0
+        for statement in (
+                delete(WebSession).where(WebSession.expires_at <= now),
+                delete(LoginLink).where(LoginLink.expires_at <= now),
+                delete(AddressCheck).where(AddressCheck.expires_at <= now),
+                delete(Attempt).where(Attempt.at <= now - KEEP_ATTEMPTS)):
+            gone += session.execute(statement).rowcount or 0  # type: ignore[attr-defined]
+        return gone

@@ -11,6 +11,8 @@
 - ``web_outbox``: mail the web judge owes (log-in links) until the mail judge sends real
   mail; ``make run`` prints it to the terminal.
 - ``web_attempts``: failed log-ins and link requests, for the rate limits.
+- ``web_jobs``: what the workers run (the sweeper, mail, clean-up, each seated bot),
+  each leased by one worker at a time.
 - ``web_seated_bots``: the bots masters seated (game, power, kind of bot, its user and the
   API key it plays with), so that the server plays them again after a restart; a row
   ends when the game ends, the seat is no longer the bot's or the master unseats it.
@@ -123,6 +125,22 @@ class SeatedBot(WebBase):
     seated_at: Mapped[datetime]
     ended_at: Mapped[datetime | None]
     ended_how: Mapped[str | None] = mapped_column(String(32))
+
+
+class Job(WebBase):
+    """A job the workers run in turn (web/jobs.py): the sweeper, the mail, the clean-up,
+    each seated bot.  A worker takes a due job by leasing it (``leased_by`` until
+    ``lease_until``, claimed with ``SELECT ... FOR UPDATE SKIP LOCKED`` on PostgreSQL),
+    so each runs on one worker at a time; a dead worker's lease runs out and another
+    takes the job."""
+    __tablename__ = "web_jobs"
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    every: Mapped[int] = mapped_column(Integer)  # milliseconds between two runs
+    due_at: Mapped[datetime] = mapped_column(index=True)
+    leased_by: Mapped[str | None] = mapped_column(String(128))
+    lease_until: Mapped[datetime | None]
+    runs: Mapped[int] = mapped_column(Integer, default=0)
+    last_error: Mapped[str | None] = mapped_column(Text)
 
 
 class IdempotentWrite(WebBase):
