@@ -23,6 +23,7 @@ import contextlib
 import importlib.resources
 import logging
 import threading
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -38,7 +39,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from machiavelli.service.games import DamagedGame
 from machiavelli.service.judge import Judge, OutOfBounds, StorageError
-from machiavelli.web import account_pages, api, game_pages, master_pages
+from machiavelli.web import account_pages, api, game_pages, jobs, master_pages, metrics
 from machiavelli.web.seated_bots import stop_all
 from machiavelli.web.sessions import Visitor, find_visitor, new_session
 from machiavelli.web.site import (
@@ -50,7 +51,7 @@ from machiavelli.web.site import (
     render,
     set_session_cookie,
 )
-from machiavelli.web.tables import upgrade_web_tables
+from machiavelli.web.tables import health, upgrade_web_tables
 from machiavelli.web.worker import Worker
 
 log = logging.getLogger("machiavelli.web")
@@ -135,6 +136,39 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+class Measured:
+    """Every request counted and timed (``/metrics``) and logged as one JSON line
+    (method, path, status, milliseconds, client): :mod:`~machiavelli.web.metrics`."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = 500
+
+        async def noted(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, noted)
+        finally:
+            seconds = time.perf_counter() - started
+            method = scope.get("method", "?")
+            metrics.REQUESTS.labels(method, str(status)).inc()
+            metrics.LATENCY.labels(method).observe(seconds)
+            client = scope.get("client")
+            metrics.log_line(metrics.requests_log, method=method, path=scope.get("path"),
+                             status=status, ms=round(seconds * 1000, 1),
+                             client=client[0] if client else None)
+
+
 class Visitors:
     """Who is asking, for the pages: the browser's session from its cookie, or a new one
     (not signed in) so that the first form already has its CSRF token, in
@@ -152,7 +186,7 @@ class Visitors:
         path: str = scope["path"]
         opened: Visitor | None = None
         if not (path.startswith("/static/") or path.startswith("/api/")
-                or path in ("/openapi.json", "/docs")):
+                or path in ("/openapi.json", "/docs", "/healthz", "/metrics")):
             request = Request(scope)
             db = self.site.judge.db
             found = await run_in_threadpool(find_visitor, db, request.cookies.get(COOKIE),
@@ -264,6 +298,20 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
             return JSONResponse({"detail": str(exc)}, status_code=status)
         return render(request, "error.html", status=status, message=str(exc))
 
+    @app.get("/healthz", include_in_schema=False)
+    def healthz() -> JSONResponse:
+        """The database reachable and its migrations current: 200, else 503."""
+        found = health(site.judge.db)
+        ok = all(v == "ok" for v in found.values())
+        return JSONResponse(found, status_code=200 if ok else 503)
+
+    @app.get("/metrics", include_in_schema=False)
+    def prometheus() -> Response:
+        """Requests, latencies, phases processed, jobs waiting, mails sent."""
+        metrics.WAITING.set(jobs.waiting(site.judge.db, clock()))
+        body, kind = metrics.exposition()
+        return Response(body, media_type=kind)
+
     @app.get("/docs", include_in_schema=False)
     async def docs() -> HTMLResponse:
         return HTMLResponse(DOCS_PAGE)
@@ -276,6 +324,7 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
     app.include_router(api.router)
     app.add_middleware(Visitors, site=site)
     app.add_middleware(BodyLimit, limit=config.max_body)
+    app.add_middleware(Measured)
     return app
 
 

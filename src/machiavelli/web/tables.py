@@ -40,8 +40,8 @@ from sqlalchemy import Boolean, Integer, String, Text, func, inspect, or_, selec
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from machiavelli.service.database import SERVICE_MIGRATIONS, Migrations, StorageError
 from machiavelli.service.database import Database as Database
-from machiavelli.service.database import Migrations, StorageError
 from machiavelli.service.schema import Moment, User
 from machiavelli.service.visibility import UserView
 
@@ -242,3 +242,23 @@ def serves_the_web(database: Database) -> bool:
     with database.reader.connect() as connection:
         names = inspect(connection).get_table_names()
     return WEB_MIGRATIONS.version_table in names or any(is_web_table(n) for n in names)
+
+
+def health(database: Database) -> dict[str, str]:
+    """The database reachable, and its migrations (the service's and the web's) at this
+    program's heads: ``{"database": ..., "migrations": ...}``, each ``ok`` or the problem."""
+    found = {"database": "ok", "migrations": "ok"}
+    try:
+        with database.reader.connect() as connection:
+            connection.exec_driver_sql("SELECT 1")
+    except Exception as err:  # noqa: BLE001 (a health check says what failed, whatever it is)
+        return {"database": f"unreachable: {str(err).splitlines()[0][:200]}",
+                "migrations": "unknown"}
+    problems = []
+    for migrations in (SERVICE_MIGRATIONS, WEB_MIGRATIONS):
+        current = migrations.current(database)
+        if current != migrations.head():
+            problems.append(f"{migrations.what} at {current}, not {migrations.head()}")
+    if problems:
+        found["migrations"] = "; ".join(problems)
+    return found
