@@ -81,3 +81,22 @@ def test_a_dead_workers_job_is_taken_over_when_its_lease_runs_out(db_url: str) -
     assert [c.name for c in jobs.claim(judge.db, "other", later + timedelta(seconds=31))] \
         == ["sweep"]
     judge.close()
+
+
+def test_backup_copies_a_database_in_use(tmp_path: object) -> None:
+    from pathlib import Path
+
+    folder = Path(str(tmp_path)) / "g"
+    assert CliRunner().invoke(main, ["new", "classic_1454", str(folder)]).exit_code == 0
+    judge = Judge.in_folder(folder)  # the game stays open while it is copied
+    target = Path(str(tmp_path)) / "copy.db"
+    done = CliRunner().invoke(main, ["backup", "--folder", str(folder), str(target)])
+    assert done.exit_code == 0 and "integrity ok" in done.output, done.output
+    copy = Judge(f"sqlite:///{target}")
+    assert copy.game_names(everything=True) == judge.game_names(everything=True)
+    again = CliRunner().invoke(main, ["backup", "--folder", str(folder), str(target)])
+    assert again.exit_code == 1 and "exists already" in again.output
+    pg = CliRunner().invoke(main, ["backup", "--db", "postgresql://x/y", str(target) + "2"])
+    assert pg.exit_code == 2 and "pg_dump" in pg.output
+    copy.close()
+    judge.close()

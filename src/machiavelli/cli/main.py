@@ -14,6 +14,7 @@ import click
 #: subcommand -> (module, attribute); tests/test_cli.py checks it against the modules
 COMMANDS: dict[str, tuple[str, str]] = {
     "adjudicate": ("machiavelli.cli.adjudicate", "adjudicate"),
+    "backup": ("machiavelli.cli.backup", "backup"),
     "bench": ("machiavelli.cli.tools", "bench"),
     "bench-parse": ("machiavelli.cli.bench_parse", "bench_parse"),
     "demo": ("machiavelli.cli.tools", "demo"),
