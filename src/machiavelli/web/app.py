@@ -359,5 +359,7 @@ def from_environment() -> FastAPI:
     import json
     import os
 
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     fields = json.loads(os.environ[CONFIG_VARIABLE])
     return create_app(WebConfig(**fields))
