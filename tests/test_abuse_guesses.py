@@ -13,7 +13,7 @@ from web_game import PASSWORD, add_user, csrf_of, started_game, web_site
 from machiavelli.commands.interpreter import judge_text
 from machiavelli.service import guesses
 from machiavelli.service.backoff import Backoff
-from machiavelli.web import api
+from machiavelli.web import api_keys
 from machiavelli.web.sessions import KEY_ADDRESS, LOGIN_LIMIT
 
 T0 = datetime(2026, 11, 29, 9, 0, tzinfo=UTC)
@@ -119,7 +119,7 @@ def test_wrong_api_keys_are_slowed_per_address_N14(tmp_path: object) -> None:
     right key from there too, while other addresses are served."""
     site = web_site(f"sqlite:///{tmp_path}/keys.db")
     add_user(site, "owner")
-    api.KEY_GUESSES.clear()
+    api_keys.KEY_GUESSES.clear()
     guesser = TestClient(site.client.app, base_url="http://127.0.0.1",
                          client=("127.0.0.9", 50000))
     statuses = [guesser.get("/api/v1/me", headers={"Authorization": f"Bearer mk_{i}"}
@@ -132,5 +132,5 @@ def test_wrong_api_keys_are_slowed_per_address_N14(tmp_path: object) -> None:
     other = TestClient(site.client.app, base_url="http://127.0.0.1",
                        client=("127.0.0.10", 50000))
     assert other.get("/api/v1/me", headers=site.api("owner")).status_code == 200
-    api.KEY_GUESSES.clear()
+    api_keys.KEY_GUESSES.clear()
     site.judge.close()

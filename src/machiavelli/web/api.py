@@ -11,20 +11,19 @@ user has no seat in) ``404``; a missing or wrong key ``401``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timedelta
 from typing import Annotated, Any, Literal, TypeVar
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Path, Request
+from fastapi import APIRouter, Header, HTTPException, Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from machiavelli.commands.interpreter import judge_text
-from machiavelli.service.backoff import in_words
 from machiavelli.service.games import MAX_PLAYERS, MAX_VICTORY_CITIES
 from machiavelli.service.house.deadlines import MAX_HOURS
 from machiavelli.service.refusal import NotStarted, Refused
 from machiavelli.service.visibility import Viewer
 from machiavelli.web import creation, idempotency
+from machiavelli.web.api_keys import KeyUser, MaybeUser
 from machiavelli.web.game_pages import set_mail_password, sign_on_line
 from machiavelli.web.master_pages import master_act
 from machiavelli.web.pictures import map_picture
@@ -40,76 +39,13 @@ from machiavelli.web.seen import (
     summary,
     view_data,
 )
-from machiavelli.web.sessions import (
-    key_counters,
-    record_attempt,
-    user_named,
-    user_of_key,
-    wait_for,
-)
+from machiavelli.web.sessions import user_named
 from machiavelli.web.site import clock, site_of
 
 router = APIRouter(prefix="/api/v1", tags=["judge"])
 MAX_PHASE = 1_000_000  # no game has more phases
 T = TypeVar("T")
 TEXT = 100_000  # the longest orders or letter, in characters
-
-
-def key_user(request: Request) -> str | None:
-    """The user of the request's API key (None without one; 401 for a wrong one)."""
-    header = request.headers.get("authorization")
-    if header is None:
-        return None
-    scheme, _, key = header.partition(" ")
-    db = site_of(request).judge.db
-    address = request.client.host if request.client else "unknown"
-    held = KEY_GUESSES.get(address)
-    now = clock()
-    if held is not None and held > now:  # this process heard wrong keys from there
-        raise _wait_for_key(held - now)
-    user = user_of_key(db, key.strip()) if scheme.lower() == "bearer" else None
-    if user is None:
-        counters = key_counters(address)
-        wait = wait_for(db, "key", counters, now)
-        if not wait:
-            record_attempt(db, "key", [k for k, _ in counters], now)
-            wait = wait_for(db, "key", counters, now)
-        if wait:
-            KEY_GUESSES[address] = now + wait
-            if len(KEY_GUESSES) > 10_000:
-                KEY_GUESSES.clear()
-            raise _wait_for_key(wait)
-        raise HTTPException(401, "unknown or revoked API key",
-                            headers={"WWW-Authenticate": "Bearer"})
-    request.state.api_user_id = user.id  # whose Idempotency-Keys these are
-    return user.name
-
-
-#: the addresses this process makes wait for sending wrong keys, and until when: every
-#: request with a key from there waits (a right key too, so that guessing is slowed);
-#: the failures themselves are counted in the database, for every process
-KEY_GUESSES: dict[str, datetime] = {}
-
-
-def _wait_for_key(wait: timedelta) -> HTTPException:
-    return HTTPException(429, f"too many wrong API keys from this address: try again in "
-                              f"{in_words(wait)}",
-                         headers={"Retry-After": str(max(1, int(wait.total_seconds())))})
-
-
-MaybeUser = Annotated[str | None, Depends(key_user)]
-
-
-def needs_key(user: Annotated[str | None, Depends(key_user)]) -> str:
-    if user is None:
-        raise HTTPException(401, "this needs an API key (Authorization: Bearer <key>)",
-                            headers={"WWW-Authenticate": "Bearer"})
-    return user
-
-
-
-
-KeyUser = Annotated[str, Depends(needs_key)]
 
 
 IdempotencyKey = Annotated[str | None, Header(alias=idempotency.HEADER,
