@@ -12,6 +12,10 @@ settings.register_profile("default", deadline=None, derandomize=True)
 settings.register_profile("explore", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
+# the site's secret the seated bots' keys are derived from (web/bot_keys.py): the tests'
+# own, never a file written beside the repository
+os.environ.setdefault("MACHIAVELLI_SECRET", "the tests' site secret")
+
 
 # -- the service's databases: every service test runs on SQLite and on PostgreSQL -------
 import pytest  # noqa: E402

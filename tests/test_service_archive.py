@@ -106,7 +106,7 @@ def test_an_old_game_folder_imports_in_place(exported: Path) -> None:
     folder = _legacy(exported)
     code, out = run("show", str(folder))
     assert code == 1 and "machiavelli import" in out
-    code, out = run("import", str(folder))
+    code, out = run("import", "--no-verify", str(folder))
     assert code == 0, out
     code, out = run("show", str(folder), "--power", "Venice")
     assert code == 0 and "2 phases processed" in out and "A pad H" in out
@@ -117,7 +117,7 @@ def test_an_old_folder_one_phase_behind_is_refused_and_nothing_deleted(exported:
     data = json.loads((folder / "game.json").read_text())
     data["phases"] -= 1
     (folder / "game.json").write_text(json.dumps(data))
-    code, out = run("import", str(folder))
+    code, out = run("import", "--no-verify", str(folder))
     assert code == 1 and "counts 1 phases but history has 2" in out
     assert sorted(p.name for p in (folder / "orders").iterdir()) == ["Milan.txt", "Venice.txt"]
     assert (folder / "history" / "0002").is_dir()
@@ -126,7 +126,7 @@ def test_an_old_folder_one_phase_behind_is_refused_and_nothing_deleted(exported:
 def test_damaged_stored_orders_are_refused_not_dropped(exported: Path) -> None:
     folder = _legacy(exported)
     (folder / "orders" / "Milan.txt").write_text("A mil H\nA m")
-    code, out = run("import", str(folder))
+    code, out = run("import", "--no-verify", str(folder))
     assert code == 1 and "orders/Milan.txt, line 2" in out and "damaged" in out
 
 
@@ -134,7 +134,7 @@ def test_bad_utf8_in_a_stored_file_is_a_message(exported: Path) -> None:
     folder = _legacy(exported)
     with open(folder / "history" / "0001" / "report.txt", "ab") as f:
         f.write(b"\xff\xfe")
-    code, out = run("import", str(folder))
+    code, out = run("import", "--no-verify", str(folder))
     assert code == 1 and "not UTF-8" in out and "Traceback" not in out
 
 
@@ -143,4 +143,21 @@ def test_a_flipped_position_in_the_history_is_refused(exported: Path) -> None:
     path = folder / "history" / "0001" / "before.json"
     path.write_text(path.read_text().replace('"year": 1454', '"year": 1455', 1))
     with pytest.raises(ArchiveError, match="checksum"):
-        read_archive(folder)
+        read_archive(folder, verify=False)
+
+
+def test_a_folder_without_its_manifest_is_refused_unless_not_verified_N6(
+        exported: Path, tmp_path: Path) -> None:
+    """N6: deleting SHA256SUMS let a tampered export import, forged orders and all; now
+    the import is refused, and only --no-verify reads such a folder."""
+    (exported / MANIFEST).unlink()
+    forged = exported / "history" / "0001" / "orders" / "Milan.txt"
+    if forged.exists():
+        forged.write_text(forged.read_text().replace("A mil H", "A mil - pav"))
+    code, out = run("import", str(exported), str(tmp_path / "new"))
+    assert code == 1 and "SHA256SUMS: missing" in out and "--no-verify" in out
+    assert not (tmp_path / "new").exists()
+    with pytest.raises(ArchiveError, match="SHA256SUMS: missing"):
+        read_archive(exported)
+    code, out = run("import", "--no-verify", str(exported), str(tmp_path / "trusted"))
+    assert code == 0, out

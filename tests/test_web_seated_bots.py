@@ -47,7 +47,7 @@ def _key(server: LiveServer, name: str) -> str:
 
 
 def test_a_seated_bot_plays_again_after_the_server_restarts(db_url: str) -> None:
-    with LiveServer(db_url, bot_seconds=0.2) as first:
+    with LiveServer(db_url, bot_seconds=0.2, embedded_worker=True) as first:
         boss = {"Authorization": f"Bearer {_key(first, 'boss')}"}
         vera = {"Authorization": f"Bearer {_key(first, 'vera')}"}
         with httpx.Client(base_url=first.base, timeout=30) as web:
@@ -64,15 +64,15 @@ def test_a_seated_bot_plays_again_after_the_server_restarts(db_url: str) -> None
         [row] = seated_rows(first.app.state.site)
         first_key = row.key_id
     # the server is gone; the next one, a new application on the same database
-    with LiveServer(db_url, bot_seconds=0.2) as second:
+    with LiveServer(db_url, bot_seconds=0.2, embedded_worker=True) as second:
         assert not isinstance(second.judge.process("kept", who="boss"), Refused)
         assert _orders_of(second, "kept", "Milan", 1)  # the bot plays the next phase
         site = second.app.state.site
         [row] = seated_rows(site)
-        assert row.key_id != first_key  # a new key; the last run's is revoked
+        assert row.key_id == first_key  # the same key (issue 38): derived, not rotated
         with second.judge.db.reading() as session:
-            old = session.get(ApiKey, first_key)
-            assert old is not None and old.revoked
+            kept = session.get(ApiKey, first_key)
+            assert kept is not None and not kept.revoked
         assert [p.power for p in site.bots] == ["Milan"]
     with LiveServer(db_url, bot_seconds=0) as third:
         assert seated_rows(third.app.state.site)[0].ended_at is None  # still seated

@@ -53,6 +53,11 @@ class BotClient:
     seed: int | str = 0
     http: httpx.Client | None = None  # a client of one's own (tests: a mock transport)
     played: set[int] = field(default_factory=set)
+    #: with it, each phase's writes carry ``Idempotency-Key: <once>-<phase>-...`` and the
+    #: choice is drawn from a generator of that phase: another process playing the same
+    #: bot (a worker taking over a dead one's job) replays the first answer instead of
+    #: playing the phase again
+    once: str | None = None
 
     def __post_init__(self) -> None:
         self.player: Player = player_named(self.bot)
@@ -66,10 +71,11 @@ class BotClient:
         assert self.http is not None
         return self.http.get(f"{API}/games/{self.game}{path}").raise_for_status().json()
 
-    def _post(self, path: str, body: Mapping[str, Any]) -> Any:
+    def _post(self, path: str, body: Mapping[str, Any], key: str | None = None) -> Any:
         assert self.http is not None
-        return self.http.post(f"{API}/games/{self.game}{path}",
-                              json=dict(body)).raise_for_status().json()
+        headers = {"Idempotency-Key": key} if key else {}
+        return self.http.post(f"{API}/games/{self.game}{path}", json=dict(body),
+                              headers=headers).raise_for_status().json()
 
     def board_for(self, scenario: str, state: State) -> Board:
         """The scenario's board, for the variant whose powers are the game's."""
@@ -95,13 +101,22 @@ class BotClient:
         board = self.board_for(view["scenario"], state)
         seen = Observation(power, state, report=view.get("position", ""),
                            private=view.get("private", {}).get(power, ""))
-        chosen = self.player.choose(board, seen, legal_orders(board, state, power), self.rng)
+        rng = self.rng if self.once is None else random.Random(
+            f"{self.game}/{self.seed}/{phase}")
+        chosen = self.player.choose(board, seen, legal_orders(board, state, power), rng)
         listed = self._get(f"/legal?power={power}").get("orders", {})
         text = "\n".join(agreed(chosen, listed))
-        answer = self._post("/orders", {"text": text, "replace": True})
-        if answer.get("errors"):
-            log.warning("%s in %s: %s refused lines", power, self.game, answer["errors"])
-        self._post("/ready", {"ready": True})
+        key = f"{self.once}-{phase}" if self.once else None
+        try:
+            answer = self._post("/orders", {"text": text, "replace": True},
+                                f"{key}-orders" if key else None)
+            if answer.get("errors"):
+                log.warning("%s in %s: %s refused lines", power, self.game, answer["errors"])
+            self._post("/ready", {"ready": True}, f"{key}-ready" if key else None)
+        except httpx.HTTPStatusError as err:
+            if key is None or err.response.status_code not in (409, 422):
+                raise
+            log.info("%s in %s: phase %s was played already", power, self.game, phase)
         self.played.add(phase)
         return True
 

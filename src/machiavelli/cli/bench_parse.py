@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import click
 
+from machiavelli.cli.numbers import count
 from machiavelli.game.scenario import load_scenario
 from machiavelli.text.notation import parse_orders
 
@@ -55,7 +56,7 @@ def run_bench_parse(echo: Callable[[str], None], sizes: tuple[int, ...] = SIZES)
 
 
 @click.command("bench-parse")
-@click.option("--lines", "largest", type=click.IntRange(min=1000), default=SIZES[-1],
+@click.option("--lines", "largest", type=count(1000, 10_000_000), default=SIZES[-1],
               show_default=True, help="The largest submission.")
 def bench_parse(largest: int) -> None:
     """Time the order parser on long submissions mixing good, bad and money lines."""

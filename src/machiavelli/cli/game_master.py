@@ -17,6 +17,7 @@ from pathlib import Path
 
 import click
 
+from machiavelli.cli.numbers import PHASE, count
 from machiavelli.cli.where import answer, db_option, messages, new_location, with_game
 from machiavelli.core.board import Board
 from machiavelli.core.option_commands import bar_note, flags_listing
@@ -24,7 +25,8 @@ from machiavelli.core.options import bar_rules
 from machiavelli.core.state import State
 from machiavelli.game.scenario import scenario_board
 from machiavelli.game.victory import victory_line
-from machiavelli.service.games import NewGame, Settings, set_up
+from machiavelli.service.adjudication import Processed
+from machiavelli.service.games import MAX_PLAYERS, MAX_VICTORY_CITIES, NewGame, Settings, set_up
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, Viewer
@@ -74,11 +76,12 @@ def _echo_private(parts: dict[str, str]) -> None:
 @click.command("new")
 @click.argument("scenario")
 @click.argument("directory")
-@click.option("--players", type=int, help="Number of players (picks the scenario's variant).")
+@click.option("--players", type=count(1, MAX_PLAYERS),
+              help="Number of players (picks the scenario's variant).")
 @click.option("--set", "flags", multiple=True, metavar="FLAG",
               help="An option, as in 001's `set` command: famine, noplague, forts, ...")
 @click.option("--seed", default=None, help="Seed for the dice (default: a random one, kept).")
-@click.option("--victory-cities", type=click.IntRange(min=1), default=None,
+@click.option("--victory-cities", type=count(1, MAX_VICTORY_CITIES), default=None,
               help="Cities needed to win (default: the scenario's).")
 @click.option("--deadlines", is_flag=True,
               help="The judge keeps deadlines (nJudge's default schedule; `machiavelli sweep` "
@@ -117,7 +120,7 @@ def new_game(scenario: str, directory: str, players: int | None, flags: tuple[st
 @click.argument("directory")
 @click.argument("power")
 @click.argument("file", type=click.File("rb"))
-@click.option("--phase", type=int, default=None,
+@click.option("--phase", type=PHASE, default=None,
               help="Store only if the pending phase is still this one (its number).")
 @db_option
 def store_orders(directory: str, power: str, file: click.utils.LazyFile, phase: int | None,
@@ -148,14 +151,21 @@ def _printable(text: str) -> str:
 
 @click.command("process")
 @click.argument("directory")
-@click.option("--phase", type=int, default=None,
+@click.option("--phase", type=PHASE, default=None,
               help="Process only if this phase (its number) is still pending: a repeated "
                    "or concurrent process of it does nothing and says so.")
 @db_option
 def process(directory: str, phase: int | None, db: str | None) -> None:
-    """Adjudicate the current phase, print the results and move to the next phase."""
-    done = answer(with_game(directory, db, lambda judge, name: judge.process(
-        name, expected=phase, who=MASTER.name)))
+    """Adjudicate the current phase, print the results and move to the next phase.
+
+    Without --phase, the phase pending when the command starts: two `process` run at
+    once process it once (the second says it was processed already), never two phases."""
+    def run(judge: Judge, name: str) -> Processed | Refused:
+        pending = phase
+        if pending is None:
+            pending = answer(judge.status(name)).phase
+        return judge.process(name, expected=pending, who=MASTER.name)
+    done = answer(with_game(directory, db, run))
     if done.already or done.result is None:
         click.echo(done.message)
         return

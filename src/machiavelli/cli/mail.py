@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from machiavelli.cli.numbers import Finite
 from machiavelli.service.config import HostSettings, host_settings
 
 if TYPE_CHECKING:  # (imported where used: --check reads a message and needs no storage)
@@ -87,7 +88,7 @@ def _postman(outbox: Path, relay: str | None) -> Postman:
               help="Serve SMTP on HOST:PORT instead of reading one message on stdin.")
 @click.option("--sweep", is_flag=True,
               help="Process every game that is due and mail what is owed (for cron).")
-@click.option("--every", type=click.FloatRange(min=1), default=60.0, show_default=True,
+@click.option("--every", type=Finite(1, 86_400), default=60.0, show_default=True,
               help="With --serve: seconds between two rounds of the sweeper.")
 @click.option("--outbox", type=click.Path(file_okay=False, path_type=Path),
               default=lambda: host_settings().outbox, show_default=str(DEFAULTS.outbox),

@@ -14,6 +14,7 @@ import click
 #: subcommand -> (module, attribute); tests/test_cli.py checks it against the modules
 COMMANDS: dict[str, tuple[str, str]] = {
     "adjudicate": ("machiavelli.cli.adjudicate", "adjudicate"),
+    "backup": ("machiavelli.cli.backup", "backup"),
     "bench": ("machiavelli.cli.tools", "bench"),
     "bench-parse": ("machiavelli.cli.bench_parse", "bench_parse"),
     "demo": ("machiavelli.cli.tools", "demo"),
@@ -24,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "scenarios": ("machiavelli.cli.scenarios", "scenarios"),
     "selfplay": ("machiavelli.cli.selfplay", "selfplay"),
     "web": ("machiavelli.cli.web", "web"),
+    "worker": ("machiavelli.cli.worker", "worker"),
     # the game master's commands on a game directory
     "new": ("machiavelli.cli.game_master", "new_game"),
     "orders": ("machiavelli.cli.game_master", "store_orders"),

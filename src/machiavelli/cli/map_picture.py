@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from machiavelli.cli.numbers import PHASE
 from machiavelli.cli.where import answer, db_option, with_game
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
@@ -86,7 +87,7 @@ def to_png(svg: str) -> bytes:
 
 @click.command("map")
 @click.argument("directory")
-@click.option("--phase", type=int, default=None,
+@click.option("--phase", type=PHASE, default=None,
               help="A processed phase (1, 2, ... as `history` numbers them), with its orders "
                    "and results; default: the current phase.")
 @click.option("--power", default=None,

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import click
 
+from machiavelli.cli.numbers import PHASE, Finite
 from machiavelli.cli.where import (
     answer,
     db_option,
@@ -24,6 +25,7 @@ from machiavelli.cli.where import (
 )
 from machiavelli.service.archive import read_archive
 from machiavelli.service.config import host_settings
+from machiavelli.service.house.deadlines import MAX_HOURS
 from machiavelli.service.judge import GAME_FILE, Judge
 from machiavelli.service.refusal import Refused
 from machiavelli.service.transfer import unreadable_orders
@@ -160,7 +162,7 @@ def pause(game: str, resume: bool, db: str | None) -> None:
 
 @click.command("extend")
 @click.argument("game")
-@click.argument("hours", type=float)
+@click.argument("hours", type=Finite(-MAX_HOURS, MAX_HOURS))
 @db_option
 def extend(game: str, hours: float, db: str | None) -> None:
     """Move the pending phase's deadline and grace HOURS later."""
@@ -170,7 +172,7 @@ def extend(game: str, hours: float, db: str | None) -> None:
 
 @click.command("rollback")
 @click.argument("game")
-@click.argument("phase", type=click.IntRange(min=0))
+@click.argument("phase", type=PHASE)
 @db_option
 def rollback(game: str, phase: int, db: str | None) -> None:
     """Go back to PHASE (a number from `history`): the phases after it are set aside."""
@@ -193,13 +195,19 @@ def export(game: str, directory: str, db: str | None) -> None:
 @click.argument("directory")
 @click.argument("target", required=False)
 @click.option("--name", default=None, help="The game's name in a shared database.")
+@click.option("--no-verify", is_flag=True,
+              help="Read a folder without SHA256SUMS (one of the old format, or one you "
+                   "trust): its files cannot be checked against the export.")
 @db_option
-def import_(directory: str, target: str | None, name: str | None, db: str | None) -> None:
+def import_(directory: str, target: str | None, name: str | None, no_verify: bool,
+            db: str | None) -> None:
     """Read the game in DIRECTORY (checksums verified, links refused) into TARGET, a new
     game folder (default: DIRECTORY itself, for a folder of the old format), or with --db
-    into the shared database."""
+    into the shared database.  A folder without SHA256SUMS is refused unless --no-verify
+    is given."""
     with messages():
-        archive = read_archive(Path(directory))  # every file checked before anything is made
+        # every file checked before anything is made
+        archive = read_archive(Path(directory), verify=not no_verify)
         problem = unreadable_orders(archive)
         if problem is not None:
             raise click.ClickException(problem.reason)

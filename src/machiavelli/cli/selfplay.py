@@ -25,6 +25,7 @@ from machiavelli.bots.princes_selfplay import parse_scenario, princes_scenarios
 from machiavelli.bots.roster import PLAYER_NAMES
 from machiavelli.bots.selfplay import DEFAULT_YEARS, GameConfig, configs
 from machiavelli.bots.summary import Summary
+from machiavelli.cli.numbers import count
 from machiavelli.game.scenario import available_scenarios
 
 
@@ -60,7 +61,7 @@ def summary_table(summary: Summary) -> Table:
 @click.option("--game", "game", type=click.Choice(["machiavelli", "princes"]),
               default="machiavelli", show_default=True,
               help="Which game: Machiavelli, or Princes of the Renaissance.")
-@click.option("--games", type=click.IntRange(min=1), default=10, show_default=True)
+@click.option("--games", type=count(1, 1_000_000), default=10, show_default=True)
 @click.option("--scenario", "scenarios", default=None,
               help="A scenario, several separated by commas, or 'all' (default: "
                    "classic_1454; for Princes 'all': princes-3p-A .. princes-6p-B, or "
@@ -69,11 +70,11 @@ def summary_table(summary: Summary) -> Table:
               help=f"Bots dealt to the powers in turn: {', '.join(PLAYER_NAMES)}.")
 @click.option("--seed", default="selfplay", show_default=True,
               help="Game i is seeded '<seed>-<i>'.")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--workers", type=count(1, 256), default=1, show_default=True,
               help="Processes on this machine (the CPUs of a local Ray instance).")
 @click.option("--ray", "ray_address", default=None, metavar="ADDRESS|local",
               help="Fan the games out on a Ray cluster (needs the 'ray' extra).")
-@click.option("--years", type=click.IntRange(min=1), default=DEFAULT_YEARS, show_default=True,
+@click.option("--years", type=count(1, 1000), default=DEFAULT_YEARS, show_default=True,
               help="The longest a game runs.")
 @click.option("--set", "flags", multiple=True, metavar="FLAG", help="An option, as for `new`.")
 @click.option("--out", type=click.Path(dir_okay=False), default="selfplay.jsonl",

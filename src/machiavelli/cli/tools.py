@@ -8,14 +8,18 @@ import click
 
 from machiavelli.cli.bench import run_bench
 from machiavelli.cli.demo import run_demo
+from machiavelli.cli.numbers import SEED, count
 
 
 @click.command()
 @click.option("--cases", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Measure on the Standard movement cases of FILE (DATC format).")
-@click.option("--phases", default=300, show_default=True, help="Random phases to generate.")
-@click.option("--seed", default=1, show_default=True, help="Seed for the random phases.")
-@click.option("--rounds", default=5, show_default=True, help="Times each figure is measured.")
+@click.option("--phases", type=count(1, 100_000), default=300, show_default=True,
+              help="Random phases to generate.")
+@click.option("--seed", type=SEED, default=1, show_default=True,
+              help="Seed for the random phases.")
+@click.option("--rounds", type=count(1, 10_000), default=5, show_default=True,
+              help="Times each figure is measured.")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the phases measured as a case file.")
 @click.option("--quick", is_flag=True, help="Fewer phases and rounds (less precise).")
@@ -30,7 +34,8 @@ def bench(
 
 
 @click.command()
-@click.option("--seed", default=1454, show_default=True, help="Seed for the random orders.")
+@click.option("--seed", type=SEED, default=1454, show_default=True,
+              help="Seed for the random orders.")
 @click.pass_context
 def demo(context: click.Context, seed: int) -> None:
     """Play a short demo game with random legal orders and print every report."""

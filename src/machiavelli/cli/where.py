@@ -62,8 +62,8 @@ def open_game(target: str, db: str | None) -> tuple[Judge, str]:
     if not (folder / GAME_FILE).is_file():
         if (folder / OLD_GAME_FILE).is_file():
             raise click.ClickException(
-                f"{folder}: a game folder of the old format: `machiavelli import {folder}` "
-                "moves it into its database")
+                f"{folder}: a game folder of the old format: `machiavelli import --no-verify "
+                f"{folder}` moves it into its database")
         raise click.ClickException(f"{folder}: not a game folder ({GAME_FILE} missing)")
     judge = Judge.in_folder(folder)
     names = judge.game_names(everything=True)

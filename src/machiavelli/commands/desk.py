@@ -89,6 +89,7 @@ class Desk:
     joined: str | None = None  # a game joined: started at the end if full
     resigned: bool = False  # RESIGN "must be the LAST command in the message"
     mails: list[OutMail] = field(default_factory=list)
+    source: str | None = None  # where the message came from, for SIGN ON's backoff
 
     @property
     def signed(self) -> bool:

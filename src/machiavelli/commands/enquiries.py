@@ -198,9 +198,9 @@ def history(desk: Desk, command: Command) -> Outcome:
     if isinstance(start, Refused) or isinstance(end, Refused):
         return refusal(start if isinstance(start, Refused) else end,  # type: ignore[arg-type]
                        Why.SYNTAX)
-    first = int(given["exclstart"]) + 1 if given.get("exclstart", "").isdigit() else 1
-    last = int(given["exclend"]) - 1 if given.get("exclend", "").isdigit() else view.phase
-    limit = int(given["lines"]) if given.get("lines", "").isdigit() else MAX_LINES
+    first = int(given["exclstart"]) + 1 if _count(given.get("exclstart", "")) else 1
+    last = int(given["exclend"]) - 1 if _count(given.get("exclend", "")) else view.phase
+    limit = int(given["lines"]) if _count(given.get("lines", "")) else MAX_LINES
     lines = [f"History of game '{view.name}':", ""]
     for phase in view.history:
         if not first <= phase.number <= last or (start and phase.created_at < start) or \
@@ -313,3 +313,8 @@ def map_command(desk: Desk, command: Command) -> Outcome:
 def not_kept(desk: Desk, command: Command) -> Outcome:
     return Outcome.refused(Why.UNSUPPORTED, f"{command.verb.value.upper()}: this judge keeps "
                            "one address per registration and no dedication ratings.")
+
+
+def _count(text: str) -> bool:
+    """Whether ``text`` is a count in ASCII digits, of a size a history can have."""
+    return text.isascii() and text.isdigit() and len(text) <= 9

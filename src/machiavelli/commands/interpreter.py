@@ -79,9 +79,12 @@ class Answer:
 
 
 def interpret(judge: Judge, sender: str, text: str, now: datetime | None = None,
-              config: Config | None = None) -> Answer:
-    """Carry out the commands of ``text`` sent by ``sender``."""
+              config: Config | None = None, *, source: str | None = None) -> Answer:
+    """Carry out the commands of ``text`` sent by ``sender`` (from ``source``, the
+    sender's address when not given: wrong SIGN ON passwords are counted per seat and
+    per source, :mod:`machiavelli.service.guesses`)."""
     desk = Desk(judge, sender.strip().lower(), now or clock(), config or Config())
+    desk.source = (source or desk.sender).strip().lower()
     entries: list[tuple[Command, Outcome]] = []
     for command in read_message(text, sender=sender).commands:
         entries.append((command, carry_out(desk, command)))
@@ -98,10 +101,12 @@ def interpret(judge: Judge, sender: str, text: str, now: datetime | None = None,
     return Answer(reply, entries, desk.mails, desk.game, copy_to)
 
 
-def judge_text(judge: Judge, sender: str, text: str, now: datetime | None = None) -> str:
+def judge_text(judge: Judge, sender: str, text: str, now: datetime | None = None, *,
+               source: str | None = None) -> str:
     """The judge's reply to the commands of ``text`` from ``sender`` (the mails owed to
-    others are not sent: see :func:`interpret`)."""
-    return interpret(judge, sender, text, now).reply
+    others are not sent: see :func:`interpret`); ``source``: where it came from (the web's
+    client address), for SIGN ON's backoff."""
+    return interpret(judge, sender, text, now, source=source).reply
 
 
 def carry_out(desk: Desk, command: Command) -> Outcome:

@@ -123,7 +123,7 @@ def rollback(desk: Desk, command: Command) -> Outcome:
         return both
     master, view = both
     words = command.args.split()
-    if words and (not words[0].isdigit() or int(words[0]) < 1):
+    if words and (not (words[0].isascii() and words[0].isdigit()) or int(words[0]) < 1):
         return Outcome.refused(Why.SYNTAX, "ROLLBACK takes a turn number, 1 or more: the game "
                                "goes back to just before that turn was processed (ROLLBACK 1: "
                                "the start; HISTORY shows the turns).")

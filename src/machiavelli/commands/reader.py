@@ -326,7 +326,7 @@ def read_phase(text: str) -> PhaseRef | Refused:
     if len(words) == 1 and (compact := _COMPACT.fullmatch(words[0])):
         season, year, kind = compact.groups()
         return PhaseRef(_SEASONS[season.lower()], int(year), _KINDS[kind.lower()])
-    if len(words) in (2, 3) and words[0] in _SEASONS and words[1].isdigit() \
+    if len(words) in (2, 3) and words[0] in _SEASONS and words[1].isascii() and words[1].isdigit() \
             and len(words[1]) <= 4 and (len(words) == 2 or words[2] in _KINDS):
         kind_word = _KINDS[words[2]] if len(words) == 3 else None
         return PhaseRef(_SEASONS[words[0]], int(words[1]), kind_word)

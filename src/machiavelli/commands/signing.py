@@ -26,7 +26,7 @@ from machiavelli.commands.desk import Desk, code_of, refusal
 from machiavelli.commands.outcome import Outcome, Why
 from machiavelli.commands.variants import scenario_named
 from machiavelli.service.games import NewGame, Settings
-from machiavelli.service.refusal import Refused
+from machiavelli.service.refusal import Refused, TooMany
 from machiavelli.service.visibility import GameView, SeatView, Viewer
 
 
@@ -63,7 +63,9 @@ def _game(desk: Desk, name: str) -> GameView | Outcome:
     return view
 
 
-def _bad(asked: SignOn) -> Outcome:
+def _bad(asked: SignOn, refused: object = None) -> Outcome:
+    if isinstance(refused, TooMany):  # the password was not looked at
+        return Outcome.refused(Why.BAD_SIGN_ON, refused.reason)
     return Outcome.refused(Why.BAD_SIGN_ON, "Invalid password or power ID specified for "
                            f"game '{asked.game}'.")
 
@@ -78,7 +80,10 @@ def _power(desk: Desk, asked: SignOn) -> Outcome:
     power = desk.judge.power_named(asked.game, asked.letter, eliminated=True)
     if isinstance(power, Refused) or len(asked.letter) != 1:
         return _bad(asked)
-    seat = desk.judge.sign_on(asked.game, "player", asked.password, power=power)
+    seat = desk.judge.sign_on(asked.game, "player", asked.password, power=power,
+                              source=desk.source, now=desk.now)
+    if isinstance(seat, TooMany):
+        return _bad(asked, seat)
     if isinstance(seat, SeatView):
         was = view.standing.get(power)
         desk.judge.signed_on(asked.game, power, now=desk.now)
@@ -120,10 +125,13 @@ def _observer(desk: Desk, asked: SignOn) -> Outcome:
     view = _game(desk, asked.game)
     if isinstance(view, Outcome):
         return view
-    seat = desk.judge.sign_on(asked.game, "observer", asked.password, seat_name=desk.sender)
+    seat = desk.judge.sign_on(asked.game, "observer", asked.password, seat_name=desk.sender,
+                              source=desk.source, now=desk.now)
     if isinstance(seat, SeatView):
         return _signed(desk, asked.game, seat, f"Signed on as an Observer in game "
                        f"'{asked.game}'.")
+    if isinstance(seat, TooMany):
+        return _bad(asked, seat)
     if any(s.name == desk.sender for s in view.seats):
         return _bad(asked)
     seat = desk.judge.join(asked.game, desk.sender, "observer", password=asked.password,
@@ -139,11 +147,13 @@ def _master(desk: Desk, asked: SignOn) -> Outcome:
     view = _game(desk, asked.game)
     if isinstance(view, Outcome):
         return view
-    seat = desk.judge.sign_on(asked.game, "master", asked.password, seat_name=desk.sender)
+    seat = desk.judge.sign_on(asked.game, "master", asked.password, seat_name=desk.sender,
+                              source=desk.source, now=desk.now, counted=False)
+    if not isinstance(seat, SeatView) and not isinstance(seat, TooMany):
+        seat = desk.judge.sign_on(asked.game, "master", asked.password, source=desk.source,
+                                  now=desk.now)
     if not isinstance(seat, SeatView):
-        seat = desk.judge.sign_on(asked.game, "master", asked.password)
-    if not isinstance(seat, SeatView):
-        return _bad(asked)
+        return _bad(asked, seat)
     return _signed(desk, asked.game, seat, f"Signed on as Master of game '{asked.game}'.")
 
 

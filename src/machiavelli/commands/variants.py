@@ -50,7 +50,7 @@ def scenario_named(word: str) -> str | Refused:
     low = word.strip().lower()
     base, _, option = low.partition(":")
     found = NJUDGE_VARIANTS.get(base, base)
-    if found not in scenario_names() or (option and not option.isdigit()):
+    if found not in scenario_names() or (option and not (option.isascii() and option.isdigit())):
         known = ", ".join(sorted(NJUDGE_VARIANTS))
         return Refused(f"Unknown variant '{word}'. The variants are nJudge's ({known}) and "
                        f"this judge's scenarios ({', '.join(scenario_names())}).")

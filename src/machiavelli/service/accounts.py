@@ -17,7 +17,7 @@ from datetime import datetime
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from machiavelli.service.refusal import Refused
@@ -40,6 +40,8 @@ def add_user(session: Session, name: str, password: str | None, email: str | Non
         return Refused(f"the user name {name!r} is taken")
     if password is not None and len(password) < MIN_PASSWORD:
         return Refused(f"a password has at least {MIN_PASSWORD} characters")
+    if email is not None and email_taken(session, email):
+        return Refused("that mail address is another account's")
     user = User(name=name, email=email, created_at=now,
                 password_hash=None if password is None else HASHER.hash(password))
     session.add(user)
@@ -72,4 +74,23 @@ def set_alerts(session: Session, user_id: int, alerts: list[str]) -> User | Refu
     if alerts and not user.email:
         return Refused("you have no mail address to send them to")
     user.alerts = [a for a in ALERTS if a in alerts]
+    return user
+
+
+def email_taken(session: Session, email: str, but: int | None = None) -> bool:
+    """Whether another user (not ``but``) has ``email`` (in any case)."""
+    query = select(User.id).where(func.lower(User.email) == email.strip().lower())
+    if but is not None:
+        query = query.where(User.id != but)
+    return session.scalars(query).first() is not None
+
+
+def set_email(session: Session, user_id: int, email: str) -> User | Refused:
+    """A verified address becomes ``user_id``'s (refused if another user has it)."""
+    user = session.get(User, user_id)
+    if user is None:
+        return Refused(f"no user {user_id}")
+    if email_taken(session, email, but=user_id):
+        return Refused("that mail address is another account's")
+    user.email = email.strip()
     return user

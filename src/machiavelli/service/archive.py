@@ -20,7 +20,8 @@ Reading refuses, with a message saying which file and why: a symbolic link or an
 but a plain file or folder anywhere, a file the manifest does not list or a listed file
 missing or changed, text that is not UTF-8, a position whose checksum does not match,
 history folders out of order or counts that disagree.  A folder without ``SHA256SUMS``
-(written before the database) is read with the checks it carries itself; one whose
+is refused unless the reader asks not to verify (``import --no-verify``: a folder written
+before the database), and then read with the checks it carries itself; one whose
 ``game.json`` names no kind is a Machiavelli game.  Reading never changes the folder.
 
 Positions are the game's kind's stored text (:meth:`~machiavelli.service.port.GameKind.dump`),
@@ -235,11 +236,18 @@ def _texts(files: dict[str, Path], prefix: str) -> dict[str, str]:
     return out
 
 
-def read_archive(folder: Path) -> Archive:
-    """The game in ``folder``, after checking every file (see the module's notes)."""
+def read_archive(folder: Path, *, verify: bool = True) -> Archive:
+    """The game in ``folder``, after checking every file (see the module's notes).  A
+    folder without ``SHA256SUMS`` is refused unless ``verify`` is False (a folder of the
+    old format, written before the checksums, or one the caller trusts): without it a
+    changed file could not be told from the one written."""
     files = _files(folder)
     if MANIFEST in files:
         _verify_manifest(folder, files)
+    elif verify:
+        raise ArchiveError(f"{folder / MANIFEST}: missing: the files cannot be checked "
+                           "against their export (a folder of the old format, or one you "
+                           "trust: import it with --no-verify)")
     if GAME_FILE not in files:
         raise ArchiveError(f"{folder / GAME_FILE}: missing: not a game folder")
     settings = _read_json(files[GAME_FILE])

@@ -48,6 +48,40 @@ class StorageError(Exception):
     """The database cannot be opened, read or written: the message says why."""
 
 
+class OutOfBounds(StorageError):
+    """A value longer or larger than its column holds, refused before it is written, so
+    that SQLite (which would keep it) and PostgreSQL (which would refuse it in its own
+    words) accept the same values (:func:`same_bounds`)."""
+
+
+#: the integers a column holds on PostgreSQL (``Integer`` is four bytes there)
+INT_BOUNDS = {"integer": (-2**31, 2**31 - 1), "big_integer": (-2**63, 2**63 - 1),
+              "small_integer": (-2**15, 2**15 - 1)}
+
+
+def same_bounds(session: Session, _context: object, _instances: object) -> None:
+    """Before a flush: every new or changed row's strings fit their column's length and
+    its integers the column's size on PostgreSQL, else :class:`OutOfBounds` naming the
+    table and column (never the value)."""
+    for row in (*session.new, *session.dirty):
+        table = getattr(row, "__table__", None)
+        if table is None:
+            continue
+        for column in table.columns:
+            value = getattr(row, column.key, None)
+            if isinstance(value, str):
+                length = getattr(column.type, "length", None)
+                if length is not None and len(value) > length:
+                    raise OutOfBounds(f"{table.name}.{column.name}: {len(value)} characters, "
+                                      f"at most {length}")
+            elif isinstance(value, int) and not isinstance(value, bool):
+                low, high = INT_BOUNDS.get(column.type.__visit_name__,
+                                           (-2**63, 2**63 - 1))
+                if not low <= value <= high:
+                    raise OutOfBounds(f"{table.name}.{column.name}: a number out of range "
+                                      f"({low} to {high})")
+
+
 def folder_url(folder: str | Path) -> str:
     """The URL of the database kept in a game's folder."""
     return f"sqlite:///{Path(folder) / GAME_FILE}"
@@ -144,6 +178,7 @@ class Database:
     def __post_init__(self) -> None:
         self._reading = sessionmaker(self.reader, expire_on_commit=False)
         self._writing = sessionmaker(self.writer, expire_on_commit=False)
+        event.listen(self._writing, "before_flush", same_bounds)
 
     @property
     def postgresql(self) -> bool:
@@ -193,6 +228,8 @@ def open_database(url: str, *, upgrade: bool = True, create: bool = True,
                 raise StorageError(f"{path}: no such database")
             if Path(path).is_symlink():
                 raise StorageError(f"{path}: a symbolic link, not a database")
+        if path and path != ":memory:" and Path(path).is_file() and not _writable(Path(path)):
+            return _read_only(url, path)
         database = Database(url, _sqlite_engine(url, immediate=False),
                             _sqlite_engine(url, immediate=True),
                             WriteQueue(BUSY_TIMEOUT_MS / 1000))
@@ -216,16 +253,47 @@ def open_database(url: str, *, upgrade: bool = True, create: bool = True,
     return database
 
 
+def _writable(path: Path) -> bool:
+    """Whether this process may write the database file and its folder (SQLite's WAL
+    keeps two files beside it)."""
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+
+
+def _read_only(url: str, path: str) -> Database:
+    """A database file this process may not write (a read-only mount, a backup, another
+    user's folder): opened read-only and immutable, so that SQLite needs no ``-shm`` or
+    ``-wal`` file beside it; it is read as it is, never migrated, and a write is refused
+    (:class:`StorageError`: "cannot be written")."""
+    uri = f"sqlite:///file:{Path(path).resolve()}?mode=ro&immutable=1&uri=true"
+    from machiavelli.service.cells import json_or_damaged, sqlite_text
+
+    engine = create_engine(uri, json_deserializer=json_or_damaged,
+                           connect_args={"check_same_thread": False})
+    event.listen(engine, "connect",
+                 lambda connection, _record: setattr(connection, "text_factory", sqlite_text))
+    database = Database(url, engine, engine, WriteQueue(BUSY_TIMEOUT_MS / 1000))
+    try:
+        check_revision(database)
+    except BaseException:
+        database.dispose()
+        raise
+    return database
+
+
 def _sqlite_engine(url: str, *, immediate: bool) -> Engine:
     # connections are kept open and reused (a server answers many requests); closing
     # the last connection of a WAL database checkpoints it, which costs a sync each time
+    from machiavelli.service.cells import json_or_damaged, sqlite_text
+
     engine = create_engine(url, pool_size=4, max_overflow=16, pool_pre_ping=False,
+                           json_deserializer=json_or_damaged,
                            connect_args={"timeout": BUSY_TIMEOUT_MS / 1000,
                                          "check_same_thread": False})
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # we say when transactions begin
+        dbapi_connection.text_factory = sqlite_text  # damaged text: service/cells.py
         cursor = dbapi_connection.cursor()
         try:
             mode = cursor.execute("PRAGMA journal_mode=WAL").fetchone()

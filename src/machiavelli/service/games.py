@@ -188,12 +188,38 @@ def find_game(session: Session, name: str, *, lock: bool = False) -> Game | Refu
     return game if game is not None else Refused(f"no game named {name!r}")
 
 
+#: the bounds of a new game's numbers and seed, the same on every database
+MAX_PLAYERS = 20
+MAX_VICTORY_CITIES = 1000
+MAX_SEED = 256
+
+
+def new_game_problem(new: NewGame) -> Refused | None:
+    """Why a new game's numbers or seed are out of bounds, or None."""
+    if new.players is not None and not 1 <= new.players <= MAX_PLAYERS:
+        return Refused(f"players: 1 to {MAX_PLAYERS}, not {_short(new.players)}")
+    if new.victory_cities is not None and not 1 <= new.victory_cities <= MAX_VICTORY_CITIES:
+        return Refused(f"victory cities: 1 to {MAX_VICTORY_CITIES}, not "
+                       f"{_short(new.victory_cities)}")
+    if new.seed is not None and len(new.seed) > MAX_SEED:
+        return Refused(f"a seed of at most {MAX_SEED} characters, not {len(new.seed)}")
+    return None
+
+
+def _short(number: int) -> str:
+    text = str(number) if abs(number) < 10**30 else f"a number of {len(str(abs(number)))} digits"
+    return text
+
+
 def create_game(session: Session, new: NewGame, *, master: str | None, start: bool,
                 now: datetime) -> Game | Refused:
     """A new game (started at once when ``start``), its creator seated as master."""
     if not _GAME_NAME.fullmatch(new.name):
         return Refused(f"{new.name!r} is not a game name: letters, digits, '_', '.', '-', "
                        "up to 64")
+    bounds = new_game_problem(new)
+    if bounds is not None:
+        return bounds
     made = set_up(new)
     if isinstance(made, Refused):
         return made

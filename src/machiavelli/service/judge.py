@@ -28,10 +28,12 @@ from machiavelli.service import (
     absence,
     accounts,
     adjudication,
+    cells,  # noqa: F401  (every row is checked as it loads: service/cells.py)
     credentials,
     deadlines,
     draws,
     games,
+    guesses,
     later,
     mastery,
     press,
@@ -44,6 +46,7 @@ from machiavelli.service.config import fixed_now
 from machiavelli.service.database import (
     GAME_FILE,
     Database,
+    OutOfBounds,
     StorageError,
     folder_url,
     open_database,
@@ -80,7 +83,8 @@ from machiavelli.service.visibility import (
 
 #: what the front ends catch: the storage failed (with a message for the user), stored
 #: data failed its own checks; and the name of a game folder's database file
-__all__ = ["GAME_FILE", "DamagedGame", "Judge", "Refused", "StorageError", "clock"]
+__all__ = ["GAME_FILE", "DamagedGame", "Judge", "OutOfBounds", "Refused", "StorageError",
+           "clock"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -162,6 +166,18 @@ class Judge(Lookups):
         except _Refusal as refusal:
             return refusal.refused
 
+    def set_email(self, user_id: int, email: str) -> UserView | Refused:
+        """A mail address the user has shown they read becomes theirs (their mail
+        identity: the sender of their commands through the web's ``/judge``)."""
+        try:
+            with self.db.writing() as session:
+                done = accounts.set_email(session, user_id, email)
+                if isinstance(done, Refused):
+                    raise _Refusal(done)
+                return UserView.of(done)
+        except _Refusal as refusal:
+            return refusal.refused
+
     def sign_in(self, name: str, password: str) -> UserView | Refused:
         with self.db.reading() as session:
             return _mapped(session, accounts.sign_in(session, name, password), UserView.of)
@@ -229,6 +245,10 @@ class Judge(Lookups):
     def view(self, name: str, viewer: Viewer, *, history: bool = False) -> GameView | Refused:
         """What ``viewer`` may see of game ``name``: every read goes through here."""
         return self._read(name, lambda s, g: view(s, g, viewer, history=history))
+
+    def status(self, name: str) -> GameStatus | Refused:
+        """Where game ``name`` stands (its status and pending phase), read at once."""
+        return self._read(name, lambda s, g: GameStatus.of(g))
 
     def settings(self, name: str) -> Settings | Refused:
         """The game's settings: its deadline, press, draw and absence rules (what nJudge's
@@ -528,12 +548,28 @@ class Judge(Lookups):
             return UserView.of(found) if found is not None else None
 
     def sign_on(self, name: str, role: str, password: str, *, power: str | None = None,
-                seat_name: str | None = None, left: bool = False) -> SeatView | Refused:
+                seat_name: str | None = None, left: bool = False, source: str | None = None,
+                now: datetime | None = None, counted: bool = True) -> SeatView | Refused:
         """The seat of ``power`` (a player), ``seat_name`` (an observer or a master) or
         any of ``role``, if ``password`` is its sign-on password (``left``: the last
-        player of ``power``, who left)."""
-        return self._read(name, lambda s, g: _mapped(s, credentials.sign_on(
+        player of ``power``, who left).  Wrong passwords are counted (unless not
+        ``counted``: a first try of two) per seat and per
+        ``source`` (the sender's address): past a few, the next sign-on waits, doubling
+        (:class:`~machiavelli.service.guesses.TooMany`; :mod:`~machiavelli.service.guesses`).
+        """
+        moment = now or clock()
+        counters = guesses.keys(name, role, power, seat_name, source)
+        if not left:
+            with self.db.reading() as session:
+                stop = guesses.waiting(session, counters, moment)
+            if stop is not None:
+                return stop
+        found = self._read(name, lambda s, g: _mapped(s, credentials.sign_on(
             s, g, role, password, power=power, name=seat_name, left=left), SeatView.record))
+        if isinstance(found, Refused) and counted and not left:
+            with self.db.writing() as session:
+                guesses.failed(session, counters, moment)
+        return found
 
     def update_seat(self, name: str, seat_name: str, *, password: str | None = None,
                     address: str | None = None) -> SeatView | Refused:
@@ -591,10 +627,11 @@ class Judge(Lookups):
             write_archive(archive, Path(folder))
         return archive
 
-    def import_game(self, folder: str | Path, name: str,
-                    now: datetime | None = None) -> GameStatus | Refused:
-        """The game archived in ``folder`` as a new game ``name`` (every file checked)."""
-        return self.import_archive(read_archive(Path(folder)), name, now)
+    def import_game(self, folder: str | Path, name: str, now: datetime | None = None, *,
+                    verify: bool = True) -> GameStatus | Refused:
+        """The game archived in ``folder`` as a new game ``name`` (every file checked;
+        a folder without checksums only when not ``verify``)."""
+        return self.import_archive(read_archive(Path(folder), verify=verify), name, now)
 
     def import_archive(self, archive: Archive, name: str,
                        now: datetime | None = None) -> GameStatus | Refused:

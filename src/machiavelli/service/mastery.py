@@ -23,7 +23,12 @@ from machiavelli.service.games import (
     power_of,
     seats,
 )
-from machiavelli.service.house.deadlines import DeadlinePolicy, PhaseClock, PhaseKind
+from machiavelli.service.house.deadlines import (
+    DeadlinePolicy,
+    PhaseClock,
+    PhaseKind,
+    hours_problem,
+)
 from machiavelli.service.notices import notify
 from machiavelli.service.refusal import Refused
 from machiavelli.service.schema import Game, OrderSheet, Phase, Seat
@@ -62,6 +67,9 @@ def extend(session: Session, game: Game, actor: Viewer, hours: float,
     refused = only_masters(actor, "extend a deadline")
     if refused is not None:
         return refused
+    problem = hours_problem("extension", hours, signed=True)
+    if problem is not None:
+        return Refused(problem)
     clock = current_clock(game)
     if clock is None:
         return Refused(f"{game.name}'s pending phase has no deadline")

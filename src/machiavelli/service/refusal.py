@@ -9,6 +9,7 @@ back, instead of raising.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 
 @dataclass(frozen=True)
@@ -29,3 +30,17 @@ class Outdated(Refused):
 
     phase: int = 0
     label: str = ""
+
+
+@dataclass(frozen=True)
+class TooMany(Refused):
+    """Too many wrong passwords: the next attempt is heard after ``wait`` (the password
+    given was not looked at)."""
+
+    wait: timedelta = timedelta(0)
+
+
+@dataclass(frozen=True)
+class NotStarted(Refused):
+    """The game is still forming: what was asked waits for its start (the web answers
+    409, a conflict with the game's state, not a fault)."""

@@ -244,3 +244,14 @@ class Journal(Base):
     at: Mapped[datetime]
     who: Mapped[str] = mapped_column(String(NAME))
     what: Mapped[str] = mapped_column(Text)
+
+
+class Failure(Base):
+    """A wrong password given to the judge (``SIGN ON``): by seat and by sender, for the
+    backoff (:mod:`~machiavelli.service.guesses`)."""
+
+    __tablename__ = "failures"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    key: Mapped[str] = mapped_column(String(320), index=True)
+    at: Mapped[datetime]

@@ -23,7 +23,7 @@ from machiavelli.service import standing_orders
 from machiavelli.service.games import Settings, kind_of, live_phase, phase_state, power_of
 from machiavelli.service.house.deadlines import DeadlinePolicy, may_set_wait
 from machiavelli.service.port import LineError, Position, StandingOrder
-from machiavelli.service.refusal import Outdated, Refused
+from machiavelli.service.refusal import NotStarted, Outdated, Refused
 from machiavelli.service.roles import Role
 from machiavelli.service.schema import Game, OrderSheet
 from machiavelli.service.visibility import Viewer
@@ -88,11 +88,17 @@ def pending_sheets(session: Session, game: Game) -> list[OrderSheet]:
         OrderSheet.superseded_at.is_(None)).order_by(OrderSheet.power)))
 
 
+def not_started(game: Game) -> NotStarted:
+    return NotStarted(f"game {game.name} has not started: it is still forming, so there "
+                      "are no orders, readiness or draws yet (its master starts it when "
+                      "the players are seated)")
+
+
 def check_phase(game: Game, phase: int | None, label: str) -> Refused | None:
     if game.status == "over":
         return Refused(f"the game is over: {game.outcome or 'ended'}")
     if game.status == "forming":
-        return Refused(f"{game.name} has not started")
+        return not_started(game)
     if phase is not None and phase < game.phase:
         return Outdated(f"these orders were written for phase {phase}, which has been "
                         f"processed: the game is now at {label} (phase {game.phase}), and "
@@ -107,6 +113,8 @@ def check_phase(game: Game, phase: int | None, label: str) -> Refused | None:
 def pending_power(session: Session, game: Game, actor: Viewer, power: str | None,
                   phase: int | None = None) -> tuple[Position, str] | Refused:
     """The pending phase's position and the power ``actor`` acts for in it, or why not."""
+    if game.status == "forming":  # no phase yet: nothing is pending
+        return not_started(game)
     row = live_phase(session, game)
     state = phase_state(game, row)
     refused = check_phase(game, phase, row.label)

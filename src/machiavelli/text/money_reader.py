@@ -33,8 +33,8 @@ from machiavelli.text.word_reader import WordReader
 
 __all__ = ["EXPENSE_GLUED", "read_money"]
 
-EXPENSE_GLUED = re.compile(r"(?:expense|exp|e)(\d+)")  # "expense1:"
-_AMOUNT = re.compile(r"(\d+(?:\+\d+)*)(d|ducats?)?")  # "12", "12d", "12+3d"
+EXPENSE_GLUED = re.compile(r"(?:expense|exp|e)(\d+)", re.ASCII)  # "expense1:"
+_AMOUNT = re.compile(r"(\d+(?:\+\d+)*)(d|ducats?)?", re.ASCII)  # "12", "12d", "12+3d"
 _UNIT_EXPENSES: frozenset[ExpenseKind] = frozenset(
     {"counter_bribe", "disband", "buy", "garrison_to_autonomous"}
 )
@@ -90,9 +90,9 @@ def _take_amount(r: WordReader, ducat_d: bool = True) -> int | None:
     if tok is None:
         return None
     nxt = r.peek(1)
-    if tok == "-" and nxt is not None and nxt[:1].isdigit():
+    if tok == "-" and nxt is not None and _digit(nxt[:1]):
         raise OrderSyntaxError("an amount of ducats cannot be negative")
-    if not tok[:1].isdigit():
+    if not _digit(tok[:1]):
         return None
     found = _AMOUNT.fullmatch(tok)
     if found is None:
@@ -112,7 +112,13 @@ def _take_amount(r: WordReader, ducat_d: bool = True) -> int | None:
 
 def _number(tok: str) -> bool:
     """Whether ``tok`` is a whole number ``int()`` reads (``²`` is a digit, not a number)."""
-    return tok.isdecimal() and len(tok) <= MAX_DIGITS
+    return tok.isascii() and tok.isdecimal() and len(tok) <= MAX_DIGITS
+
+
+def _digit(char: str) -> bool:
+    """Whether ``char`` is one of 0-9: numbers are written in ASCII digits (the other
+    scripts' digits and ``²`` are refused alike, as words)."""
+    return char.isascii() and char.isdigit()
 
 
 def _short(tok: str) -> str:
@@ -124,7 +130,7 @@ def _power(r: WordReader, what: str, stops: frozenset[str] = frozenset()) -> str
     """A power's name or abbreviation: the longest run of words here that names one
     (up to a stop word or an amount)."""
     end = r.i
-    while end < len(r.toks) and r.toks[end] not in stops and not r.toks[end][:1].isdigit():
+    while end < len(r.toks) and r.toks[end] not in stops and not _digit(r.toks[end][:1]):
         end += 1
     if end == r.i:
         raise OrderSyntaxError(f"{what} is missing")

@@ -7,6 +7,7 @@ from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from machiavelli.service.accounts import ALERTS
+from machiavelli.service.backoff import in_words
 from machiavelli.service.refusal import Refused
 from machiavelli.web import sessions
 from machiavelli.web.site import (
@@ -29,13 +30,13 @@ def _address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def _signed_in_as(request: Request, user_id: int, to: str) -> Response:
+def _signed_in_as(request: Request, user_id: int, to: str, said: str = "") -> Response:
     """A new session for ``user_id`` (the old one is ended: no session fixation)."""
     site = site_of(request)
     visitor = visitor_of(request)
     token, _ = sessions.sign_in_session(site.judge.db, visitor.token if visitor else None,
                                         user_id, clock())
-    response = back(to)
+    response = back(to, said=said)
     set_session_cookie(response, token, site.config)
     return response
 
@@ -60,11 +61,16 @@ def signup(request: Request, form: CheckedForm) -> Response:
     if email and ("@" not in email or len(email) > 256 or any(c.isspace() for c in email)):
         return render(request, "signup.html", status=400, name=name, email=email,
                       problem="That is not a mail address.")
-    user = site.judge.add_user(name, password, email or None)
+    # the address is the user's only once they follow the link mailed to it
+    user = site.judge.add_user(name, password, None)
     if isinstance(user, Refused):
         return render(request, "signup.html", status=400, name=name, email=email,
                       problem=user.reason)
-    return _signed_in_as(request, user.id, "/?said=" + "Welcome%2C%20" + name)
+    if email:
+        sessions.mail_address_check(site.judge.db, user.id, user.name, email,
+                                    site.config.base_url, clock())
+    return _signed_in_as(request, user.id, "/", said=f"Welcome, {user.name}." + (
+        f" A link to confirm {email} is on its way to it." if email else ""))
 
 
 @router.get("/login")
@@ -77,17 +83,22 @@ def login(request: Request, form: CheckedForm) -> Response:
     site = site_of(request)
     name, password = text_field(form, "name").strip(), text_field(form, "password")
     to = _safe_next(text_field(form, "next", "/"))
-    keys = sessions.attempt_keys(name, _address(request))
+    counters = sessions.login_counters(name, _address(request))
     now = clock()
-    if sessions.too_many(site.judge.db, "login", keys, now):
-        return render(request, "login.html", status=429, name=name, next=to,
-                      problem="Too many failed log-ins: wait a quarter of an hour, or ask "
-                              "for a log-in link by mail.")
+    wait = sessions.wait_for(site.judge.db, "login", counters, now)
+    if wait:
+        page = render(request, "login.html", status=429, name=name, next=to,
+                      problem=f"Too many failed log-ins from here: try again in "
+                              f"{in_words(wait)}, or ask for a log-in link by mail.")
+        page.headers["retry-after"] = str(max(1, int(wait.total_seconds())))
+        return page
     user = site.judge.sign_in(name, password)
+    keys = [key for key, _ in counters]
     if isinstance(user, Refused):
         sessions.record_attempt(site.judge.db, "login", keys, now)
         return render(request, "login.html", status=401, name=name, next=to,
                       problem="Unknown user or wrong password.")
+    sessions.forget_attempts(site.judge.db, "login", keys[:1])
     return _signed_in_as(request, user.id, to)
 
 
@@ -136,7 +147,27 @@ def sign_in_by_link(request: Request, token: str,
     if user_id is None:
         return render(request, "login_link.html", status=400,
                       problem="This link has expired or has been used: ask for a new one.")
-    return _signed_in_as(request, user_id, "/?said=Signed%20in.")
+    return _signed_in_as(request, user_id, "/", said="Signed in.")
+
+
+@router.get("/account/address/{token}")
+def address_page(request: Request, token: str) -> Response:
+    """The link mailed to a new address: a button (a GET verifies nothing, since mail
+    scanners follow links)."""
+    return render(request, "address.html", token=token)
+
+
+@router.post("/account/address/{token}")
+def verify_address(request: Request, token: str, form: CheckedForm) -> Response:
+    site = site_of(request)
+    found = sessions.use_address_check(site.judge.db, token, clock())
+    if found is None:
+        return render(request, "address.html", status=400,
+                      problem="This link has expired or has been used.")
+    done = site.judge.set_email(found[0], found[1])
+    if isinstance(done, Refused):
+        return render(request, "address.html", status=400, problem=done.reason)
+    return render(request, "address.html", verified=found[1])
 
 
 def _account_page(request: Request, new_key: str | None = None) -> Response:
@@ -146,9 +177,10 @@ def _account_page(request: Request, new_key: str | None = None) -> Response:
     assert visitor is not None and visitor.user_id is not None
     keys = sessions.api_keys(site.judge.db, visitor.user_id)
     user = sessions.user_by_id(site.judge.db, visitor.user_id)
+    pending = sessions.pending_address(site.judge.db, visitor.user_id, clock())
     return render(request, "account.html", name=name, keys=keys,
-                  email=user.email if user else None, new_key=new_key, offered=ALERTS,
-                  alerts=user.alerts if user else ())
+                  email=user.email if user else None, pending=pending, new_key=new_key,
+                  offered=ALERTS, alerts=user.alerts if user else ())
 
 
 @router.get("/account")

@@ -13,14 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Request
+from fastapi import APIRouter, Header, HTTPException, Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from machiavelli.commands.interpreter import judge_text
-from machiavelli.service.refusal import Outdated, Refused
+from machiavelli.service.games import MAX_PLAYERS, MAX_VICTORY_CITIES
+from machiavelli.service.house.deadlines import MAX_HOURS
+from machiavelli.service.refusal import NotStarted, Outdated, Refused
 from machiavelli.service.visibility import Viewer
 from machiavelli.web import creation, idempotency, princes_pages
+from machiavelli.web.api_keys import KeyUser, MaybeUser
 from machiavelli.web.game_pages import set_mail_password, sign_on_line
 from machiavelli.web.master_pages import master_act, rolled_to
 from machiavelli.web.pictures import map_answer
@@ -38,42 +41,13 @@ from machiavelli.web.seen import (
     summary,
     view_data,
 )
-from machiavelli.web.sessions import user_named, user_of_key
+from machiavelli.web.sessions import user_named
 from machiavelli.web.site import clock, site_of
 
 router = APIRouter(prefix="/api/v1", tags=["judge"])
+MAX_PHASE = 1_000_000  # no game has more phases
 T = TypeVar("T")
 TEXT = 100_000  # the longest orders or letter, in characters
-
-
-def key_user(request: Request) -> str | None:
-    """The user of the request's API key (None without one; 401 for a wrong one)."""
-    header = request.headers.get("authorization")
-    if header is None:
-        return None
-    scheme, _, key = header.partition(" ")
-    user = user_of_key(site_of(request).judge.db, key.strip()) \
-        if scheme.lower() == "bearer" else None
-    if user is None:
-        raise HTTPException(401, "unknown or revoked API key",
-                            headers={"WWW-Authenticate": "Bearer"})
-    request.state.api_user_id = user.id  # whose Idempotency-Keys these are
-    return user.name
-
-
-MaybeUser = Annotated[str | None, Depends(key_user)]
-
-
-def needs_key(user: Annotated[str | None, Depends(key_user)]) -> str:
-    if user is None:
-        raise HTTPException(401, "this needs an API key (Authorization: Bearer <key>)",
-                            headers={"WWW-Authenticate": "Bearer"})
-    return user
-
-
-
-
-KeyUser = Annotated[str, Depends(needs_key)]
 
 
 IdempotencyKey = Annotated[str | None, Header(alias=idempotency.HEADER,
@@ -88,8 +62,10 @@ def once(request: Request, key: str | None, body: Any, run: Callable[[], T],
 
 
 def refusal(found: Any) -> Any:
+    """What the service answered, or the refusal as an HTTP error: 409 for what waits
+    for the game's start (a game still forming), 400 for the rest."""
     if isinstance(found, Refused):
-        raise HTTPException(400, found.reason)
+        raise HTTPException(409 if isinstance(found, NotStarted) else 400, found.reason)
     return found
 
 
@@ -139,10 +115,10 @@ class CreateGame(BaseModel):
         "to 6; `flags` may hold \"open money\"; `deadlines` per decision: action, bid, "
         "reaction)")
     scenario: str = Field(max_length=64, examples=["classic_1454"])
-    players: int | None = Field(None, ge=1, le=20)
+    players: int | None = Field(None, ge=1, le=MAX_PLAYERS)
     flags: list[str] = Field(default_factory=list, max_length=40,
                              examples=[["nomoney", "plague"]])
-    victory_cities: int | None = Field(None, ge=1)
+    victory_cities: int | None = Field(None, ge=1, le=MAX_VICTORY_CITIES)
     deadlines: dict[str, Any] = Field(default_factory=dict,
                                       examples=[{"movement": {"next": 48, "grace": 24},
                                                  "nmr": True}])
@@ -206,8 +182,9 @@ class TakeOver(BaseModel):
 
 
 class MasterAction(BaseModel):
-    hours: float | None = None
-    phase: int | None = Field(None, description=(
+    hours: float | None = Field(None, ge=-MAX_HOURS, le=MAX_HOURS, allow_inf_nan=False,
+                                description="extend: hours (negative: earlier)")
+    phase: int | None = Field(None, ge=0, le=MAX_PHASE, description=(
         "rollback: the phase to play again, counted as the pages count them: n is the n-th "
         "phase of the game (1: the first, so 1 and 0 go back to the start), as the mail's "
         "ROLLBACK n; none: the last phase processed"))
@@ -426,7 +403,8 @@ def phases(request: Request, name: str, user: MaybeUser
 
 
 @router.get("/games/{name}/phases/{number}")
-def phase(request: Request, name: str, number: int, user: MaybeUser
+def phase(request: Request, name: str, number: Annotated[int, Path(ge=0, le=MAX_PHASE)],
+          user: MaybeUser
           ) -> dict[str, Any]:
     seen = seen_of(request, name, user, history=True)
     found = [p for p in seen.view.history if p.number == number]
@@ -449,7 +427,8 @@ def game_map(request: Request, name: str, user: MaybeUser) -> Response:
 
 
 @router.get("/games/{name}/phases/{number}/map.svg", response_class=Response, responses=SVG)
-def phase_map(request: Request, name: str, number: int, user: MaybeUser) -> Response:
+def phase_map(request: Request, name: str, number: Annotated[int, Path(ge=0, le=MAX_PHASE)],
+              user: MaybeUser) -> Response:
     """The map of processed phase ``number``: the position before it with the results
     of the orders processed then, as this user may see them."""
     seen = seen_of(request, name, user, history=True)
@@ -638,5 +617,6 @@ def judge_commands(request: Request, body: JudgeText, user: KeyUser,
     site = site_of(request)
     account = user_named(site.judge.db, user)
     sender = account.email if account is not None and account.email else user
-    return once(request, idempotency_key, body,
-                lambda: JudgeReply(reply=judge_text(site.judge, sender, body.text)))
+    source = f"web:{request.client.host if request.client else '?'}"
+    return once(request, idempotency_key, body, lambda: JudgeReply(
+        reply=judge_text(site.judge, sender, body.text, source=source)))

@@ -10,10 +10,10 @@
   (not signed in) so that the first form already has its CSRF token.
 - Security headers on every answer: a content security policy allowing scripts and
   styles from the site only, no framing, no sniffing, no referrer outside.
-- The deadline sweeper (:meth:`~machiavelli.service.judge.Judge.sweep`) runs every
-  ``sweep_seconds`` as a background task while the server runs, and the bots masters
-  seated (:mod:`~machiavelli.web.seated_bots`) every ``bot_seconds``: those seated before
-  the server started play again.
+- On SQLite an embedded job worker (:mod:`~machiavelli.web.worker`) runs in a thread
+  while the server runs: the deadline sweeper every ``sweep_seconds`` and the bots masters
+  seated (:mod:`~machiavelli.web.seated_bots`) every ``bot_seconds``, those seated before
+  the server started too.  On PostgreSQL ``machiavelli worker`` processes run them.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ import asyncio
 import contextlib
 import importlib.resources
 import logging
+import threading
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -36,20 +38,22 @@ from starlette.responses import HTMLResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from machiavelli.service.games import DamagedGame
-from machiavelli.service.judge import Judge, StorageError
+from machiavelli.service.judge import Judge, OutOfBounds, StorageError
 from machiavelli.web import (
     account_pages,
     api,
     game_pages,
+    jobs,
     map_pages,
     master_pages,
+    metrics,
     player_api,
     player_pages,
     princes_api,
     princes_pages,
     rules_pages,
 )
-from machiavelli.web.seated_bots import play_seated, start_seated, stop_all
+from machiavelli.web.seated_bots import stop_all
 from machiavelli.web.sessions import Visitor, find_visitor, new_session
 from machiavelli.web.site import (
     COOKIE,
@@ -60,7 +64,8 @@ from machiavelli.web.site import (
     render,
     set_session_cookie,
 )
-from machiavelli.web.tables import upgrade_web_tables
+from machiavelli.web.tables import health, upgrade_web_tables
+from machiavelli.web.worker import Worker
 
 log = logging.getLogger("machiavelli.web")
 
@@ -144,6 +149,39 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+class Measured:
+    """Every request counted and timed (``/metrics``) and logged as one JSON line
+    (method, path, status, milliseconds, client): :mod:`~machiavelli.web.metrics`."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = 500
+
+        async def noted(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, noted)
+        finally:
+            seconds = time.perf_counter() - started
+            method = scope.get("method", "?")
+            metrics.REQUESTS.labels(method, str(status)).inc()
+            metrics.LATENCY.labels(method).observe(seconds)
+            client = scope.get("client")
+            metrics.log_line(metrics.requests_log, method=method, path=scope.get("path"),
+                             status=status, ms=round(seconds * 1000, 1),
+                             client=client[0] if client else None)
+
+
 class Visitors:
     """Who is asking, for the pages: the browser's session from its cookie, or a new one
     (not signed in) so that the first form already has its CSRF token, in
@@ -161,7 +199,7 @@ class Visitors:
         path: str = scope["path"]
         opened: Visitor | None = None
         if not (path.startswith("/static/") or path.startswith("/api/")
-                or path in ("/openapi.json", "/docs")):
+                or path in ("/openapi.json", "/docs", "/healthz", "/metrics")):
             request = Request(scope)
             db = self.site.judge.db
             found = await run_in_threadpool(find_visitor, db, request.cookies.get(COOKIE),
@@ -196,32 +234,17 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-async def sweep_forever(site: Site) -> None:
-    """The deadline sweeper, every ``sweep_seconds``, until the server stops."""
-    while True:
-        try:
-            done = await run_in_threadpool(site.judge.sweep)
-            for swept in done:
-                if getattr(swept, "processed", False):
-                    log.info("sweeper: %s processed (%s)", swept.game, swept.label)  # type: ignore[union-attr]
-        except (StorageError, DamagedGame) as err:
-            log.error("sweeper: %s", err)
-        await asyncio.sleep(site.config.sweep_seconds)
-
-
-async def bots_forever(site: Site) -> None:
-    """The bots masters seated play their phases (through the API, from a thread): those
-    seated before the server started first play again."""
-    try:
-        started = await asyncio.to_thread(start_seated, site)
-        if started:
-            log.info("%d seated bot(s) play again", started)
-    except (StorageError, DamagedGame) as err:
-        log.error("seated bots: %s", err)
-    while True:
-        if site.bots:
-            await asyncio.to_thread(play_seated, site)
-        await asyncio.sleep(site.config.bot_seconds)
+def embedded_worker(site: Site) -> Worker | None:
+    """The worker this web process runs inside itself: on SQLite (one machine, one
+    process: ``make run`` stays one command) unless ``embedded_worker`` says otherwise; on
+    PostgreSQL none (``machiavelli worker`` processes run the jobs)."""
+    config = site.config
+    wanted = config.embedded_worker
+    if wanted is None:
+        wanted = not site.judge.db.postgresql
+    if not wanted or (config.sweep_seconds <= 0 and config.bot_seconds <= 0):
+        return None
+    return Worker(site, sweep_seconds=config.sweep_seconds, bot_seconds=config.bot_seconds)
 
 
 def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
@@ -235,16 +258,17 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
         # processor rather than shares it with forty others (one interpreter lock), and the
         # rest wait their turn in the order they came
         to_thread.current_default_thread_limiter().total_tokens = config.threads
-        tasks = []
-        if config.sweep_seconds > 0:
-            tasks.append(asyncio.create_task(sweep_forever(site)))
-        if config.bot_seconds > 0:
-            tasks.append(asyncio.create_task(bots_forever(site)))
+        worker = embedded_worker(site)
+        stop = threading.Event()
+        task = None
+        if worker is not None:
+            poll = min(1.0, *(x for x in (config.sweep_seconds, config.bot_seconds) if x > 0))
+            task = asyncio.create_task(asyncio.to_thread(worker.run, stop, poll))
         try:
             yield
         finally:
-            for task in tasks:
-                task.cancel()
+            stop.set()
+            if task is not None:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             stop_all(site)
@@ -266,6 +290,11 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        bounds = out_of_bounds(exc.errors())
+        if bounds is not None:  # a number past its bounds: the request's error, in words
+            if request.url.path.startswith("/api/"):
+                return JSONResponse({"detail": bounds}, status_code=400)
+            return render(request, "error.html", status=400, message=bounds)
         if request.url.path.startswith("/api/"):
             return JSONResponse({"detail": _plain(exc.errors())}, status_code=422)
         return render(request, "error.html", status=422,
@@ -275,10 +304,26 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
     @app.exception_handler(StorageError)
     @app.exception_handler(DamagedGame)
     async def broken(request: Request, exc: Exception) -> Response:
-        log.error("%s: %s", request.url.path, exc)
+        status = 400 if isinstance(exc, OutOfBounds) else 503  # the request's, or ours
+        if status == 503:
+            log.error("%s: %s", request.url.path, exc)
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"detail": str(exc)}, status_code=503)
-        return render(request, "error.html", status=503, message=str(exc))
+            return JSONResponse({"detail": str(exc)}, status_code=status)
+        return render(request, "error.html", status=status, message=str(exc))
+
+    @app.get("/healthz", include_in_schema=False)
+    def healthz() -> JSONResponse:
+        """The database reachable and its migrations current: 200, else 503."""
+        found = health(site.judge.db)
+        ok = all(v == "ok" for v in found.values())
+        return JSONResponse(found, status_code=200 if ok else 503)
+
+    @app.get("/metrics", include_in_schema=False)
+    def prometheus() -> Response:
+        """Requests, latencies, phases processed, jobs waiting, mails sent."""
+        metrics.WAITING.set(jobs.waiting(site.judge.db, clock()))
+        body, kind = metrics.exposition()
+        return Response(body, media_type=kind)
 
     @app.get("/docs", include_in_schema=False)
     async def docs() -> HTMLResponse:
@@ -298,8 +343,42 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
     app.include_router(player_api.router)
     app.add_middleware(Visitors, site=site)
     app.add_middleware(BodyLimit, limit=config.max_body)
+    app.add_middleware(Measured)
     return app
+
+
+#: pydantic's errors for a number past its bounds (or not finite)
+BOUND_ERRORS = {"greater_than", "greater_than_equal", "less_than", "less_than_equal",
+                "finite_number", "int_parsing_size"}
+
+
+def out_of_bounds(errors: Any) -> str | None:
+    """The errors in words when every one is a number out of bounds, else None."""
+    said = []
+    for error in errors:
+        if error.get("type") not in BOUND_ERRORS:
+            return None
+        where = ".".join(str(x) for x in error.get("loc", ())[1:]) or "a number"
+        said.append(f"{where}: {error.get('msg', 'out of bounds')}")
+    return "; ".join(said) or None
 
 
 def _plain(errors: Any) -> list[dict[str, Any]]:
     return [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", ""))} for e in errors]
+
+
+#: the variable ``machiavelli web --workers N`` passes each worker process its
+#: configuration in (a JSON object of :class:`~machiavelli.web.site.WebConfig`'s fields)
+CONFIG_VARIABLE = "MACHIAVELLI_WEB_CONFIG"
+
+
+def from_environment() -> FastAPI:
+    """The application of one of uvicorn's worker processes (``--workers``), made from
+    :data:`CONFIG_VARIABLE` (uvicorn imports it by name: ``factory=True``)."""
+    import json
+    import os
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    fields = json.loads(os.environ[CONFIG_VARIABLE])
+    return create_app(WebConfig(**fields))

@@ -194,12 +194,12 @@ def new_game(name: str, setup: str, flags: list[str], *, victory: str = "",
     scenario, _, players_text = setup.partition("@")
     players = None
     if players_text:
-        if not players_text.isdigit():
+        if not (players_text.isascii() and players_text.isdigit()):
             return Refused(f"{players_text!r} is not a number of players")
         players = int(players_text)
     victory_cities = None
     if victory.strip():
-        if not victory.strip().isdigit():
+        if not (victory.strip().isascii() and victory.strip().isdigit()):
             return Refused(f"{victory!r} is not a number of cities")
         victory_cities = int(victory)
     try:

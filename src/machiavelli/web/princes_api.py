@@ -15,7 +15,8 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from machiavelli.service.refusal import Refused
-from machiavelli.web.api import TEXT, IdempotencyKey, KeyUser, acting, once, refusal, seen_of
+from machiavelli.web.api import TEXT, IdempotencyKey, acting, once, refusal, seen_of
+from machiavelli.web.api_keys import KeyUser
 from machiavelli.web.site import site_of
 
 router = APIRouter(prefix="/api/v1", tags=["princes"])

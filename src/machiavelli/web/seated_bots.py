@@ -8,12 +8,13 @@ plays it from a background task (:func:`play_seated`) through the JSON API like 
 third-party program: the bot gets no access the API does not give.
 
 Each seated bot is kept in the table ``web_seated_bots`` (game, power, bot, its user and
-the id of its key), so that the server plays it again when it starts
-(:func:`start_seated`: the key of the last run is revoked and a new one made, since the
-database keeps keys as hashes only).  A bot stops, and its row and key end, when its game
-is over, when its seat is no longer its own (ejected, resigned, taken over) or when the
-master unseats it (the ``unseat`` action, ``power``: the bot leaves the seat, ejected, and
-the power is free for a take-over).
+the id of its key), so that the server or a worker plays it again when it starts
+(:func:`start_seated`, :func:`play_row`).  Its key is derived from the site's secret
+(:mod:`~machiavelli.web.bot_keys`), so it keeps the same key across restarts and workers
+although the database keeps keys as hashes only.  A bot stops, and its row and key end,
+when its game is over, when its seat is no longer its own (ejected, resigned, taken over)
+or when the master unseats it (the ``unseat`` action, ``power``: the bot leaves the seat,
+ejected, and the power is free for a take-over).
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from machiavelli.service.games import DamagedGame, find_game, seat_of
 from machiavelli.service.judge import Judge, StorageError
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import Viewer
-from machiavelli.web.sessions import issue_api_key, revoke_key, user_by_id, user_named
+from machiavelli.web.bot_keys import GENERATIONS, bot_key
+from machiavelli.web.sessions import issue_api_key, key_row, revoke_key, user_by_id, user_named
 from machiavelli.web.site import Site, clock
 from machiavelli.web.tables import SeatedBot
 
@@ -69,16 +71,41 @@ def seat_bot(site: Site, game: str, power: str, bot: str) -> str | Refused:
     user = user_named(judge.db, name)
     assert user is not None and seat.power is not None
     now = clock()
-    key_id, key = issue_api_key(judge.db, user.id, f"{bot} bot on {seat.power} in {game}", now)
-    row = SeatedBot(game=game, power=seat.power, bot=bot, user_id=user.id, key_id=key_id,
+    row = SeatedBot(game=game, power=seat.power, bot=bot, user_id=user.id, key_id=None,
                     seated_at=now, ended_at=None, ended_how=None)
     with judge.db.writing() as session:
         session.add(row)
         session.flush()
         row_id = row.id
-    _start(site, Playing(row_id, game, seat.power, name, _client(site, key, game, bot,
-                                                                     seat.power)))
+    key = _key_of(site, row_id, user.id, f"{bot} bot on {seat.power} in {game}")
+    if site.config.bot_seconds > 0:  # this process plays its bots (else a worker does)
+        _start(site, Playing(row_id, game, seat.power, name,
+                             _client(site, key, game, bot, seat.power, row_id)))
     return f"A {bot} bot ({name}) now plays {seat.power}."
+
+
+def _key_of(site: Site, row_id: int, user_id: int, label: str) -> str:
+    """The bot's key, derived from the site's secret (web/bot_keys.py): its live key when
+    it has one (kept across restarts and workers), else the next generation, made."""
+    db = site.judge.db
+    fresh = None
+    for generation in range(GENERATIONS):
+        key = bot_key(row_id, generation)
+        found = key_row(db, key)
+        if found is not None and not found[1]:
+            key_id = found[0]
+            break
+        if found is None and fresh is None:
+            fresh = key
+    else:
+        key_id, key = issue_api_key(db, user_id, label, clock(), fresh)
+    with db.writing() as session:
+        row = session.get(SeatedBot, row_id)
+        if row is not None and row.key_id != key_id:
+            old, row.key_id = row.key_id, key_id
+            if old is not None:
+                revoke_key(db, None, old)
+    return key
 
 
 def unseat_bot(site: Site, game: str, power: str, actor: Viewer) -> str | Refused:
@@ -115,18 +142,38 @@ def start_seated(site: Site) -> int:
         if why is not None or user is None:
             _end(site, row.id, why or GAME_GONE)
             continue
-        if row.key_id is not None:
-            revoke_key(site.judge.db, None, row.key_id)
-        key_id, key = issue_api_key(site.judge.db, user.id,
-                                    f"{row.bot} bot on {row.power} in {row.game}", clock())
-        with site.judge.db.writing() as session:
-            found = session.get(SeatedBot, row.id)
-            if found is not None:
-                found.key_id = key_id
+        if any(p.row == row.id for p in site.bots):
+            continue
+        key = _key_of(site, row.id, user.id, f"{row.bot} bot on {row.power} in {row.game}")
         _start(site, Playing(row.id, row.game, row.power, user.name,
-                             _client(site, key, row.game, row.bot, row.power)))
+                             _client(site, key, row.game, row.bot, row.power, row.id)))
         started += 1
     return started
+
+
+def play_row(site: Site, row_id: int) -> None:
+    """The bot of row ``row_id`` plays the pending phase of its game if it has not (a
+    worker's job); its client is made on first use, with its derived key."""
+    if not any(p.row == row_id for p in site.bots):
+        with site.judge.db.reading() as session:
+            row = session.get(SeatedBot, row_id)
+        if row is None or row.ended_at is not None:
+            return
+        user = user_by_id(site.judge.db, row.user_id)
+        why = GAME_GONE if user is None else why_stop(site.judge, row.game, user.name,
+                                                      row.power)
+        if why is not None or user is None:
+            _end(site, row.id, why or GAME_GONE)
+            return
+        key = _key_of(site, row.id, user.id, f"{row.bot} bot on {row.power} in {row.game}")
+        _start(site, Playing(row.id, row.game, row.power, user.name,
+                             _client(site, key, row.game, row.bot, row.power, row.id)))
+    for playing in [p for p in site.bots if p.row == row_id]:
+        why = why_stop(site.judge, playing.game, playing.user, playing.power)
+        if why is not None:
+            _end(site, playing.row, why)
+        else:
+            playing.client.play_once()
 
 
 def why_stop(judge: Judge, game: str, user: str, power: str) -> str | None:
@@ -165,8 +212,8 @@ def stop_all(site: Site) -> None:
         site.bots.clear()
 
 
-def _client(site: Site, key: str, game: str, bot: str, power: str) -> BotClient:
-    return BotClient(site.config.base_url, key, game, bot, seed=power)
+def _client(site: Site, key: str, game: str, bot: str, power: str, row: int) -> BotClient:
+    return BotClient(site.config.base_url, key, game, bot, seed=power, once=f"bot{row}")
 
 
 def _start(site: Site, playing: Playing) -> None:
@@ -192,5 +239,5 @@ def _end(site: Site, row_id: int, how: str) -> None:
     log.info("bot of row %s stopped: %s", row_id, how)
 
 
-__all__ = ["Playing", "play_seated", "seat_bot", "seated_rows", "start_seated", "stop_all",
-           "unseat_bot"]
+__all__ = ["Playing", "play_row", "play_seated", "seat_bot", "seated_rows", "start_seated",
+           "stop_all", "unseat_bot"]

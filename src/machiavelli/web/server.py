@@ -16,6 +16,7 @@ from machiavelli.service.config import HostSettings
 from machiavelli.service.judge import Judge
 from machiavelli.web.app import create_app
 from machiavelli.web.demo import set_up_demo, watch
+from machiavelli.web.http import server_options
 from machiavelli.web.robot import run_robots
 from machiavelli.web.sessions import mark_sent, outbox
 from machiavelli.web.site import WebConfig, clock
@@ -56,7 +57,7 @@ def serve(config: WebConfig, host: str = HostSettings.host, port: int = HostSett
                                         name="demo", daemon=True))
     app = create_app(config, judge)
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="info",
-                                           access_log=False))
+                                           access_log=False, **server_options()))
 
     def start_when_up() -> None:
         while not server.started and not stop.is_set():
@@ -77,3 +78,27 @@ def serve(config: WebConfig, host: str = HostSettings.host, port: int = HostSett
             if thread.is_alive():
                 thread.join(timeout=10)
         judge.close()
+
+
+def serve_workers(config: WebConfig, host: str, port: int, workers: int) -> None:
+    """Serve with ``workers`` processes (uvicorn's workers, each its own application on
+    the same PostgreSQL database, made by :func:`~machiavelli.web.app.from_environment`);
+    no embedded job worker: ``machiavelli worker`` runs the jobs."""
+    import dataclasses
+    import json
+    import os
+
+    from machiavelli.web.app import CONFIG_VARIABLE
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    config.base_url = HostSettings(host=host, port=port).base_url
+    config.embedded_worker = False
+    judge = Judge(config.database)  # the migrations, once, before the workers start
+    upgrade_web_tables(judge.db)
+    judge.close()
+    os.environ[CONFIG_VARIABLE] = json.dumps(dataclasses.asdict(config))
+    print(f"\nThe Machiavelli judge is at {config.base_url}/ with {workers} server "
+          "processes (Ctrl-C stops it)\n", flush=True)
+    uvicorn.run("machiavelli.web.app:from_environment", factory=True, host=host, port=port,
+                workers=workers, log_level="info", access_log=False,
+                **server_options(by_name=True))

@@ -54,6 +54,7 @@ class WebConfig:
     max_body: int = MAX_BODY
     announce: str = ""
     demo_game: str | None = None
+    embedded_worker: bool | None = None  # None: on SQLite only (web/app.embedded_worker)
 
 
 @dataclass

@@ -6,9 +6,13 @@
 - ``web_api_keys``: the keys programs use (``Authorization: Bearer mk_...``), kept as
   their SHA-256 with a short prefix to tell them apart on the account page.
 - ``web_login_links``: one-time links for signing in by mail (their SHA-256).
+- ``web_address_checks``: a mail address given at sign-up, waiting until its owner
+  follows the link mailed to it: only then is it the user's address (a mail identity).
 - ``web_outbox``: mail the web judge owes (log-in links) until the mail judge sends real
   mail; ``make run`` prints it to the terminal.
 - ``web_attempts``: failed log-ins and link requests, for the rate limits.
+- ``web_jobs``: what the workers run (the sweeper, mail, clean-up, each seated bot),
+  each leased by one worker at a time.
 - ``web_seated_bots``: the bots masters seated (game, power, kind of bot, its user and the
   API key it plays with), so that the server plays them again after a restart; a row
   ends when the game ends, the seat is no longer the bot's or the master unseats it.
@@ -36,8 +40,8 @@ from sqlalchemy import Boolean, Integer, String, Text, func, inspect, or_, selec
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from machiavelli.service.database import SERVICE_MIGRATIONS, Migrations, StorageError
 from machiavelli.service.database import Database as Database
-from machiavelli.service.database import Migrations, StorageError
 from machiavelli.service.schema import Moment, User
 from machiavelli.service.visibility import UserView
 
@@ -79,6 +83,19 @@ class LoginLink(WebBase):
     used_at: Mapped[datetime | None]
 
 
+class AddressCheck(WebBase):
+    """A mail address waiting to be verified: a one-time token (its SHA-256) mailed to
+    it; following it makes the address the user's (web/sessions.py)."""
+    __tablename__ = "web_address_checks"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[int] = mapped_column(Integer, index=True)
+    address: Mapped[str] = mapped_column(String(256))
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None]
+
+
 class OutboxMail(WebBase):
     __tablename__ = "web_outbox"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -108,6 +125,22 @@ class SeatedBot(WebBase):
     seated_at: Mapped[datetime]
     ended_at: Mapped[datetime | None]
     ended_how: Mapped[str | None] = mapped_column(String(32))
+
+
+class Job(WebBase):
+    """A job the workers run in turn (web/jobs.py): the sweeper, the mail, the clean-up,
+    each seated bot.  A worker takes a due job by leasing it (``leased_by`` until
+    ``lease_until``, claimed with ``SELECT ... FOR UPDATE SKIP LOCKED`` on PostgreSQL),
+    so each runs on one worker at a time; a dead worker's lease runs out and another
+    takes the job."""
+    __tablename__ = "web_jobs"
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    every: Mapped[int] = mapped_column(Integer)  # milliseconds between two runs
+    due_at: Mapped[datetime] = mapped_column(index=True)
+    leased_by: Mapped[str | None] = mapped_column(String(128))
+    lease_until: Mapped[datetime | None]
+    runs: Mapped[int] = mapped_column(Integer, default=0)
+    last_error: Mapped[str | None] = mapped_column(Text)
 
 
 class IdempotentWrite(WebBase):
@@ -209,3 +242,23 @@ def serves_the_web(database: Database) -> bool:
     with database.reader.connect() as connection:
         names = inspect(connection).get_table_names()
     return WEB_MIGRATIONS.version_table in names or any(is_web_table(n) for n in names)
+
+
+def health(database: Database) -> dict[str, str]:
+    """The database reachable, and its migrations (the service's and the web's) at this
+    program's heads: ``{"database": ..., "migrations": ...}``, each ``ok`` or the problem."""
+    found = {"database": "ok", "migrations": "ok"}
+    try:
+        with database.reader.connect() as connection:
+            connection.exec_driver_sql("SELECT 1")
+    except Exception as err:  # noqa: BLE001 (a health check says what failed, whatever it is)
+        return {"database": f"unreachable: {str(err).splitlines()[0][:200]}",
+                "migrations": "unknown"}
+    problems = []
+    for migrations in (SERVICE_MIGRATIONS, WEB_MIGRATIONS):
+        current = migrations.current(database)
+        if current != migrations.head():
+            problems.append(f"{migrations.what} at {current}, not {migrations.head()}")
+    if problems:
+        found["migrations"] = "; ".join(problems)
+    return found

@@ -35,6 +35,7 @@ setting value`` changes the schedule for the phases to come (:func:`set_schedule
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, time, timedelta, tzinfo
@@ -119,9 +120,30 @@ class Schedule:
         """The schedule :meth:`to_dict` wrote; a field left out keeps ``base``'s value."""
         only_fields(data, {"clock", "min", "next", "grace", "delay", "days"}, cls.__name__)
         d = base or cls()
-        return cls(int(data.get("clock", d.clock)), float(data.get("min", d.min_hours)),
-                   float(data.get("next", d.next_hours)), float(data.get("grace", d.grace_hours)),
-                   float(data.get("delay", d.delay_hours)), str(data.get("days", d.days)))
+        try:
+            return cls(int(data.get("clock", d.clock)), float(data.get("min", d.min_hours)),
+                       float(data.get("next", d.next_hours)),
+                       float(data.get("grace", d.grace_hours)),
+                       float(data.get("delay", d.delay_hours)), str(data.get("days", d.days)))
+        except OverflowError:
+            raise ValueError("Bad time specification: a number out of range.") from None
+
+
+#: the longest time a deadline setting or an extension counts, in hours (a year)
+MAX_HOURS = 24 * 365
+
+
+def hours_problem(name: str, hours: float, *, signed: bool = False) -> str | None:
+    """What is wrong with a number of hours (not a finite number, negative unless
+    ``signed``, or past :data:`MAX_HOURS`), or None."""
+    if not isinstance(hours, int | float) or not math.isfinite(hours):
+        return f"Bad {name} time specification: {hours} (a number of hours)."
+    if hours < 0 and not signed:
+        return f"Bad {name} time specification: {hours:g} (hours, not negative)."
+    if abs(hours) > MAX_HOURS:
+        return (f"Bad {name} time specification: {hours:g} hours is more than a year "
+                f"({MAX_HOURS} hours).")
+    return None
 
 
 def schedule_problem(schedule: Schedule) -> str | None:
@@ -130,8 +152,9 @@ def schedule_problem(schedule: Schedule) -> str | None:
         return f"Bad clock specification: {schedule.clock} (minutes past midnight, or -1)."
     for name, hours in (("minimum", schedule.min_hours), ("next", schedule.next_hours),
                         ("grace", schedule.grace_hours), ("delay", schedule.delay_hours)):
-        if hours < 0:
-            return f"Bad {name} time specification: {hours} (hours, not negative)."
+        problem = hours_problem(name, hours)
+        if problem:
+            return problem
     days = schedule.days
     if len(days) != 7 or any(c not in (letter, letter.lower(), "-")
                              for c, letter in zip(days, DAY_LETTERS, strict=True)):
@@ -213,8 +236,26 @@ class DeadlinePolicy:
             Schedule.from_dict(data.get("action", {}), d.action),
             Schedule.from_dict(data.get("bid", {}), d.bid),
             Schedule.from_dict(data.get("reaction", {}), d.reaction),
-            max(1, int(data.get("nmr_limit", d.nmr_limit))),
-            max(0.0, float(data.get("bank_hours", d.bank_hours))))
+            _nmr_limit(data.get("nmr_limit", d.nmr_limit)),
+            _bank_hours(data.get("bank_hours", d.bank_hours)))
+
+
+def _nmr_limit(value: Any) -> int:
+    try:
+        limit = max(1, int(value))
+    except OverflowError:
+        limit = 101
+    if limit > 100:
+        raise ValueError(f"nmr_limit: 1 to 100 decisions, not {limit}")
+    return limit
+
+
+def _bank_hours(value: Any) -> float:
+    hours = max(0.0, float(value))
+    problem = hours_problem("time bank", hours)
+    if problem is not None:
+        raise ValueError(problem)
+    return hours
 
 
 #: The words of ``SET MOVE|RETREAT|ADJUST setting value`` (the help's "SET MOVES",
@@ -251,7 +292,7 @@ def set_schedule(policy: DeadlinePolicy, kind: PhaseKind,
         try:
             changes[name] = (value if name == "days" else
                              int(value) if name == "clock" else float(value))
-        except ValueError:
+        except (ValueError, OverflowError):
             return Refused(f"Bad {word.lower()} specification: '{value}'.")
     try:
         updated = replace(policy.schedule(kind), **changes)
