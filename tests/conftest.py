@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from typing import Any
 
 from hypothesis import settings
 
@@ -37,3 +39,16 @@ def db_url(request: pytest.FixtureRequest, tmp_path: object) -> str:
     cluster = request.getfixturevalue("postgres_cluster")
     assert isinstance(cluster, Cluster)
     return cluster.new_database()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (``web_live.launch_chromium``), one for each
+    test module that asks for it."""
+    from playwright.sync_api import sync_playwright
+    from web_live import launch_chromium
+
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()

@@ -317,7 +317,8 @@ def autonomous(state: State) -> set[str]:
 
 
 def outcomes(report: str) -> dict[tuple[str, str], str]:
-    """(power, order) -> the outcome printed after it ("" when it succeeded)."""
+    """(power, order) -> the outcome printed after it ("" when it succeeded), without the
+    reason in words that follows it ("bounced: a unit as strong ...")."""
     found: dict[tuple[str, str], str] = {}
     power = ""
     for line in report.splitlines():
@@ -325,7 +326,7 @@ def outcomes(report: str) -> dict[tuple[str, str], str]:
             power = line[:-1]
         elif line.startswith("  ") and power in POWERS:
             order, _, note = line.strip().partition("  (")
-            found[(power, order)] = note.rstrip(")")
+            found[(power, order)] = note.rstrip(")").partition(": ")[0]
     return found
 
 

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
-from web_live import PHONE, LiveServer, a_legal_order, launch_chromium, person, shoot
+from playwright.sync_api import Page, expect
+from web_live import PHONE, LiveServer, a_legal_order, person, shoot
 
 from machiavelli.service.visibility import Viewer
 from machiavelli.text.notation import parse_orders
@@ -31,14 +31,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     folder = tmp_path_factory.mktemp("web")
     with LiveServer(f"sqlite:///{folder}/judge.db") as server:
         yield server
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        yield chromium
-        chromium.close()
 
 
 def test_a_game_played_in_the_browser(live: LiveServer, browser: Any) -> None:

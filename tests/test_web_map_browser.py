@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
-from web_live import LiveServer, launch_chromium, shoot, sign_in
+from playwright.sync_api import Page, expect
+from web_live import LiveServer, shoot, sign_in
 from web_map_game import PASSWORD, map_game, play_to
 
 from machiavelli.service.visibility import Viewer
@@ -54,14 +54,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         map_game(server.judge, WINTER, {"vera": "Venice"}, seed="winter-1454")
         play_to(server.judge, WINTER, "adjustment")
         yield server
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        yield chromium
-        chromium.close()
 
 
 def signed_in(browser: Any, live: LiveServer, user: str, viewport: dict[str, int]) -> Page:

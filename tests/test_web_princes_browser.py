@@ -22,8 +22,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from test_web_browser import browser, person  # noqa: F401  (the browser fixture, a person)
-from web_live import PHONE, LiveServer, shoot
+from web_live import PHONE, LiveServer, person, shoot
 
 from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, Viewer
@@ -115,7 +114,7 @@ def answer(page: Page, kind: str, user: str, state: dict[str, Any]) -> str:
     return line
 
 
-def test_a_princes_game_played_in_the_browser(live: LiveServer, browser: Any  # noqa: F811
+def test_a_princes_game_played_in_the_browser(live: LiveServer, browser: Any
                                                ) -> None:
     mara = person(browser, live, "mara")
     mara.goto("/")
@@ -242,7 +241,7 @@ def answer_quickly(page: Page) -> None:
 
 
 def test_a_princes_game_to_its_final_scoring_with_standing_orders(
-        live: LiveServer, browser: Any) -> None:  # noqa: F811
+        live: LiveServer, browser: Any) -> None:
     """The whole game in the browser: each player first gives its standing orders on the
     page (``PASS ALL AUCTIONS``, ``SET REACT AUTO``), which the judge then carries out;
     every other decision is clicked, to the final scoring, which every page shows."""

@@ -17,9 +17,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
-from web_live import LiveServer, a_legal_order, launch_chromium, person, shoot
+from playwright.sync_api import Page, expect
+from web_live import LiveServer, a_legal_order, person, shoot
 
+from machiavelli.service.refusal import Refused
 from machiavelli.service.visibility import GameView, Viewer
 
 GAME = "trio"
@@ -32,14 +33,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     folder = tmp_path_factory.mktemp("web-seats")
     with LiveServer(f"sqlite:///{folder}/judge.db") as server:
         yield server
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        yield chromium
-        chromium.close()
 
 
 def card(page: Page, power: str) -> Any:
@@ -127,6 +120,10 @@ def test_three_players_hold_two_powers_each_and_a_stale_page_is_refused(
 def test_a_player_asks_for_results_and_reminders_by_mail_on_the_account_page(
         live: LiveServer, browser: Any) -> None:
     dora = person(browser, live, "dora")
+    signed_up = live.judge.user_named("dora")
+    assert signed_up is not None and signed_up.email is None  # not before it is verified
+    # the link mailed at sign-up followed (N3): the address is now dora's
+    assert not isinstance(live.judge.set_email(signed_up.id, "dora@example.org"), Refused)
     dora.goto("/account")
     mail = dora.locator("#mail")
     expect(mail).to_contain_text("Mail about my games")

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
-from web_live import SHOTS, LiveServer, launch_chromium, shoot, sign_in
+from playwright.sync_api import Page, expect
+from web_live import SHOTS, LiveServer, shoot, sign_in
 from web_map_game import PASSWORD, add_user
 
 from machiavelli.service.refusal import Refused
@@ -73,14 +73,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
             assert not isinstance(judge.join(GAME, user, "player", list(powers)), Refused)
         assert not isinstance(judge.start(GAME), Refused)
         yield server
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        yield chromium
-        chromium.close()
 
 
 def master_view(live: LiveServer) -> GameView:
