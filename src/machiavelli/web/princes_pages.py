@@ -28,6 +28,7 @@ from machiavelli.service.house.deadlines import DeadlinePolicy
 from machiavelli.service.judge import Judge
 from machiavelli.service.port import Choice
 from machiavelli.service.refusal import Refused
+from machiavelli.web.press_view import press_context
 from machiavelli.web.seen import Seen, deadline_of, free_powers, look
 from machiavelli.web.site import (
     CheckedForm,
@@ -237,6 +238,7 @@ def context(request: Request, seen: Seen) -> dict[str, Any]:
         "sign_on": _sign_on(seen), "poll": POLL_SECONDS, "live_key": live_key(seen),
         "standing": () if isinstance(standing, Refused) else standing,
         "bank": bank_left(view.clock.get("bank"), families),
+        **press_context(view, seen.viewer, seen.settings, own),
     }
 
 
