@@ -81,3 +81,16 @@ def test_bad_input_by_mail_is_refused_and_changes_nothing(table: Princes) -> Non
     reply = table.play(other, "PASS")
     assert "Refused" in reply and "PR-TURN.2" in reply, reply
     assert table.view().phase == view.phase
+
+
+def test_press_by_mail_reaches_only_its_reader(table: Princes) -> None:  # noqa: F811
+    started(table)
+    bob = table.seat_of("bob")
+    reply = table.play("ann", f"PRESS TO {bob[1:]}\nMilano is yours if you pass\nENDPRESS")
+    assert "Refused" not in reply, reply
+    letters = table.judge.view(GAME, table.view().viewer).press  # the master's: every one
+    assert [x.body.strip() for x in letters] == ["Milano is yours if you pass"]
+    got = table.catcher.texts("bob@x.org", "")
+    assert any("Milano is yours" in text for text in got)
+    for name in ("cy", "dee"):
+        assert not any("Milano is yours" in t for t in table.catcher.texts(f"{name}@x.org", ""))
