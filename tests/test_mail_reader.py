@@ -15,7 +15,12 @@ from hypothesis import strategies as st
 
 from machiavelli.commands.command import OrderLines, PhaseRef, SignOn, SignOnKind, Verb
 from machiavelli.commands.outcome import Why
-from machiavelli.commands.press_options import ListWords, PressRequest, read_press_options
+from machiavelli.commands.press_options import (
+    ListWords,
+    PressRequest,
+    addressees_of,
+    read_press_options,
+)
 from machiavelli.commands.reader import read_message, read_phase, reader_outcome
 from machiavelli.commands.settings import SetGroup, SetLine, read_set
 from machiavelli.core.options import FLAGS
@@ -159,8 +164,13 @@ def test_press_options_as_the_help_file_gives_them() -> None:
     assert read("fake broadcast to frg") == PressRequest(ListWords("FRG"), fake_broadcast=True)
     assert read("to m nofake") == PressRequest(ListWords("M"), fake_broadcast=False)
     assert read("anonymously to all") == PressRequest(colour=Colour.GREY)
-    for bad in ("to", "white grey", "to f to g", "sideways", "to 12"):
+    for bad in ("to", "white grey", "to f to g", "sideways"):
         assert isinstance(read_press_options(bad, broadcast=False), Refused), bad
+    # a Princes seat is its number (TO 12: P1 and P2); in a game without such letters the
+    # list is refused when its letters are looked up, naming the game's
+    assert read("to 12") == PressRequest(ListWords("12"))
+    refused = addressees_of(ListWords("12"), {"F": "France", "G": "Germany"})
+    assert isinstance(refused, Refused) and "'1' is not a power's letter" in refused.reason
 
 
 def test_set_lines_hold_several_settings() -> None:

@@ -33,6 +33,10 @@ RULINGS = [f"R-{i}" for i in range(1, 23)]
 #: ids a scenario cannot show (the board drawn at random, the money hidden from view):
 #: unit tests in test_princes_engine.py carry them
 UNIT_TESTED = {"PR-SET.4", "PR-SET.5", "PR-COMP.4", "PR-GEN.4"}
+#: the engine's rulings a scenario cannot show (who is asked, a missed decision's default):
+#: unit tests in test_princes_rulings.py carry them
+RULINGS_UNIT_TESTED = {"R-28", "R-32"}
+DOC_RULINGS = CASES.parent.parent / "docs" / "princes-rulings.md"
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
@@ -51,6 +55,32 @@ def test_every_rule_id_and_ruling_has_a_scenario() -> None:
     assert sorted(set(RULE_IDS) - rules - UNIT_TESTED) == []
     assert sorted(set(RULINGS) - rulings) == []
     assert all(re.fullmatch(r"PR-[A-Z]+(\.\d+)?", r) for r in rules)
+    assert rules <= set(RULE_IDS)
+
+
+def test_every_ruling_of_the_rulings_document_has_a_scenario_or_a_test() -> None:
+    """docs/princes-rulings.md: the specification's R-1 to R-22 and the engine's own
+    (R-23 on) are each named by a scenario's ``rulings``, or by a test (``test_r_28_...``)
+    where a scenario cannot show it."""
+    documented = set(re.findall(r"\bR-\d+\b", DOC_RULINGS.read_text(encoding="utf-8")))
+    assert set(RULINGS) <= documented and "R-23" in documented
+    named = {r for path in FILES for r in json.loads(path.read_text())["rulings"]}
+    tested = {r for r in RULINGS_UNIT_TESTED if _test_named(f"test_r_{r[2:]}_")}
+    assert sorted(documented - named - tested, key=lambda r: int(r[2:])) == []
+
+
+def test_the_ids_left_to_unit_tests_are_named_by_one() -> None:
+    """A rule id a scenario cannot show is named by a test (``test_pr_set_4_...``)."""
+    missing = [i for i in sorted(UNIT_TESTED)
+               if not _test_named("test_" + i.lower().replace("-", "_").replace(".", "_")
+                                  + "_")]
+    assert missing == []
+
+
+def _test_named(prefix: str) -> bool:
+    tests = Path(__file__).resolve().parent
+    return any(re.search(rf"^def {prefix}", path.read_text(encoding="utf-8"), re.MULTILINE)
+               for path in tests.glob("test_princes_*.py"))
 
 
 def test_a_wrong_expectation_disagrees() -> None:

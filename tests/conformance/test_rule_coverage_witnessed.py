@@ -71,3 +71,21 @@ def test_rule_ids_reads_column_one_of_the_tables() -> None:
     assert {"REB-EFF-6.1", "D004-37", "INC-CHART-NOTE-2", "CTRL-7"} <= set(ids)
     assert len(ids) == len(set(ids))
     assert ambiguity_numbers(rules_text()) == list(range(1, 16))
+
+
+def test_princes_rule_ids_are_the_specification_s() -> None:
+    """The ids tests/test_princes_scenarios.py holds scenarios to (PR- and its 22 rulings)
+    are those of seed 002's specification (specs/princes.md in the shared folder): every
+    ``**PR-x.n**`` rule, every table row ``| PR-x.n |`` and every section with no
+    numbered rules (``(PR-TRP)``)."""
+    from test_princes_scenarios import RULE_IDS
+    from test_princes_scenarios import RULINGS as PRINCES_RULINGS
+
+    spec = shared("specs/princes.md").read_text(encoding="utf-8")
+    ids = set(re.findall(r"\*\*(PR-[A-Z]+\.\d+)\*\*", spec))
+    ids |= set(re.findall(r"^\| (PR-[A-Z]+\.\d+)\b", spec, flags=re.MULTILINE))
+    sections = set(re.findall(r"^#+ .*\((PR-[A-Z]+)\)", spec, flags=re.MULTILINE))
+    ids |= {s for s in sections if not any(i.startswith(s + ".") for i in ids)}
+    assert sorted(ids) == sorted(RULE_IDS)
+    rulings = {int(n) for n in re.findall(r"\bR-(\d+)\b", spec)}
+    assert {f"R-{n}" for n in rulings} == set(PRINCES_RULINGS)

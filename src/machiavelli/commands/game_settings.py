@@ -31,6 +31,7 @@ from machiavelli.service.house.deadlines import (
     PhaseClock,
     PhaseKind,
     date_default_time,
+    hours_problem,
     nmr_grace_warning,
     set_deadline,
     set_grace,
@@ -119,6 +120,8 @@ def _deadline_rule(rules: Rules, setting: Setting) -> tuple[Rules, str] | Refuse
         if isinstance(absence, Refused):
             return absence
         return replace(rules, absence=absence), f"Maximum absence: {days} days."
+    if name == "time bank":
+        return _time_bank(rules, setting)
     fields = {"nmr": "nmr", "strict grace": "strict_grace", "strict wait": "strict_wait",
               "manual process": "manual_process"}
     if name not in fields:
@@ -136,6 +139,29 @@ def _deadline_rule(rules: Rules, setting: Setting) -> tuple[Rules, str] | Refuse
     sentence = said[0] if on else said[1]
     warning = nmr_grace_warning(changed)
     return replace(rules, deadlines=changed), sentence + (f" {warning}" if warning else "")
+
+
+def _time_bank(rules: Rules, setting: Setting) -> tuple[Rules, str] | Refused:
+    """``SET TIME BANK h`` (hours per decade for each seat's own decisions, Princes' time
+    bank, spec princes.md section 4.4.2); ``SET NO TIME BANK`` or 0: none."""
+    text = setting.value.strip().lower() if setting.on else "0"
+    for unit in ("hours", "hour", "h"):
+        text = text.removesuffix(unit).strip()
+    if len(text) > 12:
+        return Refused(f"Bad time bank time specification: '{setting.value[:20]}...' is too "
+                       "long for a number of hours.")
+    try:
+        hours = float(text)
+    except ValueError:
+        return Refused(f"Bad time bank time specification: '{setting.value}' (a number of "
+                       "hours, as SET TIME BANK 2).")
+    problem = hours_problem("time bank", hours)
+    if problem is not None:
+        return Refused(problem)
+    changed = replace(rules.deadlines, bank_hours=hours)
+    return replace(rules, deadlines=changed), (
+        f"Time bank: {hours:g} hours a decade for each seat's own decisions." if hours
+        else "No time bank: each decision keeps its own deadline.")
 
 
 def apply_clock(clock: PhaseClock, setting: Setting, policy: DeadlinePolicy,

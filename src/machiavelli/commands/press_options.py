@@ -37,7 +37,8 @@ from machiavelli.service.roles import Seat
 
 _WHITE = frozenset({"white", "unanonymous", "unanonymously"})
 _GREY = frozenset({"grey", "gray", "anonymous", "anonymously"})
-_LIST = re.compile(r"[a-z]+", re.IGNORECASE)
+#: a list of power letters (a Princes seat is its number: ``TO 23``)
+_LIST = re.compile(r"[a-z0-9]+", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

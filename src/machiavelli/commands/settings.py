@@ -129,6 +129,8 @@ _TABLE: dict[str, tuple[SetGroup, str, bool, Takes, Who]] = {
     "auto process": (_D, "manual process", False, _N, Who.MODERATOR),
     "auto proc": (_D, "manual process", False, _N, Who.MODERATOR),
     "max absence": (_D, "max absence", True, _VAL, Who.MODERATOR),
+    "time bank": (_D, "time bank", True, _VAL, Who.MODERATOR),
+    "no time bank": (_D, "time bank", False, _N, Who.MODERATOR),
     "max vacations": (_D, "max absence", True, _VAL, Who.MODERATOR),
     "max holidays": (_D, "max absence", True, _VAL, Who.MODERATOR),
     # press (the name is what machiavelli.service.house.press.set_press reads)

@@ -1,13 +1,14 @@
 """A position as plain JSON data and back (for the host's database, rollback and replay).
-The catalogue is not stored: the caller passes the one the game was created with (the
-packaged one, or it with the game's override)."""
+The catalogue is not stored, only the game's override of it (``catalogue_override``): a
+position reads back with the packaged catalogue and that override, unless the caller
+passes a catalogue."""
 
 from __future__ import annotations
 
 import dataclasses
 from typing import Any
 
-from .catalogue import Catalogue, packaged
+from .catalogue import Catalogue, packaged, with_override
 from .state import Auction, Holdings, Pending, Rules, State, War
 
 FORMAT = 1
@@ -45,6 +46,9 @@ def from_data(data: dict[str, Any], catalogue: Catalogue | None = None) -> State
     pending = dict(raw.pop("pending"))
     pending["seats"] = tuple(pending["seats"])
     raw["events_later"] = {int(k): v for k, v in raw["events_later"].items()}
-    return State(rules=Rules(**rules), catalogue=catalogue or packaged(), seats=seats,
+    if catalogue is None:
+        catalogue = with_override(packaged(), raw.get("catalogue_override"),
+                                  str(rules.get("side", "A")))
+    return State(rules=Rules(**rules), catalogue=catalogue, seats=seats,
                  auction=Auction(**auction) if auction else None,
                  war=War(**war) if war else None, pending=Pending(**pending), **raw)

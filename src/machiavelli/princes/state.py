@@ -146,6 +146,9 @@ class State:
     bids: dict[Seat, int] = field(default_factory=dict)          # order bids, then family bids
     family_passed: list[Seat] = field(default_factory=list)      # in the order they passed
     tie_ranking: list[str] | None = None
+    # the game's catalogue override (the scenario format's ``catalogue``), kept with the
+    # position so that it is read back with it (:func:`~.serial.from_data`)
+    catalogue_override: dict[str, Any] | None = None
 
     def holder(self, seat: Seat) -> Holdings:
         return self.seats[seat]

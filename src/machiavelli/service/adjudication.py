@@ -180,9 +180,9 @@ def resolve_standing(session: Session, game: Game, now: datetime) -> int:
             given = sheet(session, game, game.phase, seat)
             if not kind.owes(position, seat) or (given is not None and given.text.strip()):
                 continue
-            held = standing_orders.current(session, game, kind, position, seat)
+            held = standing_orders.current(session, game, kind, position, seat, now)
             line, kept = kind.standing_answer(position, seat, [r.text for r in held])
-            standing_orders.replace_orders(session, held, kept)
+            standing_orders.replace_orders(game, held, kept, now)
             if line is None or kind.read(position, seat, line).errors:
                 continue
             stored = submit(session, game, Viewer.master(BY_STANDING), seat, line, now)

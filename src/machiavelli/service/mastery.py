@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from machiavelli.service import standing_orders
 from machiavelli.service.deadlines import current_clock, phase_kind, policy, set_clock
 from machiavelli.service.games import (
     journal,
@@ -141,7 +142,8 @@ def change_clock(session: Session, game: Game, actor: Viewer,
 def rollback(session: Session, game: Game, actor: Viewer, number: int,
              now: datetime) -> Game | Refused:
     """Go back to phase ``number``: the later phases and their orders are kept, marked
-    superseded, and the orders of phase ``number`` are pending again."""
+    superseded, and the orders of phase ``number`` are pending again; the standing orders
+    are those the seats held then (:func:`~machiavelli.service.standing_orders.roll_back`)."""
     refused = only_masters(actor, "roll a game back")
     if refused is not None:
         return refused
@@ -156,6 +158,7 @@ def rollback(session: Session, game: Game, actor: Viewer, number: int,
     session.execute(update(OrderSheet).where(
         OrderSheet.game_id == game.id, OrderSheet.phase > number,
         OrderSheet.superseded_at.is_(None)).values(superseded_at=now))
+    standing_orders.roll_back(session, game, number)
     session.flush()
     game.phase = number
     game.winners = []

@@ -200,6 +200,10 @@ class LaterOrders(Base):
     written_by: Mapped[str] = mapped_column(String(NAME))
     created_at: Mapped[datetime]
     applied_at: Mapped[datetime | None]
+    # a standing order's phases: the one pending when it was given, and the one pending
+    # when it was used up, replaced, cleared or lapsed (a rollback undoes what came later)
+    given_phase: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    used_phase: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class Letter(Base):

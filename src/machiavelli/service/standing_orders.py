@@ -9,6 +9,12 @@ of the same key replaces an earlier one, ``CLEAR`` drops them all.  An order las
 kind's epoch it was given in (Princes: the decade; its row's ``year``), or the whole
 game (``year`` -1).  :func:`machiavelli.service.adjudication.resolve_standing` turns them
 into answers when the seat must decide.
+
+An order gone (used up, replaced, cleared or lapsed) is not deleted but retired: its row
+keeps the phase it went at (``used_phase``) beside the one it was given at
+(``given_phase``), so that a rollback to phase N (:func:`roll_back`) gives back the
+orders retired after N and drops those given after N: the seats hold the standing orders
+they held when phase N was pending.
 """
 
 from __future__ import annotations
@@ -68,14 +74,20 @@ def rows(session: Session, game: Game, seat: str) -> list[LaterOrders]:
         .order_by(LaterOrders.id)))
 
 
+def retire(game: Game, row: LaterOrders, now: datetime) -> None:
+    """``row`` is gone at the pending phase (kept for a rollback: :func:`roll_back`)."""
+    row.applied_at = now
+    row.used_phase = game.phase
+
+
 def current(session: Session, game: Game, kind: StandingKind, position: Position,
-            seat: str) -> list[LaterOrders]:
-    """``seat``'s standing orders in force: those of an epoch gone lapse (are deleted)."""
+            seat: str, now: datetime) -> list[LaterOrders]:
+    """``seat``'s standing orders in force: those of an epoch gone lapse (are retired)."""
     epoch = kind.epoch(position)
     found = []
     for row in rows(session, game, seat):
         if row.year not in (LASTING, epoch):
-            session.delete(row)
+            retire(game, row, now)
         else:
             found.append(row)
     return found
@@ -85,33 +97,47 @@ def keep(session: Session, game: Game, kind: StandingKind, position: Position, s
          orders: list[StandingOrder], by: str, now: datetime) -> tuple[str, ...]:
     """Store ``orders`` for ``seat`` (each replacing the one of its key; ``CLEAR`` drops
     them all); the seat's standing orders after them."""
-    held = current(session, game, kind, position, seat)
+    held = current(session, game, kind, position, seat, now)
     for order in orders:
         if order.key == CLEAR_ALL:
             for row in held:
-                session.delete(row)
+                retire(game, row, now)
             held = []
             continue
         for row in list(held):
             found = kind.standing_order(position, seat, row.text)
             if not isinstance(found, StandingOrder) or found.key == order.key:
-                session.delete(row)
+                retire(game, row, now)
                 held.remove(row)
         row = LaterOrders(game_id=game.id, power=seat, season="", kind=STANDING,
                           year=LASTING if order.lasting else kind.epoch(position),
                           text=order.line, written_by=by[:64], created_at=now,
-                          applied_at=None)
+                          applied_at=None, given_phase=game.phase, used_phase=None)
         session.add(row)
         held.append(row)
     session.flush()
     return tuple(row.text for row in held)
 
 
-def replace_orders(session: Session, held: list[LaterOrders], kept: tuple[str, ...]) -> None:
-    """Drop the orders a decision used up (those of ``held`` not ``kept``)."""
+def replace_orders(game: Game, held: list[LaterOrders], kept: tuple[str, ...],
+                   now: datetime) -> None:
+    """Retire the orders a decision used up (those of ``held`` not ``kept``)."""
     left = list(kept)
     for row in held:
         if row.text in left:
             left.remove(row.text)
         else:
+            retire(game, row, now)
+
+
+def roll_back(session: Session, game: Game, number: int) -> None:
+    """The game goes back to phase ``number``: the standing orders given after it are
+    dropped, those retired after it are in force again (the orders of a seat are those it
+    held while phase ``number`` was pending, before it was answered)."""
+    for row in session.scalars(select(LaterOrders).where(
+            LaterOrders.game_id == game.id, LaterOrders.kind == STANDING)):
+        if row.given_phase is not None and row.given_phase > number:
             session.delete(row)
+        elif row.used_phase is not None and row.used_phase > number:
+            row.used_phase = None
+            row.applied_at = None

@@ -21,7 +21,7 @@ from machiavelli.service.games import (
 )
 from machiavelli.service.kinds import kind_named
 from machiavelli.service.refusal import Refused
-from machiavelli.service.schema import Game, Letter, OrderSheet, Seat
+from machiavelli.service.schema import Game, LaterOrders, Letter, OrderSheet, Seat
 
 
 def export_game(session: Session, game: Game) -> Archive:
@@ -48,6 +48,8 @@ def export_game(session: Session, game: Game) -> Archive:
                    "body": x.body, "sent_at": x.sent_at.isoformat()}
                   for x in session.scalars(select(Letter).where(Letter.game_id == game.id)
                                            .order_by(Letter.id))],
+        "later_orders": [_later_data(x) for x in session.scalars(select(LaterOrders).where(
+            LaterOrders.game_id == game.id).order_by(LaterOrders.id))],
     }
     return Archive(game.scenario, game.seed, game.players, game.victory_cities,
                    list(game.winners), states[0], rows[0].report, phases,
@@ -95,8 +97,34 @@ def import_game(session: Session, archive: Archive, name: str, now: datetime) ->
                            grey=bool(letter["grey"]), broadcast=bool(letter["broadcast"]),
                            recipients=list(letter["recipients"]), body=str(letter["body"]),
                            sent_at=datetime.fromisoformat(letter["sent_at"])))
+    for later in extra.get("later_orders", []):
+        session.add(_later_row(game, later))
     journal(session, game, "import", f"imported with {len(archive.phases)} phases", now)
     return game
+
+
+def _later_data(row: LaterOrders) -> dict[str, Any]:
+    """A later order (nJudge's ``PHASE``) or a standing order (Princes'), as exported:
+    those used up too, with their phases, so that a rollback after the import gives them
+    back as it would have before."""
+    return {"power": row.power, "season": row.season, "year": row.year, "kind": row.kind,
+            "text": row.text, "written_by": row.written_by,
+            "created_at": row.created_at.isoformat(),
+            "applied_at": row.applied_at.isoformat() if row.applied_at else None,
+            "given_phase": row.given_phase, "used_phase": row.used_phase}
+
+
+def _later_row(game: Game, data: dict[str, Any]) -> LaterOrders:
+    def phase(key: str) -> int | None:
+        value = data.get(key)
+        return None if value is None else int(value)
+    applied = data.get("applied_at")
+    return LaterOrders(game_id=game.id, power=str(data["power"]), season=str(data["season"]),
+                       year=int(data["year"]), kind=str(data["kind"]), text=str(data["text"]),
+                       written_by=str(data["written_by"]),
+                       created_at=datetime.fromisoformat(data["created_at"]),
+                       applied_at=datetime.fromisoformat(applied) if applied else None,
+                       given_phase=phase("given_phase"), used_phase=phase("used_phase"))
 
 
 def _sheet(game: Game, phase: int, power: str, text: str, now: datetime) -> OrderSheet:

@@ -10,6 +10,7 @@ user has no seat in) ``404``; a missing or wrong key ``401``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -127,6 +128,11 @@ class CreateGame(BaseModel):
     private: bool = False
     invite_only: bool = False
     zone: str = Field("UTC", max_length=64)
+    catalogue: dict[str, Any] | None = Field(
+        None, description="Princes only: printed values overriding the catalogue's for this "
+        "game, in the scenario format's `catalogue` shape (`troops`, `city_tiles`, `events`, "
+        "`families`); provisional unless marked", examples=[{"troops": {"pikemen": {
+            "attack": 1, "defence": 2}}}])
 
 
 class Join(BaseModel):
@@ -347,7 +353,8 @@ def _create(request: Request, body: CreateGame, user: str) -> dict[str, Any]:
     if body.kind == "princes":
         made = princes_pages.new_game(
             body.name, body.scenario, body.players, open_money="open money" in body.flags,
-            deadlines=body.deadlines, private=body.private, invite_only=body.invite_only)
+            deadlines=body.deadlines, private=body.private, invite_only=body.invite_only,
+            catalogue="" if body.catalogue is None else json.dumps(body.catalogue))
         view = refusal(site_of(request).judge.create_game(refusal(made), master=user,
                                                           start=False))
         return view_data(seen_of(request, view.name, user))

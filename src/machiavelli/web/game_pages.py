@@ -11,11 +11,11 @@ from fastapi.responses import HTMLResponse
 
 from machiavelli.commands.reader import sign_on_password
 from machiavelli.service.house.deadlines import DeadlinePolicy
-from machiavelli.service.house.press import PressColours, PressPolicy
 from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
-from machiavelli.service.visibility import GameView, LetterView, SeatView, Viewer
+from machiavelli.service.visibility import GameView, SeatView, Viewer
 from machiavelli.web import creation, princes_pages
+from machiavelli.web.press_view import press_context
 from machiavelli.web.seen import (
     Seen,
     check_lines,
@@ -96,20 +96,6 @@ def create(request: Request, form: CheckedForm) -> Response:
 # ----------------------------------------------------------------------
 # The game page
 # ----------------------------------------------------------------------
-def threads(press: list[LetterView], me: str) -> list[dict[str, Any]]:
-    """Letters grouped by who takes part: broadcasts, then each set of correspondents."""
-    found: dict[tuple[str, ...], list[LetterView]] = {}
-    for letter in press:
-        if letter.to == ["all"]:
-            key: tuple[str, ...] = ("everyone",)
-        else:
-            people = {letter.sender, *letter.to} - {me}
-            key = tuple(sorted(people)) or (me,)
-        found.setdefault(key, []).append(letter)
-    ordered = sorted(found.items(), key=lambda item: (item[0] != ("everyone",), item[0]))
-    return [{"with": ", ".join(k), "letters": v} for k, v in ordered]
-
-
 def seat_rows(seats: list[SeatView]) -> list[dict[str, Any]]:
     """The seats as the page lists them: one row per participant and role, with every
     power they hold (a variant may deal a player several, one seat each)."""
@@ -130,7 +116,6 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
     history = view.history
     chosen = next((p for p in history if p.number == phase), history[-1] if history else None)
     judge = site_of(request).judge
-    policy = PressPolicy.from_dict(seen.settings.press)
     user = user_of(request)
     notices = site_of(request).judge.notices_for(view.name, viewer)
     return {
@@ -147,17 +132,12 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
                  for p in held],
         "held": held,
         "seat_rows": seat_rows(view.seats),
-        "threads": threads(view.press, own or viewer.name),
+        **press_context(view, viewer, seen.settings, own),
         "history": history, "chosen": chosen,
         "ledgers": ledgers_of(judge, seen, chosen.number if chosen else 0),
         "phase_names": phase_names(view),
         "standings": judge.standings(view, view.state) if view.status != "forming" else None,
         "chosen_standings": judge.standings(view, chosen.position) if chosen else None,
-        "recipients": [p for p in view.powers if p not in held
-                       and p not in view.eliminated],
-        "grey_allowed": policy.colours in (PressColours.GREY, PressColours.WHITE_GREY,
-                                           PressColours.GREY_WHITE),
-        "press_allowed": policy.colours is not PressColours.NONE or viewer.is_master,
         "schedule": creation.schedule_summary(DeadlinePolicy.from_dict(
             seen.settings.deadlines)),
         "may_join": user is not None and not seen.seated and view.status == "forming",

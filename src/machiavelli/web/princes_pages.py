@@ -28,6 +28,7 @@ from machiavelli.service.house.deadlines import DeadlinePolicy
 from machiavelli.service.judge import Judge
 from machiavelli.service.port import Choice
 from machiavelli.service.refusal import Refused
+from machiavelli.web.press_view import press_context
 from machiavelli.web.seen import Seen, deadline_of, free_powers, look
 from machiavelli.web.site import (
     CheckedForm,
@@ -102,13 +103,16 @@ def form_game(field: dict[str, str]) -> NewGame | Refused:
                     int(players_text) if players_text.isdigit() else None,
                     open_money=field.get("open_money") == "on", deadlines=deadlines,
                     private=field.get("private") == "on",
-                    invite_only=field.get("invite_only") == "on")
+                    invite_only=field.get("invite_only") == "on",
+                    catalogue=field.get("catalogue", ""))
 
 
 def new_game(name: str, setup: str, players: int | None, *, open_money: bool = False,
              deadlines: dict[str, Any] | None = None, private: bool = False,
-             invite_only: bool = False) -> NewGame | Refused:
-    """A new Princes game (the create form's and the API's), its settings checked."""
+             invite_only: bool = False, catalogue: str = "") -> NewGame | Refused:
+    """A new Princes game (the create form's and the API's), its settings checked;
+    ``catalogue``: a catalogue override as JSON text (the kind reads and checks it when
+    the game is made: the option ``catalogue {...}``)."""
     if setup not in {s["name"] for s in setup_rows()}:
         return Refused(f"choose a set-up: {', '.join(s['name'] for s in setup_rows())}")
     if players is None or not 3 <= players <= 6:
@@ -118,7 +122,9 @@ def new_game(name: str, setup: str, players: int | None, *, open_money: bool = F
                             deadlines=DeadlinePolicy.from_dict(deadlines or {}).to_dict())
     except (ValueError, TypeError, KeyError) as err:
         return Refused(str(err).strip("'\""))
-    flags = ("open money",) if open_money else ()
+    flags: tuple[str, ...] = ("open money",) if open_money else ()
+    if catalogue.strip():
+        flags += (f"catalogue {catalogue.strip()}",)
     return NewGame(name.strip(), setup, players, flags, settings=settings, kind=KIND)
 
 
@@ -232,6 +238,7 @@ def context(request: Request, seen: Seen) -> dict[str, Any]:
         "sign_on": _sign_on(seen), "poll": POLL_SECONDS, "live_key": live_key(seen),
         "standing": () if isinstance(standing, Refused) else standing,
         "bank": bank_left(view.clock.get("bank"), families),
+        **press_context(view, seen.viewer, seen.settings, own),
     }
 
 

@@ -19,6 +19,7 @@ from machiavelli.princes.catalogue import CITIES, Entry
 from machiavelli.princes.scoring import city_fields
 from machiavelli.princes.state import Event, State
 from machiavelli.princes.view import any_provisional
+from machiavelli.service.kinds.princes.scores import score_sheet, war_rounds
 from machiavelli.service.port import Sight
 
 CITY_TITLES = {"venezia": "Venezia (Venice)", "milano": "Milano (Milan)",
@@ -178,7 +179,19 @@ def _war(state: State) -> dict[str, Any] | None:
             "condottiere": {side: seat_title(state, s) if s else None
                             for side, s in w.condottiere.items()},
             "league": w.league, "round": w.round, "dice": list(w.dice),
-            "strengths": [list(s) for s in w.strengths], "outcome": w.outcome}
+            "strengths": [list(s) for s in w.strengths], "outcome": w.outcome,
+            "rounds": war_rounds(state)}
+
+
+def _last_war(state: State) -> dict[str, Any] | None:
+    """The war fought last, when none is in progress: its cities, result and rounds."""
+    last = state.last_war
+    if state.war is not None or not last:
+        return None
+    return {"attacker": CITY_TITLES.get(last["attacker"], last["attacker"]),
+            "defender": CITY_TITLES.get(last["defender"], last["defender"]),
+            "outcome": last.get("outcome"), "vetoed": last.get("vetoed", False),
+            "rounds": war_rounds(state)}
 
 
 def log_line(event: Event) -> str:
@@ -211,6 +224,8 @@ def described(state: State, viewer: Sight) -> dict[str, Any]:
         "families": [_family(state, s, viewer, fields)
                      for s in (state.order or list(state.seats))],
         "money": state.rules.money, "auction": _auction(state), "war": _war(state),
+        "last_war": _last_war(state),
+        "scores": score_sheet(state, viewer, {s: seat_title(state, s) for s in state.seats}),
         "log": [log_line(e) for e in state.log if not e.get("private")][-LOG_LINES:],
         "provisional": any_provisional(state),
     }

@@ -107,8 +107,12 @@ class PrincesKind:
         return sight.picture(state, viewer, f"{self.title}: {self.label(state)}")
 
     def options(self, position: Position) -> Mapping[str, str]:
-        rules = as_state(position).rules
-        return {"side": rules.side, "start": rules.start, "money": rules.money}
+        state = as_state(position)
+        rules = state.rules
+        found = {"side": rules.side, "start": rules.start, "money": rules.money}
+        if state.catalogue_override:
+            found["catalogue"] = "overridden: " + ", ".join(sorted(state.catalogue_override))
+        return found
 
     def set_options(self, position: Position, words: str) -> tuple[Position, str] | str:
         return "a Princes game's options (side, start, money) are set when it is created"
