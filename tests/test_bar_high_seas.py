@@ -1,0 +1,75 @@
+"""Seed 003's High Seas (option ``high_seas``): the space and its adjacency (BAR-14.3,
+BAR-1.4) and the winter sweep (BAR-14.3, BAR-17.7)."""
+
+from __future__ import annotations
+
+from machiavelli.core.high_seas import HIGH_SEAS, has_high_seas, sea_areas, with_high_seas
+from machiavelli.core.maps import load_board
+from machiavelli.core.options import BAR_DEFAULTS
+from machiavelli.core.state import State, Unit
+from machiavelli.game.high_seas import sweep_high_seas
+from machiavelli.game.process import process_phase
+
+CLASSIC = load_board("classic")
+B = with_high_seas(CLASSIC)
+POWERS = ["Milan", "Venice", "Turkey"]
+
+
+def test_bar_14_3_the_high_seas_touch_every_sea_area_and_nothing_else() -> None:
+    assert not has_high_seas(CLASSIC) and has_high_seas(B)
+    seas = set(sea_areas(CLASSIC))
+    assert seas and set(B.fleet_adj[HIGH_SEAS]) == seas
+    for sea in seas:
+        assert B.fleet_adjacent(sea, HIGH_SEAS) and B.fleet_adjacent(HIGH_SEAS, sea)
+    coastal = [p for p in CLASSIC.provinces if CLASSIC.is_coastal(p)]
+    assert coastal and not any(B.fleet_adjacent(c, HIGH_SEAS) for c in coastal)
+    assert HIGH_SEAS not in B.army_adj and not any(HIGH_SEAS in n for n in B.army_adj.values())
+    hs = B.provinces[HIGH_SEAS]
+    assert hs.sea and hs.city is None and hs.home is None
+    assert not any(HIGH_SEAS in (s.controller, *s.ends) for s in B.straits)
+
+
+def test_bar_14_3_the_high_seas_by_their_names_and_the_board_otherwise_unchanged() -> None:
+    for name in ("hs", "High Seas", "ALTOMARE", "the high seas"):
+        assert B.lookup(name) == HIGH_SEAS
+    assert with_high_seas(B) is B
+    assert {p: v for p, v in B.provinces.items() if p != HIGH_SEAS} == CLASSIC.provinces
+    assert B.army_adj == CLASSIC.army_adj
+    for loc, near in CLASSIC.fleet_adj.items():
+        assert B.fleet_adj[loc] - {HIGH_SEAS} == near
+
+
+def fall(units: list[Unit], options: dict[str, bool]) -> State:
+    """A Fall campaign in which every power keeps its capital (nobody is eliminated)."""
+    capitals = {"Milan": "mil", "Venice": "ven", "Turkey": "dur"}
+    held = {c: p for p, c in capitals.items()}
+    return State(board="classic", year=1455, season="fall", phase="movement",
+                 powers=list(POWERS), units=units, options=options,
+                 province_owner=dict(held), city_owner=dict(held),
+                 home_countries={p: (c,) for p, c in capitals.items()},
+                 home={p: (c,) for p, c in capitals.items()},
+                 treasury=dict.fromkeys(POWERS, 0))
+
+
+def test_bar_1_4_bar_14_3_several_fleets_of_several_powers_swept() -> None:
+    units = [Unit("F", "Turkey", HIGH_SEAS), Unit("F", "Turkey", HIGH_SEAS),
+             Unit("F", "Venice", HIGH_SEAS), Unit("F", "Venice", "uas")]
+    after, lines = sweep_high_seas(B, fall(units, {"high_seas": True}))
+    assert after.units == [Unit("F", "Venice", "uas")]
+    assert lines == ["Turkey's fleet on the High Seas is destroyed by the winter (BAR-14.3).",
+                     "Turkey's fleet on the High Seas is destroyed by the winter (BAR-14.3).",
+                     "Venice's fleet on the High Seas is destroyed by the winter (BAR-14.3)."]
+    # without the option nothing is swept (and no unit can be there)
+    off = fall(units, {})
+    assert sweep_high_seas(B, off) == (off, [])
+
+
+def test_bar_17_7_the_high_seas_swept_when_the_fall_ends_even_without_dice() -> None:
+    options = dict(BAR_DEFAULTS, high_seas=True, dice=False)
+    state = fall([Unit("F", "Turkey", HIGH_SEAS), Unit("A", "Milan", "mil")], options)
+    done = process_phase(B, state, {}, seed="s")
+    assert not any(u.province == HIGH_SEAS for u in done.after.units)
+    assert "Turkey's fleet on the High Seas is destroyed by the winter" in done.report
+    # at the end of the Spring campaign it stays
+    spring = process_phase(B, state.but(season="spring"), {}, seed="s")
+    assert any(u.province == HIGH_SEAS for u in spring.after.units)
