@@ -9,6 +9,8 @@ from machiavelli.core.options import BAR_DEFAULTS
 from machiavelli.core.state import State, Unit
 from machiavelli.game.high_seas import sweep_high_seas
 from machiavelli.game.process import process_phase
+from machiavelli.money.peace import bordering, controllers, sharing
+from machiavelli.movement.bribe_reach import BORDERS, HIGH_SEAS_BRIBE, bribe_reach_problem
 
 CLASSIC = load_board("classic")
 B = with_high_seas(CLASSIC)
@@ -73,3 +75,29 @@ def test_bar_17_7_the_high_seas_swept_when_the_fall_ends_even_without_dice() -> 
     # at the end of the Spring campaign it stays
     spring = process_phase(B, state.but(season="spring"), {}, seed="s")
     assert any(u.province == HIGH_SEAS for u in spring.after.units)
+
+
+def test_bar_14_3_nobody_controls_the_high_seas_and_fleets_there_share_no_area() -> None:
+    """003 14.3 and 11: nobody controls the High Seas; fleets there are next to no unit,
+    not even each other (peace's conditions 1 and 2, BAR-5.4)."""
+    state = fall([Unit("F", "Turkey", HIGH_SEAS), Unit("F", "Venice", HIGH_SEAS),
+                  Unit("F", "Milan", "gon")], {"high_seas": True, "peace": True})
+    assert HIGH_SEAS not in controllers(B, state)
+    assert controllers(B, state)["gon"] == "Milan"
+    assert sharing(state) == set()
+    # Milan's Gulf of Lions touches the High Seas, held by nobody: no border with Turkey
+    assert not any("Turkey" in pair for pair in bordering(B, state.but(province_owner={},
+                                                                        city_owner={})))
+
+
+def test_bar_14_3_no_bribe_reaches_a_fleet_on_the_high_seas_nor_comes_from_there() -> None:
+    venice_fleet = Unit("F", "Venice", HIGH_SEAS)
+    state = fall([Unit("F", "Turkey", HIGH_SEAS), venice_fleet, Unit("F", "Milan", "uas"),
+                  Unit("F", "Turkey", "ion")], {"high_seas": True})
+    # Turkey's fleet shares the High Seas and the Ionian Sea touches it: no reach
+    assert bribe_reach_problem(B, state, "Turkey", venice_fleet, ()) == HIGH_SEAS_BRIBE
+    # a fleet on the High Seas gives no reach to the Upper Adriatic (a sea it touches)
+    milan_fleet = state.units[2]
+    found = bribe_reach_problem(B, state.with_units(state.units[:3]), "Turkey", milan_fleet, ())
+    assert found is not None and "Turkey" in found
+    assert HIGH_SEAS not in BORDERS(B)["uas"] and HIGH_SEAS not in BORDERS(B)
