@@ -3,7 +3,13 @@ BAR-1.4) and the winter sweep (BAR-14.3, BAR-17.7)."""
 
 from __future__ import annotations
 
-from machiavelli.core.high_seas import HIGH_SEAS, has_high_seas, sea_areas, with_high_seas
+from machiavelli.core.high_seas import (
+    HIGH_SEAS,
+    board_in_play,
+    has_high_seas,
+    sea_areas,
+    with_high_seas,
+)
 from machiavelli.core.maps import load_board
 from machiavelli.core.options import BAR_DEFAULTS
 from machiavelli.core.state import State, Unit
@@ -101,3 +107,9 @@ def test_bar_14_3_no_bribe_reaches_a_fleet_on_the_high_seas_nor_comes_from_there
     found = bribe_reach_problem(B, state.with_units(state.units[:3]), "Turkey", milan_fleet, ())
     assert found is not None and "Turkey" in found
     assert HIGH_SEAS not in BORDERS(B)["uas"] and HIGH_SEAS not in BORDERS(B)
+
+
+def test_bar_14_3_the_board_in_play_has_the_high_seas_with_the_option_alone() -> None:
+    assert board_in_play(CLASSIC, {}) is CLASSIC
+    assert board_in_play(CLASSIC, {"high_seas": False}) is CLASSIC
+    assert board_in_play(CLASSIC, {"high_seas": True}) is B  # made once per board

@@ -10,8 +10,10 @@ country and no strait.  Armies never reach it.  Nobody ever controls it (003 10 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 from machiavelli.core.board import Board, Province
+from machiavelli.core.board_index import PerBoard
 
 #: the High Seas' id on every board it is added to
 HIGH_SEAS = "hs"
@@ -34,9 +36,21 @@ def with_high_seas(board: Board) -> Board:
     """The board with the High Seas added (the same board when it has them already).
 
     ``hs`` is fleet-adjacent to every sea area and to nothing else, both ways (BAR-14.3).
+    The board made is kept: asked again for one board, the same object comes back (what
+    is derived from a board, as its index, is kept per board object).
     """
     if has_high_seas(board):
         return board
+    return _ADDED(board)
+
+
+def board_in_play(board: Board, options: Mapping[str, bool]) -> Board:
+    """The board a game with these options is played on: with the High Seas when the
+    option ``high_seas`` is on, else the board itself."""
+    return with_high_seas(board) if options.get("high_seas", False) else board
+
+
+def _added(board: Board) -> Board:
     seas = sea_areas(board)
     provinces = dict(board.provinces)
     provinces[HIGH_SEAS] = Province(id=HIGH_SEAS, name=HIGH_SEAS_NAME, sea=True)
@@ -53,10 +67,14 @@ def with_high_seas(board: Board) -> Board:
     )
 
 
+_ADDED: PerBoard[Board] = PerBoard(_added)
+
+
 __all__ = [
     "HIGH_SEAS",
     "HIGH_SEAS_ALIASES",
     "HIGH_SEAS_NAME",
+    "board_in_play",
     "has_high_seas",
     "sea_areas",
     "with_high_seas",
