@@ -12,11 +12,16 @@ from machiavelli.core.high_seas import (
 )
 from machiavelli.core.maps import load_board
 from machiavelli.core.options import BAR_DEFAULTS
+from machiavelli.core.orders import Build
+from machiavelli.core.rules import rules_of
 from machiavelli.core.state import State, Unit
+from machiavelli.game.adjustments import resolve_adjustments
 from machiavelli.game.high_seas import sweep_high_seas
 from machiavelli.game.process import process_phase
 from machiavelli.money.peace import bordering, controllers, sharing
 from machiavelli.movement.bribe_reach import BORDERS, HIGH_SEAS_BRIBE, bribe_reach_problem
+from machiavelli.movement.builds import build_problem
+from machiavelli.text.notation import format_order, parse_orders
 
 CLASSIC = load_board("classic")
 B = with_high_seas(CLASSIC)
@@ -113,3 +118,40 @@ def test_bar_14_3_the_board_in_play_has_the_high_seas_with_the_option_alone() ->
     assert board_in_play(CLASSIC, {}) is CLASSIC
     assert board_in_play(CLASSIC, {"high_seas": False}) is CLASSIC
     assert board_in_play(CLASSIC, {"high_seas": True}) is B  # made once per board
+
+
+def winter(options: dict[str, bool]) -> State:
+    """Turkey and Venice raising units, each with a home city and 9 ducats."""
+    held = {"dur": "Turkey", "ven": "Venice"}
+    return State(board="classic", year=1455, season="winter", phase="adjustment",
+                 powers=["Turkey", "Venice"], units=[], options=dict(options),
+                 province_owner=dict(held), city_owner=dict(held),
+                 home_countries={"Turkey": ("dur",), "Venice": ("ven",)},
+                 home={"Turkey": ("dur",), "Venice": ("ven",)},
+                 treasury={"Turkey": 9, "Venice": 9})
+
+
+def test_bar_14_3_turkey_raises_one_fleet_on_the_high_seas() -> None:
+    state = winter(dict(BAR_DEFAULTS, high_seas=True))
+    read = parse_orders("build F hs\nbuild F hs\nbuild A dur", B, state, "Turkey")
+    assert read.errors == []
+    orders = {"Turkey": read.orders}
+    done = resolve_adjustments(B, state, orders, rules_of(state.options))
+    assert sorted((u.owner, u.kind, u.province) for u in done.state.units) == [
+        ("Turkey", "A", "dur"), ("Turkey", "F", HIGH_SEAS)]
+    outcomes = [(format_order(r.order), r.outcome) for r in done.results if r.power == "Turkey"]
+    # one order per place: the second "build F hs" replaces the first (one fleet a phase)
+    assert outcomes == [("build F hs", "succeeds"), ("build A dur", "succeeds")]
+    assert done.state.treasury["Turkey"] == 9 - 2 * 3  # paid as any new unit
+
+
+def test_bar_14_3_only_turkey_only_a_fleet_only_with_the_option() -> None:
+    state = winter(dict(BAR_DEFAULTS, high_seas=True))
+    assert build_problem(B, state, "Venice", Build("F", HIGH_SEAS)) == (
+        "only Turkey raises a fleet on the High Seas, not Venice (BAR-14.3)")
+    assert build_problem(B, state, "Turkey", Build("A", HIGH_SEAS)) == (
+        "only a fleet is raised on the High Seas (BAR-14.3)")
+    assert build_problem(B, state, "Turkey", Build("F", HIGH_SEAS)) is None
+    off = winter(dict(BAR_DEFAULTS))
+    assert build_problem(B, off, "Turkey", Build("F", HIGH_SEAS)) == (
+        "there are no High Seas in this game (option high_seas)")
