@@ -163,7 +163,9 @@ MONEY_FLAGS: tuple[str, ...] = ("loans", "assassinations", "special")
 #: (the option is refused, never accepted and left without effect).
 NOT_IMPLEMENTED: Mapping[str, str] = MappingProxyType(
     {
-        "high_seas": "the High Seas (BAR-14.3)",
+        "high_seas": "the High Seas (BAR-14.3: the space, its winter sweep, Turkey's fleet, "
+                     "peace and bribes are built; several fleets in one space, its conflict "
+                     "rule, retreats and the map are not)",
     }
 )
 
