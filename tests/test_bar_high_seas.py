@@ -3,6 +3,8 @@ BAR-1.4) and the winter sweep (BAR-14.3, BAR-17.7)."""
 
 from __future__ import annotations
 
+import re
+
 from machiavelli.core.high_seas import (
     HIGH_SEAS,
     board_in_play,
@@ -21,6 +23,8 @@ from machiavelli.game.process import process_phase
 from machiavelli.money.peace import bordering, controllers, sharing
 from machiavelli.movement.bribe_reach import BORDERS, HIGH_SEAS_BRIBE, bribe_reach_problem
 from machiavelli.movement.builds import build_problem
+from machiavelli.render.geometry import geometry_for, high_seas_points
+from machiavelli.render.picture import draw_map
 from machiavelli.text.notation import format_order, parse_orders
 
 CLASSIC = load_board("classic")
@@ -155,3 +159,17 @@ def test_bar_14_3_only_turkey_only_a_fleet_only_with_the_option() -> None:
     off = winter(dict(BAR_DEFAULTS))
     assert build_problem(B, off, "Turkey", Build("F", HIGH_SEAS)) == (
         "there are no High Seas in this game (option high_seas)")
+
+
+def test_bar_1_4_bar_14_3_the_map_draws_the_high_seas_and_every_fleet_there() -> None:
+    """The painter's box for the High Seas (open sea on the classic map), its name, and
+    several fleets of several powers side by side in it."""
+    state = fall([Unit("F", "Turkey", HIGH_SEAS), Unit("F", "Venice", HIGH_SEAS),
+                  Unit("F", "Turkey", HIGH_SEAS)], {"high_seas": True})
+    svg = draw_map(B, state)
+    assert ">High Seas<" in svg
+    tokens = re.findall(r'<g class="unit"[^>]*data-province="hs"', svg)
+    assert len(tokens) == 3
+    points = high_seas_points(geometry_for(B), 3)
+    assert len(set(points)) == 3  # side by side, not on top of each other
+    assert "hs" not in geometry_for(CLASSIC).areas  # the board without them: no box
