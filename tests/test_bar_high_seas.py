@@ -29,7 +29,7 @@ from machiavelli.text.notation import format_order, parse_orders
 
 CLASSIC = load_board("classic")
 B = with_high_seas(CLASSIC)
-POWERS = ["Milan", "Venice", "Turkey"]
+POWERS = ["Milan", "Venice", "Turkey", "Naples"]
 
 
 def test_bar_14_3_the_high_seas_touch_every_sea_area_and_nothing_else() -> None:
@@ -58,7 +58,7 @@ def test_bar_14_3_the_high_seas_by_their_names_and_the_board_otherwise_unchanged
 
 def fall(units: list[Unit], options: dict[str, bool]) -> State:
     """A Fall campaign in which every power keeps its capital (nobody is eliminated)."""
-    capitals = {"Milan": "mil", "Venice": "ven", "Turkey": "dur"}
+    capitals = {"Milan": "mil", "Venice": "ven", "Turkey": "dur", "Naples": "nap"}
     held = {c: p for p, c in capitals.items()}
     return State(board="classic", year=1455, season="fall", phase="movement",
                  powers=list(POWERS), units=units, options=options,
@@ -173,3 +173,60 @@ def test_bar_1_4_bar_14_3_the_map_draws_the_high_seas_and_every_fleet_there() ->
     points = high_seas_points(geometry_for(B), 3)
     assert len(set(points)) == 3  # side by side, not on top of each other
     assert "hs" not in geometry_for(CLASSIC).areas  # the board without them: no box
+
+
+def moves(units: list[Unit], orders: dict[str, str]) -> tuple[list[tuple[str, str, str]], str]:
+    """A Fall campaign under bar with the High Seas: the units after it and the report."""
+    state = fall(units, dict(BAR_DEFAULTS, high_seas=True)).but(season="spring")
+    given = {}
+    for power, text in orders.items():
+        read = parse_orders(text, B, state, power)
+        assert read.errors == [], read.errors
+        given[power] = read.orders
+    done = process_phase(B, state, given, seed="s")
+    return sorted((u.owner or "", u.kind, u.province) for u in done.after.units
+                  if u.kind != "G"), done.report
+
+
+def test_bar_1_4_bar_14_3_any_number_of_fleets_enter_the_high_seas_without_conflict() -> None:
+    after, report = moves(
+        [Unit("F", "Turkey", "ion"), Unit("F", "Venice", "uas"), Unit("F", "Milan", HIGH_SEAS),
+         Unit("F", "Venice", "low")],
+        {"Turkey": "F ion - hs", "Venice": "F uas - hs\nF low - hs"})
+    assert after == [("Milan", "F", "hs"), ("Turkey", "F", "hs"), ("Venice", "F", "hs"),
+                     ("Venice", "F", "hs")]
+    assert "dislodged" not in report
+
+
+def test_bar_14_3_a_swap_with_the_high_seas_of_equal_forces_stays() -> None:
+    after, _ = moves([Unit("F", "Turkey", HIGH_SEAS), Unit("F", "Venice", "ion")],
+                     {"Turkey": "F hs - ion", "Venice": "F ion - hs"})
+    assert after == [("Turkey", "F", "hs"), ("Venice", "F", "ion")]
+
+
+def test_bar_14_3_the_weaker_force_on_the_high_seas_stays_the_stronger_advances() -> None:
+    after, report = moves(
+        [Unit("F", "Turkey", HIGH_SEAS), Unit("F", "Venice", "ion"), Unit("F", "Venice", "low")],
+        {"Turkey": "F hs - ion", "Venice": "F ion - hs\nF low S F ion - hs"})
+    assert after == [("Turkey", "F", "hs"), ("Venice", "F", "hs"), ("Venice", "F", "low")]
+    assert "dislodged" not in report
+
+
+def test_bar_14_3_the_stronger_force_on_the_high_seas_advances_and_dislodges() -> None:
+    after, report = moves(
+        [Unit("F", "Turkey", HIGH_SEAS), Unit("F", "Turkey", "low"), Unit("F", "Venice", "ion")],
+        {"Turkey": "F hs - ion\nF low S F hs - ion", "Venice": "F ion - hs"})
+    assert ("Turkey", "F", "ion") in after and ("Venice", "F", "hs") not in after
+    assert ("Turkey", "F", "hs") not in after
+
+
+def test_bar_14_3_fleets_on_the_high_seas_support_into_one_sea_uncut() -> None:
+    """Several fleets there support into one sea; an advance into the High Seas cuts no
+    support given from there."""
+    after, _ = moves(
+        [Unit("F", "Turkey", HIGH_SEAS), Unit("F", "Naples", HIGH_SEAS),
+         Unit("F", "Turkey", "low"), Unit("F", "Venice", "ion"), Unit("F", "Venice", "uas")],
+        {"Turkey": "F hs S F low - ion\nF low - ion", "Naples": "F hs S F low - ion",
+         "Venice": "F uas - hs"})
+    assert ("Turkey", "F", "ion") in after and ("Venice", "F", "ion") not in after
+    assert ("Venice", "F", "hs") in after and ("Turkey", "F", "hs") in after
