@@ -230,3 +230,40 @@ def test_bar_14_3_fleets_on_the_high_seas_support_into_one_sea_uncut() -> None:
          "Venice": "F uas - hs"})
     assert ("Turkey", "F", "ion") in after and ("Venice", "F", "ion") not in after
     assert ("Venice", "F", "hs") in after and ("Turkey", "F", "hs") in after
+
+
+def test_bar_14_3_ruling_a_24_retreats_into_the_high_seas() -> None:
+    """Ruling A-24: the High Seas take any number of retreats, fleets there or advancing
+    there or not; never the retreat of a fleet attacked from there.  Sea areas come first
+    (the board's order, ruling A-1, puts the High Seas last)."""
+    # Venice's fleet in the Lagoon dislodged from the Upper Adriatic, every coast next to
+    # it held; a fleet on the High Seas and one advancing there
+    around = [Unit("A", "Milan", "fri"), Unit("A", "Milan", "pad"), Unit("A", "Milan", "trv"),
+              Unit("G", "Venice", "ven")]
+    after, report = moves(
+        [Unit("F", "Venice", "lag"), Unit("F", "Turkey", "uas"), Unit("F", "Turkey", HIGH_SEAS),
+         Unit("F", "Naples", "ets"), *around],
+        {"Turkey": "F uas - lag\nF hs S F uas - lag", "Naples": "F ets - hs"})
+    assert ("Venice", "F", "hs") in after and ("Turkey", "F", "lag") in after, report
+    assert after.count(("Naples", "F", "hs")) == 1
+    # attacked from the High Seas: not there, so eliminated
+    after, report = moves(
+        [Unit("F", "Venice", "lag"), Unit("F", "Turkey", "uas"), Unit("F", "Turkey", HIGH_SEAS),
+         *around],
+        {"Turkey": "F hs - lag\nF uas S F hs - lag"})
+    assert ("Turkey", "F", "lag") in after and ("Venice", "F", "hs") not in after, report
+    assert not any(u[:2] == ("Venice", "F") for u in after)
+
+
+def test_bar_14_3_bar_5_4_a_swap_with_the_high_seas_breaks_peace() -> None:
+    """003 14.3: "The opposing major powers in these conflicts have not been at peace"."""
+    units = [Unit("F", "Turkey", HIGH_SEAS), Unit("F", "Venice", "ion")]
+    state = fall(units, dict(BAR_DEFAULTS, high_seas=True)).but(season="spring")
+
+    def peace_after(orders: dict[str, str]) -> dict[str, list[str]]:
+        given = {p: parse_orders(t, B, state, p).orders for p, t in orders.items()}
+        return process_phase(B, state, given, seed="s").after.peace
+
+    # Venice's Ionian Sea borders Turkey's Durazzo: at peace while both hold
+    assert "Turkey/Venice" in peace_after({})
+    assert "Turkey/Venice" not in peace_after({"Turkey": "F hs - ion", "Venice": "F ion - hs"})
