@@ -13,16 +13,19 @@ from machiavelli.core.high_seas import (
     with_high_seas,
 )
 from machiavelli.core.maps import load_board
-from machiavelli.core.options import BAR_DEFAULTS
+from machiavelli.core.option_commands import apply_set_command
+from machiavelli.core.options import BAR_DEFAULTS, MACH1_DEFAULTS, options_in_force
 from machiavelli.core.orders import Build
 from machiavelli.core.rules import rules_of
 from machiavelli.core.state import State, Unit
 from machiavelli.game.adjustments import resolve_adjustments
 from machiavelli.game.high_seas import sweep_high_seas
 from machiavelli.game.process import process_phase
+from machiavelli.game.scenario import load_scenario
 from machiavelli.money.peace import bordering, controllers, sharing
 from machiavelli.movement.bribe_reach import BORDERS, HIGH_SEAS_BRIBE, bribe_reach_problem
 from machiavelli.movement.builds import build_problem
+from machiavelli.movement.legal_lists import legal_orders
 from machiavelli.render.geometry import geometry_for, high_seas_points
 from machiavelli.render.picture import draw_map
 from machiavelli.text.notation import format_order, parse_orders
@@ -156,7 +159,7 @@ def test_bar_14_3_only_turkey_only_a_fleet_only_with_the_option() -> None:
     assert build_problem(B, state, "Turkey", Build("A", HIGH_SEAS)) == (
         "only a fleet is raised on the High Seas (BAR-14.3)")
     assert build_problem(B, state, "Turkey", Build("F", HIGH_SEAS)) is None
-    off = winter(dict(BAR_DEFAULTS))
+    off = winter(dict(BAR_DEFAULTS, high_seas=False))
     assert build_problem(B, off, "Turkey", Build("F", HIGH_SEAS)) == (
         "there are no High Seas in this game (option high_seas)")
 
@@ -267,3 +270,27 @@ def test_bar_14_3_bar_5_4_a_swap_with_the_high_seas_breaks_peace() -> None:
     # Venice's Ionian Sea borders Turkey's Durazzo: at peace while both hold
     assert "Turkey/Venice" in peace_after({})
     assert "Turkey/Venice" not in peace_after({"Turkey": "F hs - ion", "Venice": "F ion - hs"})
+
+
+def test_bar_14_3_the_bots_lists_offer_the_high_seas() -> None:
+    """Advances into and out of the High Seas, supports from there, Turkey's build."""
+    state = fall([Unit("F", "Turkey", "ion"), Unit("F", "Turkey", HIGH_SEAS)],
+                 dict(BAR_DEFAULTS, high_seas=True))
+    lines = {format_order(o) for found in legal_orders(B, state, "Turkey").values()
+             for o in found}
+    assert {"F ion - hs", "F hs - bot", "F hs H", "F hs S F ion - low"} <= lines
+    builds = legal_orders(B, winter(dict(BAR_DEFAULTS, high_seas=True)), "Turkey")
+    assert Build("F", HIGH_SEAS) in [o for found in builds.values() for o in found]
+    venice = legal_orders(B, winter(dict(BAR_DEFAULTS, high_seas=True)), "Venice")
+    assert Build("F", HIGH_SEAS) not in [o for found in venice.values() for o in found]
+
+
+def test_bar_14_3_high_seas_on_under_bar_and_on_any_board() -> None:
+    """The option is built: on under bar, accepted on its own; the classic scenario with it
+    is played on the board with the High Seas."""
+    assert BAR_DEFAULTS["high_seas"]
+    assert options_in_force(apply_set_command(dict(MACH1_DEFAULTS), "set high seas"))[
+        "high_seas"]
+    board, _ = load_scenario("classic_1454", options=dict(BAR_DEFAULTS))
+    assert has_high_seas(board)
+    assert not has_high_seas(load_scenario("classic_1454")[0])
