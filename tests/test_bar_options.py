@@ -114,7 +114,7 @@ def test_bar_listing_and_what_is_missing_said() -> None:
         ("" if BAR_DEFAULTS[n] else "no") + n for n in BAR_FLAGS))
     said = describe_changes(MACH1_DEFAULTS, applied("set bar"))
     assert "auto retreat is now on" in said and "loans is now off" in said
-    assert said[-1].startswith("Balance at Risk (seed 003): not implemented yet: the High Seas")
+    assert said[-1].startswith("Balance at Risk (seed 003): not implemented yet: 003's famine")
     # a game without bar lists 001's flags only, as before
     assert "auto_retreat" not in flags_listing(MACH1_DEFAULTS)
     assert "auto_retreat" in flags_listing(applied("set auto_retreat"))
@@ -129,16 +129,17 @@ def test_bar_on_the_classic_1454_scenario() -> None:
     assert not options.loans_in_play(state) and not options.specials_in_play(state)
     for name in ("balance", "balance_at_risk"):
         assert not isinstance(set_up(NewGame("g", "classic_1454", flags=(name,))), Refused)
-    refused = set_up(NewGame("g", "classic_1454", flags=("high_seas",)))
-    assert isinstance(refused, Refused) and "not implemented yet" in str(refused)
+    # the High Seas alone (BAR-14.3): the board has them
+    made = set_up(NewGame("g", "classic_1454", flags=("high_seas",)))
+    assert not isinstance(made, Refused) and "hs" in made.board.provinces  # type: ignore[attr-defined]
 
 
-def test_bar_flag_not_built_refused_in_a_scenario_file() -> None:
-    from machiavelli.game.scenario.checks import ScenarioError
+def test_bar_flags_in_a_scenario_file() -> None:
+    """Every one of the six flags is built (the last, high_seas, BAR-14.3): a scenario file
+    may set it."""
     from machiavelli.game.scenario.spec import SpecReader
 
     reader = SpecReader("x.toml")
-    with pytest.raises(ScenarioError, match="not implemented yet"):
-        reader.options({"high_seas": True})
+    assert reader.options({"high_seas": True}) == {"high_seas": True}
     assert reader.options({"high_seas": False, "peace": True}) == {"high_seas": False,
                                                                    "peace": True}

@@ -32,6 +32,7 @@ from machiavelli.bots.players import Player
 from machiavelli.bots.roster import player_named
 from machiavelli.bots.view import Observation
 from machiavelli.core.board import Board
+from machiavelli.core.high_seas import board_in_play
 from machiavelli.core.orders import Ally, Order, order_key
 from machiavelli.core.privacy import is_money_order
 from machiavelli.core.state import State
@@ -86,7 +87,7 @@ class BotClient:
             self._boards[key] = (scenario_board(scenario, found[0].players,
                                                 option=found[0].option) if found
                                  else scenario_board(scenario))
-        return self._boards[key]
+        return board_in_play(self._boards[key], state.options)  # (the High Seas, BAR-14.3)
 
     def play_once(self) -> bool:
         """Orders and readiness for the pending phase, once; True if it played."""

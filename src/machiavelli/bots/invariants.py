@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 
 from machiavelli.core.board import Board, space_of
 from machiavelli.core.dice import Roll
+from machiavelli.core.high_seas import HIGH_SEAS
 from machiavelli.core.options import money_in_play, rules_of
 from machiavelli.core.orders import (
     BANK,
@@ -166,7 +167,8 @@ def position_problems(board: Board, state: State) -> list[str]:
     """Units, owners, treasuries and loans of one position."""
     problems: list[str] = []
     spaces = Counter(space_of(board, u.province, u.kind == "G") for u in state.units)
-    problems += [f"two units in {s}" for s, n in spaces.items() if n > 1]
+    problems += [f"two units in {s}" for s, n in spaces.items()
+                 if n > 1 and s != HIGH_SEAS]  # (any number of fleets there, BAR-1.4)
     living = {p for p in state.powers if p not in state.eliminated}
     for u in state.units + [d.unit for d in state.dislodged]:
         if u.owner is not None and u.owner not in living:

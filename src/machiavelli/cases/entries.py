@@ -30,6 +30,7 @@ from machiavelli.cases.model import (
 )
 from machiavelli.cases.money import income_step, read_dice, read_money_sections
 from machiavelli.cases.reader import EntryReader
+from machiavelli.core.high_seas import board_in_play
 from machiavelli.core.state import Dislodged, PhaseKind, Rebellion, Season, Unit
 
 #: the PRESTATE_SETPHASE texts read: text -> (year, season, phase, where income starts)
@@ -83,6 +84,11 @@ def build_case(
     sec = raw.sections
     for text, line in sec.get("PRESTATE_OPTIONS", ()):
         rd.options(text, line, case.options)
+    if board_in_play(board, case.options) is not board:  # the High Seas (BAR-14.3)
+        board = board_in_play(board, case.options)
+        spelt_at = rd.spelt_at
+        rd = EntryReader(board, case)
+        rd.spelt_at = spelt_at
     # position
     if "PRESTATE" in sec:
         case.units = rd.units(sec["PRESTATE"], "PRESTATE")

@@ -27,6 +27,7 @@ from machiavelli.cases.money import format_loan
 from machiavelli.cases.reader import EntryReader
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Roll
+from machiavelli.core.high_seas import board_in_play
 from machiavelli.core.orders import Order
 from machiavelli.core.privacy import PrivateEvents
 from machiavelli.core.results import OrderResult
@@ -84,8 +85,8 @@ def case_board(case: Case, load_board: Callable[[str], Board]) -> Board:
     if case.scenario is not None:
         from machiavelli.game.scenario import scenario_board
 
-        return scenario_board(case.scenario, case.players)
-    return load_board(case.board)
+        return board_in_play(scenario_board(case.scenario, case.players), case.options)
+    return board_in_play(load_board(case.board), case.options)
 
 
 def scenario_fields(case: Case, state: State) -> State:

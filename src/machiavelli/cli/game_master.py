@@ -20,6 +20,7 @@ import click
 from machiavelli.cli.numbers import PHASE, count
 from machiavelli.cli.where import answer, db_option, messages, new_location, with_game
 from machiavelli.core.board import Board
+from machiavelli.core.high_seas import board_in_play
 from machiavelli.core.option_commands import bar_note, flags_listing
 from machiavelli.core.options import bar_rules
 from machiavelli.core.state import State
@@ -57,7 +58,7 @@ def _information(view: GameView) -> str:
         board = view.state.get("board", {}) if isinstance(view.state, dict) else {}
         waiting = f"\nWaiting for: {view.decision.label}" if view.decision else ""
         return f"Money: {board.get('money', 'closed')}{waiting}"
-    board = scenario_board(view.scenario, view.players)
+    board = board_in_play(scenario_board(view.scenario, view.players), view.state.options)
     return "\n".join(game_information(board, view.state, view.victory_cities))
 
 

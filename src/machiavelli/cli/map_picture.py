@@ -17,6 +17,7 @@ from machiavelli.cli.numbers import PHASE
 from machiavelli.cli.where import answer, db_option, with_game
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Dice
+from machiavelli.core.high_seas import board_in_play
 from machiavelli.core.orders import Order
 from machiavelli.core.results import OrderResult
 from machiavelli.core.state import State
@@ -46,7 +47,7 @@ def _report(view: GameView, number: int) -> str:
 
 def picture(view: GameView, seed: str, phase: int | None, viewer: str | None) -> str:
     """The map of ``view`` (the master's, with history) as ``viewer`` may see it."""
-    board = scenario_board(view.scenario, view.players)
+    board = board_in_play(scenario_board(view.scenario, view.players), view.state.options)
     entries = view.history
     results: list[OrderResult] = []
     pending: dict[str, list[Order]] = {}

@@ -161,11 +161,7 @@ MONEY_FLAGS: tuple[str, ...] = ("loans", "assassinations", "special")
 
 #: Seed 003's rules not built yet, by option: what a game master who asks for one is told
 #: (the option is refused, never accepted and left without effect).
-NOT_IMPLEMENTED: Mapping[str, str] = MappingProxyType(
-    {
-        "high_seas": "the High Seas (BAR-14.3)",
-    }
-)
+NOT_IMPLEMENTED: Mapping[str, str] = MappingProxyType({})  # (none left: all six are built)
 
 #: What of seed 003 a game with ``bar`` does not get yet (001's rule holds instead, or the
 #: rule is absent); ``flags_listing`` and the game's information say so.

@@ -35,6 +35,7 @@ from machiavelli.game.adjustments import allowance, resolve_adjustments
 from machiavelli.game.campaign import resolve_campaign
 from machiavelli.game.disasters import famine, famine_removals, plague, storms
 from machiavelli.game.elimination import eliminations
+from machiavelli.game.high_seas import sweep_high_seas
 from machiavelli.game.independents import spring_up
 from machiavelli.game.victory import winners
 from machiavelli.money.income import income
@@ -251,6 +252,7 @@ def _end_of_campaign(
         state = _record(famine_removals(board, state), events)
     if season == "fall":
         state = _record(storms(board, state, dice), events)
+        state = _record(sweep_high_seas(board, state), events)  # BAR-14.3, BAR-17.7
         state = _record(famine(board, state, dice), events)
     # eliminations begins with the control adjudication (under mach2 the only one, after
     # fall: M1)

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 
 from machiavelli.core.board import Board, province_of
 from machiavelli.core.board_index import PerBoard
+from machiavelli.core.high_seas import HIGH_SEAS
 from machiavelli.core.orders import Move, SupportHold, SupportMove
 from machiavelli.core.results import OrderResult
 from machiavelli.core.state import State
@@ -72,7 +73,8 @@ def controllers(board: Board, state: State) -> dict[str, str]:
             continue
         out[province] = owner
     for unit in state.units:
-        if unit.kind == "F" and unit.owner is not None and board.is_sea(unit.province):
+        if (unit.kind == "F" and unit.owner is not None and board.is_sea(unit.province)
+                and unit.province != HIGH_SEAS):  # nobody controls the High Seas (BAR-14.3)
             out[unit.province] = unit.owner
     return out
 
@@ -91,10 +93,11 @@ def bordering(board: Board, state: State) -> set[str]:
 
 
 def sharing(state: State) -> set[str]:
-    """The pairs with units in one province (condition 2)."""
+    """The pairs with units in one province (condition 2); fleets on the High Seas are
+    next to no unit, not even each other (003 11, BAR-14.3)."""
     found: dict[str, set[str]] = {}
     for unit in state.units:
-        if unit.owner is not None:
+        if unit.owner is not None and unit.province != HIGH_SEAS:
             found.setdefault(unit.province, set()).add(unit.owner)
     return {pair_key(a, b) for owners in found.values() for a in owners for b in owners if a < b}
 

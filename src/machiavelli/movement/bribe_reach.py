@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from machiavelli.core.board import Board, province_of
 from machiavelli.core.board_index import PerBoard
+from machiavelli.core.high_seas import HIGH_SEAS
 from machiavelli.core.homes import held_home_provinces
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import (
@@ -72,8 +73,15 @@ def _borders(board: Board) -> dict[str, set[str]]:
         table.setdefault(p, set()).update(adj)
     for loc, adj in board.fleet_adj.items():
         table.setdefault(province_of(loc), set()).update(province_of(n) for n in adj)
+    # fleets on the High Seas are next to no unit, not even each other (003 11, BAR-14.3)
+    table.pop(HIGH_SEAS, None)
+    for near in table.values():
+        near.discard(HIGH_SEAS)
     return table
 
+
+#: 003 14.3: "Bribes may neither be directed at fleet units there, nor given from there."
+HIGH_SEAS_BRIBE = "no bribe reaches a fleet on the High Seas (BAR-14.3)"
 
 #: each province's neighbours, per board
 BORDERS: PerBoard[dict[str, set[str]]] = PerBoard(_borders)
@@ -87,6 +95,8 @@ def bribe_reach_problem(
     ``permits``: (permitting power, order); ``permissions``: the provinces of the
     independent units ``power`` bought a permission on."""
     province = target.province
+    if province == HIGH_SEAS:
+        return HIGH_SEAS_BRIBE
     if province in held_home_provinces(board, state, power):
         return None
     near = {province} | BORDERS(board).get(province, set())

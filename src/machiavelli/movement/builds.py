@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from machiavelli.core.board import Board
+from machiavelli.core.high_seas import HIGH_SEAS
 from machiavelli.core.homes import held_home_provinces, home_centres
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.options import garrisons_in_play
@@ -29,6 +30,9 @@ from machiavelli.core.orders import Build, Old
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import SPECIAL_KINDS, State
 from machiavelli.movement.geography import NO_ARMY_IN_VENICE, can_hold_garrison, no_army_in
+
+#: the power that may raise a fleet on the High Seas (003 14.3)
+TURKEY = "Turkey"
 
 
 def build_problem(
@@ -54,6 +58,8 @@ def build_problem(
         return f"unknown province {p!r}"
     if state.option("diplomacy"):
         return _diplomacy_problem(board, state, power, order)
+    if p == HIGH_SEAS:
+        return high_seas_build_problem(state, power, order)
     if rules is None:
         rules = rules_of(state.options)
     city = prov.city
@@ -85,6 +91,20 @@ def build_problem(
     if units.unit_in(p, garrison=order.kind == "G") is not None:
         space = "the city of " + prov.name if order.kind == "G" else prov.name
         return f"{space} held a unit when the phase began: no trading old for new (ADJ-D)"
+    return None
+
+
+def high_seas_build_problem(state: State, power: str, order: Build) -> str | None:
+    """003 14.3 (BAR-14.3): "When raising new military units, Turkey may raise one fleet
+    unit onto the High Seas, too."  One a phase (one new unit per place, checked by the
+    adjustment), among its new units and paid as they are; fleets there do not stop it
+    (any number may be there)."""
+    if not state.option("high_seas"):
+        return "there are no High Seas in this game (option high_seas)"
+    if power != TURKEY:
+        return f"only {TURKEY} raises a fleet on the High Seas, not {power} (BAR-14.3)"
+    if order.kind != "F" or order.special is not None:
+        return "only a fleet is raised on the High Seas (BAR-14.3)"
     return None
 
 

@@ -39,6 +39,7 @@ import sys
 
 from machiavelli.core.board import Board, coast_of, province_of
 from machiavelli.core.board_index import BoardIndex, PerBoard, board_index
+from machiavelli.core.high_seas import HIGH_SEAS
 from machiavelli.core.homes import held_home_provinces
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.options import specials_in_play
@@ -533,6 +534,9 @@ def adjustment_orders(board: Board, state: State, power: str) -> list[Order]:
                     if build_problem(board, state, power, build, held=held, where=where,
                                      rules=rules) is None:
                         orders.append(build)
+    high_seas = Build("F", HIGH_SEAS)  # Turkey's fleet on the High Seas (BAR-14.3)
+    if HIGH_SEAS in board.provinces and build_problem(board, state, power, high_seas) is None:
+        orders.append(high_seas)
     for unit in state.units_of(power):
         ref = ref_of(unit)
         orders.append(Remove(ref))

@@ -33,6 +33,7 @@ from typing import Any
 
 from machiavelli.core.board import Board
 from machiavelli.core.board_index import board_index
+from machiavelli.core.high_seas import HIGH_SEAS
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import (
     BANK,
@@ -396,6 +397,10 @@ def own_unit(
 ) -> Unit | str:
     """The power's unit an order names, or why there is none."""
     key = (ref.province, ref.kind == "G")
+    if ref.province == HIGH_SEAS:  # any number of fleets there (BAR-1.4): the power's first
+        there = [u for u in state.units if u.province == HIGH_SEAS]
+        mine = next((u for u in there if u.owner == power and u.kind == ref.kind), None)
+        return mine if mine is not None else _match(board, power, ref, there[:1], "")
     if isinstance(index, Checker):
         unit = index.occupancy.get(key)
     elif index is not None:

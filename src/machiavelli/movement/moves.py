@@ -152,8 +152,9 @@ def movement_phase(
     checker: Checker | None = None  # made for the first order that is not a usual one
     # the usual orders are recognised at once in a movement phase (but for mach2's Venice)
     quick = (state.phase == "movement" and not rules.mach2 and ix.fleet_symmetric
-             and not rules.area_support and not rules.bar)  # (seed 003's orders are read
-    # as a whole: supports of an area, BAR-8.5; conflicts between one's own units, BAR-13.6)
+             and not rules.area_support and not rules.bar and not rules.high_seas)
+    # (seed 003's orders are read as a whole: supports of an area, BAR-8.5; conflicts
+    # between one's own units, BAR-13.6; several fleets on the High Seas, BAR-1.4)
     chains = FleetChains(pieces, rules.coastal_convoys)
     # (seed 003: an independent garrison supports as rebels do, for the pieces, BAR-16.4)
     rebellions = garrison_rebels(state, where) if rules.bar else state.rebellions
@@ -185,7 +186,7 @@ def movement_phase(
             early.append(OrderResult(power, order, "void", reason))
         elif unit_order or is_unit_order(order):
             ref = order.unit  # type: ignore[union-attr]
-            i = pieces.number_at(ref.province, ref.kind == "G")
+            i = pieces.number_at(ref.province, ref.kind == "G", power)
             general.append(i)
             given_power[i] = power
             written[i] = order  # type: ignore[assignment]

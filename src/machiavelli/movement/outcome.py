@@ -193,6 +193,7 @@ def _moves_made(
     orders = given.order
     space_province, dest_coast = ix.space_province, pieces.dest_coast
     made = MADE_UNITS
+    high_seas = pieces.high_seas  # any number of fleets end there (BAR-1.4, BAR-14.3)
     for i, unit in enumerate(units):
         if won[i] and kind[i] == MOVE:
             d = dest[i]
@@ -213,7 +214,7 @@ def _moves_made(
             if rebellions:
                 entered.append((unit.owner, province))
             continue
-        attacker = winners.get(space[i], -1) if winners else -1
+        attacker = winners.get(space[i], -1) if winners and space[i] != high_seas else -1
         if (bar and attacker < 0 and winners and kind[i] == MOVE and pieces.garrison[i]
                 and type(orders[i]) is Convert):
             # seed 003 13.5: a garrison converting out while a stronger force takes the
@@ -255,8 +256,9 @@ def _moves_made(
             held.append(unit)  # (seed 003: only a hold given and carried out, BAR-8.2)
 
     # a unit ends where a winning move ended only if two moves won into one space (each
-    # other unit there is dislodged or has left), or if two units stood in one space
-    if sieges_done or (clash and len(set(ends)) != len(ends)):
+    # other unit there is dislodged or has left), or if two units stood in one space; the
+    # High Seas hold any number of fleets (BAR-1.4)
+    if sieges_done or (clash and _crowded(ends, high_seas)):
         left = set(gone)
         came_from = [i for i in range(count) if i not in left]  # the unit each one was
         if sieges_done:
@@ -265,11 +267,20 @@ def _moves_made(
             final = [final[j] for j in keep]
             came_from = [came_from[j] for j in keep]
             ends = [ends[j] for j in keep]
-        if len(set(ends)) != len(ends):
+        if _crowded(ends, high_seas):
             one_unit_per_space(board, [(u, orders[j] or Hold(unit_ref(units[j])))
-                                       for u, j in zip(final, came_from, strict=True)])
+                                       for u, j, e in zip(final, came_from, ends, strict=True)
+                                       if e != high_seas])
 
     return final, set(ends)
+
+
+def _crowded(ends: list[int], high_seas: int) -> bool:
+    """Two units end in one space (but the High Seas, ``high_seas``, -1: none)."""
+    if len(set(ends)) == len(ends):
+        return False
+    others = [e for e in ends if e != high_seas] if high_seas >= 0 else ends
+    return len(set(others)) != len(others)
 
 
 def _plain_moves(

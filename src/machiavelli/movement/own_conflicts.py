@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from machiavelli.core.board import Board
+from machiavelli.core.high_seas import HIGH_SEAS
 from machiavelli.core.orders import Convert, Hold, Move, SupportMove, UnitOrder, UnitRef
 from machiavelli.core.results import Outcome
 from machiavelli.core.state import Unit
@@ -70,15 +71,16 @@ def own_conflicts(board: Board, units: Sequence[Unit], given: _Given) -> set[int
         order = orders[i]
         if isinstance(order, SupportMove):
             owner = unit.owner
-            if owner is not None and staying.get(order.dest, "") == owner:
+            if owner is not None and order.dest != HIGH_SEAS and staying.get(
+                    order.dest, "") == owner:
                 orders[i] = Hold(UnitRef(unit.kind, unit.province, unit.coast))
                 given.note[i] = SUPPORT_AGAINST_OWN.format(
                     power=owner, area=board.display_name(order.dest))
                 given.written_outcome[i] = "fails"
             continue
         into = aimed_at(unit, order)
-        if into is None or unit.owner is None:
-            continue
+        if into is None or unit.owner is None or into == HIGH_SEAS:
+            continue  # (no conflict on the High Seas, BAR-14.3)
         entering.setdefault((unit.owner, into), []).append(i)
         if staying.get(into, "") == unit.owner:
             barred.add(i)

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from machiavelli.core.board_index import BoardIndex
+from machiavelli.core.high_seas import HIGH_SEAS
 from machiavelli.core.names import LIMIT
 from machiavelli.core.orders import Convert, Convoy, Move, SupportHold, SupportMove, UnitOrder
 from machiavelli.core.rules import Rules
@@ -188,6 +189,11 @@ class Pieces:
         #: each unit's province (its space but for a garrison: the very list then, since
         #: neither changes once made)
         self.province: list[int] = space
+        #: seed 003's High Seas (BAR-14.3): their space (-1: not on this board) and the
+        #: pieces there, any number (BAR-1.4)
+        hs = self.high_seas = number.get(HIGH_SEAS, -1)
+        self.at_high_seas: list[int] = (
+            [i for i in range(count) if space[i] == hs] if hs >= 0 else [])
         if garrisons:
             province = self.province = space[:]
             for i, prov in garrisons:
@@ -222,8 +228,12 @@ class Pieces:
         #: destination -> the powers that try to use rebel support there (REB-EFF-6.4)
         self.rebel_users: dict[int, set[int]] = {}
 
-    def number_at(self, province: str, garrison: bool) -> int:
-        """The number of the army or fleet (or garrison) in ``province``, or -1."""
+    def number_at(self, province: str, garrison: bool, power: str | None = None) -> int:
+        """The number of the army or fleet (or garrison) in ``province``, or -1.  On the
+        High Seas (several fleets): ``power``'s first fleet there."""
+        if power is not None and province == HIGH_SEAS and self.at_high_seas:
+            units = self.units
+            return next((i for i in self.at_high_seas if units[i].owner == power), -1)
         ix = self.ix
         p = ix.number.get(province, -1)
         if p < 0:
@@ -367,6 +377,10 @@ def link_pieces(pieces: Pieces, orders: list[UnitOrder | None]) -> None:
                 if ok:
                     dest[i] = space[t]
             else:
+                if t >= 0 and space[t] == pieces.high_seas and dest[t] != dest[i]:
+                    # one of the fleets on the High Seas: the one making that move (BAR-14.3)
+                    t = target[i] = next((j for j in pieces.at_high_seas
+                                          if kind[j] == MOVE and dest[j] == dest[i]), t)
                 ok = t >= 0 and kind[t] == MOVE and dest[t] == dest[i] and (
                     not pieces.support_coast or _same_coast(pieces, i, t))
             if ok:

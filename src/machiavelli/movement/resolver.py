@@ -116,6 +116,10 @@ class Resolver:
                         if fleet[j]:
                             blocked[j] = True
         self.occupant = pieces.occupant
+        #: seed 003's High Seas (BAR-14.3): their space, -1 when no fleet is there or
+        #: moves there (then nothing below asks)
+        self.high_seas = pieces.high_seas if pieces.high_seas >= 0 and (
+            pieces.at_high_seas or pieces.moves_to[pieces.high_seas]) else -1
         self.moves_to = pieces.moves_to
         self.supports = pieces.supports
         self.convoys = pieces.convoys
@@ -356,6 +360,8 @@ class Resolver:
             return False
         kind, power = self.kind, self.power
         dest = self.dest[i]
+        if dest == self.high_seas >= 0:
+            return self._into_high_seas(i)
         occ = self.occupant[dest]
         opponent = -1  # the piece at the destination moving into i's space, neither convoyed
         if occ >= 0 and kind[occ] == MOVE:
@@ -382,6 +388,23 @@ class Resolver:
             return False
         for j in self.moves_to[dest]:  # noqa: SIM110 (a loop, not a generator: hot path)
             if j != i and attack <= self.prevent_strength(j):
+                return False
+        return True
+
+    def _into_high_seas(self, i: int) -> bool:
+        """003 14.3 (BAR-14.3): the High Seas are never the target of a conflict: an
+        advance into them succeeds, but against a fleet there advancing into the area it
+        leaves (a swap): two equally strong forces both stay; a weaker force there stays
+        (it does not retreat) and the stronger one advances; against a stronger one there,
+        which advances, it fails."""
+        if self.convoyed[i]:
+            return True
+        attack = self.strength[i] + (self._support_strength(i) if self.supports[i] else 0)
+        here = self.space[i]
+        kind, dest, convoyed = self.kind, self.dest, self.convoyed
+        for q in self.pieces.at_high_seas:
+            if (kind[q] == MOVE and dest[q] == here and not convoyed[q]
+                    and attack <= self.defend_strength(q)):
                 return False
         return True
 
@@ -433,8 +456,8 @@ class Resolver:
         """Seed 003 13.3 (BAR-13.3), under ``bar``: a unit that stays (to support, besiege or
         transport) in a place two or more forces attack, each stronger than it, and none of
         which gets in (a standoff), makes a forced hold: it does not carry out its order."""
-        if not self.bar or self.kind[q] == MOVE:
-            return False
+        if not self.bar or self.kind[q] == MOVE or self.space[q] == self.high_seas >= 0:
+            return False  # (no conflict on the High Seas, BAR-14.3)
         attacks = self.moves_to[self.space[q]]
         if len(attacks) < 2 or self.dislodged(q):
             return False
@@ -444,6 +467,8 @@ class Resolver:
     def dislodged(self, i: int) -> bool:
         if self.kind[i] == MOVE and self.resolve(i):
             return False
+        if self.space[i] == self.high_seas >= 0:
+            return False  # nobody is dislodged from the High Seas (BAR-14.3)
         return any(self.resolve(m) for m in self.moves_to[self.space[i]])
 
     # ------------------------------------------------------------------
@@ -457,6 +482,8 @@ class Resolver:
                     i, p.province[i], -1 if p.ix.is_city(dest) else dest):
                 return False
         power, space = self.power[i], self.space
+        if space[i] == self.high_seas >= 0:
+            return True  # an advance into the High Seas attacks nobody (BAR-14.3)
         for m in self.moves_to[space[i]]:
             attacker = self.power[m]
             if attacker >= 0 and attacker == power:

@@ -34,6 +34,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from machiavelli.core.board import Board, Province, province_of, space_of
+from machiavelli.core.high_seas import HIGH_SEAS
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import Convert, Disband, Hold, Move, Order, Retreat, UnitRef
 from machiavelli.core.phases import next_phase
@@ -93,6 +94,8 @@ def retreat_problem(
             return f"{province} is not adjacent"
     elif not board.fleet_adjacent(unit.location, location):
         return f"a fleet cannot reach {location}"
+    if province == HIGH_SEAS:  # ruling A-24: open to any number of retreats
+        return "the attack came from there" if dislodged.attacker_from == province else None
     target = board.provinces[province]
     occupant = where.unit_in(province, garrison=None if target.venice else False)
     if occupant is not None:
@@ -430,14 +433,16 @@ def _places(
 
         for loc in sorted(candidates, key=preference):
             province = province_of(loc)
-            if province in tried:
+            if province in tried and province != HIGH_SEAS:  # (ruling A-24)
                 continue
             if retreat_problem(board, state, d, loc, permissions, where) is not None:
                 continue
             coast = loc.split("/", 1)[1] if "/" in loc and unit.kind == "F" else None
             moved = Unit(unit.kind, unit.owner, province, coast=coast, special=unit.special)
-            found.append(_Place(space_of(board, province, False),
-                                Retreat(ref, province, coast), moved))
+            # (the High Seas take any number of retreats: a place of their own for each)
+            space = (space_of(board, province, False) if province != HIGH_SEAS
+                     else f"{HIGH_SEAS}:{unit.location}")
+            found.append(_Place(space, Retreat(ref, province, coast), moved))
     if unit.kind != "G" and conversion_problem(board, state, d, permissions, where,
                                                last_resort=False) is None:
         garrison = Unit("G", unit.owner, unit.province, special=unit.special)

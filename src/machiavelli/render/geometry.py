@@ -24,6 +24,7 @@ maps' are schematic, drawn from their adjacency graph (``tools/schematic_maps.py
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import math
@@ -34,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from machiavelli.core.board import Board, province_of
+from machiavelli.core.high_seas import HIGH_SEAS
 
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
@@ -177,7 +179,43 @@ def load_geometry(name: str, path: str | None = None) -> MapGeometry:
 
 
 def geometry_for(board: Board) -> MapGeometry:
-    return load_geometry(board.name)
+    """The geometry of the board's map, with the High Seas' box when the board has them."""
+    geo = load_geometry(board.name)
+    if HIGH_SEAS in board.provinces and HIGH_SEAS not in geo.areas:
+        return _high_seas_geometry(geo)
+    return geo
+
+
+#: the geometries with the High Seas' box added, by map name (a map's geometry is loaded
+#: once: see load_geometry)
+_WITH_HIGH_SEAS: dict[str, MapGeometry] = {}
+
+
+def _high_seas_geometry(geo: MapGeometry) -> MapGeometry:
+    """Seed 003's High Seas (BAR-14.3) on any map: a box in the map's bottom-left corner
+    (open sea on the classic map), eight units wide, its name at the top, its fleets
+    side by side along the middle (:func:`high_seas_points`)."""
+    found = _WITH_HIGH_SEAS.get(geo.name)
+    if found is not None:
+        return found
+    s = geo.unit_size
+    w, h = 8 * s, 3.5 * s
+    x0, y0 = round(0.015 * geo.width, 1), round(geo.height - h - 0.01 * geo.height, 1)
+    ring: Ring = ((x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h))
+    box = AreaShape(id=HIGH_SEAS, rings=(ring,), label=(x0 + w / 2, y0 + 0.8 * s),
+                    unit=(x0 + w / 2, y0 + 2.2 * s))
+    made = dataclasses.replace(geo, areas={**geo.areas, HIGH_SEAS: box})
+    _WITH_HIGH_SEAS[geo.name] = made
+    return made
+
+
+def high_seas_points(geo: MapGeometry, count: int) -> list[Point]:
+    """Where ``count`` fleets on the High Seas stand: side by side in its box, from the
+    middle out (a row as wide as the box holds, then overlapping)."""
+    x, y = geo.areas[HIGH_SEAS].unit
+    s = geo.unit_size
+    step = min(1.1 * s, 7 * s / max(count - 1, 1))
+    return [(x + (k - (count - 1) / 2) * step, y) for k in range(count)]
 
 
 # -- anchors ------------------------------------------------------------------------------

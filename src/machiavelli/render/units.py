@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from machiavelli.core.board import Board
+from machiavelli.core.high_seas import HIGH_SEAS
 from machiavelli.core.state import Dislodged, State, Unit
 from machiavelli.movement.retreats import conversion_problem, retreat_destinations
 from machiavelli.render.areas import label_size, label_width
 from machiavelli.render.colours import FAIL, INK
-from machiavelli.render.geometry import MapGeometry, city_point, coast_point
+from machiavelli.render.geometry import MapGeometry, city_point, coast_point, high_seas_points
 from machiavelli.render.svg import Point, group, num, tag, text
 from machiavelli.render.tokens import SPECIAL_NAMES, badge, cross, siege_ring, unit_token
 
@@ -59,10 +60,14 @@ def _token(board: Board, unit: Unit, at: Point, s: float, colours: dict[str, str
 def unit_layer(board: Board, geo: MapGeometry, state: State, colours: dict[str, str]) -> str:
     s = geo.unit_size
     out = []
+    # seed 003's High Seas hold any number of fleets (BAR-1.4): drawn side by side
+    on_high_seas = [u for u in state.units if u.province == HIGH_SEAS]
+    spread = iter(high_seas_points(geo, len(on_high_seas)) if on_high_seas else ())
     for unit in sorted(state.units, key=lambda u: (u.province, u.kind)):
         if unit.province not in geo.areas:
             continue
-        at = unit_point(board, geo, unit.kind, unit.location)
+        at = (next(spread) if unit.province == HIGH_SEAS
+              else unit_point(board, geo, unit.kind, unit.location))
         out.append(_token(board, unit, at, s, colours, "unit"))
     return group(out, id="layer-units")
 

@@ -255,7 +255,7 @@ class Lookups:
 
 
 def _board(seen: GameView) -> fronts.Board:
-    return fronts.board_of(seen.scenario, seen.players)
+    return fronts.board_of(seen.scenario, seen.players, seen.state.options)
 
 
 def _position(session: Session, game: Game) -> tuple[GameKind, Position] | Refused:
@@ -292,7 +292,7 @@ def _picture(session: Session, game: Game, viewer: Viewer, phase: int | None,
         kind, position = found
         return kind.picture(position, viewer.sight)
     seen = view(session, game, viewer, history=True, press=False)
-    board = fronts.board_of(game.scenario, game.players)
+    board = fronts.board_of(game.scenario, game.players, seen.state.options)
     sight = viewer.sight
     title = fronts.title_of(seen.scenario) if marks else None
     processed = len(seen.history)
@@ -343,7 +343,8 @@ def _ledgers(session: Session, game: Game, viewer: Viewer, phase: int
     after = whole.history[phase - 1].position
     if before is None or after is None:
         return []
-    found = fronts.ledgers(fronts.board_of(game.scenario, game.players), before, after,
+    found = fronts.ledgers(fronts.board_of(game.scenario, game.players, before.options),
+                           before, after,
                            whole.history[phase - 1].orders, game.seed, phase)
     return [ledger for ledger in found if ledger.power in readable]
 
@@ -355,5 +356,5 @@ def _results(session: Session, game: Game, phase: int) -> list[fronts.OrderResul
     before = whole.start_position if phase == 1 else whole.history[phase - 2].position
     if before is None:
         return []
-    return fronts.results(fronts.board_of(game.scenario, game.players), before,
+    return fronts.results(fronts.board_of(game.scenario, game.players, before.options), before,
                           whole.history[phase - 1].orders, game.seed)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from machiavelli.core.high_seas import HIGH_SEAS
 from machiavelli.core.options import flag
 from machiavelli.core.orders import (
     ALL,
@@ -549,6 +550,8 @@ class OrderReader(WordReader):
         here = [u for u in pool if u.province == prov]
         if not here:
             raise OrderSyntaxError(f"no {what[2:]} in {name}")
+        if prov == HIGH_SEAS:  # any number of fleets there (BAR-1.4): the power's own first
+            here = sorted(here, key=lambda u: u.owner != self.power)
         if written is not None:
             match = [u for u in here if u.kind == written]
             if not match:

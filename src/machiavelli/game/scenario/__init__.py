@@ -114,6 +114,7 @@ from importlib import resources
 from pathlib import Path
 
 from machiavelli.core.board import Board
+from machiavelli.core.high_seas import board_in_play
 from machiavelli.core.state import State
 from machiavelli.game.scenario.boardless import boardless_names, load_boardless
 from machiavelli.game.scenario.build import build, unfunded
@@ -205,7 +206,7 @@ def load_scenario(
         option = suffix
     chosen = tuple(sorted((options or {}).items()))
     board, state = _built(base, players, option, chosen)
-    return board, state.copy()
+    return board_in_play(board, state.options), state.copy()  # (the High Seas, BAR-14.3)
 
 
 def scenario_board(

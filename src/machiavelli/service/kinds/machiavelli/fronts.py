@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 
 from machiavelli.core.board import Board as Board
 from machiavelli.core.dice import Dice
+from machiavelli.core.high_seas import board_in_play
 from machiavelli.core.option_commands import (
     OptionError,
     apply_set_command,
@@ -57,9 +58,11 @@ from machiavelli.text.notation import format_order, parse_orders
 from machiavelli.text.rule_index import rule_index
 
 
-def board_of(scenario: str, players: int | None) -> Board:
-    """A game's board, from its scenario and number of players (read once: cached)."""
-    return scenario_board(scenario, players)
+def board_of(scenario: str, players: int | None,
+             options: Mapping[str, bool] | None = None) -> Board:
+    """A game's board, from its scenario and number of players (read once: cached), with
+    the High Seas when its ``options`` have them (BAR-14.3)."""
+    return board_in_play(scenario_board(scenario, players), options or {})
 
 
 # -- orders ------------------------------------------------------------------------

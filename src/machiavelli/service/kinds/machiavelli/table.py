@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from machiavelli.core.board import Board
+from machiavelli.core.high_seas import board_in_play
 from machiavelli.core.option_commands import apply_set_command
 from machiavelli.core.options import assassinations_in_play, money_in_play
 from machiavelli.core.state import State
@@ -93,8 +94,9 @@ def state_of(text: str) -> State:
 
 def load(text: str, setup: Setup) -> Table:
     """The stored position back on the board of the game's set-up."""
-    return Table(scenario_board(setup.name, setup.players), state_of(text), victory_of(setup),
-                 setup.name)
+    state = state_of(text)
+    return Table(board_in_play(scenario_board(setup.name, setup.players), state.options), state,
+                 victory_of(setup), setup.name)
 
 
 def as_table(position: object) -> Table:
