@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from machiavelli.bots.menu import LegalOrders, legal_orders
@@ -183,9 +183,7 @@ class Env:
         self._state = result.after
         self.phases += 1
         self.winners = list(result.winners)
-        self.last = LastPhase(tuple(result.results), tuple(result.events),
-                              {p: list(v) for p, v in result.private_events.items()},
-                              tuple(result.rolls), result.report, dict(result.private))
+        self.last = LastPhase.of(result)  # its text written when a viewer reads it
         return result
 
     # -- copies ----------------------------------------------------------------------
@@ -196,8 +194,7 @@ class Env:
         twin._state = self._game[1].copy()
         twin.start_year, twin.phases, twin.winners = self.start_year, self.phases, list(
             self.winners)
-        twin.last = replace(self.last, private_events={
-            p: list(v) for p, v in self.last.private_events.items()})
+        twin.last = self.last.copy()
         return twin
 
     def to_dict(self) -> dict[str, Any]:
