@@ -73,6 +73,11 @@ class Values:
     state: State
     power: str
     threat: Counter[str] = field(default_factory=Counter)
+    # each value reckoned once a position (the bot asks for the same places again and again)
+    _worth: dict[str, float] = field(default_factory=dict, repr=False)
+    _mine: dict[str, bool] = field(default_factory=dict, repr=False)
+    _gain: dict[str, float] = field(default_factory=dict, repr=False)
+    _defence: dict[str, float] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         for unit in self.state.units:
@@ -80,12 +85,24 @@ class Values:
                 self.threat.update(set(reach(self.board, unit)))
 
     def worth(self, province: str) -> float:
+        found = self._worth.get(province)
+        if found is None:
+            found = self._worth[province] = self._worth_of(province)
+        return found
+
+    def _worth_of(self, province: str) -> float:
         prov = self.board.provinces.get(province)
         if prov is None or prov.sea:
             return 0.0
         return 1.0 + (3.0 + prov.city.income if prov.city is not None else 0.0)
 
     def mine(self, province: str) -> bool:
+        found = self._mine.get(province)
+        if found is None:
+            found = self._mine[province] = self._mine_of(province)
+        return found
+
+    def _mine_of(self, province: str) -> bool:
         state = self.state
         return state.province_owner.get(province) == self.power and (
             self.board.provinces[province].city is None
@@ -93,6 +110,12 @@ class Values:
 
     def defence(self, province: str) -> float:
         """What a unit gains for its power by staying in ``province``."""
+        found = self._defence.get(province)
+        if found is None:
+            found = self._defence[province] = self._defence_of(province)
+        return found
+
+    def _defence_of(self, province: str) -> float:
         if self.threat[province] and (self.state.city_owner.get(province) == self.power
                                       or self.state.province_owner.get(province)
                                       == self.power):
@@ -101,6 +124,12 @@ class Values:
 
     def gain(self, province: str) -> float:
         """What moving into ``province`` is worth."""
+        found = self._gain.get(province)
+        if found is None:
+            found = self._gain[province] = self._gain_of(province)
+        return found
+
+    def _gain_of(self, province: str) -> float:
         if self.mine(province):
             base = 0.2
         else:
