@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from machiavelli.bots.menu import LegalOrders, numbered
 from machiavelli.bots.view import Observation
 from machiavelli.core.board import Board, province_of
+from machiavelli.core.board_index import PerBoard
 from machiavelli.core.options import money_in_play
 from machiavelli.core.orders import (
     Besiege,
@@ -82,7 +83,7 @@ class Values:
     def __post_init__(self) -> None:
         for unit in self.state.units:
             if unit.owner != self.power and unit.kind != "G":
-                self.threat.update(set(reach(self.board, unit)))
+                self.threat.update(_reached(self.board, unit))
 
     def worth(self, province: str) -> float:
         found = self._worth.get(province)
@@ -156,6 +157,21 @@ def reach(board: Board, unit: Unit) -> list[str]:
     return [p for p in board.army_adj.get(unit.province, ()) if not board.is_sea(p)]
 
 
+#: each board's places a unit reaches, by (fleet, where it stands): kept, as boards are
+_REACHED: PerBoard[dict[tuple[bool, str], frozenset[str]]] = PerBoard(lambda board: {})
+
+
+def _reached(board: Board, unit: Unit) -> frozenset[str]:
+    """The places of :func:`reach`, once a board and place."""
+    fleet = unit.kind == "F"
+    key = (fleet, unit.location if fleet else unit.province)
+    known = _REACHED(board)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = frozenset(reach(board, unit))
+    return found
+
+
 class Greedy:
     """The greedy player (see the module's doc)."""
 
@@ -178,7 +194,12 @@ class Greedy:
 # ----------------------------------------------------------------------
 # Movement
 # ----------------------------------------------------------------------
+_SUPPORTS = (SupportMove, SupportHold)
+
+
 def _score(values: Values, unit: Unit, order: Order) -> float | None:
+    if isinstance(order, _SUPPORTS):  # most of a unit's options; scored after the moves
+        return None
     if isinstance(order, Hold):
         return values.defence(unit.province)
     if isinstance(order, Move):
