@@ -66,6 +66,18 @@ RESERVE = 3  # ducats kept after builds
 WORTH_A_LOAN = 0.4  # value per ducat of a purchase it borrows for
 
 
+def _worth_of(board: Board, province: str) -> float:
+    prov = board.provinces[province]
+    if prov.sea:
+        return 0.0
+    return 1.0 + (3.0 + prov.city.income if prov.city is not None else 0.0)
+
+
+#: what each land province is worth (its city 3 more and the city's income), by board
+_WORTHS: PerBoard[dict[str, float]] = PerBoard(
+    lambda board: {p: _worth_of(board, p) for p in board.provinces})
+
+
 @dataclass
 class Values:
     """What places are worth to one power in one position."""
@@ -74,28 +86,21 @@ class Values:
     state: State
     power: str
     threat: Counter[str] = field(default_factory=Counter)
-    # each value reckoned once a position (the bot asks for the same places again and again)
+    # each value reckoned once a position (the bot asks for the same places again and
+    # again); the worths once a board
     _worth: dict[str, float] = field(default_factory=dict, repr=False)
     _mine: dict[str, bool] = field(default_factory=dict, repr=False)
     _gain: dict[str, float] = field(default_factory=dict, repr=False)
     _defence: dict[str, float] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
+        self._worth = _WORTHS(self.board)
         for unit in self.state.units:
             if unit.owner != self.power and unit.kind != "G":
                 self.threat.update(_reached(self.board, unit))
 
     def worth(self, province: str) -> float:
-        found = self._worth.get(province)
-        if found is None:
-            found = self._worth[province] = self._worth_of(province)
-        return found
-
-    def _worth_of(self, province: str) -> float:
-        prov = self.board.provinces.get(province)
-        if prov is None or prov.sea:
-            return 0.0
-        return 1.0 + (3.0 + prov.city.income if prov.city is not None else 0.0)
+        return self._worth.get(province, 0.0)
 
     def mine(self, province: str) -> bool:
         found = self._mine.get(province)
@@ -141,8 +146,9 @@ class Values:
         held = self.state.unit_in(province, garrison=False)
         if held is not None and held.owner != self.power:
             base *= 0.35  # it will stand unless the attack is supported
-        ahead = sum(self.worth(p) for p in self.board.army_adj.get(province, ())
-                    if not self.mine(p))
+        worth, mine = self._worth, self.mine
+        ahead = sum(worth.get(p, 0.0) for p in self.board.army_adj.get(province, ())
+                    if not mine(p))
         return base + 0.05 * ahead
 
     def foreign_garrison(self, province: str) -> Unit | None:
