@@ -2,8 +2,8 @@
 before the speed work (docs/speed.md, "Self-play").
 
 Two digests: the records of four games of ``play_game`` (greedy, random and hold on
-classic 1454 (with plague and storms in one) and struggle 1499), and every position and every order of one
-game driven through :class:`~machiavelli.bots.env.Env` as a bot would (the
+classic 1454, with plague and storms in one, and struggle 1499), and every position and
+every order of one game driven through :class:`~machiavelli.bots.env.Env` as a bot would (the
 observation, the legal orders, the step).  A change that alters a single die, order,
 ducat or unit changes them; a change that is only faster does not.
 """
