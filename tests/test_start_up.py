@@ -73,3 +73,14 @@ def test_reading_commands_without_carrying_them_out_needs_no_storage(
     modules = modules_after(tmp_path, *command, stdin=text)
     assert "machiavelli.commands.reader" in modules
     assert imported(modules, WEB + STORAGE + HARNESS) == []
+
+
+def test_adjudicate_of_a_diplomacy_case_leaves_machiavellis_money_unimported(
+        tmp_path: Path, one_case: Path) -> None:
+    """A Standard case needs no campaign, adjustments or income: the case engine imports
+    them when a Machiavelli case first asks (a sixth of the one-case command's start)."""
+    modules = modules_after(tmp_path, "adjudicate", str(one_case))
+    assert "machiavelli.movement.moves" in modules
+    assert imported(modules, ("machiavelli.game.campaign", "machiavelli.game.adjustments",
+                              "machiavelli.money.income", "machiavelli.money.expenses",
+                              "machiavelli.money.bribes", "machiavelli.money.finance")) == []

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from machiavelli.bots.menu import LegalOrders, legal_orders
@@ -44,10 +44,9 @@ from machiavelli.game.process import PhaseResult, process_phase
 from machiavelli.game.scenario import scenario_info, unfunded_powers
 from machiavelli.game.start import start_game
 from machiavelli.movement.retreats import can_retreat
-from machiavelli.service.games import NewGame
-from machiavelli.service.games import set_up as service_set_up
+from machiavelli.service.kinds import MACHIAVELLI, kind_named
 from machiavelli.service.kinds.machiavelli.table import Table
-from machiavelli.service.refusal import Refused
+from machiavelli.service.port import Setup
 
 Orders = Mapping[str, Sequence[Order]]
 
@@ -80,11 +79,14 @@ class GameSpec:
 
 def set_up(spec: GameSpec) -> tuple[Board, State, str]:
     """The board, the first position and the game start's report of ``spec``, as the
-    service sets a game up (:func:`machiavelli.service.games.set_up`) and starts it."""
-    made = service_set_up(NewGame("selfplay", spec.scenario, spec.players, spec.flags,
-                                  spec.seed, spec.victory_cities))
-    if isinstance(made, Refused):
-        raise SetupError(made.reason)
+    service sets a game up (:func:`machiavelli.service.games.set_up`: the Machiavelli
+    kind's set-up of the game's recorded set-up) and starts it.  (The kind is asked
+    directly: the service's games module brings the storage, a quarter of a second of
+    imports for every self-play worker.)"""
+    made = kind_named(MACHIAVELLI).set_up(Setup.recorded(
+        spec.scenario, spec.players, spec.flags, spec.victory_cities, spec.seed))
+    if isinstance(made, str):
+        raise SetupError(made)
     assert isinstance(made, Table)
     board, state = made.board, made.state
     state, start = start_game(board, state, spec.seed,
@@ -183,9 +185,7 @@ class Env:
         self._state = result.after
         self.phases += 1
         self.winners = list(result.winners)
-        self.last = LastPhase(tuple(result.results), tuple(result.events),
-                              {p: list(v) for p, v in result.private_events.items()},
-                              tuple(result.rolls), result.report, dict(result.private))
+        self.last = LastPhase.of(result)  # its text written when a viewer reads it
         return result
 
     # -- copies ----------------------------------------------------------------------
@@ -196,8 +196,7 @@ class Env:
         twin._state = self._game[1].copy()
         twin.start_year, twin.phases, twin.winners = self.start_year, self.phases, list(
             self.winners)
-        twin.last = replace(self.last, private_events={
-            p: list(v) for p, v in self.last.private_events.items()})
+        twin.last = self.last.copy()
         return twin
 
     def to_dict(self) -> dict[str, Any]:

@@ -1,7 +1,13 @@
 """Many games at once: in this process, over local worker processes, or on a Ray cluster.
 
 :func:`run_games` yields each game's :class:`~machiavelli.bots.selfplay.GameRecord` as
-it ends (in any order).  ``workers`` > 1 plays on that many processes of this machine;
+it ends (in any order).  ``workers`` > 1 plays on that many processes of this machine,
+forked from this one where the system can (Linux): a worker starts with everything this
+process imported, lives for the whole run, keeps its caches (the board index, the
+legal lists' plans) from game to game, and sends back only each game's record (a spawned
+worker, elsewhere, imports the judge first).  The pool is started when
+:func:`run_games` is called, before the caller starts threads of its own (a progress
+bar), so no thread is forked;
 ``ray`` (an address, or ``"local"`` for a Ray instance of ``workers`` CPUs started
 here) fans the games out as Ray tasks, one game a task.  Ray is an optional extra
 (``pip install 'machiavelli-judge[ray]'``), imported only when asked for.
@@ -11,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 from collections.abc import Iterator, Sequence
+from multiprocessing.pool import Pool
 from typing import Any
 
 from machiavelli.bots.princes_selfplay import play_princes_game
@@ -30,15 +37,20 @@ class RayMissing(RuntimeError):
 
 def run_games(configs: Sequence[GameConfig], workers: int = 1,
               ray: str | None = None) -> Iterator[GameRecord]:
-    """Every game of ``configs`` played; records as the games end."""
+    """Every game of ``configs`` played; records as the games end.  The worker
+    processes are started now (the games when the records are asked for)."""
     if ray is not None:
-        yield from _run_ray(configs, ray, workers)
-    elif workers <= 1:
-        for config in configs:
-            yield play_any(config)
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            yield from pool.imap_unordered(play_any, configs, chunksize=1)
+        return _run_ray(configs, ray, workers)
+    if workers <= 1 or len(configs) <= 1:
+        return (play_any(config) for config in configs)
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    return _pooled(context.Pool(min(workers, len(configs))), configs)
+
+
+def _pooled(pool: Pool, configs: Sequence[GameConfig]) -> Iterator[GameRecord]:
+    with pool:  # one game a task: games differ in length, and a record is small
+        yield from pool.imap_unordered(play_any, configs, chunksize=1)
 
 
 def _ray_module() -> Any:

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from machiavelli.bots.menu import LegalOrders, numbered
 from machiavelli.bots.view import Observation
 from machiavelli.core.board import Board, province_of
+from machiavelli.core.board_index import PerBoard
 from machiavelli.core.options import money_in_play
 from machiavelli.core.orders import (
     Besiege,
@@ -65,6 +66,18 @@ RESERVE = 3  # ducats kept after builds
 WORTH_A_LOAN = 0.4  # value per ducat of a purchase it borrows for
 
 
+def _worth_of(board: Board, province: str) -> float:
+    prov = board.provinces[province]
+    if prov.sea:
+        return 0.0
+    return 1.0 + (3.0 + prov.city.income if prov.city is not None else 0.0)
+
+
+#: what each land province is worth (its city 3 more and the city's income), by board
+_WORTHS: PerBoard[dict[str, float]] = PerBoard(
+    lambda board: {p: _worth_of(board, p) for p in board.provinces})
+
+
 @dataclass
 class Values:
     """What places are worth to one power in one position."""
@@ -73,19 +86,29 @@ class Values:
     state: State
     power: str
     threat: Counter[str] = field(default_factory=Counter)
+    # each value reckoned once a position (the bot asks for the same places again and
+    # again); the worths once a board
+    _worth: dict[str, float] = field(default_factory=dict, repr=False)
+    _mine: dict[str, bool] = field(default_factory=dict, repr=False)
+    _gain: dict[str, float] = field(default_factory=dict, repr=False)
+    _defence: dict[str, float] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
+        self._worth = _WORTHS(self.board)
         for unit in self.state.units:
             if unit.owner != self.power and unit.kind != "G":
-                self.threat.update(set(reach(self.board, unit)))
+                self.threat.update(_reached(self.board, unit))
 
     def worth(self, province: str) -> float:
-        prov = self.board.provinces.get(province)
-        if prov is None or prov.sea:
-            return 0.0
-        return 1.0 + (3.0 + prov.city.income if prov.city is not None else 0.0)
+        return self._worth.get(province, 0.0)
 
     def mine(self, province: str) -> bool:
+        found = self._mine.get(province)
+        if found is None:
+            found = self._mine[province] = self._mine_of(province)
+        return found
+
+    def _mine_of(self, province: str) -> bool:
         state = self.state
         return state.province_owner.get(province) == self.power and (
             self.board.provinces[province].city is None
@@ -93,6 +116,12 @@ class Values:
 
     def defence(self, province: str) -> float:
         """What a unit gains for its power by staying in ``province``."""
+        found = self._defence.get(province)
+        if found is None:
+            found = self._defence[province] = self._defence_of(province)
+        return found
+
+    def _defence_of(self, province: str) -> float:
         if self.threat[province] and (self.state.city_owner.get(province) == self.power
                                       or self.state.province_owner.get(province)
                                       == self.power):
@@ -101,6 +130,12 @@ class Values:
 
     def gain(self, province: str) -> float:
         """What moving into ``province`` is worth."""
+        found = self._gain.get(province)
+        if found is None:
+            found = self._gain[province] = self._gain_of(province)
+        return found
+
+    def _gain_of(self, province: str) -> float:
         if self.mine(province):
             base = 0.2
         else:
@@ -111,8 +146,9 @@ class Values:
         held = self.state.unit_in(province, garrison=False)
         if held is not None and held.owner != self.power:
             base *= 0.35  # it will stand unless the attack is supported
-        ahead = sum(self.worth(p) for p in self.board.army_adj.get(province, ())
-                    if not self.mine(p))
+        worth, mine = self._worth, self.mine
+        ahead = sum(worth.get(p, 0.0) for p in self.board.army_adj.get(province, ())
+                    if not mine(p))
         return base + 0.05 * ahead
 
     def foreign_garrison(self, province: str) -> Unit | None:
@@ -125,6 +161,21 @@ def reach(board: Board, unit: Unit) -> list[str]:
     if unit.kind == "F":
         return [province_of(loc) for loc in board.fleet_adj.get(unit.location, ())]
     return [p for p in board.army_adj.get(unit.province, ()) if not board.is_sea(p)]
+
+
+#: each board's places a unit reaches, by (fleet, where it stands): kept, as boards are
+_REACHED: PerBoard[dict[tuple[bool, str], frozenset[str]]] = PerBoard(lambda board: {})
+
+
+def _reached(board: Board, unit: Unit) -> frozenset[str]:
+    """The places of :func:`reach`, once a board and place."""
+    fleet = unit.kind == "F"
+    key = (fleet, unit.location if fleet else unit.province)
+    known = _REACHED(board)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = frozenset(reach(board, unit))
+    return found
 
 
 class Greedy:
@@ -149,7 +200,12 @@ class Greedy:
 # ----------------------------------------------------------------------
 # Movement
 # ----------------------------------------------------------------------
+_SUPPORTS = (SupportMove, SupportHold)
+
+
 def _score(values: Values, unit: Unit, order: Order) -> float | None:
+    if isinstance(order, _SUPPORTS):  # most of a unit's options; scored after the moves
+        return None
     if isinstance(order, Hold):
         return values.defence(unit.province)
     if isinstance(order, Move):

@@ -16,8 +16,6 @@ from machiavelli.core.dice import Dice
 from machiavelli.core.orders import Order
 from machiavelli.core.results import Adjudication
 from machiavelli.core.state import Dislodged, PhaseKind, State
-from machiavelli.game import adjustments, campaign
-from machiavelli.money import income
 from machiavelli.movement import moves, retreats
 from machiavelli.text import notation
 
@@ -74,12 +72,36 @@ def default_engine() -> Engine:
         resolvers={
             "movement": moves.resolve_movement,
             "retreat": retreats.resolve_retreats,
-            "adjustment": adjustments.resolve_adjustments,
+            "adjustment": _adjustments,
         },
         can_retreat=_can_retreat,
-        campaign=campaign.resolve_campaign,
-        income=income.collect_income,
+        campaign=_campaign,
+        income=_income,
     )
+
+
+# Machiavelli's campaign, its adjustments and income (and the money steps they bring)
+# are imported by the first case that needs them: a Diplomacy case file never does,
+# and the import is a sixth of a one-case command's start (docs/speed.md).
+def _campaign(board: Board, state: State, orders: Mapping[str, Sequence[Order]],
+              dice: Dice) -> Adjudication:
+    from machiavelli.game.campaign import resolve_campaign
+
+    return resolve_campaign(board, state, orders, dice)
+
+
+def _income(board: Board, state: State, orders: Mapping[str, Sequence[Order]],
+            dice: Dice) -> Adjudication:
+    from machiavelli.money.income import collect_income
+
+    return collect_income(board, state, orders, dice)
+
+
+def _adjustments(board: Board, state: State,
+                 orders: Mapping[str, Sequence[Order]]) -> Adjudication:
+    from machiavelli.game.adjustments import resolve_adjustments
+
+    return resolve_adjustments(board, state, orders)
 
 
 class MissingStep(Exception):

@@ -52,7 +52,7 @@ from functools import partial
 from pathlib import Path
 
 from machiavelli.cases.phase_cases import movement_case, read_movement_phases
-from machiavelli.cli.bench_bots import StartUp, bots_menu, legal_new, legal_old
+from machiavelli.cli.bench_bots import StartUp, bots_menu, legal_new, legal_old, self_play
 from machiavelli.cli.bench_phases import (
     CampaignPhase,
     Phase,
@@ -286,6 +286,8 @@ def run_bench(
     moves = [p for p in played if p.state.phase == "movement"]
     reference = Reference() if Reference.available() else None
     given = sum(len(seq) for p in batch for seq in p.orders.values())
+    games = self_play(1, 1) if quick else self_play(4, 10)
+    games()  # (the boards' caches made, as in a long run)
     rounds_of: dict[str, list[float]] = {}
 
     def note(name: str, seconds: float) -> None:
@@ -318,6 +320,7 @@ def run_bench(
             note("legal orders, checked", _per_item(partial(legal_old, classic, spring),
                                                     at_least))
             note("bots' menu", _per_item(partial(bots_menu, classic, spring), at_least))
+            note("self-play", _per_item(games, at_least))
             for name, seconds in start_up.round(1 if quick else 3).items():
                 note(name, seconds)
 
@@ -361,6 +364,10 @@ def run_bench(
     echo(f"{legal.line()} (the {len(spring.powers)} powers of a classic 1454 spring), "
          f"{legal.share_of(checked, 'the checked lists')}; "
          f"{checked.line()}; {menu.line()} (the lists and money)")
+    played_rate = figures["self-play"] = Figure("self-play", rounds_of["self-play"])
+    echo(f"self-play, greedy against random on classic 1454, one worker: "
+         f"{1 / played_rate.median:.0f} phases a processor-second "
+         f"(rounds {1 / max(played_rate.rounds):.0f}-{1 / min(played_rate.rounds):.0f})")
     for name in ("python -c pass", "adjudicate, one case", "mail --check"):
         figures[name] = Figure(name, rounds_of[name], "ms of processor time")
     bare = figures["python -c pass"]

@@ -8,6 +8,9 @@
   and the money menu, :func:`machiavelli.bots.menu.legal_orders`).  What depends on the
   board alone is made once and kept, as in a game; what depends on the position is made
   again for each phase measured (:func:`machiavelli.movement.legal_lists.forget`).
+- ``self-play``: whole games of greedy against random on classic 1454
+  (:func:`machiavelli.bots.selfplay.play_game`, every phase checked, as ``machiavelli
+  selfplay`` plays them in one worker), in phases per processor-second;
 - ``start-up``: one command run as a process, its processor time (the children's
   ``getrusage``): ``machiavelli adjudicate`` on a one-case file and ``machiavelli mail
   --check`` on a message, against a bare ``python -c pass`` in the same round; started
@@ -20,10 +23,12 @@ import os
 import resource
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from machiavelli.bots.menu import legal_orders as menu_orders
+from machiavelli.bots.selfplay import configs, play_game
 from machiavelli.core.board import Board
 from machiavelli.core.state import State
 from machiavelli.movement import legal_checked, legal_lists
@@ -59,6 +64,16 @@ def bots_menu(board: Board, state: State) -> int:
     for power in state.powers:
         menu_orders(board, state, power)
     return 1
+
+
+def self_play(games: int, years: int) -> Callable[[], int]:
+    """A round of self-play: ``games`` seeded games of ``years`` years; its phases."""
+    plan = configs(games, ["classic_1454"], ["greedy", "random"], "bench", years)
+
+    def run() -> int:
+        return sum(play_game(config).phases for config in plan)
+
+    return run
 
 
 @dataclass

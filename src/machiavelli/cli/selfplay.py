@@ -106,11 +106,12 @@ def selfplay(game: str, games: int, scenarios: str | None, bots: str, seed: str,
     sink = click.open_file(out, "w", encoding="utf-8")
     start = time.perf_counter()
     try:
+        records = run_games(plan, workers, ray_address)  # workers forked before the bar's thread
         with sink, Progress(TextColumn("[bold]self-play"), BarColumn(), MofNCompleteColumn(),
                             RateColumn(), TextColumn("{task.fields[failed]} failed"),
                             TimeElapsedColumn(), console=console, disable=quiet) as progress:
             task = progress.add_task("games", total=games, phases=0, failed=0)
-            for record in run_games(plan, workers, ray_address):
+            for record in records:
                 summary.add(record)
                 sink.write(json.dumps(record.to_dict(), sort_keys=True) + "\n")
                 sink.flush()
