@@ -77,7 +77,7 @@ from machiavelli.service.visibility import (
     UserView,
     Viewer,
     look,
-    seat_viewer,
+    seated_viewer,
     view,
 )
 
@@ -276,8 +276,7 @@ class Judge(Lookups):
 
     def viewer_for(self, name: str, seat_name: str) -> Viewer | Refused:
         """The viewer a seated participant is (a player sees as its power)."""
-        return self._read(name, lambda s, g: seat_viewer(g, games.seat_of(s, g, seat_name),
-                                                         seat_name, games.seats(s, g)))
+        return self._read(name, lambda s, g: seated_viewer(s, g, seat_name))
 
     def look(self, name: str, seat_name: str | None, *, history: bool = False
              ) -> Look | Refused:
