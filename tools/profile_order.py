@@ -9,7 +9,7 @@ prints the mean wall time of one submission, then where the time goes: the cumul
 time of the request path's stages, per submission, and the heaviest functions.
 
     .venv/bin/python tools/profile_order.py               # 200 submissions on SQLite
-    .venv/bin/python tools/profile_order.py --db postgresql://...  --count 100
+    .venv/bin/python tools/profile_order.py --db postgresql --count 100   # a throw-away cluster
 """
 
 from __future__ import annotations
@@ -32,26 +32,28 @@ import httpx
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tools"))
 
-from bench_web import set_up  # noqa: E402
+from bench_web import Cluster, set_up  # noqa: E402
 
 from machiavelli.web.app import create_app  # noqa: E402
 from machiavelli.web.site import WebConfig  # noqa: E402
 
 # (label, a function whose cumulative time is that stage's): outermost first
 STAGES = (
-    ("whole request (the ASGI app)", "applications.py", "__call__"),
+    ("whole request (the ASGI app)", "fastapi/applications.py", "__call__"),
+    ("API key -> user (KeyUser)", "api_keys.py", "key_user"),
     ("the route: api.orders", "api.py", "orders"),
-    ("Judge.submit_orders", "judge.py", "submit_orders"),
-    ("  load the game (_write's read)", "judge.py", "_write"),
-    ("  sheets.submit", "sheets.py", "submit"),
-    ("  adjudication.resolve_answered", "adjudication.py", "resolve_answered"),
-    ("  adjudication.resolve_standing", "adjudication.py", "resolve_standing"),
-    ("engine: checking.check_orders", "checking.py", "check_orders"),
-    ("SQLAlchemy: Session.execute", "session.py", "execute"),
-    ("SQLAlchemy: Session.commit", "session.py", "commit"),
-    ("SQLAlchemy: flush", "session.py", "flush"),
-    ("pydantic / JSON: serialize the answer", "routing.py", "serialize_response"),
-    ("API key check (KeyUser)", "api_keys.py", "key_user"),
+    ("  viewer_in (a read: game, seats)", "api.py", "viewer_in"),
+    ("  Judge._write: the write transaction", "judge.py", "_write"),
+    ("    find_game (locked)", "games.py", "find_game"),
+    ("    sheets.submit", "sheets.py", "submit"),
+    ("      engine: read the orders", "kinds/machiavelli/kind.py", "read"),
+    ("      engine: the position", "games.py", "phase_state"),
+    ("      live_phase (a query)", "games.py", "live_phase"),
+    ("    resolve_answered + standing", "adjudication.py", "resolve_"),
+    ("    commit (SQLAlchemy)", "orm/session.py", "commit"),
+    ("      of which the driver's commit", "default.py", "do_commit"),
+    ("SQLAlchemy: every query", "orm/session.py", "_execute_internal"),
+    ("pydantic: serialize the answer", "fastapi/routing.py", "serialize_response"),
 )
 
 
@@ -91,7 +93,8 @@ async def submissions(app: Any, key: str, game: str, count: int,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", default=None)
+    parser.add_argument("--db", default=None,
+                        help="a database URL; `postgresql`: a throw-away cluster")
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--dump", default=None, help="write the raw profile to this file")
@@ -99,12 +102,19 @@ def main() -> None:
     fastapi.routing.run_in_threadpool = inline  # type: ignore[assignment]
     fastapi.dependencies.utils.run_in_threadpool = inline  # type: ignore[assignment]
     profile = cProfile.Profile()
-    with tempfile.TemporaryDirectory() as folder:
-        url = args.db or f"sqlite:///{folder}/profile.db"
-        player = set_up(url, 1)[0]
-        app = create_app(WebConfig(url, sweep_seconds=0, bot_seconds=0))
-        plain = asyncio.run(submissions(app, player.key, player.game, args.count, profile))
-        app.state.site.judge.close()
+    cluster = Cluster() if args.db == "postgresql" else None
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            url = (cluster.new_database() if cluster is not None
+                   else args.db or f"sqlite:///{folder}/profile.db")
+            player = set_up(url, 1)[0]
+            app = create_app(WebConfig(url, sweep_seconds=0, bot_seconds=0))
+            plain = asyncio.run(submissions(app, player.key, player.game, args.count,
+                                            profile))
+            app.state.site.judge.close()
+    finally:
+        if cluster is not None:
+            cluster.stop()
     print(f"one submission: {plain * 1000:.2f} ms wall without the profiler "
           f"(mean of {args.count})")
     stats = pstats.Stats(profile)
@@ -113,10 +123,9 @@ def main() -> None:
     table = stats.stats  # type: ignore[attr-defined]
     print("\nstage (cumulative, per submission, under the profiler):")
     for label, file, function in STAGES:
-        total = sum(v[3] for (f, _, n), v in table.items()
-                    if f.endswith(file) and n == function)
-        calls = sum(v[0] for (f, _, n), v in table.items()
-                    if f.endswith(file) and n == function)
+        found = [v for (f, _, n), v in table.items()
+                 if f.endswith(file) and n.startswith(function)]
+        total, calls = sum(v[3] for v in found), sum(v[0] for v in found)
         print(f"  {label:<40} {total / args.count * 1000:7.2f} ms  "
               f"({calls / args.count:.1f} calls)")
     print()
