@@ -2,7 +2,8 @@
 
 N simulated players, five to a game (classic 1454 for five), each an API client with
 its own key, play against a web judge served on the loopback address (``machiavelli
-web`` in its own process, no sweeper) for SECONDS seconds per configuration: each round
+web`` in its own process, no sweeper) for SECONDS seconds per configuration, after
+WARMUP seconds not counted (every worker has served): each round
 a player polls its view of the game, asks for its legal orders and submits a random
 legal order for every unit.  Every loop is bounded (the duration, a round cap,
 timeouts).  The configurations, in one run: SQLite with one web worker, then PostgreSQL
@@ -142,20 +143,30 @@ def percentile(values: list[float], q: float) -> float:
 FIGURES = ("orders/s", "requests/s", "submit p50", "submit p99", "all p50", "all p99")
 
 
+def load(found: list[Player], port: int, rounds: int, seconds: float) -> float:
+    """Every player plays for ``seconds`` (at most ``rounds`` rounds): the wall time."""
+    stop_at = time.monotonic() + seconds
+    threads = [threading.Thread(target=play, args=(p, f"http://127.0.0.1:{port}", rounds,
+                                                   stop_at, i))
+               for i, p in enumerate(found)]
+    start = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=seconds + 120)
+    return time.perf_counter() - start
+
+
 def run(url: str, label: str, workers: int, args: argparse.Namespace) -> dict[str, float]:
     found = set_up(url, args.players)
     server = serve(url, args.port, workers)
     try:
-        stop_at = time.monotonic() + args.seconds
-        threads = [threading.Thread(target=play, args=(p, f"http://127.0.0.1:{args.port}",
-                                                       args.rounds, stop_at, i))
-                   for i, p in enumerate(found)]
-        start = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=args.seconds + 120)
-        wall = time.perf_counter() - start
+        if args.warmup > 0:  # every worker has served (imports, caches): not counted
+            load(found, args.port, args.rounds, args.warmup)
+            for player in found:
+                player.latencies.clear()
+                player.stored = player.failed = 0
+        wall = load(found, args.port, args.rounds, args.seconds)
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -213,6 +224,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=int(os.environ.get("N", 40)))
     parser.add_argument("--seconds", type=float, default=float(os.environ.get("SECONDS", 5)),
                         help="seconds of load per configuration")
+    parser.add_argument("--warmup", type=float, default=float(os.environ.get("WARMUP", 2)),
+                        help="seconds of load before, not counted")
     parser.add_argument("--rounds", type=int, default=int(os.environ.get("ROUNDS", 1000)),
                         help="at most this many rounds per player")
     parser.add_argument("--db", choices=["sqlite", "postgresql", "both"], default="both")
