@@ -43,7 +43,7 @@ STAGES = (
     ("API key -> user (KeyUser)", "api_keys.py", "key_user"),
     ("the route: api.orders", "api.py", "orders"),
     ("  viewer_in (a read: game, seats)", "api.py", "viewer_in"),
-    ("  Judge._write: the write transaction", "judge.py", "_write"),
+    ("  Judge._write: the write transaction", "judge_base.py", "_write"),
     ("    find_game (locked)", "games.py", "find_game"),
     ("    sheets.submit", "sheets.py", "submit"),
     ("      engine: read the orders", "kinds/machiavelli/kind.py", "read"),
