@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
+from web_game import add_user, started_game, web_site
 
 from machiavelli.service import games
 from machiavelli.service.games import NewGame
@@ -68,3 +69,34 @@ def test_a_seats_viewer_is_what_its_seat_among_those_present_makes_it(judge: Jud
     assert judge.viewer_for("v", "cy") == Viewer.observer("cy")
     assert isinstance(judge.viewer_for("v", "dee"), Refused)  # left
     assert isinstance(judge.viewer_for("v", "nobody"), Refused)
+
+
+def test_orders_without_a_power_field_answer_as_before(tmp_path: object) -> None:
+    """``POST /orders`` without ``power`` finds the seat's viewer inside its write: the
+    player's own power stored, a stranger and a master without a power refused (400) and
+    nothing stored, an unknown game 404, a forming game 409."""
+    site = web_site(f"sqlite:///{tmp_path}/lean.db")
+    started_game(site, "lean", {"ann": "Venice"})
+    add_user(site, "stranger")
+    legal = site.client.get("/api/v1/games/lean/legal", headers=site.api("ann")).json()
+    line = next(o[0] for u, o in sorted(legal["orders"].items()) if u.startswith("unit") and o)
+    stored = site.client.post("/api/v1/games/lean/orders", headers=site.api("ann"),
+                              json={"text": line, "replace": True})
+    assert stored.status_code == 200, stored.text
+    assert stored.json()["power"] == "Venice" and stored.json()["stored"] == [line]
+    for user in ("stranger", "boss"):
+        refused = site.client.post("/api/v1/games/lean/orders", headers=site.api(user),
+                                   json={"text": line, "replace": True})
+        assert refused.status_code == 400, (user, refused.text)
+    view = site.judge.view("lean", Viewer.master())
+    assert not isinstance(view, Refused)
+    assert [list(s.lines) for p, s in view.orders.items()] == [[line]]
+    missing = site.client.post("/api/v1/games/nowhere/orders", headers=site.api("ann"),
+                               json={"text": "A ven H"})
+    assert missing.status_code == 404 and "nowhere" in missing.json()["detail"]
+    assert site.client.post("/api/v1/games", headers=site.api("boss"), json={
+        "name": "forming", "scenario": "classic_1454"}).status_code == 201
+    forming = site.client.post("/api/v1/games/forming/orders", headers=site.api("boss"),
+                               json={"text": "A ven H"})
+    assert forming.status_code == 409
+    site.judge.close()

@@ -61,7 +61,7 @@ from machiavelli.service.judge_mail import MailDoors
 from machiavelli.service.judge_master import MasterDoors
 from machiavelli.service.lookups import Lookups
 from machiavelli.service.notices import notify
-from machiavelli.service.refusal import Refused
+from machiavelli.service.refusal import NoGame, Refused
 from machiavelli.service.schema import Game, Notice, Seat, User
 from machiavelli.service.sheets import Stored
 from machiavelli.service.transfer import export_game, import_game, unreadable_orders
@@ -274,17 +274,28 @@ class Judge(MasterDoors, MailDoors, Lookups):
         owner (Princes') is resolved at once by its owner's complete answer
         (:attr:`~machiavelli.service.sheets.Stored.resolved` says so)."""
         moment = now or clock()
+        return self._write(name, lambda s, g: _submit(
+            s, g, actor, power, text, moment, phase=phase, replace=replace,
+            refused_keeps=refused_keeps))
+
+    def submit_seat_orders(self, name: str, seat_name: str, text: str, *,
+                           phase: int | None = None, replace: bool = False,
+                           refused_keeps: bool = False, now: datetime | None = None
+                           ) -> Stored | Refused:
+        """:meth:`submit_orders` for the power of ``seat_name``'s seat, its viewer found in
+        the same transaction (the public's without a seat); no game of that name:
+        :class:`~machiavelli.service.refusal.NoGame`."""
+        moment = now or clock()
+        found: list[bool] = []
 
         def act(session: Session, game: Game) -> Stored | Refused:
-            stored = sheets.submit(session, game, actor, power, text, moment, phase=phase,
-                                   replace=replace, refused_keeps=refused_keeps)
-            if isinstance(stored, Refused):
-                return stored
-            done = adjudication.resolve_answered(session, game, stored.power, moment,
-                                                 who=actor.name or stored.power)
-            adjudication.resolve_standing(session, game, moment)  # Princes' standing orders
-            return stored if done is None else dataclasses.replace(stored, resolved=done.message)
-        return self._write(name, act)
+            found.append(True)
+            viewer = seated_viewer(session, game, seat_name)
+            return _submit(session, game, viewer if isinstance(viewer, Viewer)
+                           else Viewer.public(), None, text, moment, phase=phase,
+                           replace=replace, refused_keeps=refused_keeps)
+        done = self._write(name, act)
+        return NoGame(done.reason) if isinstance(done, Refused) and not found else done
 
     def set_wait(self, name: str, actor: Viewer, power: str | None, wait: bool,
                  now: datetime | None = None) -> Stored | Refused:
@@ -451,6 +462,20 @@ class Judge(MasterDoors, MailDoors, Lookups):
                 query = query.where(Notice.delivered_at.is_(None))
             return [NoticeView.of(n) for n in session.scalars(query.order_by(Notice.id))]
         return self._read(name, find)
+
+
+def _submit(session: Session, game: Game, actor: Viewer, power: str | None, text: str,
+            moment: datetime, *, phase: int | None, replace: bool, refused_keeps: bool
+            ) -> Stored | Refused:
+    """A seat's orders stored, and the decisions they complete resolved."""
+    stored = sheets.submit(session, game, actor, power, text, moment, phase=phase,
+                           replace=replace, refused_keeps=refused_keeps)
+    if isinstance(stored, Refused):
+        return stored
+    done = adjudication.resolve_answered(session, game, stored.power, moment,
+                                         who=actor.name or stored.power)
+    adjudication.resolve_standing(session, game, moment)  # Princes' standing orders
+    return stored if done is None else dataclasses.replace(stored, resolved=done.message)
 
 
 def _credentials(session: Session, seat: Seat, password: str | None, address: str | None

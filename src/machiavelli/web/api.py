@@ -20,7 +20,7 @@ from pydantic import BaseModel, Field
 from machiavelli.commands.interpreter import judge_text
 from machiavelli.service.games import MAX_PLAYERS, MAX_VICTORY_CITIES
 from machiavelli.service.house.deadlines import MAX_HOURS
-from machiavelli.service.refusal import NotStarted, Outdated, Refused
+from machiavelli.service.refusal import NoGame, NotStarted, Outdated, Refused
 from machiavelli.service.visibility import Viewer
 from machiavelli.web import creation, idempotency, princes_pages
 from machiavelli.web.api_keys import KeyUser, MaybeUser
@@ -470,14 +470,25 @@ def orders(request: Request, name: str, body: Orders, user: KeyUser,
            idempotency_key: IdempotencyKey = None) -> StoredOrders | Response:
     """Store orders for the pending phase (``mode``: replace or append): each line comes
     back with its verdict.  A text whose every line is refused changes nothing (400)."""
-    viewer = viewer_in(request, name, user)
-    power = acting(request, name, viewer, body.power)
+    judge = site_of(request).judge
     replace = body.replaces()
+    if body.power is None:  # the seat's own power: its viewer is found in the write
+        def submit() -> Any:
+            found = judge.submit_seat_orders(name, user, body.text, replace=replace,
+                                             refused_keeps=True, phase=body.phase)
+            if isinstance(found, NoGame):
+                raise HTTPException(404, found.reason)
+            return found
+    else:
+        viewer = viewer_in(request, name, user)
+        power = acting(request, name, viewer, body.power)
+
+        def submit() -> Any:
+            return judge.submit_orders(name, viewer, power, body.text, replace=replace,
+                                       refused_keeps=True, phase=body.phase)
 
     def run() -> StoredOrders:
-        stored = site_of(request).judge.submit_orders(
-            name, viewer, power, body.text, replace=replace, refused_keeps=True,
-            phase=body.phase)
+        stored = submit()
         if isinstance(stored, Outdated):  # written for a phase processed meanwhile
             raise HTTPException(409, stored.reason)
         stored = refusal(stored)
