@@ -41,6 +41,11 @@ class TooMany(Refused):
 
 
 @dataclass(frozen=True)
+class NoGame(Refused):
+    """There is no game of that name (the web answers 404)."""
+
+
+@dataclass(frozen=True)
 class NotStarted(Refused):
     """The game is still forming: what was asked waits for its start (the web answers
     409, a conflict with the game's state, not a fault)."""

@@ -483,6 +483,14 @@ class Look:
     settings: Settings
 
 
+def seated_viewer(session: Session, game: Game, seat_name: str) -> Viewer | Refused:
+    """The viewer ``seat_name``'s seat in ``game`` makes it (:func:`seat_viewer`), from one
+    read of the seats present."""
+    present = seats(session, game)
+    seat = next((s for s in present if s.name == seat_name), None)
+    return seat_viewer(game, seat, seat_name, present)
+
+
 def look(session: Session, game: Game, seat_name: str | None, *,
          history: bool = False) -> Look:
     """``seat_name``'s :class:`Look` at ``game`` (None: anyone's)."""

@@ -18,14 +18,12 @@ from fastapi import APIRouter, Header, HTTPException, Path, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from machiavelli.commands.interpreter import judge_text
 from machiavelli.service.games import MAX_PLAYERS, MAX_VICTORY_CITIES
 from machiavelli.service.house.deadlines import MAX_HOURS
-from machiavelli.service.refusal import NotStarted, Outdated, Refused
+from machiavelli.service.refusal import NoGame, NotStarted, Outdated, Refused
 from machiavelli.service.visibility import Viewer
 from machiavelli.web import creation, idempotency, princes_pages
 from machiavelli.web.api_keys import KeyUser, MaybeUser
-from machiavelli.web.game_pages import set_mail_password, sign_on_line
 from machiavelli.web.master_pages import master_act, rolled_to
 from machiavelli.web.pictures import map_answer
 from machiavelli.web.seen import (
@@ -42,7 +40,6 @@ from machiavelli.web.seen import (
     summary,
     view_data,
 )
-from machiavelli.web.sessions import user_named
 from machiavelli.web.site import clock, site_of
 
 router = APIRouter(prefix="/api/v1", tags=["judge"])
@@ -280,16 +277,6 @@ class Resigned(BaseModel):
     left: str
 
 
-class MailSeat(BaseModel):
-    name: str
-    role: str
-    sign_on: str = Field(description="the SIGN ON line of the seat's mails")
-
-
-class JudgeReply(BaseModel):
-    reply: str
-
-
 class Alerts(BaseModel):
     alerts: list[str] = Field(description="the mails about their games the user wants, "
                               "sent by the judge's mail room: 'results' (each phase's "
@@ -477,14 +464,25 @@ def orders(request: Request, name: str, body: Orders, user: KeyUser,
            idempotency_key: IdempotencyKey = None) -> StoredOrders | Response:
     """Store orders for the pending phase (``mode``: replace or append): each line comes
     back with its verdict.  A text whose every line is refused changes nothing (400)."""
-    viewer = viewer_in(request, name, user)
-    power = acting(request, name, viewer, body.power)
+    judge = site_of(request).judge
     replace = body.replaces()
+    if body.power is None:  # the seat's own power: its viewer is found in the write
+        def submit() -> Any:
+            found = judge.submit_seat_orders(name, user, body.text, replace=replace,
+                                             refused_keeps=True, phase=body.phase)
+            if isinstance(found, NoGame):
+                raise HTTPException(404, found.reason)
+            return found
+    else:
+        viewer = viewer_in(request, name, user)
+        power = acting(request, name, viewer, body.power)
+
+        def submit() -> Any:
+            return judge.submit_orders(name, viewer, power, body.text, replace=replace,
+                                       refused_keeps=True, phase=body.phase)
 
     def run() -> StoredOrders:
-        stored = site_of(request).judge.submit_orders(
-            name, viewer, power, body.text, replace=replace, refused_keeps=True,
-            phase=body.phase)
+        stored = submit()
         if isinstance(stored, Outdated):  # written for a phase processed meanwhile
             raise HTTPException(409, stored.reason)
         stored = refusal(stored)
@@ -594,36 +592,3 @@ def rollback_to(pending: int, phase: int | None) -> int:
     if phase is None:
         return pending - 1
     return max(phase - 1, 0) if phase >= 0 else phase
-
-
-class MailPassword(BaseModel):
-    password: str = Field(max_length=64, description="1 to 64 letters and digits")
-
-
-@router.post("/games/{name}/password")
-def mail_password(request: Request, name: str, body: MailPassword, user: KeyUser
-                  ) -> MailSeat:
-    """Set (or reset) the password the user's seat signs on with by mail (``SIGN ON``)."""
-    seen = seen_of(request, name, user)
-    seat = set_mail_password(site_of(request).judge, seen, user, body.password)
-    if isinstance(seat, Refused):
-        raise HTTPException(400 if seen.seated else 403, seat.reason)
-    return MailSeat(name=seat.name, role=seat.role, sign_on=sign_on_line(seen) or "")
-
-
-class JudgeText(BaseModel):
-    text: str = Field(max_length=TEXT)
-
-
-@router.post("/judge", response_model=JudgeReply)
-def judge_commands(request: Request, body: JudgeText, user: KeyUser,
-                   idempotency_key: IdempotencyKey = None) -> JudgeReply | Response:
-    """nJudge's command language, as in a mail to the judge (``SIGN ON``, orders,
-    ``PRESS``, ``SET`` ...): the commands of ``text`` carried out for the key's user (its
-    address is the sender; its name when it has none) and the judge's reply."""
-    site = site_of(request)
-    account = user_named(site.judge.db, user)
-    sender = account.email if account is not None and account.email else user
-    source = f"web:{request.client.host if request.client else '?'}"
-    return once(request, idempotency_key, body, lambda: JudgeReply(
-        reply=judge_text(site.judge, sender, body.text, source=source)))

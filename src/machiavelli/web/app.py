@@ -44,6 +44,7 @@ from machiavelli.web import (
     api,
     game_pages,
     jobs,
+    mail_api,
     map_pages,
     master_pages,
     metrics,
@@ -338,6 +339,7 @@ def create_app(config: WebConfig, judge: Judge | None = None) -> FastAPI:
     app.include_router(master_pages.router)
     app.include_router(player_pages.router)
     app.include_router(api.router)
+    app.include_router(mail_api.router)
     app.include_router(rules_pages.router)
     app.include_router(princes_api.router)
     app.include_router(player_api.router)

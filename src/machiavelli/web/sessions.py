@@ -39,6 +39,7 @@ from machiavelli.web.tables import (
     LoginLink,
     OutboxMail,
     WebSession,
+    user_of_key_hash,
 )
 from machiavelli.web.tables import user_by_id as user_by_id  # the users, by id or name
 from machiavelli.web.tables import user_named as user_named
@@ -283,10 +284,7 @@ def user_of_key(db: Database, key: str) -> UserView | None:
     """The user a live API key belongs to, or None."""
     if not key.startswith(KEY_PREFIX) or len(key) > 200:
         return None
-    with db.reading() as session:
-        user_id = session.scalars(select(ApiKey.user_id).where(
-            ApiKey.key_hash == digest(key), ApiKey.revoked.is_(False))).first()
-    return user_by_id(db, user_id) if user_id is not None else None
+    return user_of_key_hash(db, digest(key))
 
 
 def key_row(db: Database, key: str) -> tuple[int, bool] | None:

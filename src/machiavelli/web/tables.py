@@ -230,6 +230,15 @@ def user_named(db: Database, name_or_address: str) -> UserView | None:
         return UserView.of(found) if found is not None else None
 
 
+def user_of_key_hash(db: Database, key_hash: str) -> UserView | None:
+    """The user whose live API key has this digest, or None: one query, one transaction
+    (every API request asks it)."""
+    with db.reading() as session:
+        found = session.scalars(select(User).join(ApiKey, ApiKey.user_id == User.id).where(
+            ApiKey.key_hash == key_hash, ApiKey.revoked.is_(False))).first()
+        return UserView.of(found) if found is not None else None
+
+
 def user_by_id(db: Database, user_id: int) -> UserView | None:
     with db.reading() as session:
         found = session.get(User, user_id)
