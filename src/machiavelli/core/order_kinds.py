@@ -7,7 +7,7 @@ holds each stage to this list, so that a kind added here (the Balance at Risk or
 and missing a stage fails a test, not a game:
 
 - the stages that dispatch through a table keyed by class (the formatter
-  :data:`machiavelli.text.notation.FORMATTERS`, the painter
+  :data:`machiavelli.text.order_writer.FORMATTERS`, the painter
   :data:`machiavelli.render.arrows.PAINTERS`) must have exactly the classes listed;
 - every kind's :attr:`OrderKind.examples` are read, written back, checked, worded and
   painted, each in the kind's phase, by Venice on the classic 1454 board (in the
