@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from machiavelli.bots.menu import legal_orders
+from machiavelli.core.dice import Dice
 from machiavelli.core.maps import load_board
 from machiavelli.core.options import BAR_DEFAULTS, MACH1_DEFAULTS
 from machiavelli.core.orders import Expense
@@ -43,7 +44,9 @@ def test_bar_9_1_and_9_2_read_and_written_without_chits() -> None:
 def test_bar_9_2_a_bodyguard_outside_bar_is_void() -> None:
     state = position(MACH1_DEFAULTS)
     guard = Expense(1, 3, "bodyguard", power="Milan")
-    done = expenses(B, state, {"Milan": [guard]}, dice=None)  # type: ignore[arg-type]
+    dice = Dice("bar-9-2")
+    done = expenses(B, state, {"Milan": [guard]}, dice=dice)
+    assert not dice.rolls  # no die decides a bodyguard
     assert [(r.outcome, "option bar" in r.note) for r in done.results] == [("void", True)]
 
 
@@ -58,7 +61,9 @@ def test_bar_9_4_ruling_a_23_a_victims_besieged_garrison_stays() -> None:
     units = [Unit("G", "Milan", "mil"), Unit("A", "Venice", "mil", siege=1),
              Unit("A", "Venice", "ven")]
     state = position(BAR_DEFAULTS, units)
+    dice = Dice("bar-9-4")
     done = expenses(B, state, {"Venice": [Expense(1, 24, "assassinate", power="Milan")]},
-                    dice=None)  # type: ignore[arg-type]
+                    dice=dice)
+    assert not dice.rolls  # 003's attempt is decided by ducats, not by a die
     assert done.state.assassinated == ["Milan"]
     assert Unit("G", "Milan", "mil") in done.state.units  # 001's ASN-EFF-3 would remove it
