@@ -19,15 +19,13 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
 from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_live import SHOTS, LiveServer, shoot, sign_in
+from web_live import LiveServer, shoot, sign_in
 from web_map_game import PASSWORD, add_user
 
 from machiavelli.service.refusal import Refused
@@ -39,7 +37,6 @@ HELD = {"alice": ("Milan", "Naples"), "bob": ("Venice", "Papacy"),
         "dave": ("Florence", "Turkey")}
 WIDE = {"width": 1400, "height": 900}
 NARROW = {"width": 390, "height": 844}
-SHARED = Path("/work/shared/reports/web-screenshots")
 SUPPORT = re.compile(r"^[AF] \S+ S ([AF]) (\S+) - (\S+)$")
 
 # a point of a unit's mark that takes the click itself (not a unit drawn over it), or null
@@ -160,11 +157,6 @@ def two_powers_pictures(browser: Any, live: LiveServer, page: Page) -> None:
     assert len(tops) == 4 and tops == sorted(tops)
     shoot(phone, "game-two-powers-390")
     phone.context.close()
-    if SHARED.parent.is_dir():
-        SHARED.mkdir(exist_ok=True)
-        for name in ("game-two-powers-1400x900", "game-two-powers-390"):
-            for suffix in ("", "-top"):
-                shutil.copy(SHOTS / f"{name}{suffix}.png", SHARED / f"{name}{suffix}.png")
 
 
 def test_a_year_of_a_three_player_game_by_clicks_in_three_browsers(
