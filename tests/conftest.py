@@ -52,3 +52,12 @@ def browser() -> Iterator[Any]:
         chromium = launch_chromium(playwright)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def judge(db_url: str) -> Iterator[object]:
+    """The service on ``db_url``: each test on SQLite and on PostgreSQL."""
+    from machiavelli.service.judge import Judge
+
+    with Judge(db_url) as judge:
+        yield judge

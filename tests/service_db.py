@@ -86,3 +86,11 @@ class Cluster:
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+
+
+def ok(result: object) -> object:
+    """``result``, asserted not to be the service's refusal."""
+    from machiavelli.service.refusal import Refused
+
+    assert not isinstance(result, Refused), result
+    return result

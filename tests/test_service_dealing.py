@@ -5,10 +5,10 @@ player's."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
+from service_db import ok
 
 from machiavelli.game.scenario import list_scenarios
 from machiavelli.service.games import ANY_POWER, NewGame, deal_sides
@@ -23,17 +23,6 @@ GM = Viewer.master("gm")
 VARIANTS = [(info.name, v.players, v.option, v.powers, v.sides)
             for info in list_scenarios() for v in info.variants
             if any(len(side) > 1 for side in v.sides)]
-
-
-@pytest.fixture
-def judge(db_url: str) -> Iterator[Judge]:
-    with Judge(db_url) as judge:
-        yield judge
-
-
-def ok(result: object) -> object:
-    assert not isinstance(result, Refused), result
-    return result
 
 
 def test_some_variants_give_a_player_several_powers() -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from service_db import ok
 from sqlalchemy import select
 
 from machiavelli.service.adjudication import Processed
@@ -17,17 +17,6 @@ from machiavelli.service.visibility import GameView, Viewer
 
 T0 = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)  # a Monday
 MASTER = Viewer.master()
-
-
-@pytest.fixture
-def judge(db_url: str) -> Iterator[Judge]:
-    with Judge(db_url) as judge:
-        yield judge
-
-
-def ok(result: object) -> object:
-    assert not isinstance(result, Refused), result
-    return result
 
 
 def look(judge: Judge, name: str, viewer: Viewer = MASTER, history: bool = False) -> GameView:

@@ -7,11 +7,10 @@ refused; traitor cards and closed money private; a missed deadline takes the def
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
+from service_db import ok
 from sqlalchemy import select
 
 from machiavelli.princes.state import State
@@ -31,17 +30,6 @@ KIND = kind_named("princes")
 PLAYERS = {"ann": "P1", "bob": "P2", "cy": "P3"}
 #: free acts leave the decision pending: the scripted players keep to the answers
 FREE = ("EXCHANGE", "GIVE", "STEAL", "TAKE FREE TRAITOR", "DECLARE WAR")
-
-
-@pytest.fixture
-def judge(db_url: str) -> Iterator[Judge]:
-    with Judge(db_url) as judge:
-        yield judge
-
-
-def ok(result: object) -> object:
-    assert not isinstance(result, Refused), result
-    return result
 
 
 def look(judge: Judge, name: str, viewer: Viewer = MASTER) -> GameView:

@@ -5,20 +5,12 @@ later dropped, those used up later given back).  On SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from test_service_princes import MASTER, T0, ok, rows
 from test_service_princes_standing import give, started
 
 from machiavelli.service.judge import Judge
-
-
-@pytest.fixture
-def judge(db_url: str) -> Iterator[Judge]:
-    with Judge(db_url) as judge:
-        yield judge
 
 
 def phase(judge: Judge, name: str = "p") -> int:

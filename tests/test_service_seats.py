@@ -4,10 +4,9 @@ terminate, promote, deadline, variant and prediction; on SQLite and PostgreSQL."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
-import pytest
+from service_db import ok
 
 from machiavelli.service.games import NewGame, Settings, Shape
 from machiavelli.service.house.deadlines import set_deadline
@@ -20,17 +19,6 @@ from machiavelli.service.visibility import SeatView as Seat
 
 T0 = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)  # a Monday
 GM = Viewer.master("gm@x.org")
-
-
-@pytest.fixture
-def judge(db_url: str) -> Iterator[Judge]:
-    with Judge(db_url) as judge:
-        yield judge
-
-
-def ok(result: object) -> object:
-    assert not isinstance(result, Refused), result
-    return result
 
 
 def look(judge: Judge, name: str, viewer: Viewer = GM) -> GameView:
