@@ -85,6 +85,21 @@ def test_garbage_orders_get_messages_and_lose_nothing(tmp_path: Path) -> None:
     assert out.endswith("Orders stored for Spring 1454 movement:\nA pav - for\n")
 
 
+def test_exp_c_mov_1_orders_say_what_will_fail_and_what_a_line_replaces(tmp_path: Path
+                                                                       ) -> None:
+    """The command line's orders give the one checker's verdicts as the order box and the
+    mail do: stored, but the adjudicator will fail them; a later line for the same unit
+    replaces the earlier one."""
+    game = tmp_path / "game"
+    run("new", "classic_1454", str(game), "--seed", "1")
+    text = "A pad - rome\nexpense 1: 2 ducats counter-bribe A pad\nA pad - vic\n"
+    code, out = run("orders", str(game), "Venice", "-", stdin=text)
+    assert code == 0, out
+    assert ("line 2: expense 1: 2 ducats counter-bribe A pad: will fail: 3 ducats needed"
+            in out) and "(EXP-C, EXP-GEN-3)" in out
+    assert "line 3: replaces line 1" in out
+
+
 def test_unknown_option_is_refused_with_the_list(tmp_path: Path) -> None:
     code, out = run("new", "classic_1454", str(tmp_path / "g"), "--set", "bogus")
     assert code != 0 and "unknown option 'bogus'" in out

@@ -138,6 +138,12 @@ def store_orders(directory: str, power: str, file: click.utils.LazyFile, phase: 
                    + ("; ".join(stored.standing) or "none"))
     if stored.resolved:
         click.echo(f"Taken: {stored.resolved}")
+    for warning in stored.warnings:  # stored, but the adjudicator will fail or void them
+        rule = f" ({warning.rule})" if warning.rule else ""
+        click.echo(_printable(f"line {warning.line}: {warning.text.strip()}: will fail: "
+                              f"{warning.reason}{rule}"))
+    for number, note in sorted(stored.notes.items()):
+        click.echo(f"line {number}: {note}")
     for error in stored.errors:
         click.echo(_printable(f"line {error.line}: {error.text.strip()}: {error.reason}"),
                    err=True)
