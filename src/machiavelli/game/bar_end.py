@@ -58,6 +58,13 @@ def cities_with_provinces(board: Board, state: State, power: str) -> list[str]:
                   and p in board.provinces and _is_city(board, p))
 
 
+def bar_meets(board: Board, state: State, power: str, cities: int | None = None) -> bool:
+    """Whether ``power`` fulfils 003 4.2's condition now (BAR-4.4), ties aside."""
+    need = BAR_VICTORY_CITIES if cities is None else cities
+    held = cities_with_provinces(board, state, power)
+    return len(held) >= need and bool(set(capitals(board, state, power)) & set(held))
+
+
 def bar_winners(board: Board, state: State, cities: int | None = None) -> list[str]:
     """The powers that have won by 003 4.2 (BAR-4.4): usually none, at most one but for
     a tie on every ranking factor."""
@@ -66,9 +73,8 @@ def bar_winners(board: Board, state: State, cities: int | None = None) -> list[s
     for power in state.powers:
         if not playing(state, power):
             continue
-        held = cities_with_provinces(board, state, power)
-        if len(held) >= need and set(capitals(board, state, power)) & set(held):
-            qualified[power] = len(held)
+        if bar_meets(board, state, power, need):
+            qualified[power] = len(cities_with_provinces(board, state, power))
     if len(qualified) <= 1:
         return list(qualified)
     tax = bar_tax(board, state)
@@ -151,6 +157,7 @@ __all__ = [
     "BAR_VICTORY_CITIES",
     "bar_doomed_powers",
     "bar_eliminate",
+    "bar_meets",
     "bar_winners",
     "capitals",
     "cities_with_provinces",
