@@ -322,3 +322,22 @@ def test_bar_1_4_ruling_a_25_the_lists_offer_each_fleet_on_the_high_seas() -> No
     second = [format_order(o) for o in lists[("unit", HIGH_SEAS, "AF", "2")]]
     assert "F hs - bot" in first and "F hs/2 - bot" in second
     assert len(first) == len(set(first)) == len(second)
+
+
+def test_bar_1_4_ruling_a_25_the_map_starts_each_order_at_its_own_fleet() -> None:
+    """An order of `F hs/2` starts at the power's second fleet in the High Seas' box."""
+    from machiavelli.core.orders import Move, UnitRef
+    from machiavelli.render.arrows import OrderPainter
+
+    state = fall([Unit("F", "Venice", HIGH_SEAS), Unit("F", "Turkey", HIGH_SEAS),
+                  Unit("F", "Venice", HIGH_SEAS)], {"high_seas": True})
+    geo = geometry_for(B)
+    points = high_seas_points(geo, 3)
+    painter = OrderPainter(B, geo, state, {})
+    painter.paint(Move(UnitRef("F", HIGH_SEAS, "2"), "ion"), "Venice", None)
+    assert painter.at(UnitRef("F", HIGH_SEAS, "2")) == points[2]
+    assert painter.at(UnitRef("F", HIGH_SEAS)) == points[0]
+    painter.paint(Move(UnitRef("F", HIGH_SEAS), "ion"), "Turkey", None)
+    assert painter.at(UnitRef("F", HIGH_SEAS)) == points[1]
+    assert "</svg>" in draw_map(  # (drawn whole)
+        B, state, pending={"Venice": [Move(UnitRef("F", HIGH_SEAS, "2"), "ion")]})
