@@ -58,3 +58,18 @@ def test_bar_12_2_read_as_famine_relief_by_its_other_names() -> None:
         order = parse_order(line, B, state, "Milan")
         assert order == Expense(1, 1, "famine_relief", None, "pav")
         assert format_order(order) == "expense 1: 1 ducat famine relief pav"
+
+
+def test_bar_12_2_the_bots_are_offered_preventive_relief_in_the_fall() -> None:
+    """The bots' expense ideas hold a 1-ducat relief for each city province the power
+    controls, in the Fall under bar only."""
+    from machiavelli.core.options import BAR_DEFAULTS
+    from machiavelli.game.random_orders import expense_targets
+
+    state = fall([]).but(options=dict(BAR_DEFAULTS), province_owner={"pav": "Milan",
+                                                                      "com": "Milan"})
+    ideas = expense_targets(B, state, "Milan", [])
+    assert ("famine_relief", None, "pav", None, 1) in ideas
+    assert ("famine_relief", None, "com", None, 1) not in ideas  # (no city)
+    spring = expense_targets(B, state.but(season="spring"), "Milan", [])
+    assert not any(i[0] == "famine_relief" for i in spring)
