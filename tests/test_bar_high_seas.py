@@ -294,3 +294,50 @@ def test_bar_14_3_high_seas_on_under_bar_and_on_any_board() -> None:
     board, _ = load_scenario("classic_1454", options=dict(BAR_DEFAULTS))
     assert has_high_seas(board)
     assert not has_high_seas(load_scenario("classic_1454")[0])
+
+
+def test_bar_1_4_ruling_a_25_fleets_on_the_high_seas_named_by_number() -> None:
+    """A power's fleets on the High Seas are ``F hs`` (= ``F hs/1``), ``F hs/2``...: each
+    takes its own order, a later order for one replaces only its own, the formatter writes
+    the number back, and a number past the power's fleets is refused with its line."""
+    units = [Unit("F", "Venice", HIGH_SEAS), Unit("F", "Turkey", HIGH_SEAS),
+             Unit("F", "Venice", HIGH_SEAS)]
+    for options in (dict(BAR_DEFAULTS, high_seas=True), {"high_seas": True}):
+        state = fall(units, options)
+        text = "F hs - wts\nF hs/2 - ion\nF hs/1 - low\nF hs/3 - bot"
+        got = parse_orders(text, B, state, "Venice")
+        assert sorted(format_order(o) for o in got.orders) == ["F hs - low", "F hs/2 - ion"]
+        assert [e.line for e in got.errors] == [4]
+        assert "no hs/3" in got.errors[0].reason
+        turkey = parse_orders("F hs/2 H", B, state, "Turkey")
+        assert not turkey.orders and "one fleet" in turkey.errors[0].reason
+
+
+def test_bar_1_4_ruling_a_25_the_lists_offer_each_fleet_on_the_high_seas() -> None:
+    """The bots' lists give each of the power's fleets on the High Seas its own list."""
+    state = fall([Unit("F", "Turkey", HIGH_SEAS), Unit("F", "Turkey", HIGH_SEAS)],
+                 dict(BAR_DEFAULTS, high_seas=True))
+    lists = legal_orders(B, state, "Turkey")
+    first = [format_order(o) for o in lists[("unit", HIGH_SEAS, "AF")]]
+    second = [format_order(o) for o in lists[("unit", HIGH_SEAS, "AF", "2")]]
+    assert "F hs - bot" in first and "F hs/2 - bot" in second
+    assert len(first) == len(set(first)) == len(second)
+
+
+def test_bar_1_4_ruling_a_25_the_map_starts_each_order_at_its_own_fleet() -> None:
+    """An order of `F hs/2` starts at the power's second fleet in the High Seas' box."""
+    from machiavelli.core.orders import Move, UnitRef
+    from machiavelli.render.arrows import OrderPainter
+
+    state = fall([Unit("F", "Venice", HIGH_SEAS), Unit("F", "Turkey", HIGH_SEAS),
+                  Unit("F", "Venice", HIGH_SEAS)], {"high_seas": True})
+    geo = geometry_for(B)
+    points = high_seas_points(geo, 3)
+    painter = OrderPainter(B, geo, state, {})
+    painter.paint(Move(UnitRef("F", HIGH_SEAS, "2"), "ion"), "Venice", None)
+    assert painter.at(UnitRef("F", HIGH_SEAS, "2")) == points[2]
+    assert painter.at(UnitRef("F", HIGH_SEAS)) == points[0]
+    painter.paint(Move(UnitRef("F", HIGH_SEAS), "ion"), "Turkey", None)
+    assert painter.at(UnitRef("F", HIGH_SEAS)) == points[1]
+    assert "</svg>" in draw_map(  # (drawn whole)
+        B, state, pending={"Venice": [Move(UnitRef("F", HIGH_SEAS, "2"), "ion")]})

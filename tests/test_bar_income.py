@@ -44,3 +44,24 @@ def test_bar_2_2_incomes_public_treasuries_private() -> None:
     assert any("treasury" in e for e in done.private_events["France"])
     plain = income(B, position(MACH1_DEFAULTS), Dice("s"))
     assert not any("income this year" in e for e in plain.events)
+
+
+def test_bar_5_1_bar_4_2_tax_by_occupation_and_control() -> None:
+    """003 5.1: a province occupied by one's army or fleet pays its owner, whoever controls
+    it; an independent army's province pays nobody; fleets on the High Seas earn nothing
+    (nobody controls them, BAR-14.3); a sea area with one's fleet pays 1."""
+    from machiavelli.core.high_seas import HIGH_SEAS
+    from machiavelli.core.state import Unit
+
+    state = State(board="classic", year=1455, season="winter", phase="adjustment",
+                  powers=["Milan", "Venice"], options=dict(BAR_DEFAULTS),
+                  units=[Unit("A", "Venice", "pav"), Unit("A", None, "cre"),
+                         Unit("F", "Milan", HIGH_SEAS), Unit("F", "Milan", "gon")],
+                  province_owner={"pav": "Milan", "cre": "Milan", "mil": "Milan"},
+                  city_owner={"mil": "Milan"})
+    got = fixed_income(B, state)
+    assert (got["Milan"].seas, got["Milan"].provinces, got["Milan"].cities) == (1, 1, 3)
+    assert (got["Venice"].seas, got["Venice"].provinces, got["Venice"].cities) == (0, 1, 0)
+    plain = fixed_income(B, state.but(options=dict(MACH1_DEFAULTS),  # 001: by control
+                                      units=[u for u in state.units if u.province != HIGH_SEAS]))
+    assert plain["Milan"].provinces == 3 and "Venice" not in plain

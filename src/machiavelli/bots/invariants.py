@@ -53,6 +53,7 @@ from machiavelli.core.orders import (
 )
 from machiavelli.core.results import OrderResult
 from machiavelli.core.state import State
+from machiavelli.game.bar_end import bar_meets, victory_text
 from machiavelli.game.process import PhaseResult
 from machiavelli.game.victory import condition_in_force, meets
 from machiavelli.money.bar_expenses import DROPPED
@@ -257,6 +258,9 @@ def victory_problems(board: Board, result: PhaseResult,
                      victory_cities: int | None = None) -> list[str]:
     """A winner meets the victory condition in force."""
     after = result.after
+    if after.option("bar"):  # seed 003's condition (BAR-4.4)
+        return [f"{w} won without meeting {victory_text(victory_cities)}"
+                for w in result.winners if not bar_meets(board, after, w, victory_cities)]
     condition = condition_in_force(board, after, victory_cities)
     return [f"{w} won without meeting {condition}" for w in result.winners
             if not meets(board, after, w, condition)]

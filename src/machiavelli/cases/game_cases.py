@@ -188,7 +188,8 @@ def game_case(
         for p, loans in sorted(state.loans.items()) if loans])
     lines += _section("PRESTATE_CHITS", [f"\t{p}: {' '.join(t)}"
                                          for p, t in sorted(state.chits.items()) if t])
-    for section, values in (("FAMINE", state.famine), ("DEFAULTED", state.defaulted),
+    for section, values in (("FAMINE", state.famine), ("ABUNDANCE", state.abundance),
+                            ("DEFAULTED", state.defaulted),
                             ("ASSASSINATED", state.assassinated),
                             ("ELIMINATED", state.eliminated)):
         lines += _section(f"PRESTATE_{section}", ["\t" + ", ".join(values)] if values else [])

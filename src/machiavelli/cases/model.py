@@ -58,6 +58,7 @@ EXTRA_SECTIONS = (
     "FAMINE",
     "PEACE",
     "EXCOMMUNICATED",
+    "ABUNDANCE",
     "DEFAULTED",
     "ASSASSINATED",
     "ROLLS",
@@ -148,6 +149,8 @@ class Case:
     peace: dict[str, list[str]] = field(default_factory=dict)
     #: seed 003's excommunications in force for the next transfer (PRESTATE_EXCOMMUNICATED)
     excommunicated: list[str] = field(default_factory=list)
+    #: seed 003's Abundance markers (PRESTATE_ABUNDANCE, BAR-12.2)
+    abundance: list[str] = field(default_factory=list)
     defaulted: list[str] = field(default_factory=list)
     assassinated: list[str] = field(default_factory=list)
     dice: list[int] | None = None  # DICE: the values the case's dice give, in order
@@ -171,6 +174,7 @@ class Case:
     expect_loans: dict[str, list[Loan]] | None = None
     expect_chits: dict[str, list[str]] | None = None
     expect_famine: list[str] | None = None
+    expect_abundance: list[str] | None = None
     expect_peace: dict[str, list[str]] | None = None
     expect_excommunicated: list[str] | None = None
     expect_defaulted: list[str] | None = None

@@ -181,7 +181,7 @@ MONEY_SECTIONS = frozenset(
     f"{when}_{name}"
     for when in ("PRESTATE", "POSTSTATE")
     for name in ("LOANS", "CHITS", "FAMINE", "PEACE", "EXCOMMUNICATED", "DEFAULTED",
-                 "ASSASSINATED")
+                 "ASSASSINATED", "ABUNDANCE")
 ) | {"POSTSTATE_ROLLS"}
 
 
@@ -193,6 +193,7 @@ def read_money_sections(rd: EntryReader, case: Case, sec: Sections) -> None:
     for holder, targets in (read_chits(rd, sec.get("PRESTATE_CHITS")) or {}).items():
         case.chits.setdefault(holder, []).extend(targets)
     case.famine = read_places(rd, sec.get("PRESTATE_FAMINE")) or []
+    case.abundance = read_places(rd, sec.get("PRESTATE_ABUNDANCE")) or []
     case.peace = read_peace(rd, sec.get("PRESTATE_PEACE")) or {}
     case.excommunicated = read_powers(rd, sec.get("PRESTATE_EXCOMMUNICATED")) or []
     case.defaulted = read_powers(rd, sec.get("PRESTATE_DEFAULTED")) or []
@@ -200,6 +201,7 @@ def read_money_sections(rd: EntryReader, case: Case, sec: Sections) -> None:
     case.expect_loans = read_loans(rd, sec.get("POSTSTATE_LOANS"))
     case.expect_chits = read_chits(rd, sec.get("POSTSTATE_CHITS"))
     case.expect_famine = read_places(rd, sec.get("POSTSTATE_FAMINE"))
+    case.expect_abundance = read_places(rd, sec.get("POSTSTATE_ABUNDANCE"))
     case.expect_peace = read_peace(rd, sec.get("POSTSTATE_PEACE"))
     case.expect_excommunicated = read_powers(rd, sec.get("POSTSTATE_EXCOMMUNICATED"))
     case.expect_defaulted = read_powers(rd, sec.get("POSTSTATE_DEFAULTED"))
@@ -275,6 +277,10 @@ def format_money_sections(
         lines.append("POSTSTATE_FAMINE")
         if state.famine:
             lines.append("\t" + ", ".join(case.place(p) for p in sorted(state.famine)))
+    if "ABUNDANCE" in case.extras:
+        lines.append("POSTSTATE_ABUNDANCE")
+        if state.abundance:
+            lines.append("\t" + ", ".join(case.place(p) for p in sorted(state.abundance)))
     if "PEACE" in case.extras:
         lines.append("POSTSTATE_PEACE")
         lines += [f"\t{x}" for x in _peace_lines(state.peace)]
@@ -371,6 +377,12 @@ def diff_money(
             "POSTSTATE_FAMINE",
             (case.place(p) for p in case.expect_famine),
             (case.place(p) for p in state.famine),
+        )
+    if case.expect_abundance is not None:
+        out += _diff_sets(
+            "POSTSTATE_ABUNDANCE",
+            (case.place(p) for p in case.expect_abundance),
+            (case.place(p) for p in state.abundance),
         )
     if case.expect_excommunicated is not None:
         out += _diff_sets("POSTSTATE_EXCOMMUNICATED", case.expect_excommunicated,

@@ -137,6 +137,7 @@ def initial_state(case: Case, board: Board) -> State:
         home=dict(_HOMES(board)),
         rebellions=dict(case.rebellions),
         famine=list(case.famine),
+        abundance=list(case.abundance),
         peace={k: list(v) for k, v in case.peace.items()},
         excommunications=dict.fromkeys(case.excommunicated, "pending"),
         treasury=dict(case.treasury),

@@ -10,16 +10,35 @@ country and no strait.  Armies never reach it.  Nobody ever controls it (003 10 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from machiavelli.core.board import Board, Province
 from machiavelli.core.board_index import PerBoard
+from machiavelli.core.state import Unit
 
 #: the High Seas' id on every board it is added to
 HIGH_SEAS = "hs"
 HIGH_SEAS_NAME = "High Seas"
 #: the other names a player may write for it
 HIGH_SEAS_ALIASES: tuple[str, ...] = ("high seas", "altomare", "the high seas")
+
+
+def fleet_number(coast: str | None) -> int:
+    """Which of a power's fleets on the High Seas a unit reference names (ruling A-25):
+    ``F hs`` is ``F hs/1``, the first; ``F hs/2`` the second, in the order of the game's
+    unit list.  The number rides in the reference's coast (the High Seas have none)."""
+    return int(coast) if coast is not None and coast.isdigit() else 1
+
+
+def fleet_coast(number: int) -> str | None:
+    """The reference's coast for a power's ``number``-th fleet on the High Seas (the first
+    is written plainly, ``F hs``)."""
+    return None if number <= 1 else str(number)
+
+
+def own_fleets(units: Sequence[Unit], power: str | None) -> list[int]:
+    """The numbers (in ``units``) of ``power``'s fleets on the High Seas, in order."""
+    return [i for i, u in enumerate(units) if u.province == HIGH_SEAS and u.owner == power]
 
 
 def has_high_seas(board: Board) -> bool:
@@ -75,6 +94,9 @@ __all__ = [
     "HIGH_SEAS_ALIASES",
     "HIGH_SEAS_NAME",
     "board_in_play",
+    "fleet_coast",
+    "fleet_number",
+    "own_fleets",
     "has_high_seas",
     "sea_areas",
     "with_high_seas",

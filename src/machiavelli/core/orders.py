@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
+from machiavelli.core.high_seas import HIGH_SEAS
 from machiavelli.core.names import NAME_IDS, name_id
 from machiavelli.core.pickling import picklable
 from machiavelli.core.state import NATIVE, UnitKind, kind_number, native_kind_number
@@ -356,6 +357,9 @@ def order_key(order: Order) -> tuple[str, ...]:
     """Orders with the same key replace each other: a later one wins."""
     if type(order) in _UNIT_KEYED:  # the usual case, first
         unit: UnitRef = order.unit  # type: ignore[union-attr]
+        if unit.coast is not None and unit.province == HIGH_SEAS:
+            # a power's second, third... fleet on the High Seas (ruling A-25)
+            return ("unit", HIGH_SEAS, "AF", unit.coast)
         return ("unit", unit.province, "G" if unit.kind == "G" else "AF")
     if isinstance(order, Ally):
         return ("ally", order.power)

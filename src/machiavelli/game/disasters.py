@@ -17,7 +17,9 @@ PLG-2, ruling "ambiguity 7" in docs/rulings.md):
 What each disaster does:
 
 - :func:`famine` (step k after fall, the adjustment phase's famine step 1):
-  markers in ``state.famine`` for the year to come; the markers cut income
+  markers in ``state.famine`` for the year to come, but where seed 003's Abundance
+  markers (``state.abundance``, BAR-12.2) spare a province; those markers then all go;
+  the famine markers cut income
   (FAM-D, FAM-E, :mod:`machiavelli.money.income`) and builds (FAM-B) and are lifted by
   famine relief (EXP-A, :mod:`machiavelli.money.expenses`);
 - :func:`famine_removals` (step h2, after the spring campaign): every unit in a
@@ -224,11 +226,18 @@ def famine(board: Board, state: State, dice: Dice) -> tuple[State, list[str]]:
     board without a famine table.
     """
     if not famine_in_play(state) or not board.famine_table:
-        return state, []
+        return (state.but(abundance=[]) if state.abundance else state), []
     hit = strike(board, state, dice, "famine")
     where = board.provinces
-    markers = _in_board_order(board, {p for p in [*state.famine, *hit.provinces] if p in where})
-    return state.but(famine=markers), hit.describe(board)
+    spared = set(state.abundance)  # seed 003's Abundance markers (BAR-12.2)
+    markers = _in_board_order(board, {p for p in [*state.famine, *hit.provinces]
+                                       if p in where and p not in spared})
+    events = hit.describe(board) + [
+        f"The Abundance marker in {board.display_name(p)} spares it from famine (BAR-12.2)."
+        for p in _in_board_order(board, spared & set(hit.provinces))]
+    if spared:
+        return state.but(famine=markers, abundance=[]), events
+    return state.but(famine=markers), events
 
 
 def famine_removals(board: Board, state: State) -> tuple[State, list[str]]:

@@ -38,6 +38,7 @@ from machiavelli.core.homes import (
 )
 from machiavelli.core.options import Rules, fortresses_in_use, rules_of
 from machiavelli.core.state import State
+from machiavelli.game.bar_end import bar_doomed_powers, bar_eliminate
 from machiavelli.movement.control import update_control
 from machiavelli.text.report import unit_text
 
@@ -121,9 +122,14 @@ def eliminations(
         return state, []
     state = update_control(board, state, fall_end=fall_end, rules=rules)
     events: list[str] = []
-    doomed = doomed_powers(board, state, rules.fortresses)
-    if doomed:
-        state = _eliminate(board, state, doomed, events)
+    if rules.bar:  # seed 003's elimination (BAR-4.5)
+        doomed = bar_doomed_powers(board, state)
+        if doomed:
+            state = bar_eliminate(board, state, doomed, events)
+    else:
+        doomed = doomed_powers(board, state, rules.fortresses)
+        if doomed:
+            state = _eliminate(board, state, doomed, events)
     state, home_events = update_home_countries(board, state, rules.fortresses)
     return state, events + home_events
 

@@ -321,6 +321,11 @@ def expense_targets(
     for province in state.famine:
         if bar or province in close:
             ideas.append(("famine_relief", None, province, None, 3))
+    if bar and state.season == "fall":  # seed 003's preventive relief (BAR-12.2)
+        famine = set(state.famine)
+        ideas += [("famine_relief", None, p, None, 1) for p in sorted(owners)
+                  if owners[p] == power and p not in famine and p in board.provinces
+                  and board.provinces[p].city is not None and p not in state.abundance]
     for province, rebellion in sorted(state.rebellions.items()):
         if rebellion.against == power or bar or province in close:
             ideas.append(("pacify_rebellion", None, province, None, pacify_price(bar)))

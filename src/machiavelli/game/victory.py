@@ -48,6 +48,7 @@ from machiavelli.core.homes import countries_held, original_home_countries, play
 from machiavelli.core.options import Rules, mach2_rules, rules_of
 from machiavelli.core.state import NATIVE, State
 from machiavelli.game.adjustments import supply_centres
+from machiavelli.game.bar_end import bar_winners, victory_text
 from machiavelli.game.elimination import city_in_use
 
 
@@ -117,6 +118,8 @@ def condition_in_force(board: Board, state: State, cities: int | None = None) ->
 def victory_line(board: Board, state: State, cities: int | None = None) -> str:
     """The victory condition as the game information states it (VIC-1), with 001's
     recommendation of at least 23 cities for a rated game when fewer are needed (VIC-3)."""
+    if state.option("bar"):  # seed 003's condition (BAR-4.4)
+        return victory_text(cities)
     condition = condition_in_force(board, state, cities)
     cities_only = state.option("diplomacy") or mach2_rules(state)  # M3: no home countries
     what = f"{condition.cities} cities" if cities_only else str(replace(condition, name=""))
@@ -190,11 +193,12 @@ def winners(
     ``diplomacy`` (the supply centres change hands only then) victory is checked only then.
     ``rules``: the rules of ``state.options``, when the caller has them already.
     """
-    if not fall_end:
-        if rules is None:
-            rules = rules_of(state.options)
-        if rules.mach2 or rules.diplomacy:
-            return []
+    if rules is None:
+        rules = rules_of(state.options)
+    if not fall_end and (rules.mach2 or rules.diplomacy):
+        return []
+    if rules.bar and condition is None:  # seed 003's victory (BAR-4.4)
+        return bar_winners(board, state, cities)
     if condition is None:
         condition = condition_in_force(board, state, cities)
     need = condition.cities

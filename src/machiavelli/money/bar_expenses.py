@@ -72,6 +72,24 @@ BAR_SUBPHASES: dict[str, int] = {
 BAR_EFFECT_ORDER: dict[str, int] = {kind: i for i, kind in enumerate((
     "pacify_rebellion", "cause_rebellion", "disband", "buy", "garrison_to_autonomous",
     "famine_relief", "counter_bribe"))}
+#: seed 003's preventive famine relief (003 12; BAR-12.2): its price in the Fall
+PREVENTIVE_RELIEF = 1
+
+
+def preventive(bar: bool, state: State, province: str) -> bool:
+    """Whether a famine relief is seed 003's preventive one (003 12: "given preventively
+    in the preceding Fall campaign. The cost is 1 ducat ..."; BAR-12.2): under ``bar``, in
+    the Fall, for a province with no famine marker."""
+    return bar and state.season == "fall" and province not in state.famine
+
+
+def preventive_problem(board: Board, province: str) -> str | None:
+    """Why a preventive relief cannot place its Abundance marker there, or None."""
+    if board.provinces[province].sea:
+        return f"no famine strikes {board.display_name(province)}, a sea (BAR-12.2)"
+    return None
+
+
 NOT_PAID_IN_FULL = "cannot be paid in full: not carried out, nothing charged (BAR-2.7)"
 
 

@@ -158,6 +158,7 @@ class _Step:
     units: list[Unit] = field(default_factory=list)
     rebellions: dict[str, Rebellion] = field(default_factory=dict)
     famine: list[str] = field(default_factory=list)
+    abundance: list[str] = field(default_factory=list)  # seed 003's (BAR-12.2)
     touched: dict[str, str] = field(default_factory=dict)  # province -> rule for control events
     #: seed 003's permissions to bribe given with the orders (BAR-11.2): (giver, order)
     permits: list[tuple[str, Permit]] = field(default_factory=list)
@@ -190,6 +191,7 @@ def expenses(
         return Adjudication(update_control(board, state, rules=rules), [], [])
     step = _Step(board, state, rules, units=list(state.units),
                  rebellions=dict(state.rebellions), famine=list(state.famine),
+                 abundance=list(state.abundance),
                  permits=[(p, o) for p, seq in orders.items() for o in seq
                           if type(o) is Permit])
     treasury = dict(state.treasury)
@@ -222,7 +224,8 @@ def expenses(
     for spend in sorted(carried, key=_bar_effect_rank if rules.bar else _effect_rank):
         _carry_out(step, spend)
     after = state.but(units=step.units, treasury=treasury, rebellions=step.rebellions,
-                      famine=step.famine, assassinated=[*state.assassinated, *struck])
+                      famine=step.famine, abundance=step.abundance,
+                      assassinated=[*state.assassinated, *struck])
     if step.touched:  # a bribe changed a unit: what control would have been without it
         # (asked first: on the position as it came, whose control is usually known already)
         baseline = update_control(board, state, rules=rules)
@@ -325,6 +328,9 @@ def _problem(step: _Step, spend: Spend) -> str | None:
             step.board, step.state.units, power, province):
         return f"you have no unit in or next to {name} (adjacency, ADJTAB-{_table(expense)})"
     if expense.kind == "famine_relief":
+        if bar.preventive(step.rules.bar, step.state, province):
+            spend.price = bar.PREVENTIVE_RELIEF
+            return bar.preventive_problem(step.board, province)
         spend.price = FAMINE_RELIEF
         return None if province in step.state.famine else f"there is no famine in {name}"
     if expense.kind == "pacify_rebellion":
@@ -458,7 +464,7 @@ def _carry_out(step: _Step, spend: Spend) -> None:
     if expense.kind == "pacify_rebellion" and province not in step.rebellions:
         spend.end("void", f"there is no rebellion in {name}")
         return
-    if spend.budget < needed:
+    if (spend.paid if needed == bar.PREVENTIVE_RELIEF else spend.budget) < needed:
         spend.end("fails", f"{needed} ducats needed ({_price_rule(spend)})")
         return
     if expense.kind == "cause_rebellion":
@@ -467,6 +473,13 @@ def _carry_out(step: _Step, spend: Spend) -> None:
         del step.rebellions[province]
         spend.end("succeeds", f"the rebellion in {name} is pacified (EXP-B, REB-RM-8.5)")
         step.events.append(f"The rebellion in {name} is pacified (EXP-B, REB-RM-8.5).")
+    elif expense.kind == "famine_relief" and bar.preventive(
+            step.rules.bar, step.state, province):
+        if province not in step.abundance:
+            step.abundance.append(province)
+            step.events.append(f"An Abundance marker is placed in {name} (BAR-12.2).")
+        spend.end("succeeds", f"an Abundance marker in {name}: the next famine spares it "
+                  "(BAR-12.2)")
     elif expense.kind == "famine_relief":
         if province in step.famine:
             step.famine.remove(province)
@@ -483,6 +496,8 @@ def _price_rule(spend: Spend) -> str:
     kind = spend.order.kind
     if kind == "cause_rebellion":
         return "EXP-K" if spend.price == HOME_TO_REBEL else "EXP-J"
+    if spend.price == bar.PREVENTIVE_RELIEF:
+        return "BAR-12.2"
     return {"famine_relief": "EXP-A", "pacify_rebellion": "EXP-B"}.get(kind, "EXP-C")
 
 

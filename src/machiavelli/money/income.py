@@ -38,6 +38,8 @@ from machiavelli.core.orders import Order
 from machiavelli.core.privacy import PrivateEvents, tell
 from machiavelli.core.results import Adjudication
 from machiavelli.core.state import NATIVE, Rebellion, State, Unit
+from machiavelli.money.bar_income import AVIGNON as BAR_AVIGNON
+from machiavelli.money.bar_income import bar_tax
 from machiavelli.money.peace import pay_peace
 
 _set = object.__setattr__
@@ -207,6 +209,8 @@ def fixed_income(board: Board, state: State) -> dict[str, Income]:
     What :func:`province_income` and :func:`city_income` give, place by place, summed per
     power (every place read once here, the units looked up by province).
     """
+    if rules_of(state.options).bar:  # seed 003's own tax income (BAR-5.1, BAR-4.2)
+        return {p: Income(*got) for p, got in bar_tax(board, state).items()}
     where = board.provinces
     venice_sea = state.option("mach2")  # M8: Machiavelli 2's Venice is a sea area
     famine = set(state.famine)
@@ -265,7 +269,7 @@ def fixed_income(board: Board, state: State) -> dict[str, Income]:
 
 #: seed 003's Comtat Venaissin (14.2, BAR-14.2): no tax income under ``bar``, no army raised
 #: there, forced taxation allowed (ruling A-13); the classic board's Avignon
-AVIGNON = "avi"
+AVIGNON = BAR_AVIGNON
 
 
 def _usual_pays(board: Board) -> tuple[dict[str, int], dict[str, int]]:

@@ -264,6 +264,34 @@ def _judge(position: _Position, account: _Account, order: Order) -> tuple[Outcom
     return ("void", "not an adjustment order in a game with money")
 
 
+#: seed 003's unit payment orders (B.5): a power that writes none of them gets
+#: :func:`default_payments`
+_PAYMENT_ORDERS = (Maintain, Remove, Disband, Build, Old)
+
+
+def default_payments(
+    board: Board, state: State, accounts: Mapping[str, _Account],
+    orders: Mapping[str, Sequence[Order]],
+) -> Mapping[str, Sequence[Order]]:
+    """003 6.3 (BAR-6.4): "If a player does not send any orders for military unit payment
+    by deadline, the judge only charges the salary for existing units up to the limits of
+    the player's treasury.  The salary for garrison units is charged first, following the
+    order defined in the Area Preference List ..., then the salary for other military
+    units, choosing them by the same order."  Such a power's orders get a maintain for each
+    of its units in that order (the Area Preference List: the board's province order,
+    ruling A-1), paid as written: the treasury pays the first ones, the rest go."""
+    rank = {name: i for i, name in enumerate(board.provinces)}
+    added: dict[str, Sequence[Order]] = {}
+    for power, account in accounts.items():
+        written = orders.get(power, ())
+        if not account.units or any(isinstance(o, _PAYMENT_ORDERS) for o in written):
+            continue
+        units = sorted(account.units, key=lambda u: (u.kind != "G", rank.get(u.province, 0)))
+        added[power] = [*written, *(Maintain(UnitRef(u.kind, u.province, u.coast))
+                                    for u in units)]
+    return {**orders, **added} if added else orders
+
+
 def resolve_money_adjustments(
     board: Board, state: State, orders: Mapping[str, Sequence[Order]],
     rules: Rules | None = None,
@@ -279,6 +307,8 @@ def resolve_money_adjustments(
         p: _Account(p, state.treasury.get(p, 0), position.units_of.get(p, []))
         for p in powers if playing(state, p)
     }
+    if position.rules.bar:  # seed 003's default payments (BAR-6.4)
+        orders = default_payments(board, state, accounts, orders)
     # the results, made when first asked for (_written): (how, power, order, outcome, note)
     judged: list[tuple[int, str, Order, Outcome, str]] = []
     unordered: list[tuple[str, Unit]] = []  # (power, unit) removed for want of an order
@@ -396,6 +426,7 @@ def _apply(state: State, accounts: Mapping[str, _Account]) -> State:
 
 __all__ = [
     "build_problem",
+    "default_payments",
     "latest_orders",
     "resolve_money_adjustments",
     "upkeep",

@@ -68,6 +68,7 @@ from machiavelli.core.state import SPECIAL_KINDS, State, Unit, UnitKind
 from machiavelli.movement import legal_checked
 from machiavelli.movement.builds import build_problem
 from machiavelli.movement.geography import Chains, can_hold_garrison, is_port, open_straits
+from machiavelli.movement.high_seas_lists import numbered_fleets as _numbered_fleets
 from machiavelli.movement.legality import own_dislodged
 from machiavelli.movement.retreats import (
     conversion_problem,
@@ -569,12 +570,12 @@ def legal_orders(board: Board, state: State, power: str) -> dict[Key, list[Order
     if state.phase == "movement":
         lists = _movement_lists(board, state, power)
         if lists is not None and not extra:
-            return lists
+            return _numbered_fleets(state, power, lists)
         if lists is not None:  # (the lists may be shared: added to a copy)
             lists = {key: list(found) for key, found in lists.items()}
             for order in extra:
                 lists.setdefault(order_key(order), []).append(order)
-            return lists
+            return _numbered_fleets(state, power, lists)
         orders = legal_checked.movement_orders(board, state, power)
     elif state.phase == "retreat":
         orders = retreat_orders(board, state, power)
@@ -583,4 +584,6 @@ def legal_orders(board: Board, state: State, power: str) -> dict[Key, list[Order
     result: dict[Key, list[Order]] = {}
     for order in [*orders, *extra]:
         result.setdefault(order_key(order), []).append(order)
+    if state.phase == "movement":
+        return _numbered_fleets(state, power, result)
     return result

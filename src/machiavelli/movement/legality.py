@@ -33,7 +33,7 @@ from typing import Any
 
 from machiavelli.core.board import Board
 from machiavelli.core.board_index import board_index
-from machiavelli.core.high_seas import HIGH_SEAS
+from machiavelli.core.high_seas import HIGH_SEAS, fleet_number
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import (
     BANK,
@@ -397,10 +397,16 @@ def own_unit(
 ) -> Unit | str:
     """The power's unit an order names, or why there is none."""
     key = (ref.province, ref.kind == "G")
-    if ref.province == HIGH_SEAS:  # any number of fleets there (BAR-1.4): the power's first
-        there = [u for u in state.units if u.province == HIGH_SEAS]
-        mine = next((u for u in there if u.owner == power and u.kind == ref.kind), None)
-        return mine if mine is not None else _match(board, power, ref, there[:1], "")
+    if ref.province == HIGH_SEAS:  # any number of fleets there (BAR-1.4): the power's
+        there = [u for u in state.units if u.province == HIGH_SEAS]  # n-th (ruling A-25)
+        mine = [u for u in there if u.owner == power and u.kind == ref.kind]
+        number = fleet_number(ref.coast)
+        if number <= len(mine):
+            return mine[number - 1]
+        if mine:
+            return (f"there is no {HIGH_SEAS}/{number}: {power} has {len(mine)} "
+                    f"on the {_name(board, HIGH_SEAS)}")
+        return _match(board, power, ref, there[:1], "")
     if isinstance(index, Checker):
         unit = index.occupancy.get(key)
     elif index is not None:
@@ -465,7 +471,8 @@ def _check_support(c: Checker, unit: Unit, order: SupportHold | SupportMove) -> 
     board = c.board
     target = order.target
     own = unit.province
-    if target.province == own and (target.kind == "G") == (unit.kind == "G"):
+    if target.province == own and (target.kind == "G") == (unit.kind == "G") and not (
+            own == HIGH_SEAS and isinstance(order, SupportMove)):  # another fleet (A-25)
         return "a unit cannot support itself"
     if isinstance(order, SupportMove):
         if target.kind == "G" and order.dest != target.province:

@@ -23,6 +23,7 @@ from typing import TypeGuard
 
 from machiavelli.core.board import Board
 from machiavelli.core.board_index import board_index
+from machiavelli.core.high_seas import HIGH_SEAS, fleet_number
 from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import (
     MONEY_ORDERS,
@@ -186,7 +187,8 @@ def movement_phase(
             early.append(OrderResult(power, order, "void", reason))
         elif unit_order or is_unit_order(order):
             ref = order.unit  # type: ignore[union-attr]
-            i = pieces.number_at(ref.province, ref.kind == "G", power)
+            i = pieces.number_at(ref.province, ref.kind == "G", power,
+                                 fleet_number(ref.coast) if ref.province == HIGH_SEAS else 1)
             general.append(i)
             given_power[i] = power
             written[i] = order  # type: ignore[assignment]

@@ -228,12 +228,14 @@ class Pieces:
         #: destination -> the powers that try to use rebel support there (REB-EFF-6.4)
         self.rebel_users: dict[int, set[int]] = {}
 
-    def number_at(self, province: str, garrison: bool, power: str | None = None) -> int:
+    def number_at(self, province: str, garrison: bool, power: str | None = None,
+                  nth: int = 1) -> int:
         """The number of the army or fleet (or garrison) in ``province``, or -1.  On the
-        High Seas (several fleets): ``power``'s first fleet there."""
+        High Seas (several fleets): ``power``'s ``nth`` fleet there (ruling A-25)."""
         if power is not None and province == HIGH_SEAS and self.at_high_seas:
             units = self.units
-            return next((i for i in self.at_high_seas if units[i].owner == power), -1)
+            mine = [i for i in self.at_high_seas if units[i].owner == power]
+            return mine[nth - 1] if nth <= len(mine) else -1
         ix = self.ix
         p = ix.number.get(province, -1)
         if p < 0:

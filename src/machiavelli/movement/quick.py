@@ -67,6 +67,8 @@ def take_orders(
     number, by_place = ix.number, ix.by_place
     occupant, units, kind, dest = pieces.occupant, pieces.units, pieces.kind, pieces.dest
     location, aimed = pieces.location, pieces.target
+    # (the High Seas' fleets, several of one power perhaps, are the full check's: ruling A-25)
+    high_seas = pieces.high_seas
     army_borders, reaches, provinces = ix.army_borders, ix.reaches, ix.provinces
     plain_reaches, city_space = ix.plain_reaches, ix.city_space
     # (read as objects: only compared with None, and a compiled build checks no type)
@@ -90,7 +92,7 @@ def take_orders(
                         # (-1 for a place not numbered, or not on the board: the full check
                         # decides by its name; occupant[-1] is -1)
                         prov = by_place[ref.place_id]
-                        j = occupant[prov]
+                        j = occupant[prov] if prov != high_seas else -1
                         if j >= 0:
                             unit = units[j]
                             if unit.owner == power and unit.kind_no == rk and not unit.siege:
@@ -119,7 +121,7 @@ def take_orders(
                     if (rk != GARRISON and target.kind_no != GARRISON
                             and target.province != ref.province):
                         prov = by_place[ref.place_id]
-                        j = occupant[prov]
+                        j = occupant[prov] if prov != high_seas else -1
                         if j >= 0:
                             unit = units[j]
                             if unit.owner == power and unit.kind_no == rk and not unit.siege:
@@ -153,7 +155,7 @@ def take_orders(
                     rk = ref.kind_no
                     prov = by_place[ref.place_id]
                     j = occupant[city_space[prov] if rk == GARRISON and prov >= 0 else prov]
-                    if j >= 0:
+                    if j >= 0 and prov != high_seas:
                         unit = units[j]
                         if unit.owner == power and unit.kind_no == rk and not unit.siege:
                             i = j

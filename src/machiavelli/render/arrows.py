@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from machiavelli.core.board import Board
+from machiavelli.core.high_seas import HIGH_SEAS, fleet_number
 from machiavelli.core.orders import (
     INDEPENDENT,
     Ally,
@@ -58,7 +59,7 @@ from machiavelli.core.orders import (
 from machiavelli.core.results import Outcome
 from machiavelli.core.state import State
 from machiavelli.render.colours import FAIL, INK, ink_on
-from machiavelli.render.geometry import MapGeometry, city_point
+from machiavelli.render.geometry import MapGeometry, city_point, high_seas_points
 from machiavelli.render.svg import Point, num, tag, text
 from machiavelli.render.tokens import badge, cross, unit_token
 from machiavelli.render.units import dislodged_point, unit_point
@@ -117,10 +118,24 @@ class OrderPainter:
         self.board, self.geo, self.state, self.colours = board, geo, state, colours
         self.s = geo.unit_size
         self.drawing = Drawing()
+        self.power: str | None = None  # the power whose order is painted
 
     # -- where ---------------------------------------------------------------------------
     def at(self, ref: UnitRef) -> Point:
+        if ref.province == HIGH_SEAS and ref.province in self.geo.areas:
+            return self._on_high_seas(ref)
         return unit_point(self.board, self.geo, ref.kind, ref.location)
+
+    def _on_high_seas(self, ref: UnitRef) -> Point:
+        """The painted power's fleet on the High Seas that ``ref`` numbers (ruling A-25),
+        where the unit layer draws it (side by side, in the position's order)."""
+        there = [u for u in self.state.units if u.province == HIGH_SEAS]
+        mine = [i for i, u in enumerate(there) if u.owner == self.power]
+        number = fleet_number(ref.coast)
+        points = high_seas_points(self.geo, len(there))
+        if not points:
+            return unit_point(self.board, self.geo, ref.kind, HIGH_SEAS)
+        return points[mine[number - 1]] if number <= len(mine) else points[0]
 
     def dest(self, kind: str, province: str, coast: str | None = None) -> Point:
         location = f"{province}/{coast}" if coast else province
@@ -184,6 +199,7 @@ class OrderPainter:
 
     # -- what ----------------------------------------------------------------------------
     def paint(self, order: Order, power: str | None, outcome: Outcome | None) -> None:
+        self.power = power  # (whose fleets on the High Seas the orders number)
         state = "pending" if outcome is None else outcome
         css = f"order {type(order).__name__.lower()} {state}"
         PAINTERS.get(type(order), OrderPainter._nothing)(self, order, power, outcome, css)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from machiavelli.core.high_seas import HIGH_SEAS
+from machiavelli.core.high_seas import HIGH_SEAS, fleet_coast, fleet_number
 from machiavelli.core.options import flag
 from machiavelli.core.orders import (
     ALL,
@@ -550,8 +550,8 @@ class OrderReader(WordReader):
         here = [u for u in pool if u.province == prov]
         if not here:
             raise OrderSyntaxError(f"no {what[2:]} in {name}")
-        if prov == HIGH_SEAS:  # any number of fleets there (BAR-1.4): the power's own first
-            here = sorted(here, key=lambda u: u.owner != self.power)
+        if prov == HIGH_SEAS:  # any number of fleets there (BAR-1.4): the power's own
+            return self.high_seas_ref(here, place, written)
         if written is not None:
             match = [u for u in here if u.kind == written]
             if not match:
@@ -570,6 +570,24 @@ class OrderReader(WordReader):
         if unit.owner != self.power and (unit.province, unit.kind) not in self.bought:
             raise OrderSyntaxError(f"the {KIND_NAMES[unit.kind]} in {name} is not yours")
         return UnitRef(unit.kind, unit.province, unit.coast)
+
+    def high_seas_ref(self, here: list[Unit], place: Place, written: UnitKind | None) -> UnitRef:
+        """The power's fleet on the High Seas that ``place`` numbers (ruling A-25):
+        ``hs`` or ``hs/1`` its first there, ``hs/2`` its second, in the unit list's order."""
+        number = fleet_number(place.coast)
+        name = self.name(HIGH_SEAS)
+        if written is not None and written != "F":
+            raise OrderSyntaxError(f"there is no {KIND_NAMES[written]} on the {name}")
+        mine = [u for u in here if u.owner == self.power]
+        if not mine and (HIGH_SEAS, "F") in self.bought and number == 1:
+            return UnitRef("F", HIGH_SEAS)  # (another's fleet the power may order)
+        if not mine:
+            raise OrderSyntaxError(f"you have no fleet on the {name}")
+        if number > len(mine):
+            count = "one fleet" if len(mine) == 1 else f"{len(mine)} fleets"
+            raise OrderSyntaxError(
+                f"you have {count} on the {name}: there is no {HIGH_SEAS}/{number}")
+        return UnitRef("F", HIGH_SEAS, fleet_coast(number))
 
     def target(self, written: UnitKind | None, place: Place, form: Form, verb: str) -> UnitRef:
         """A supported or convoyed unit: filled from the position where it can be."""

@@ -80,7 +80,8 @@ TO_BANK = _words("bank", "the bank")
 CHIT_WORDS = _words("chit", "assassination chit", "assassination")
 NONE_WORDS = _words("none", "nothing")
 _ETYPE_SPELLINGS: dict[ExpenseKind, tuple[str, ...]] = {
-    "famine_relief": ("famine relief", "fr", "famine", "relief"),
+    "famine_relief": ("famine relief", "fr", "famine", "relief", "prevent famine",
+                      "preventive famine relief", "abundance"),
     "pacify_rebellion": ("pacify rebellion", "pr", "pacify"),
     "counter_bribe": ("counter - bribe", "counter bribe", "counterbribe", "cb", "counter"),
     "disband": ("disband", "d"),

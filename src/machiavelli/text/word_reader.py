@@ -12,6 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from machiavelli.core.board import Board
+from machiavelli.core.high_seas import HIGH_SEAS, fleet_coast
 from machiavelli.core.state import PhaseKind, State, UnitKind
 from machiavelli.text.order_words import (
     COAST_WORDS,
@@ -118,6 +119,13 @@ class WordReader:
         pid, n = found
         words = " ".join(self.toks[self.i:self.i + n])
         self.i += n
+        if pid == HIGH_SEAS and self.peek() == "/" and (self.peek(1) or "").isdigit():
+            # one of a power's fleets on the High Seas by number, "hs/2" (ruling A-25)
+            number = int(self.toks[self.i + 1])
+            self.i += 2
+            if number < 1:
+                raise OrderSyntaxError("fleets on the High Seas are numbered from 1")
+            return Place(pid, fleet_coast(number), f"{words}/{number}")
         return Place(pid, self.take_coast(), words)
 
     def take_coast(self) -> str | None:
