@@ -31,7 +31,14 @@ from machiavelli.cases.model import (
 from machiavelli.cases.money import income_step, read_dice, read_money_sections
 from machiavelli.cases.reader import EntryReader
 from machiavelli.core.high_seas import board_in_play
-from machiavelli.core.state import Dislodged, PhaseKind, Rebellion, Season, Unit
+from machiavelli.core.state import (
+    INDEPENDENT_CONTROL,
+    Dislodged,
+    PhaseKind,
+    Rebellion,
+    Season,
+    Unit,
+)
 
 #: the PRESTATE_SETPHASE texts read: text -> (year, season, phase, where income starts)
 _PHASES: dict[str, tuple[int, Season, PhaseKind, IncomeStep]] = {}
@@ -213,10 +220,18 @@ def _expectations(rd: EntryReader, case: Case, sec: dict[str, list[tuple[str, in
 def _owners(rd: EntryReader, entries: list[tuple[str, int]] | None, into: dict[str, str]) -> None:
     for text, line in entries or []:
         who, rest = rd.split_power(text, line)
-        power = rd.power(who, line)
-        assert power is not None
+        power = _controller(rd, who, line)
         for pid in rd.places(rest, line):
             into[pid] = power
+
+
+def _controller(rd: EntryReader, who: str, line: int) -> str:
+    """A power, or seed 003's independent control (``Autonomous`` or ``Independent``,
+    BAR-1.3): who controls a place, whom a rebellion is directed at."""
+    if who.strip().lower() == INDEPENDENT_CONTROL.lower():
+        return INDEPENDENT_CONTROL
+    power = rd.power(who, line, autonomous=True)
+    return INDEPENDENT_CONTROL if power is None else power
 
 
 def _rebellions(
@@ -232,8 +247,7 @@ def _rebellions(
         if not sep or not words:
             raise CaseError(f"expected 'place: Power [province] [city]', got {text!r}", line)
         pid = rd.province(place, line)
-        against = rd.power(words[0], line)
-        assert against is not None
+        against = _controller(rd, words[0], line)
         where = {w.lower() for w in words[1:]}
         if not where <= {"province", "city"}:
             raise CaseError(f"rebellion is in 'province' and/or 'city', got {rest!r}", line)

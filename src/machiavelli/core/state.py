@@ -20,6 +20,11 @@ from typing import Any, Final, Literal, TypeVar
 from machiavelli.core.names import NAME_IDS, name_id
 from machiavelli.core.pickling import picklable
 
+#: seed 003's independent control (BAR-1.3, BAR-4.1; option ``bar``): the owner that
+#: ``State.province_owner`` and ``State.city_owner`` name for the places independent units
+#: control, and the power a rebellion against them is directed at; never a power of a game
+INDEPENDENT_CONTROL: Final = "Independent"
+
 UnitKind = Literal["A", "F", "G"]
 #: the unit kinds as numbers, their letters' codes (a unit's and a unit named in an order's
 #: ``kind_no``; 0: a kind that is none of these), which the movement phase's hot loops

@@ -46,7 +46,7 @@ from machiavelli.core.orders import (
 from machiavelli.core.phases import next_phase
 from machiavelli.core.results import CIVIL_DISORDER_REMOVAL, Adjudication, OrderResult, Outcome
 from machiavelli.core.rules import Rules, rules_of
-from machiavelli.core.state import State, Unit
+from machiavelli.core.state import INDEPENDENT_CONTROL, State, Unit
 from machiavelli.movement.builds import build_problem
 from machiavelli.movement.excommunication import PENDING, excommunications, lapsed
 
@@ -298,7 +298,8 @@ def resolve_adjustments(
         return resolve_money_adjustments(board, state, orders, rules)
     powers = list(state.powers)
     owners = {u.owner for u in state.units} | set(state.city_owner.values())
-    powers += sorted(p for p in owners if p is not None and p not in powers)
+    powers += sorted(p for p in owners
+                     if p is not None and p not in powers and p != INDEPENDENT_CONTROL)
     ledgers = {
         p: _Ledger(p, allowance(board, state, p) - len(state.units_of(p)))
         for p in powers

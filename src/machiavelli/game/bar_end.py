@@ -149,6 +149,8 @@ def bar_eliminate(board: Board, state: State, doomed: list[str],
         loans={p: v for p, v in state.loans.items() if p not in gone},
         chits={p: v for p, v in state.chits.items() if p not in gone},
         eliminated=[*state.eliminated, *doomed],
+        # (the victim's elimination ends its rebellions, 003 10.3: BAR-10.6)
+        rebellions={p: r for p, r in state.rebellions.items() if r.against not in gone},
     )
     return update_control(board, new, fall_end=True)
 

@@ -45,8 +45,10 @@ from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State
 from machiavelli.money import assassination, expenses, finance
 from machiavelli.money.peace import at_peace, record_peace
+from machiavelli.movement.control import update_control
 from machiavelli.movement.excommunication import excommunications, lapsed
 from machiavelli.movement.moves import UNIT_TYPES, resolve_movement
+from machiavelli.movement.rebels import liberated_after_retreats
 from machiavelli.movement.retreats import judge_retreats, tried_places
 
 Orders = Mapping[str, Sequence[Order]]
@@ -111,6 +113,11 @@ def resolve_campaign(
         retreated = judge_retreats(board, after, tried)
         after = retreated.state
         retreats = retreated.results
+    if rules.bar and rules.auto_retreat and after.rebellions:  # 003 H.3.1 (BAR-10.6)
+        after, freed = liberated_after_retreats(board, before_moves, after)
+        if freed:
+            events.extend(freed)
+            after = update_control(board, after, rules=rules)
     if rules.peace:
         after = record_peace(after, pairs, phase_d.season)
     if papal:

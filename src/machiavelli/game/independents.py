@@ -4,9 +4,9 @@
 in every fortified city that
 
 - no unit occupies (no garrison in it),
-- no major power controls (``State.city_owner`` names nobody: a power's army or fleet in
+- no major power controls (``State.city_owner`` names no power: a power's army or fleet in
   the province, or a power's control kept from before, holds it; a rebelling city is
-  nobody's, BAR-4.3, whoever the position still names),
+  nobody's, BAR-4.3; independent control is no player's, BAR-1.3),
 - is not rebelling against the independent power, and
 - lies in a province no independent unit occupies.
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from machiavelli.core.board import Board
 from machiavelli.core.rules import Rules
-from machiavelli.core.state import State, Unit
+from machiavelli.core.state import INDEPENDENT_CONTROL, State, Unit
 from machiavelli.movement.control import update_control
 from machiavelli.movement.geography import can_hold_garrison
 
@@ -43,7 +43,8 @@ def spring_up(board: Board, state: State, rules: Rules) -> tuple[State, list[str
         if rebellion is not None and rebellion.against not in state.powers:
             continue  # rebelling against the independent power
         rebelling = rebellion is not None and rebellion.in_city
-        if (province in state.city_owner or province in held) and not rebelling:
+        owner = state.city_owner.get(province, INDEPENDENT_CONTROL)
+        if (owner != INDEPENDENT_CONTROL or province in held) and not rebelling:
             continue  # a power's (a rebelling city is nobody's, BAR-4.3)
         new.append(Unit("G", None, province))
         name = board.provinces[province].name
@@ -58,4 +59,28 @@ def spring_up(board: Board, state: State, rules: Rules) -> tuple[State, list[str
     return update_control(board, done, rules=rules), lines
 
 
-__all__ = ["spring_up"]
+def famine_ends_rebellions(board: Board, state: State) -> tuple[State, list[str]]:
+    """003 17.1.1 and 2 H.3.3 (BAR-17.2): when the Spring campaign ends, famine "puts down a
+    rebellion (after which the province is independent, since rebellion takes the control
+    away)": every rebellion in a famine province ends, and the province, with its city when
+    the city rebelled, comes under independent control (the specification's ruling A-14).
+    Run before the famine's removals and markers' end (001's step h2)."""
+    ended = [r for p, r in state.rebellions.items() if p in set(state.famine)]
+    if not ended:
+        return state, []
+    provinces = dict(state.province_owner)
+    cities = dict(state.city_owner)
+    lines: list[str] = []
+    for rebellion in ended:
+        province = rebellion.province
+        if rebellion.in_province:
+            provinces[province] = INDEPENDENT_CONTROL
+        if rebellion.in_city:
+            cities[province] = INDEPENDENT_CONTROL
+        lines.append(f"Famine ends the rebellion in {board.display_name(province)}: the "
+                     "province is independent (BAR-17.2).")
+    rebellions = {p: r for p, r in state.rebellions.items() if r not in ended}
+    return state.but(rebellions=rebellions, province_owner=provinces, city_owner=cities), lines
+
+
+__all__ = ["famine_ends_rebellions", "spring_up"]

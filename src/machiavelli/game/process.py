@@ -36,7 +36,7 @@ from machiavelli.game.campaign import resolve_campaign
 from machiavelli.game.disasters import famine, famine_removals, plague, storms
 from machiavelli.game.elimination import eliminations
 from machiavelli.game.high_seas import sweep_high_seas
-from machiavelli.game.independents import spring_up
+from machiavelli.game.independents import famine_ends_rebellions, spring_up
 from machiavelli.game.victory import winners
 from machiavelli.money.income import income
 from machiavelli.money.ledger import ledgers
@@ -249,6 +249,8 @@ def _end_of_campaign(
     if rules.bar:
         state = _record(spring_up(board, state, rules), events)
     if season == "spring":
+        if rules.bar:  # famine ends rebellions (H.3.3, BAR-17.2)
+            state = _record(famine_ends_rebellions(board, state), events)
         state = _record(famine_removals(board, state), events)
     if season == "fall":
         state = _record(storms(board, state, dice), events)

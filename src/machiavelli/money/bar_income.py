@@ -30,7 +30,7 @@ from machiavelli.core.board import Board
 from machiavelli.core.high_seas import HIGH_SEAS
 from machiavelli.core.homes import playing
 from machiavelli.core.occupancy import Occupancy
-from machiavelli.core.state import State
+from machiavelli.core.state import INDEPENDENT_CONTROL, State
 
 #: the classic board's Avignon (BAR-14.2): no tax income under ``bar``
 AVIGNON = "avi"
@@ -78,7 +78,7 @@ def bar_tax(board: Board, state: State) -> dict[str, tuple[int, int, int]]:
     return {
         p: (seas.get(p, 0), provinces.get(p, 0), cities.get(p, 0))
         for p in sorted(set(seas) | set(provinces) | set(cities))
-        if playing(state, p)
+        if playing(state, p) and p != INDEPENDENT_CONTROL  # (independents pay nobody)
     }
 
 

@@ -42,6 +42,8 @@ HOME_TO_REBEL = 15  # EXP-K
 BAR_PACIFY_REBELLION = 6
 BAR_HOME_TO_REBEL = 12
 BAR_CONQUERED_TO_REBEL = 9
+#: and 3 in a province an independent unit controls (BAR-10.1)
+BAR_INDEPENDENT_TO_REBEL = 3
 
 
 def is_bribe(expense: Expense) -> bool:
@@ -132,9 +134,12 @@ def price_text(board: Board, kind: BribeKind, unit: Unit) -> str:
     return ", ".join(parts)
 
 
-def rebellion_price(home_of_controller: bool, bar: bool = False) -> int:
+def rebellion_price(home_of_controller: bool, bar: bool = False,
+                    independent: bool = False) -> int:
     """Cause rebellion: 15 in the controller's home country (k), 9 elsewhere (j); under
-    ``bar`` 12 and 9 (seed 003, BAR-10.1)."""
+    ``bar`` 12 and 9, and 3 against an independent unit (seed 003, BAR-10.1)."""
+    if bar and independent:
+        return BAR_INDEPENDENT_TO_REBEL
     if bar:
         return BAR_HOME_TO_REBEL if home_of_controller else BAR_CONQUERED_TO_REBEL
     return HOME_TO_REBEL if home_of_controller else CONQUERED_TO_REBEL

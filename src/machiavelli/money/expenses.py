@@ -48,7 +48,7 @@ from machiavelli.core.occupancy import Occupancy
 from machiavelli.core.orders import Expense, Order, Permit
 from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.rules import Rules, rules_of
-from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.core.state import INDEPENDENT_CONTROL, Rebellion, State, Unit
 from machiavelli.money import bar_expenses as bar
 from machiavelli.money.bribes import (
     COUNTER_BRIBE,
@@ -77,6 +77,7 @@ from machiavelli.money.payments import (
 from machiavelli.money.payments import payments as payments  # (re-exported)
 from machiavelli.money.payments import standing_expenses as standing_expenses
 from machiavelli.money.specials import special_limit_problem
+from machiavelli.movement.bar_control import power_words, restore_control, victim_of
 from machiavelli.movement.bribe_reach import bribe_reach_problem
 from machiavelli.movement.control import update_control
 from machiavelli.movement.legality import Checker, check_order
@@ -160,6 +161,8 @@ class _Step:
     famine: list[str] = field(default_factory=list)
     abundance: list[str] = field(default_factory=list)  # seed 003's (BAR-12.2)
     touched: dict[str, str] = field(default_factory=dict)  # province -> rule for control events
+    #: the rebellions pacified (under bar their victims get their control back, BAR-4.3)
+    pacified: list[Rebellion] = field(default_factory=list)
     #: seed 003's permissions to bribe given with the orders (BAR-11.2): (giver, order)
     permits: list[tuple[str, Permit]] = field(default_factory=list)
     #: and bought on independent units (BAR-11.6): (power, the unit's province)
@@ -226,6 +229,8 @@ def expenses(
     after = state.but(units=step.units, treasury=treasury, rebellions=step.rebellions,
                       famine=step.famine, abundance=step.abundance,
                       assassinated=[*state.assassinated, *struck])
+    if rules.bar and step.pacified:  # their victims control them again (BAR-4.3)
+        after = restore_control(after, step.pacified)
     if step.touched:  # a bribe changed a unit: what control would have been without it
         # (asked first: on the position as it came, whose control is usually known already)
         baseline = update_control(board, state, rules=rules)
@@ -384,9 +389,12 @@ def _rebellion_problem(step: _Step, spend: Spend, province: str, name: str) -> s
     problem = rebellion_problem(board, state, province, by=spend.power)
     if problem is not None:
         return problem
-    controller = state.province_owner[province]
+    if step.rules.bar:  # seed 003's victim: the occupier, else the controller (BAR-10.1)
+        controller = victim_of(step.where(), state.province_owner, province) or ""
+    else:
+        controller = state.province_owner[province]
     spend.price = rebellion_price(is_home_province(board, state, controller, province),
-                                  step.rules.bar)
+                                  step.rules.bar, controller == INDEPENDENT_CONTROL)
     return None
 
 
@@ -470,7 +478,7 @@ def _carry_out(step: _Step, spend: Spend) -> None:
     if expense.kind == "cause_rebellion":
         _raise_rebellion(step, spend, province, name)
     elif expense.kind == "pacify_rebellion":
-        del step.rebellions[province]
+        step.pacified.append(step.rebellions.pop(province))
         spend.end("succeeds", f"the rebellion in {name} is pacified (EXP-B, REB-RM-8.5)")
         step.events.append(f"The rebellion in {name} is pacified (EXP-B, REB-RM-8.5).")
     elif expense.kind == "famine_relief" and bar.preventive(
@@ -505,13 +513,22 @@ def _raise_rebellion(step: _Step, spend: Spend, province: str, name: str) -> Non
     """Rebels against the province's controller (REB-EFF-3), placed by
     :func:`machiavelli.movement.rebels.new_rebellion` (REB-EFF-4, REB-EFF-3B, VEN-H)."""
     state = step.state
-    against = state.province_owner[province]
     rule = "EXP-K" if spend.price == HOME_TO_REBEL else "EXP-J"
     if province not in step.rebellions or not step.rebellions[province].in_province:
         before = state.but(rebellions=step.rebellions)
-        step.rebellions[province] = new_rebellion(step.board, before, province)
+        rebellion = new_rebellion(step.board, before, province, step.where())
+        step.rebellions[province] = rebellion
+        against = power_words(rebellion.against)
+        if step.rules.bar:
+            rule = "BAR-10.1"
         step.events.append(f"{name} rises in rebellion against {against} ({rule}).")
-    spend.end("succeeds", f"{name} rebels against {against} ({rule})")
+        spend.end("succeeds", f"{name} rebels against {against} ({rule})")
+    elif step.rules.bar:  # one rebellion of several rises; all are charged (BAR-10.1)
+        spend.end("fails", f"{name} rose in rebellion by another order: one rebellion at a "
+                  "time, every attempt charged (BAR-10.1)")
+    else:
+        against = state.province_owner[province]
+        spend.end("succeeds", f"{name} rebels against {against} ({rule})")
 
 
 def describe(board: Board, unit: Unit) -> str:
@@ -560,6 +577,8 @@ def _bribe_effect(step: _Step, spend: Spend) -> None:
         word = "independent" if step.rules.bar else "autonomous"
         spend.end("succeeds", f"{target} becomes {word} ({rule})")
         step.events.append(f"{public} becomes {word}: a bribe ({rule}).")
+        if step.rules.bar:
+            _liberate(step, INDEPENDENT_CONTROL, unit)
 
 
 def _lapse_sieges(step: _Step, garrison: Unit) -> None:
@@ -573,7 +592,18 @@ def _lapse_sieges(step: _Step, garrison: Unit) -> None:
 
 
 def _liberate(step: _Step, buyer: str, unit: Unit) -> None:
-    """Buying the targeted power's unit in a rebelling province liberates it (REB-RM-8.4)."""
+    """Buying the targeted power's unit in a rebelling province liberates it (REB-RM-8.4);
+    under ``bar`` any unit there changing its owner by a bribe does, at once (003 10.3,
+    BAR-10.6), unless the victim becomes its owner."""
+    rebellion = step.rebellions.get(unit.province)
+    if step.rules.bar:
+        if rebellion is None or rebellion.against == buyer:
+            return
+        del step.rebellions[unit.province]
+        step.events.append(
+            f"The rebellion in {step.board.display_name(unit.province)} is liberated: the "
+            f"{KIND_NAMES[unit.kind]} there changed its owner by a bribe (BAR-10.6).")
+        return
     before = step.state.but(rebellions=step.rebellions)
     after, note = liberate_on_purchase(before, unit, buyer)
     if note is not None:

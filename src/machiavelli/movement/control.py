@@ -31,7 +31,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from machiavelli.core.board import Board
 from machiavelli.core.board_index import PerBoard
 from machiavelli.core.rules import Rules, rules_of
-from machiavelli.core.state import State, Unit
+from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.movement.bar_control import bar_control_after
 
 
 def update_control(
@@ -43,7 +44,8 @@ def update_control(
     (``fall_end``) changes control (M1), and mixed control is nobody's (M2).
     """
     owners = control_after(board, state.units, state.province_owner, state.city_owner,
-                           rules or rules_of(state.options), fall_end=fall_end)
+                           rules or rules_of(state.options), fall_end=fall_end,
+                           rebellions=state.rebellions)
     if owners is None or (owners[0] == state.province_owner and owners[1] == state.city_owner):
         return state
     return state.but(province_owner=owners[0], city_owner=owners[1])
@@ -58,6 +60,7 @@ def control_after(
     *,
     fall_end: bool = False,
     moved: bool = False,
+    rebellions: Mapping[str, Rebellion] | None = None,
 ) -> tuple[dict[str, str], dict[str, str]] | None:
     """The province and city owners after a control adjudication (see :func:`update_control`),
     or None when this adjudication changes nothing (Diplomacy, Machiavelli 2 before the
@@ -65,9 +68,15 @@ def control_after(
 
     ``moved``: units have just moved (some owner most likely changes): the owners are
     made at once, without first looking whether any would change (when none does, they
-    come back equal, as new dictionaries)."""
+    come back equal, as new dictionaries).
+
+    Under ``bar`` seed 003's control (:mod:`machiavelli.movement.bar_control`: independent
+    control, nobody's where a garrison and a hostile unit share a province or where a
+    rebellion is, ``rebellions``)."""
     if rules.diplomacy:
         return None
+    if rules.bar:
+        return bar_control_after(board, units, province_owner, city_owner, rebellions or {})
     mach2 = rules.mach2
     if mach2 and not fall_end:
         return None

@@ -6,14 +6,18 @@ military unit in the province": :func:`garrison_rebels` gives the resolver, for 
 province, rebels against the army or fleet's owner (001's rebel support, REB-EFF-6: the one
 power attacking the province gets 1 more), without making the province rebel.
 
-BAR-16.3: default orders.
+BAR-16.3: default orders, of the independent units no briber operates (BAR-16.5).
 
-"An independent army or fleet unit tries to get garrisoned if possible in the Action Phase
-(after putting down a possible rebellion)": an independent army or fleet that no briber
-operates (BAR-16.5) converts into its province's city when the city is fortified, empty, not
-rebelling, and (for a fleet) a port.  Otherwise it holds, as every unit without an order.
-(Rebellions against the independent power, which the garrison's default order and the
-putting down concern, are not raised by this judge yet: the rest of BAR-16.3 waits for them.)
+- "An independent army or fleet unit tries to get garrisoned if possible in the Action Phase
+  (after putting down a possible rebellion)": in a province rebelling against the independent
+  power it holds, a hold given, which puts the rebellion down (BAR-10.5); otherwise it converts
+  into its province's city when the city is fortified, empty, not rebelling, and (for a fleet)
+  a port.  Otherwise it holds, as every unit without an order.
+- "An independent garrison unit tries to convert into a province, which is rebelling against
+  the independent power, and execute a Hold order in the next Campaign Season, to put down
+  the rebellion": a garrison whose province rebels against the independents and holds no army
+  or fleet converts into an army there; the army then holds in the next campaign (above).
+  Otherwise it holds.
 """
 
 from __future__ import annotations
@@ -22,9 +26,9 @@ from collections.abc import Sequence
 
 from machiavelli.core.board import Board
 from machiavelli.core.occupancy import Occupancy
-from machiavelli.core.orders import Convert, UnitOrder, UnitRef
+from machiavelli.core.orders import Convert, Hold, UnitOrder, UnitRef
 from machiavelli.core.rules import Rules
-from machiavelli.core.state import Rebellion, State
+from machiavelli.core.state import INDEPENDENT_CONTROL, Rebellion, State
 from machiavelli.movement.geography import can_hold_garrison, is_port
 
 
@@ -32,13 +36,22 @@ def independent_orders(
     board: Board, state: State, rules: Rules, written: Sequence[UnitOrder | None],
     where: Occupancy,
 ) -> list[tuple[int, UnitOrder]]:
-    """The default orders of the independent armies and fleets without one, by unit."""
+    """The default orders of the independent units without one, by unit."""
     found: list[tuple[int, UnitOrder]] = []
     for i, unit in enumerate(state.units):
-        if unit.owner is not None or unit.kind == "G" or written[i] is not None:
+        if unit.owner is not None or written[i] is not None:
             continue
         province = unit.province
         rebellion = state.rebellions.get(province)
+        against_them = (rebellion is not None and rebellion.in_province
+                        and rebellion.against == INDEPENDENT_CONTROL)
+        if unit.kind == "G":  # out into the province rebelling against it, to put it down
+            if against_them and where.unit_in(province, garrison=False) is None:
+                found.append((i, Convert(UnitRef("G", province), "A")))
+            continue
+        if against_them:  # a hold given: it puts the rebellion down (BAR-10.5)
+            found.append((i, Hold(UnitRef(unit.kind, province, unit.coast))))
+            continue
         if (not rules.garrisons or not can_hold_garrison(board, rules, province)
                 or where.unit_in(province, garrison=True) is not None
                 or (rebellion is not None and rebellion.in_city)

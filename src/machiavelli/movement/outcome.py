@@ -127,6 +127,8 @@ def apply_outcome(
         if "rebels" in sieges_done.values():
             before = state.but(rebellions={
                 k: v for k, v in rebellions.items() if sieges_done.get(k) != "rebels"})
+        if rules.bar and rules.auto_retreat:  # seed 003: liberated after the retreats,
+            entered = []  # in H.3.1 (BAR-10.6): the campaign's liberated_after_retreats
         rebellions, events = rebellions_after_movement(before, entered, held)
     contested: list[str] = []
     if dislodged:
@@ -136,7 +138,7 @@ def apply_outcome(
             board, state.but(units=final, dislodged=dislodged, rebellions=rebellions,
                            contested=contested), events, pieces.ix, occupied)
     owners = control_after(board, final, state.province_owner, state.city_owner, rules,
-                           moved=True)
+                           moved=True, rebellions=rebellions)
     province_owner, city_owner = owners if owners is not None else (
         state.province_owner, state.city_owner)
     if dislodged:

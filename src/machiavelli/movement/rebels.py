@@ -41,6 +41,12 @@ from machiavelli.core.orders import (
 )
 from machiavelli.core.rules import rules_of
 from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.movement.bar_control import (
+    controller_of,
+    power_words,
+    rebels_against,
+    victim_of,
+)
 from machiavelli.movement.geography import can_hold_garrison
 
 
@@ -71,7 +77,7 @@ def rebellions_after_movement(
             notes.append(f"{province}: rebellion liberated by {power} (REB-RM-8.3)")
     for unit in held:
         rebellion = rebellions.get(unit.province)
-        if rebellion is None or not rebellion.in_province or unit.owner != rebellion.against:
+        if rebellion is None or not rebellion.in_province or not rebels_against(unit, rebellion):
             continue
         if unit.owner in state.assassinated:
             continue
@@ -79,8 +85,9 @@ def rebellions_after_movement(
             bar = rules_of(state.options).bar
         if bar:  # seed 003: the hold puts down the city's rebellion too (BAR-10.5)
             del rebellions[unit.province]
-            notes.append(f"{unit.province}: rebellion put down by {unit.owner}'s hold, in the "
-                         "province and its city (BAR-10.5)")
+            notes.append(f"{unit.province}: rebellion put down by "
+                         f"{power_words(controller_of(unit))}'s hold, in the province and its "
+                         f"city ({'BAR-16.3' if unit.owner is None else 'BAR-10.5'})")
             continue
         if rebellion.in_city:
             rebellions[unit.province] = Rebellion(rebellion.province, rebellion.against, False,
@@ -89,6 +96,34 @@ def rebellions_after_movement(
             del rebellions[unit.province]
         notes.append(f"{unit.province}: province rebellion put down by {unit.owner} (REB-RM-8.2)")
     return rebellions, notes
+
+
+def liberated_after_retreats(board: Board, before: State, after: State) -> tuple[State, list[str]]:
+    """Seed 003's liberation (003 10.3, 2 H.3.1; BAR-10.6), under ``bar`` with the judge's
+    retreats: "The rebellion is liberated, if a military unit not belonging to the victim
+    advances or retreats into the rebelling province ... The liberation takes place in Phase
+    H.3", after the retreats, so that the victim cannot retreat into the province its
+    attacker entered (003's Example 2).  ``before``: the position the units moved from;
+    ``after``: after the retreats (a retreat into a rebelling province liberates it there).
+    The rebellions liberated end, in province and city; the public events say so."""
+    if not after.rebellions:
+        return after, []
+    rebellions = dict(after.rebellions)
+    events: list[str] = []
+    for province, rebellion in after.rebellions.items():
+        unit = after.unit_in(province, garrison=False)
+        if unit is None or controller_of(unit) == rebellion.against:
+            continue
+        was = before.unit_in(province, garrison=False)
+        if was is not None and was.owner == unit.owner and was.kind == unit.kind:
+            continue  # (it did not enter)
+        del rebellions[province]
+        events.append(f"The rebellion in {board.display_name(province)} against "
+                      f"{power_words(rebellion.against)} is liberated by "
+                      f"{power_words(controller_of(unit))}'s {unit.kind} (BAR-10.6).")
+    if not events:
+        return after, []
+    return after.but(rebellions=rebellions), events
 
 
 # ----------------------------------------------------------------------
@@ -121,16 +156,22 @@ def rebellion_problem(
         return f"no province {province!r}"
     if prov.sea:
         return f"{prov.name} is a sea: rebels cannot be placed there"
-    controller = state.province_owner.get(province)
+    bar = rules_of(state.options).bar
+    existing = state.rebellions.get(province)
+    if bar:  # seed 003: the victim is the occupier, else the controller (BAR-10.1)
+        if existing is not None and existing.in_province:
+            return f"{prov.name} is already in rebellion: one rebellion at a time (BAR-10.1)"
+        controller = victim_of(where or state, state.province_owner, province)
+    else:
+        controller = state.province_owner.get(province)
     if controller is None:
         return f"nobody controls {prov.name}: a rebellion is directed against its controller"
     if by is not None and by == controller:
         return f"{prov.name} is {by}'s own: only an enemy-controlled province can rebel"
-    if prov.venice and rules_of(state.options).bar:
+    if prov.venice and bar:
         return f"{prov.name} never rebels (BAR-14.1)"
     if prov.venice and (where or state).unit_in(province) is not None:
         return f"there is a unit in {prov.name}: no rebellion while one is there (VEN-G)"
-    existing = state.rebellions.get(province)
     if existing is not None and (existing.in_province or prov.venice):
         return f"{prov.name} is already in rebellion"
     return None
@@ -143,7 +184,11 @@ def new_rebellion(
 
     ``where``: the units by province, when the caller has them."""
     prov = board.provinces[province]
-    against = state.province_owner[province]
+    if rules_of(state.options).bar:  # seed 003's victim (BAR-10.1)
+        against = victim_of(where or state, state.province_owner, province)
+        assert against is not None  # (rebellion_problem says so)
+    else:
+        against = state.province_owner[province]
     if prov.venice:  # VEN-H: one rebel, in the city
         return Rebellion(province, against, in_province=False, in_city=True)
     existing = state.rebellions.get(province)
@@ -211,6 +256,7 @@ __all__ = [
     "describe",
     "is_home_province",
     "liberate_on_purchase",
+    "liberated_after_retreats",
     "new_rebellion",
     "pacify_rebellion",
     "rebellion_problem",
@@ -234,7 +280,7 @@ def victims_supports(units: Sequence[Unit], orders: list[UnitOrder | None],
         if unit.kind == "G" or not isinstance(order, SupportHold | SupportMove | SupportArea):
             continue
         rebellion = rebellions.get(unit.province)
-        if rebellion is not None and rebellion.in_province and rebellion.against == unit.owner:
+        if rebellion is not None and rebellion.in_province and rebels_against(unit, rebellion):
             orders[i] = Hold(UnitRef(unit.kind, unit.province, unit.coast))
             found.append(i)
     return found

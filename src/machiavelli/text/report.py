@@ -27,7 +27,7 @@ from machiavelli.core.dice import Roll
 from machiavelli.core.orders import Hold, UnitRef
 from machiavelli.core.privacy import private_results, public_note, public_results, sees_roll
 from machiavelli.core.results import UNORDERED_NOTES, Adjudication, OrderResult
-from machiavelli.core.state import State, Unit
+from machiavelli.core.state import INDEPENDENT_CONTROL, State, Unit
 from machiavelli.text.notation import format_order
 from machiavelli.text.reasons import in_words
 
@@ -122,7 +122,8 @@ def powers_in_play(before: State) -> set[str]:
         return set()
     owners = {u.owner for u in before.units} | {d.unit.owner for d in before.dislodged}
     owners |= set(before.city_owner.values())
-    return {p for p in owners if p and p not in before.eliminated}
+    return {p for p in owners
+            if p and p not in before.eliminated and p != INDEPENDENT_CONTROL}
 
 
 def silence(before: State, power: str) -> str:
