@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from machiavelli.core.maps import load_board
 from machiavelli.core.options import BAR_DEFAULTS, MACH1_DEFAULTS, rules_of
-from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.core.state import INDEPENDENT_CONTROL, Rebellion, State, Unit
 from machiavelli.game.independents import spring_up
 from machiavelli.game.process import process_phase
 
@@ -35,7 +35,9 @@ def test_bar_16_1_every_empty_uncontrolled_fortified_city() -> None:
     assert garrisons(after) == {"cre", "mod"}
     assert lines == ["An independent garrison springs up in Cremona (BAR-16.1).",
                      "An independent garrison springs up in Modena (BAR-16.1)."]
-    assert "cre" not in after.city_owner and "mod" not in after.city_owner
+    # the garrisons control their cities and provinces for the independents (BAR-1.3)
+    assert after.city_owner["cre"] == after.city_owner["mod"] == INDEPENDENT_CONTROL
+    assert after.province_owner["cre"] == INDEPENDENT_CONTROL
 
 
 def test_bar_16_1_no_fortress_no_unfortified_city() -> None:

@@ -40,6 +40,7 @@ from machiavelli.core.board import Board
 from machiavelli.core.orders import Expense
 from machiavelli.core.results import Outcome
 from machiavelli.core.state import Rebellion, State
+from machiavelli.money.bar_bribes import unit_problem
 from machiavelli.movement.rebels import (
     describe,
     is_home_province,
@@ -194,9 +195,10 @@ def settle_permissions(spends: Sequence[B], counter: Callable[[B], int]) -> list
 
 
 def bar_expense_problem(state: State, expense: Expense) -> str | None:
-    """Why a seed 003 assassination or bodyguard is void, not charged (ruling A-3)."""
+    """Why a seed 003 assassination, bodyguard, bribe or counter-bribe is void, not charged
+    (ruling A-3; a bribe's unit, :func:`machiavelli.money.bar_bribes.unit_problem`)."""
     if expense.kind not in KINDS:
-        return None
+        return unit_problem(state, expense)
     least = ASSASSINATION_MINIMUM if expense.kind == "assassinate" else BODYGUARD_MINIMUM
     what = "an assassination" if expense.kind == "assassinate" else "a bodyguard"
     rule = "BAR-9.1" if expense.kind == "assassinate" else "BAR-9.2"

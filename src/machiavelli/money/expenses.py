@@ -50,6 +50,7 @@ from machiavelli.core.results import Adjudication, OrderResult, Outcome
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import INDEPENDENT_CONTROL, Rebellion, State, Unit
 from machiavelli.money import bar_expenses as bar
+from machiavelli.money.bar_bribes import judged_again, waits_for_independent
 from machiavelli.money.bribes import (
     COUNTER_BRIBE,
     FAMINE_RELIEF,
@@ -108,6 +109,7 @@ class Spend:
     unit: Unit | None = None  # the unit a bribe or counter-bribe names
     bribe: BribeKind | None = None
     price: int = 0  # the least the expense needs
+    waiting: bool = False  # seed 003: a bribe judged in F.4.3 (ruling A-8)
 
     def __init__(
         self,
@@ -129,6 +131,7 @@ class Spend:
         self.unit = unit
         self.bribe = bribe
         self.price = price
+        self.waiting = False
 
     @property
     def budget(self) -> int:
@@ -223,9 +226,12 @@ def expenses(
     _settle_bribes(step)
     # the effects in EFFECT_ORDER, each kind's in the order paid (carrying one out ends
     # only that one: which are open is known before)
-    carried = [s for s in step.spends if s.open and s.order.kind in EFFECT_ORDER]
+    carried = [s for s in step.spends
+               if s.open and s.order.kind in EFFECT_ORDER and not s.waiting]
     for spend in sorted(carried, key=_bar_effect_rank if rules.bar else _effect_rank):
         _carry_out(step, spend)
+    if rules.bar:  # 003's F.4.3 for the bribes that waited for it (ruling A-8)
+        _bribes_after_f42(step, treasury)
     after = state.but(units=step.units, treasury=treasury, rebellions=step.rebellions,
                       famine=step.famine, abundance=step.abundance,
                       assassinated=[*state.assassinated, *struck])
@@ -250,9 +256,34 @@ def _permissions(step: _Step) -> None:
         if s.open and s.unit is not None and s.order.kind == "counter_bribe":
             key = unit_key(s.unit)
             counters[key] = max(counters.get(key, 0), s.budget)
-    done = bar.settle_permissions(step.spends, lambda s: counters.get(
+    done = bar.settle_permissions([s for s in step.spends if not s.waiting], lambda s: counters.get(
         unit_key(s.unit), 0) if s.unit is not None else 0)
     step.permissions = [(s.power, s.unit.province) for s in done if s.unit is not None]
+
+
+def _bribes_after_f42(step: _Step, treasury: dict[str, int]) -> None:
+    """Seed 003's F.4.3 for the bribes that waited for it (ruling A-8, BAR-11.8, BAR-11.9):
+    each judged again on the unit its place holds after F.4.2, then contested and carried
+    out; one whose unit is gone is void and its ducats go back."""
+    waiting = [s for s in step.spends if s.open and s.waiting and s.unit is not None]
+    for spend in waiting:
+        assert spend.unit is not None
+        found = judged_again(step.board, step.units, spend.order.kind, spend.unit)
+        if isinstance(found, tuple):
+            if found[0] == "void":
+                treasury[spend.power] = treasury.get(spend.power, 0) + spend.paid
+                spend.paid = 0
+            spend.end(*found)
+            continue
+        kind = bribe_kind(spend.order.kind, found, True)
+        assert kind is not None
+        spend.unit, spend.bribe, spend.price = found, kind, bribe_price(step.board, kind, found)
+    if not any(s.open for s in waiting):
+        return
+    _settle_bribes(step, waiting=True)
+    carried = [s for s in waiting if s.open and s.order.kind in EFFECT_ORDER]
+    for spend in sorted(carried, key=_bar_effect_rank):
+        _carry_out(step, spend)
 
 
 def _effect_rank(spend: Spend) -> int:
@@ -371,6 +402,9 @@ def _unit_problem(step: _Step, spend: Spend) -> str | None:
     if found.owner == power:
         return (f"the {KIND_NAMES[found.kind]} in {where} is yours: a power cannot bribe its "
                 "own unit, only counter-bribe it")
+    if step.rules.bar and waits_for_independent(board, expense.kind, found, spend.budget):
+        spend.waiting = True  # judged in F.4.3 on the unit as it then stands (ruling A-8)
+        return None
     kind = bribe_kind(expense.kind, found, step.rules.bar)
     if kind is None and expense.kind in ("operate", "permission"):
         return f"only an independent unit takes {expense.kind} bribes (BAR-11.6)"
@@ -401,7 +435,9 @@ def _rebellion_problem(step: _Step, spend: Spend, province: str, name: str) -> s
 # ----------------------------------------------------------------------
 # Bribes against bribes and counter-bribes (EXP-C1, EXP-C4)
 # ----------------------------------------------------------------------
-def _settle_bribes(step: _Step) -> None:
+def _settle_bribes(step: _Step, waiting: bool = False) -> None:
+    """The bribes against each other and the counter-bribes (under ``bar`` those judged in
+    F.4.3 after the others' effects, ``waiting``, ruling A-8)."""
     bribes: dict[tuple[str, bool], list[Spend]] = {}
     countered: dict[tuple[str, bool], int] = {}
     for spend in step.spends:
@@ -409,7 +445,8 @@ def _settle_bribes(step: _Step) -> None:
             continue
         key = unit_key(spend.unit)
         if is_bribe(spend.order):
-            bribes.setdefault(key, []).append(spend)
+            if spend.waiting == waiting:
+                bribes.setdefault(key, []).append(spend)
         elif spend.budget >= COUNTER_BRIBE:  # (003: the highest counts, BAR-11.4)
             had = countered.get(key, 0)
             countered[key] = max(had, spend.budget) if step.rules.bar else had + spend.budget
