@@ -67,8 +67,12 @@ def test_bar_16_5_an_operated_units_order_is_read_with_the_bribe() -> None:
     sent = parse_orders("expense 1: 3 ducats operate A luc\nA luc S A bol - mod", B, state,
                         "Papacy")
     assert not sent.errors
-    alone = parse_orders("A luc S A bol - mod", B, state, "Papacy")
-    assert [e.reason for e in alone.errors] == ["the army in Lucca is not yours"]
+    # an order for an independent unit without the operate bribe: an error on its line
+    alone = parse_orders("A bol H\nA luc S A bol - mod", B, state, "Papacy")
+    assert [(e.line, e.reason) for e in alone.errors] == [(2, (
+        "the independent army in Lucca is not yours: an order for it needs an operate bribe "
+        "on it in the same orders (expense N: 3 ducats operate A luc, BAR-11.6)"))]
+    assert len(alone.orders) == 1  # (the other line stands)
 
 
 def test_bar_11_6_a_failed_operate_bribes_order_is_not_disclosed() -> None:

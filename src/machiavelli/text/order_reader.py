@@ -568,6 +568,11 @@ class OrderReader(WordReader):
             both = " and ".join(a_or_an(KIND_NAMES[u.kind]) for u in here)
             raise OrderSyntaxError(f"{name} holds {both}: write the unit type")
         if unit.owner != self.power and (unit.province, unit.kind) not in self.bought:
+            if unit.owner is None and self.state.options.get("bar"):
+                raise OrderSyntaxError(
+                    f"the independent {KIND_NAMES[unit.kind]} in {name} is not yours: an "
+                    f"order for it needs an operate bribe on it in the same orders "
+                    f"(expense N: 3 ducats operate {unit.kind} {unit.province}, BAR-11.6)")
             raise OrderSyntaxError(f"the {KIND_NAMES[unit.kind]} in {name} is not yours")
         return UnitRef(unit.kind, unit.province, unit.coast)
 
