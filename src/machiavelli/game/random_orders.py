@@ -59,7 +59,7 @@ from machiavelli.core.orders import (
     UnitRef,
     order_key,
 )
-from machiavelli.core.state import State, Unit, UnitKind
+from machiavelli.core.state import INDEPENDENT_CONTROL, State, Unit, UnitKind
 from machiavelli.money.bribes import (
     borders,
     bribe_kind,
@@ -317,7 +317,8 @@ def expense_targets(
         if homes is None:  # (is_home_province, each controller's homes found once)
             homes = held[controller] = set(held_home_provinces(board, state, controller))
         home = province in homes
-        ideas.append(("cause_rebellion", None, province, None, rebellion_price(home, bar)))
+        ideas.append(("cause_rebellion", None, province, None,
+                      rebellion_price(home, bar, controller == INDEPENDENT_CONTROL)))
     for province in state.famine:
         if bar or province in close:
             ideas.append(("famine_relief", None, province, None, 3))
