@@ -348,7 +348,9 @@ def _settle_bribes(step: _Step, waiting: bool = False) -> None:
     bribes: dict[tuple[str, bool], list[Spend]] = {}
     countered: dict[tuple[str, bool], int] = {}
     for spend in step.spends:
-        if not spend.open or spend.unit is None:
+        # (in F.4.3 the counter-bribes have been carried out: they stand all the same)
+        if spend.unit is None or not (spend.open or (
+                waiting and spend.outcome == "succeeds" and not is_bribe(spend.order))):
             continue
         key = unit_key(spend.unit)
         if is_bribe(spend.order):
