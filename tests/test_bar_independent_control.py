@@ -8,6 +8,7 @@ from machiavelli.core.maps import load_board
 from machiavelli.core.options import BAR_DEFAULTS, rules_of
 from machiavelli.core.orders import Expense, Move, Order, SupportMove, UnitRef
 from machiavelli.core.state import INDEPENDENT_CONTROL, Rebellion, State, Unit
+from machiavelli.game.bar_end import bar_eliminate
 from machiavelli.game.process import process_phase
 from machiavelli.money.bar_expenses import bar_expense_problem, bar_payments
 from machiavelli.money.bar_income import bar_tax
@@ -82,3 +83,12 @@ def test_bar_16_2_a_pirate_forced_to_retreat_is_removed() -> None:
     after = process_phase(B, state, orders, seed="pirate").after
     assert [u for u in after.units if u.owner is None and u.kind == "F"] == []
     assert Unit("F", "Florence", "wts") in after.units
+
+
+def test_bar_10_6_the_victims_elimination_ends_its_rebellions() -> None:
+    state = bare([Unit("A", "Venice", "pad")],
+                 rebellions={"pav": Rebellion("pav", "Milan", in_city=True),
+                             "trv": Rebellion("trv", "Venice")})
+    events: list[str] = []
+    after = bar_eliminate(B, state, ["Milan"], events)
+    assert list(after.rebellions) == ["trv"]
