@@ -170,7 +170,6 @@ BAR_NOT_YET: tuple[str, ...] = (
     "003's famine relief (BAR-12: 001's holds, paid in 003's order)",
     "003's income (BAR-5.1, BAR-5.2: 001's tax and variable income hold)",
     "003's random events (BAR-17: they need 003's tables; off)",
-    "independent units' native areas and rebellions against independents (BAR-16.2, 16.3)",
     "003's unit payments (BAR-6.2 to 6.4: 001's hold)",
     "003's victory and elimination (BAR-4.4 to 4.6: 001's hold)",
 )
