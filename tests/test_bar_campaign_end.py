@@ -1,0 +1,53 @@
+"""Seed 003's end of a campaign (003 2 H.3; BAR-2.10, BAR-2.5, BAR-17.4; rulings A-14,
+A-14b): the steps themselves.  The cases are in cases/balance_at_risk/campaign_end.txt."""
+
+from __future__ import annotations
+
+from machiavelli.core.dice import LoadedDice
+from machiavelli.core.maps import load_board
+from machiavelli.core.rules import rules_of
+from machiavelli.core.state import Rebellion, State, Unit
+from machiavelli.game.bar_campaign import disaster_removals
+from machiavelli.game.disasters import plague
+
+B = load_board("classic")
+
+
+def summer(**fields: object) -> State:
+    state = State(board="classic", year=1455, season="summer", phase="movement",
+                  powers=list(B.powers.values()), options={"bar": True, "dice": True,
+                                                           "plague": True})
+    for name, value in fields.items():
+        setattr(state, name, value)
+    return state
+
+
+def test_ruling_a_14b_plague_ends_a_rebellion_and_no_major_power_gets_it_back() -> None:
+    """The rebellion against Florence in Pistoia ends with the plague; the province is
+    nobody's; the marker goes."""
+    state = summer(rebellions={"pst": Rebellion("pst", "Florence", True, False)},
+                   province_owner={"pst": "Florence", "flo": "Florence"}, plague=["pst"])
+    after, events = disaster_removals(B, state, rules_of(state.options))
+    assert after.rebellions == {} and after.plague == []
+    assert after.province_owner == {"flo": "Florence"}
+    assert any("A-14b" in e for e in events)
+
+
+def test_bar_2_5_the_summer_plague_leaves_its_markers_under_bar_only() -> None:
+    """001's plague (a row and a column of the classic table) kills at once; under `bar`
+    its markers stay (BAR-2.5), outside it none does (PLG-3)."""
+    dice = [5, 5, 4, 4, 4, 4]  # severity 10 (row and column), row 8, column 8
+    after, _ = plague(B, summer(units=[Unit("A", "Milan", "mil")]), LoadedDice("t", values=list(dice)))
+    assert after.plague and all(p in B.provinces for p in after.plague)
+    plain = summer()
+    plain.options = {"dice": True, "plague": True}
+    after, _ = plague(B, plain, LoadedDice("t", values=list(dice)))
+    assert after.plague == []
+
+
+def test_bar_17_4_units_in_the_plague_markers_die_at_the_end_of_the_summer() -> None:
+    state = summer(units=[Unit("A", "Milan", "pav"), Unit("G", "Milan", "pav"),
+                          Unit("A", "Milan", "mil")], plague=["pav"])
+    after, events = disaster_removals(B, state, rules_of(state.options))
+    assert after.units == [Unit("A", "Milan", "mil")]
+    assert sum("eliminated by plague" in e for e in events) == 2
