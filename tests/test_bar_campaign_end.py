@@ -37,7 +37,8 @@ def test_bar_2_5_the_summer_plague_leaves_its_markers_under_bar_only() -> None:
     """001's plague (a row and a column of the classic table) kills at once; under `bar`
     its markers stay (BAR-2.5), outside it none does (PLG-3)."""
     dice = [5, 5, 4, 4, 4, 4]  # severity 10 (row and column), row 8, column 8
-    after, _ = plague(B, summer(units=[Unit("A", "Milan", "mil")]), LoadedDice("t", values=list(dice)))
+    state = summer(units=[Unit("A", "Milan", "mil")])
+    after, _ = plague(B, state, LoadedDice("t", values=list(dice)))
     assert after.plague and all(p in B.provinces for p in after.plague)
     plain = summer()
     plain.options = {"dice": True, "plague": True}
