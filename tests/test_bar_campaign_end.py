@@ -3,6 +3,9 @@ A-14b): the steps themselves.  The cases are in cases/balance_at_risk/campaign_e
 
 from __future__ import annotations
 
+import pytest
+
+from machiavelli.cases.files import parse_cases
 from machiavelli.core.dice import LoadedDice
 from machiavelli.core.maps import load_board
 from machiavelli.core.rules import rules_of
@@ -52,3 +55,20 @@ def test_bar_17_4_units_in_the_plague_markers_die_at_the_end_of_the_summer() -> 
     after, events = disaster_removals(B, state, rules_of(state.options))
     assert after.units == [Unit("A", "Milan", "mil")]
     assert sum("eliminated by plague" in e for e in events) == 2
+
+
+@pytest.mark.parametrize(("lines", "problem"), [
+    ("CAMPAIGN_END now\n", "CAMPAIGN_END takes no value"),
+    ("RENEGADE pav\n", "RENEGADE needs CAMPAIGN_END in a Fall case"),
+    ("CAMPAIGN_END\nRENEGADE narnia\n", "unknown place"),
+    ("POSTSTATE_PLACES\n", ":9: expected a place"),
+])
+def test_bar_2_10_the_case_lines_of_the_end_of_a_campaign_refuse_bad_input(
+        lines: str, problem: str) -> None:
+    """A bad `CAMPAIGN_END`, `RENEGADE` or `POSTSTATE_PLACES` line makes the case an error
+    naming the line (docs/case-format.md), never a crash."""
+    text = ("VARIANT_ALL Machiavelli\nOPTIONS_ALL bar\nCASE x\n"
+            "PRESTATE_SETPHASE Fall 1455, Movement\nPRESTATE\n\tMilan: A mil\nORDERS\n"
+            f"\tMilan: A mil H\n{lines}END\n")
+    [case] = parse_cases(text)
+    assert case.error is not None and problem in case.error
