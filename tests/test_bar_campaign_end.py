@@ -72,3 +72,13 @@ def test_bar_2_10_the_case_lines_of_the_end_of_a_campaign_refuse_bad_input(
             f"\tMilan: A mil H\n{lines}END\n")
     [case] = parse_cases(text)
     assert case.error is not None and problem in case.error
+
+
+def test_bar_2_5_the_plague_markers_are_shown_in_the_position_and_on_the_map() -> None:
+    from machiavelli.render.geometry import geometry_for
+    from machiavelli.render.units import marker_layer
+    from machiavelli.text.report import position_text
+
+    state = summer(plague=["pav"])
+    assert "  Plague: Pavia" in position_text(B, state)
+    assert 'data-marker="plague"' in marker_layer(B, geometry_for(B), state)
