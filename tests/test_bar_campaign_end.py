@@ -62,6 +62,7 @@ def test_bar_17_4_units_in_the_plague_markers_die_at_the_end_of_the_summer() -> 
     ("RENEGADE pav\n", "RENEGADE needs CAMPAIGN_END in a Fall case"),
     ("CAMPAIGN_END\nRENEGADE narnia\n", "unknown place"),
     ("POSTSTATE_PLACES\n", ":9: expected a place"),
+    ("PRESTATE_OPTIONS nobar\nCAMPAIGN_END\n", "option bar"),
 ])
 def test_bar_2_10_the_case_lines_of_the_end_of_a_campaign_refuse_bad_input(
         lines: str, problem: str) -> None:

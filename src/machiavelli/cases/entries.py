@@ -81,10 +81,10 @@ def build_case(
         case.year, case.season, case.phase, case.income = _phase_of(text, line)
     if "DICE" in raw.values:
         case.dice = read_dice(*raw.values["DICE"])
-    _campaign_end(rd, case, raw)
     sec = raw.sections
     for text, line in sec.get("PRESTATE_OPTIONS", ()):
         rd.options(text, line, case.options)
+    _campaign_end(rd, case, raw)
     if board_in_play(board, case.options) is not board:  # the High Seas (BAR-14.3)
         board = board_in_play(board, case.options)
         spelt_at = rd.spelt_at
@@ -158,6 +158,8 @@ def _campaign_end(rd: EntryReader, case: Case, raw: RawCase) -> None:
         text, line = values["CAMPAIGN_END"]
         if text.strip():
             raise CaseError("CAMPAIGN_END takes no value", line)
+        if not case.options.get("bar"):
+            raise CaseError("CAMPAIGN_END is seed 003's end of a campaign (option bar)", line)
         case.campaign_end = True
     if "RENEGADE" in values:
         text, line = values["RENEGADE"]
