@@ -60,8 +60,8 @@ def test_bar_17_2_famine_ends_a_rebellion_and_the_province_turns_independent() -
     assert after.province_owner["pav"] == INDEPENDENT_CONTROL
     assert after.city_owner["pav"] == "Milan"  # (famine changes no control, FAM-C)
     assert not any(u.province == "pav" for u in after.units)
-    assert ("Famine ends the rebellion in Pavia: the province is independent (BAR-17.2)."
-            in done.events)
+    assert ("The famine in Pavia ends the rebellion against Milan; the province is "
+            "independent (BAR-17.2, A-14)." in done.events)
 
 
 def test_bar_11_9_a_bribe_at_a_place_without_its_unit_is_void_and_costs_nothing() -> None:

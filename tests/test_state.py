@@ -62,7 +62,8 @@ def test_copy_is_independent() -> None:
 def test_copy_equals_a_json_round_trip_and_shares_no_container() -> None:
     state = replace(full_state(), home_countries={"Milan": ("mil", "pav")},
                     assassinated=["Venice"], peace={"Milan/Venice": ["spring"]},
-                    excommunications={"Milan": "pending"}, abundance=["pav"])
+                    excommunications={"Milan": "pending"}, abundance=["pav"],
+                        plague=["mil"])
     defaults = State("standard", 1901, "spring", "movement")
     for f in fields(State):  # every field differs from its default: the copy must carry it
         assert getattr(state, f.name) != getattr(defaults, f.name), f.name

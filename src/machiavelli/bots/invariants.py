@@ -56,7 +56,7 @@ from machiavelli.core.state import State
 from machiavelli.game.bar_end import bar_meets, victory_text
 from machiavelli.game.process import PhaseResult
 from machiavelli.game.victory import condition_in_force, meets
-from machiavelli.money.bar_expenses import DROPPED
+from machiavelli.money.bar_expenses import DROPPED, UNCHARGED
 from machiavelli.money.finance import MAX_PRINCIPAL, interest_on, is_due, owed, principal_owed
 from machiavelli.money.income import fixed_income, source_names, variable_income_owner
 from machiavelli.money.payments import expense_payments, payable_expenses, standing_expenses
@@ -304,12 +304,15 @@ def expense_problems(before: State, orders: Orders, result: PhaseResult,
     paid = {(r.power, id(r.order)): _int(_LEADING, r.note) or 0
             for r in result.results if isinstance(r.order, Expense)
             and DROPPED not in (r.note or "")}  # (an assassinated power's: BAR-2.8)
+    # (seed 003's expenditures void whatever happens are never paid: BAR-7.2)
+    void = {id(r.order) for r in result.results if isinstance(r.order, Expense)
+            and (r.note or "").endswith(UNCHARGED)}
     problems: list[str] = []
     for power, listed in standing_expenses(orders).items():
         flows = ledger.flows.get(power, Counter())
         cash = before.treasury.get(power, 0) + sum(flows[k] for k in banking)
         payable = payable_expenses(listed, rules)
-        for expense, take in zip(payable, expense_payments(before, rules, cash, payable),
+        for expense, take in zip(payable, expense_payments(before, rules, cash, payable, void),
                                  strict=True):
             got = paid.get((power, id(expense)))
             if got is not None and got != take:

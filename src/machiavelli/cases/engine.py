@@ -48,6 +48,13 @@ class DiceStep(Protocol):
     ) -> Adjudication: ...
 
 
+class CampaignEnd(Protocol):
+    """Seed 003's H.3.2-H.3.4 (and H.3.5, and the winter after a Fall)."""
+
+    def __call__(self, board: Board, state: State, dice: Dice, season: str,
+                 renegade: str | None, eliminations: bool) -> tuple[State, list[str]]: ...
+
+
 @dataclass(frozen=True)
 class Engine:
     """The parts of the judge a case runs through (replaceable in tests)."""
@@ -62,6 +69,10 @@ class Engine:
     # the income.  None: the plain resolvers above.
     campaign: DiceStep | None = None
     income: DiceStep | None = None
+    # Seed 003's end of a campaign (CAMPAIGN_END): the position after the phase, the
+    # season that ended, the renegades' area (RENEGADE) and whether to check eliminations
+    # (a SCENARIO case) -> the position and its events.
+    campaign_end: CampaignEnd | None = None
 
 
 def default_engine() -> Engine:
@@ -77,6 +88,7 @@ def default_engine() -> Engine:
         can_retreat=_can_retreat,
         campaign=_campaign,
         income=_income,
+        campaign_end=_campaign_end,
     )
 
 
@@ -95,6 +107,23 @@ def _income(board: Board, state: State, orders: Mapping[str, Sequence[Order]],
     from machiavelli.money.income import collect_income
 
     return collect_income(board, state, orders, dice)
+
+
+def _campaign_end(board: Board, state: State, dice: Dice, season: str,
+                  renegade: str | None, eliminations: bool) -> tuple[State, list[str]]:
+    from machiavelli.core.rules import rules_of
+    from machiavelli.game.bar_campaign import campaign_end, winter
+    from machiavelli.game.elimination import eliminations as eliminate
+
+    rules = rules_of(state.options)
+    state, events = campaign_end(board, state, rules)
+    if eliminations:
+        state, more = eliminate(board, state, fall_end=season == "fall", rules=rules)
+        events += more
+    if season == "fall":
+        state, more = winter(board, state, dice, rules, renegade)
+        events += more
+    return state, events
 
 
 def _adjustments(board: Board, state: State,

@@ -91,6 +91,7 @@ def build_case(
     sec = raw.sections
     for text, line in sec.get("PRESTATE_OPTIONS", ()):
         rd.options(text, line, case.options)
+    _campaign_end(rd, case, raw)
     if board_in_play(board, case.options) is not board:  # the High Seas (BAR-14.3)
         board = board_in_play(board, case.options)
         spelt_at = rd.spelt_at
@@ -154,6 +155,30 @@ def build_case(
     if case.dice is not None:
         case.extras.add("ROLLS")
     return case
+
+
+def _campaign_end(rd: EntryReader, case: Case, raw: RawCase) -> None:
+    """Seed 003's ``CAMPAIGN_END``, ``RENEGADE <area>`` and ``POSTSTATE_PLACES <places>``
+    (docs/case-format.md, "Seed 003's end of a campaign")."""
+    values = raw.values
+    if "CAMPAIGN_END" in values:
+        text, line = values["CAMPAIGN_END"]
+        if text.strip():
+            raise CaseError("CAMPAIGN_END takes no value", line)
+        if not case.options.get("bar"):
+            raise CaseError("CAMPAIGN_END is seed 003's end of a campaign (option bar)", line)
+        case.campaign_end = True
+    if "RENEGADE" in values:
+        text, line = values["RENEGADE"]
+        if not text.strip():
+            raise CaseError("RENEGADE needs an area", line)
+        case.renegade = rd.province(text.strip(), line)
+        if not case.campaign_end or case.season != "fall":
+            raise CaseError("RENEGADE needs CAMPAIGN_END in a Fall case (the winter's A.2)",
+                            line)
+    if "POSTSTATE_PLACES" in values:
+        text, line = values["POSTSTATE_PLACES"]
+        case.places = rd.places(text, line)  # (none: "expected a place")
 
 
 def _phase_of(text: str, line: int) -> tuple[int, Season, PhaseKind, IncomeStep]:

@@ -63,6 +63,9 @@ VALUE_KEYWORDS = frozenset(
         "DICE",
         "SCENARIO",
         "SEED",
+        "CAMPAIGN_END",
+        "RENEGADE",
+        "POSTSTATE_PLACES",
     }
 )
 # Keywords that open a section of indented entries.
@@ -84,6 +87,7 @@ SECTION_KEYWORDS = frozenset(
         "PRESTATE_PEACE",
         "PRESTATE_EXCOMMUNICATED",
         "PRESTATE_ABUNDANCE",
+        "PRESTATE_PLAGUE",
         "PRESTATE_DEFAULTED",
         "PRESTATE_ASSASSINATED",
         "PRESTATE_HOMES",
@@ -103,6 +107,7 @@ SECTION_KEYWORDS = frozenset(
         "POSTSTATE_PEACE",
         "POSTSTATE_EXCOMMUNICATED",
         "POSTSTATE_ABUNDANCE",
+        "POSTSTATE_PLAGUE",
         "POSTSTATE_DEFAULTED",
         "POSTSTATE_ASSASSINATED",
         "POSTSTATE_ROLLS",

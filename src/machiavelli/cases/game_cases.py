@@ -189,6 +189,7 @@ def game_case(
     lines += _section("PRESTATE_CHITS", [f"\t{p}: {' '.join(t)}"
                                          for p, t in sorted(state.chits.items()) if t])
     for section, values in (("FAMINE", state.famine), ("ABUNDANCE", state.abundance),
+                            ("PLAGUE", state.plague),
                             ("DEFAULTED", state.defaulted),
                             ("ASSASSINATED", state.assassinated),
                             ("ELIMINATED", state.eliminated)):

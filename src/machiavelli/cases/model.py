@@ -59,6 +59,7 @@ EXTRA_SECTIONS = (
     "PEACE",
     "EXCOMMUNICATED",
     "ABUNDANCE",
+    "PLAGUE",
     "DEFAULTED",
     "ASSASSINATED",
     "ROLLS",
@@ -151,6 +152,8 @@ class Case:
     excommunicated: list[str] = field(default_factory=list)
     #: seed 003's Abundance markers (PRESTATE_ABUNDANCE, BAR-12.2)
     abundance: list[str] = field(default_factory=list)
+    #: seed 003's plague markers (PRESTATE_PLAGUE, BAR-2.5, BAR-17.4)
+    plague: list[str] = field(default_factory=list)
     defaulted: list[str] = field(default_factory=list)
     assassinated: list[str] = field(default_factory=list)
     dice: list[int] | None = None  # DICE: the values the case's dice give, in order
@@ -162,6 +165,14 @@ class Case:
     home: dict[str, list[str]] | None = None
     eliminated: list[str] = field(default_factory=list)
     income: IncomeStep = "before"
+    #: CAMPAIGN_END: seed 003's end of the campaign (H.3.2-H.3.4, and the winter after a
+    #: Fall) runs after the phase
+    campaign_end: bool = False
+    #: RENEGADE <area>: where the renegade step strikes (A.2, BAR-17.6), for a board
+    #: without 003's Renegade Table
+    renegade: str | None = None
+    #: POSTSTATE_PLACES: the provinces whose units and owners are compared (None: all)
+    places: list[str] | None = None
     orders: list[OrderLine] = field(default_factory=list)
     # Expected results; None = the case does not state it (not compared).
     expect_units: list[Unit] | None = None
@@ -175,6 +186,7 @@ class Case:
     expect_chits: dict[str, list[str]] | None = None
     expect_famine: list[str] | None = None
     expect_abundance: list[str] | None = None
+    expect_plague: list[str] | None = None
     expect_peace: dict[str, list[str]] | None = None
     expect_excommunicated: list[str] | None = None
     expect_defaulted: list[str] | None = None

@@ -181,7 +181,7 @@ MONEY_SECTIONS = frozenset(
     f"{when}_{name}"
     for when in ("PRESTATE", "POSTSTATE")
     for name in ("LOANS", "CHITS", "FAMINE", "PEACE", "EXCOMMUNICATED", "DEFAULTED",
-                 "ASSASSINATED", "ABUNDANCE")
+                 "ASSASSINATED", "ABUNDANCE", "PLAGUE")
 ) | {"POSTSTATE_ROLLS"}
 
 
@@ -194,6 +194,7 @@ def read_money_sections(rd: EntryReader, case: Case, sec: Sections) -> None:
         case.chits.setdefault(holder, []).extend(targets)
     case.famine = read_places(rd, sec.get("PRESTATE_FAMINE")) or []
     case.abundance = read_places(rd, sec.get("PRESTATE_ABUNDANCE")) or []
+    case.plague = read_places(rd, sec.get("PRESTATE_PLAGUE")) or []
     case.peace = read_peace(rd, sec.get("PRESTATE_PEACE")) or {}
     case.excommunicated = read_powers(rd, sec.get("PRESTATE_EXCOMMUNICATED")) or []
     case.defaulted = read_powers(rd, sec.get("PRESTATE_DEFAULTED")) or []
@@ -202,6 +203,7 @@ def read_money_sections(rd: EntryReader, case: Case, sec: Sections) -> None:
     case.expect_chits = read_chits(rd, sec.get("POSTSTATE_CHITS"))
     case.expect_famine = read_places(rd, sec.get("POSTSTATE_FAMINE"))
     case.expect_abundance = read_places(rd, sec.get("POSTSTATE_ABUNDANCE"))
+    case.expect_plague = read_places(rd, sec.get("POSTSTATE_PLAGUE"))
     case.expect_peace = read_peace(rd, sec.get("POSTSTATE_PEACE"))
     case.expect_excommunicated = read_powers(rd, sec.get("POSTSTATE_EXCOMMUNICATED"))
     case.expect_defaulted = read_powers(rd, sec.get("POSTSTATE_DEFAULTED"))
@@ -281,6 +283,10 @@ def format_money_sections(
         lines.append("POSTSTATE_ABUNDANCE")
         if state.abundance:
             lines.append("\t" + ", ".join(case.place(p) for p in sorted(state.abundance)))
+    if "PLAGUE" in case.extras:
+        lines.append("POSTSTATE_PLAGUE")
+        if state.plague:
+            lines.append("\t" + ", ".join(case.place(p) for p in sorted(state.plague)))
     if "PEACE" in case.extras:
         lines.append("POSTSTATE_PEACE")
         lines += [f"\t{x}" for x in _peace_lines(state.peace)]
@@ -383,6 +389,12 @@ def diff_money(
             "POSTSTATE_ABUNDANCE",
             (case.place(p) for p in case.expect_abundance),
             (case.place(p) for p in state.abundance),
+        )
+    if case.expect_plague is not None:
+        out += _diff_sets(
+            "POSTSTATE_PLAGUE",
+            (case.place(p) for p in case.expect_plague),
+            (case.place(p) for p in state.plague),
         )
     if case.expect_excommunicated is not None:
         out += _diff_sets("POSTSTATE_EXCOMMUNICATED", case.expect_excommunicated,

@@ -90,6 +90,8 @@ class Desk:
     resigned: bool = False  # RESIGN "must be the LAST command in the message"
     mails: list[OutMail] = field(default_factory=list)
     source: str | None = None  # where the message came from, for SIGN ON's backoff
+    #: the other addresses the message was sent to (seed 003 reads no orders then, BAR-18.4)
+    copied: tuple[str, ...] = ()
 
     @property
     def signed(self) -> bool:

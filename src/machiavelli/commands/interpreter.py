@@ -21,7 +21,7 @@ sender writes raises.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -79,11 +79,14 @@ class Answer:
 
 
 def interpret(judge: Judge, sender: str, text: str, now: datetime | None = None,
-              config: Config | None = None, *, source: str | None = None) -> Answer:
+              config: Config | None = None, *, source: str | None = None,
+              copied: Sequence[str] = ()) -> Answer:
     """Carry out the commands of ``text`` sent by ``sender`` (from ``source``, the
     sender's address when not given: wrong SIGN ON passwords are counted per seat and
-    per source, :mod:`machiavelli.service.guesses`)."""
+    per source, :mod:`machiavelli.service.guesses`; ``copied``: the other addresses the
+    message went to, BAR-18.4)."""
     desk = Desk(judge, sender.strip().lower(), now or clock(), config or Config())
+    desk.copied = tuple(copied)
     desk.source = (source or desk.sender).strip().lower()
     entries: list[tuple[Command, Outcome]] = []
     for command in read_message(text, sender=sender).commands:

@@ -56,6 +56,9 @@ def orders(desk: Desk, command: Command) -> Outcome:
     view = desk.view()
     if isinstance(view, Refused):
         return refusal(view)
+    copied = _copied_refusal(desk, given)
+    if copied is not None:
+        return copied
     text = "\n".join(line for _, line in given.lines)
     if given.phase is not None and not _is_pending(given.phase, view):
         kind = given.phase.kind or "movement"
@@ -85,6 +88,22 @@ def orders(desk: Desk, command: Command) -> Outcome:
     return Outcome.done(f"Accepted for {stored.power}, {stored.label}: {accepted} order(s).",
                         *errors, *_checked(given, stored.warnings, stored.notes),
                         *waiting, *taken)
+
+
+def _copied_refusal(desk: Desk, given: OrderLines) -> Outcome | None:
+    """Seed 003 18.4: "The judge ignores all orders but those which have been sent solely
+    to her": in a game of the ``bar`` family a message also sent to another address
+    carries no orders (BAR-18.4); each order line is refused, the other commands stand."""
+    if not desk.copied or desk.game is None:
+        return None
+    options = desk.judge.options(desk.game)
+    if isinstance(options, Refused) or options.get("bar") != "on":
+        return None
+    others = ", ".join(desk.copied)
+    why = (f"orders are read only from a message sent to the judge alone (BAR-18.4); this "
+           f"one was also sent to {others}")
+    return Outcome.refused(Why.NOT_ALLOWED,
+                           *(f"Line {n}: {line}: {why}" for n, line in given.lines))
 
 
 def _checked(given: OrderLines, warnings: Sequence[LineError], notes: Mapping[int, str]

@@ -72,6 +72,9 @@ class Board:
     famine_table: tuple[tuple[str | None, ...], ...] = ()  # [row 2..12][col 2..12]
     plague_table: tuple[tuple[str | None, ...], ...] = ()
     storm_table: tuple[tuple[str | None, ...], ...] = ()
+    #: seed 003's Renegade Table (BAR-17.6): the area for each 3d6 total 3..18 (None:
+    #: nothing); empty on a board without one (the classic board)
+    renegade_table: tuple[str | None, ...] = ()
     # power or city name -> (number of dice, ducats for die results 1..6)
     variable_income: dict[str, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
     # power name -> the special unit kinds it may build; a power not listed may build any

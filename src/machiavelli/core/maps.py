@@ -37,6 +37,8 @@ province table shows every key; a real entry leaves out those that do not apply)
     [tables]                              # famine, plague, storm: 11 rows (first 2d6,
     famine = [["", "", "pro", ...], ...]  # 2..12) of 11 cells (second 2d6, 2..12);
                                           # a cell is a province id or "" (nothing)
+    renegade = ["", "pav", ...]           # seed 003's Renegade Table: 16 areas (3d6,
+                                          # 3..18), no major city (BAR-17.6)
 
     [variable_income]                     # a power name: the roll of its home country;
     Venice = { dice = 2, ducats = [2, 3, 3, 4, 4, 5] }   # a province id: the roll of
@@ -79,6 +81,7 @@ PROVINCE_KEYS = frozenset(
     {"name", "type", "home", "aliases", "city", "coasts", "venice", "impassable", "army", "fleet"}
 )
 TABLE_KEYS = ("famine", "plague", "storm")
+RENEGADE_ROWS = 16  # seed 003's Renegade Table: 3d6, 3..18
 _ID = re.compile(r"[a-z][a-z0-9]{2,3}")  # "gen"; variant maps also "an1", "bay1"
 _BOARD_NAME = re.compile(r"[a-z0-9_]+")
 
@@ -278,8 +281,9 @@ class _Reader:
         aliases = self.aliases(drafts)
         straits = self.straits(data.get("straits", []), drafts)
         tables = self.table("tables", data.get("tables", {}))
-        self.no_unknown_keys("tables", tables, frozenset(TABLE_KEYS))
+        self.no_unknown_keys("tables", tables, frozenset((*TABLE_KEYS, "renegade")))
         famine, plague, storm = (self.dice_table(k, tables.get(k), drafts) for k in TABLE_KEYS)
+        renegade = self.renegade_table(tables.get("renegade"), drafts)
         income = self.variable_income(data.get("variable_income", {}), powers, drafts)
         limits = self.special_limits(data.get("special_limits", {}), powers)
         # the names of provinces, locations and powers interned: a position or an order
@@ -302,6 +306,7 @@ class _Reader:
             famine_table=famine,
             plague_table=plague,
             storm_table=storm,
+            renegade_table=renegade,
             variable_income=income,
             special_limits=limits,
         )
@@ -531,6 +536,30 @@ class _Reader:
             return None if d is None else d.province.sea
 
         return read_dice_table(f"tables.{key}", key, raw, sea, self.fail)
+
+    def renegade_table(self, raw: object, drafts: dict[str, _Draft]) -> tuple[str | None, ...]:
+        """Seed 003's Renegade Table (BAR-17.6): 16 areas, for the 3d6 totals 3..18 ("" =
+        nothing); land or sea, but no province with a major city (003 17.2)."""
+        if raw is None:
+            return ()
+        entry = "tables.renegade"
+        if not isinstance(raw, list) or len(raw) != RENEGADE_ROWS:
+            raise self.fail(entry, f"must be {RENEGADE_ROWS} areas (rolls 3..18)")
+        cells: list[str | None] = []
+        for total, cell in enumerate(raw, 3):
+            if not isinstance(cell, str):
+                raise self.fail(entry, f"roll {total}: {cell!r} is not a string")
+            if not cell:
+                cells.append(None)
+                continue
+            d = drafts.get(cell)
+            if d is None:
+                raise self.fail(entry, f"roll {total}: unknown province {cell!r}")
+            city = d.province.city
+            if city is not None and city.income > 1:
+                raise self.fail(entry, f"roll {total}: {cell!r} has a major city (003 17.2)")
+            cells.append(cell)
+        return tuple(cells)
 
     def special_limits(self, raw: object, powers: dict[str, str]) -> dict[str, tuple[str, ...]]:
         table = self.table("special_limits", raw)

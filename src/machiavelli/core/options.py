@@ -167,11 +167,9 @@ NOT_IMPLEMENTED: Mapping[str, str] = MappingProxyType({})  # (none left: all six
 #: rule is absent); ``flags_listing`` and the game's information say so.
 BAR_NOT_YET: tuple[str, ...] = (
     *NOT_IMPLEMENTED.values(),
-    "003's famine relief (BAR-12: 001's holds, paid in 003's order)",
-    "003's income (BAR-5.1, BAR-5.2: 001's tax and variable income hold)",
-    "003's random events (BAR-17: they need 003's tables; off)",
-    "003's unit payments (BAR-6.2 to 6.4: 001's hold)",
-    "003's victory and elimination (BAR-4.4 to 4.6: 001's hold)",
+    "003's famine, plague, storm and renegade tables (BAR-17: not in the seed; no random "
+    "event strikes unless the game master sets 001's famine, plague or storm)",
+    "003's trade income (BAR-5.2: 001's variable income holds)",
 )
 
 

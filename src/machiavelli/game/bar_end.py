@@ -20,6 +20,13 @@ two military units of the eliminated player in a conquered province, the garriso
 turns independent and the other unit gets eliminated."  A city nobody controls, or that
 independents control, saves the power; so does an ungarrisoned city whose province rebels
 (4.1: nobody controls it).
+
+Conquest (4.4, BAR-4.6): "If the conquering major power loses her previous home country at
+the same time, then the conquered home country becomes her new home country": a power that
+takes a whole home country (every province and city) in the check in which it would be
+eliminated is not; the country taken is recorded as its own
+(:func:`machiavelli.core.homes.update_home_countries`), the one it lost stays in its home
+country until another power takes it whole (HOME-1..4; ruling "BAR-4.6").
 """
 
 from __future__ import annotations
@@ -112,13 +119,19 @@ def bar_doomed_powers(board: Board, state: State) -> list[str]:
             cities_of.setdefault(holder, []).extend(
                 p for p in countries.countries[country] if _is_city(board, p))
     doomed = []
+    conquering: set[str] | None = None  # the powers taking a home country now (BAR-4.6)
     for power in state.powers:
         cities = cities_of.get(power)
         if not cities:
             continue
         if all(state.city_owner.get(c) in majors and state.city_owner.get(c) != power
                and not _nobodys(board, state, c) for c in cities):
-            doomed.append(power)
+            if conquering is None:
+                recorded = countries.recorded(state)
+                conquering = {h for c, h in countries.holders(state).items()
+                              if h is not None and h != recorded[c]}
+            if power not in conquering:  # 003 4.4: a conquered one becomes its home
+                doomed.append(power)
     return doomed
 
 

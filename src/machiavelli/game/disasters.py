@@ -262,7 +262,10 @@ def plague(board: Board, state: State, dice: Dice) -> tuple[State, list[str]]:
 
     Only in the summer (a game without summer has no plague); nothing with
     plague off or on a board without a plague table, nor before the year the
-    scenario lets plague begin (``Board.plague_from``).  No marker stays (PLG-3).
+    scenario lets plague begin (``Board.plague_from``).  No marker stays (PLG-3), but
+    under seed 003's ``bar``: its markers (``State.plague``) stay until the Summer
+    campaign ends, and kill the units then there too (BAR-2.5, BAR-17.4,
+    :mod:`machiavelli.game.bar_campaign`).
     """
     if not plague_in_play(state) or state.season != "summer" or not board.plague_table:
         return state, []
@@ -273,6 +276,8 @@ def plague(board: Board, state: State, dice: Dice) -> tuple[State, list[str]]:
     struck = set(hit.provinces)
     doomed = [u for u in state.units if u.province in struck]
     new, deaths = _eliminate(board, state, doomed, "eliminated by plague")
+    if state.option("bar") and struck:  # seed 003: the markers stay all Summer (BAR-2.5)
+        new = new.but(plague=_in_board_order(board, struck | set(state.plague)))
     return update_control(board, new), events + deaths  # CTRL-6
 
 

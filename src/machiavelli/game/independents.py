@@ -59,28 +59,4 @@ def spring_up(board: Board, state: State, rules: Rules) -> tuple[State, list[str
     return update_control(board, done, rules=rules), lines
 
 
-def famine_ends_rebellions(board: Board, state: State) -> tuple[State, list[str]]:
-    """003 17.1.1 and 2 H.3.3 (BAR-17.2): when the Spring campaign ends, famine "puts down a
-    rebellion (after which the province is independent, since rebellion takes the control
-    away)": every rebellion in a famine province ends, and the province, with its city when
-    the city rebelled, comes under independent control (the specification's ruling A-14).
-    Run before the famine's removals and markers' end (001's step h2)."""
-    ended = [r for p, r in state.rebellions.items() if p in set(state.famine)]
-    if not ended:
-        return state, []
-    provinces = dict(state.province_owner)
-    cities = dict(state.city_owner)
-    lines: list[str] = []
-    for rebellion in ended:
-        province = rebellion.province
-        if rebellion.in_province:
-            provinces[province] = INDEPENDENT_CONTROL
-        if rebellion.in_city:
-            cities[province] = INDEPENDENT_CONTROL
-        lines.append(f"Famine ends the rebellion in {board.display_name(province)}: the "
-                     "province is independent (BAR-17.2).")
-    rebellions = {p: r for p, r in state.rebellions.items() if r not in ended}
-    return state.but(rebellions=rebellions, province_owner=provinces, city_owner=cities), lines
-
-
-__all__ = ["famine_ends_rebellions", "spring_up"]
+__all__ = ["spring_up"]

@@ -7,7 +7,8 @@
 - when a campaign ends (after its moves if nobody retreats, else after the
   retreats): after spring, units in famine provinces are removed (h2); after
   fall, storms sink fleets (j) and famine strikes (k); then eliminations and
-  the victory check;
+  the victory check (under seed 003's ``bar``: its H.3.2-H.3.5, then after the Fall
+  its winter, :mod:`machiavelli.game.bar_campaign`);
 - entering the summer movement phase: plague, before orders (PLG-1);
 - entering the adjustment phase: income (with money), before orders;
 - an adjustment phase: builds, maintenance and removals.
@@ -32,11 +33,11 @@ from machiavelli.core.results import Adjudication, OrderResult
 from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State
 from machiavelli.game.adjustments import allowance, resolve_adjustments
+from machiavelli.game.bar_campaign import campaign_end, winter
 from machiavelli.game.campaign import resolve_campaign
 from machiavelli.game.disasters import famine, famine_removals, plague, storms
 from machiavelli.game.elimination import eliminations
 from machiavelli.game.high_seas import sweep_high_seas
-from machiavelli.game.independents import famine_ends_rebellions, spring_up
 from machiavelli.game.victory import winners
 from machiavelli.money.income import income
 from machiavelli.money.ledger import ledgers
@@ -201,6 +202,9 @@ def _one_phase(
         after = _end_of_campaign(board, current.season, after, dice, events, rules)
         won = winners(board, after, victory_cities, fall_end=current.season == "fall",
                       rules=rules)
+        if rules.bar and current.season == "fall" and not won:
+            # seed 003's winter comes after the Fall's checks (H.3.5, then A.1-A.3)
+            after = _record(winter(board, after, dice, rules), events)
     elif current.phase == "adjustment":
         after = update_control(board, after, rules=rules)  # units removed or built change it
     after = _enter_phase(board, after, dice, events, private, rules)
@@ -244,13 +248,15 @@ def _end_of_campaign(
 ) -> State:
     """001 steps h2, j and k, then eliminations (a campaign has just ended).
 
-    Under ``bar`` 003's H.3.2 comes first: independent garrisons spring up
-    (:func:`machiavelli.game.independents.spring_up`)."""
+    Under ``bar`` 003's H.3.2-H.3.4 instead (independent garrisons spring up, famine and
+    plague remove units and rebellions, their markers go:
+    :func:`machiavelli.game.bar_campaign.campaign_end`), then the eliminations (H.3.5);
+    003's winter (A.1-A.3) comes after the victory check (:func:`_one_phase`)."""
     if rules.bar:
-        state = _record(spring_up(board, state, rules), events)
+        state = _record(campaign_end(board, state, rules), events)
+        return _record(eliminations(board, state, fall_end=season == "fall", rules=rules),
+                       events)
     if season == "spring":
-        if rules.bar:  # famine ends rebellions (H.3.3, BAR-17.2)
-            state = _record(famine_ends_rebellions(board, state), events)
         state = _record(famine_removals(board, state), events)
     if season == "fall":
         state = _record(storms(board, state, dice), events)

@@ -39,7 +39,10 @@ class Incoming:
 
     ``sender``: the address answers go to (empty when none can be found); ``subject``;
     ``body``: the text the commands are read from; ``message_id`` (for the reply's
-    ``In-Reply-To``); ``automatic``: why the message must not be answered, or None.
+    ``In-Reply-To``); ``automatic``: why the message must not be answered, or None;
+    ``copied``: the other addresses it was sent to (``To:`` and ``Cc:`` but the judge's and
+    the sender's; known only with the judge's address), which seed 003's games read no
+    orders from (BAR-18.4).
     """
 
     sender: str
@@ -47,6 +50,7 @@ class Incoming:
     body: str
     message_id: str = ""
     automatic: str | None = None
+    copied: tuple[str, ...] = ()
 
 
 def parse_message(raw: bytes | str, *, envelope_sender: str | None = None,
@@ -61,7 +65,25 @@ def parse_message(raw: bytes | str, *, envelope_sender: str | None = None,
     if automatic is None and not sender:
         automatic = "no address to answer (no usable From: or Reply-To:)"
     return Incoming(sender, _header(message, "Subject"), body_text(message),
-                    _header(message, "Message-ID"), automatic)
+                    _header(message, "Message-ID"), automatic,
+                    copied_to(message, judge_address, sender, envelope_sender))
+
+
+def copied_to(message: Message, judge_address: str, sender: str,
+              envelope_sender: str | None = None) -> tuple[str, ...]:
+    """The addresses of ``To:`` and ``Cc:`` besides the judge's and the sender's (none
+    when the judge's address is not known: which one is the judge's cannot be told)."""
+    if not judge_address:
+        return ()
+    own = {judge_address.strip().lower(), sender.strip().lower(),
+           (envelope_sender or "").strip().lower(),
+           *(a.strip().lower() for _, a in getaddresses(_all(message, "From")))}
+    found: list[str] = []
+    for _, address in getaddresses([*_all(message, "To"), *_all(message, "Cc")]):
+        address = address.strip().lower()
+        if "@" in address and address not in own and address not in found:
+            found.append(address)
+    return tuple(found)
 
 
 def _header(message: Message, name: str) -> str:

@@ -49,7 +49,7 @@ def answer_mail(judge: Judge, incoming: Incoming, config: Config,
     fact, such as the results of a phase the message processed, are
     :func:`deliver_owed`'s)."""
     answer = interpret(judge, incoming.sender, incoming.body, now or clock(),
-                       config)
+                       config, copied=incoming.copied)
     return answer_messages(answer, incoming, config)
 
 

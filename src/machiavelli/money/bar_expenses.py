@@ -33,7 +33,7 @@ every expense); the assassination is public through its effects, which name no a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Protocol, TypeVar
 
 from machiavelli.core.board import Board
@@ -64,11 +64,14 @@ DROPPED = "was assassinated: not carried out, nothing charged (BAR-2.8)"
 #: seed 003's sub-phases of the expenditures (003 2 F; BAR-2.6, option ``bar``): the order
 #: they are paid in whatever their numbers (in a sub-phase, by number): F.2.1 bodyguards,
 #: F.2.2 assassinations, F.3.1 pacifications, F.3.2 rebellions, F.4.1 counter-bribes, F.4.2
-#: bribes on committed units, F.4.3 on independent ones, F.5 famine relief
+#: bribes on committed units, F.4.3 on independent ones (the permission bribes first, right
+#: after the counter-bribes: ruling A-9), F.5 famine relief
 BAR_SUBPHASES: dict[str, int] = {
-    "bodyguard": 21, "assassinate": 22, "pacify_rebellion": 31, "cause_rebellion": 32,
-    "counter_bribe": 41, "disband": 42, "buy": 42, "garrison_to_autonomous": 42,
-    "famine_relief": 50}
+    "bodyguard": 210, "assassinate": 220, "pacify_rebellion": 310, "cause_rebellion": 320,
+    "counter_bribe": 410, "permission": 415, "disband": 420, "buy": 420,
+    "garrison_to_autonomous": 420, "operate": 430, "famine_relief": 500}
+#: a bribe of F.4.2 on an independent unit is one of F.4.3
+_COMMITTED, _INDEPENDENT = 420, 430
 #: the effects in 003's order (F.3.1 before F.3.2, bribes, then F.5)
 BAR_EFFECT_ORDER: dict[str, int] = {kind: i for i, kind in enumerate((
     "pacify_rebellion", "cause_rebellion", "disband", "buy", "garrison_to_autonomous",
@@ -94,23 +97,25 @@ def preventive_problem(board: Board, province: str) -> str | None:
 NOT_PAID_IN_FULL = "cannot be paid in full: not carried out, nothing charged (BAR-2.7)"
 
 
-def bar_payments(state: State, treasury: int, listed: Sequence[Expense]) -> list[int]:
+def bar_payments(state: State, treasury: int, listed: Sequence[Expense],
+                 void: Collection[int] = ()) -> list[int]:
     """Seed 003's payments (BAR-2.6, BAR-2.7): in the fixed order of its sub-phases
     (:data:`BAR_SUBPHASES`; a bribe on an independent unit after those on committed
-    units), by number within one; each paid in full or not at all (nothing charged)."""
+    units), by number within one; each paid in full or not at all (nothing charged).
+    ``void``: the ids of the expenses void whatever happens, never paid (BAR-7.2)."""
     independent = {u.province for u in state.units if u.owner is None}
 
     def rank(i: int) -> tuple[int, int]:
         e = listed[i]
-        sub = BAR_SUBPHASES.get(e.kind, 99)
-        if sub == 42 and e.province in independent:
-            sub = 43
+        sub = BAR_SUBPHASES.get(e.kind, 999)
+        if sub == _COMMITTED and e.province in independent:
+            sub = _INDEPENDENT
         return sub, e.number
 
     taken = [0] * len(listed)
     left = treasury
     for i in sorted(range(len(listed)), key=rank):
-        if bar_expense_problem(state, listed[i]) is not None:
+        if bar_expense_problem(state, listed[i]) is not None or id(listed[i]) in void:
             continue  # void, not charged (ruling A-3)
         amount = max(listed[i].amount, 0)
         if amount <= left:
@@ -192,6 +197,26 @@ def settle_permissions(spends: Sequence[B], counter: Callable[[B], int]) -> list
                   "(BAR-11.6)")
         done.append(spend)
     return done
+
+
+#: 003 7.1: "There are fixed costs for rising and pacifying a rebellion and relieving a
+#: famine"; the others have a minimum, more in steps of 3 (9.1, 9.2, 11.1)
+FIXED_PRICES = frozenset({"famine_relief", "pacify_rebellion", "cause_rebellion"})
+#: what the reason of an expenditure void and not charged ends with (BAR-7.2)
+UNCHARGED = "void, nothing charged (BAR-7.2)"
+
+
+def amount_problem(expense: Expense, price: int) -> str | None:
+    """Why an expenditure's amount is wrong for its price, or None (BAR-7.2, ruling A-19):
+    a fixed price exactly; a minimum price, or more in steps of 3."""
+    amount = expense.amount
+    if expense.kind in FIXED_PRICES:
+        if amount != price:
+            return f"it costs {price} ducats, no more and no less: {UNCHARGED}"
+        return None
+    if price and (amount < price or (amount - price) % 3):
+        return f"it costs at least {price} ducats, more in steps of 3: {UNCHARGED}"
+    return None
 
 
 def bar_expense_problem(state: State, expense: Expense) -> str | None:

@@ -205,8 +205,15 @@ def _pay(step: _Step, power: str, listed: list[Expense], treasury: int, victim: 
     """Pay the power's expenses in number order; the treasury left after step b."""
     problem = _power_problem(step, power, listed[0])
     payable = payable_expenses(listed, step.rules)
+    void: dict[int, str] = {}  # seed 003: void whatever happens, never paid (BAR-7.2)
+    if step.rules.bar and not problem:
+        for expense in payable:
+            if expense.kind not in bar.KINDS:
+                why = _uncharged_problem(step, Spend(power, expense, 0))
+                if why is not None:
+                    void[id(expense)] = why
     taken = dict(zip((id(e) for e in payable), expense_payments(
-        step.state, step.rules, 0 if problem else treasury, payable), strict=True))
+        step.state, step.rules, 0 if problem else treasury, payable, void), strict=True))
     for expense in listed:
         if expense.kind in NOT_HERE and not (step.rules.bar and expense.kind != "none"):
             continue  # an assassination's ducats stay for step c (but 003's, BAR-9)
@@ -219,6 +226,8 @@ def _pay(step: _Step, power: str, listed: list[Expense], treasury: int, victim: 
             spend.end("void", problem)
         elif bar_void is not None:
             spend.end("void", bar_void)  # nothing charged (ruling A-3)
+        elif id(expense) in void:
+            spend.end("void", void[id(expense)])
         elif step.rules.bar and not paid and id(expense) in taken:
             spend.end("void", bar.NOT_PAID_IN_FULL)
         elif expense.number not in EXPENSE_NUMBERS and not step.rules.bar:  # (BAR-7.1)
@@ -254,14 +263,30 @@ def _judge(step: _Step, spend: Spend) -> None:
         spend.end("void", problem)
 
 
-def _problem(step: _Step, spend: Spend) -> str | None:
-    """Why the expense is invalid (it is paid all the same, EXP-GEN-3), or None."""
+def _uncharged_problem(step: _Step, spend: Spend) -> str | None:
+    """Seed 003: why the expenditure is void whatever the others do, so not charged
+    (003 7.1, BAR-7.2, rulings A-3, A-19): illegal on the position the campaign began
+    with, or an amount its price does not allow.  A bribe out of reach is not among them:
+    it fails and is charged (003 11.1)."""
+    try:
+        problem = _problem(step, spend, reach=False)
+    except KeyError as err:  # a place that is not on this board
+        problem = f"unknown place {err}"
+    if problem is not None:
+        return problem if problem.endswith(bar.UNCHARGED) else f"{problem}: {bar.UNCHARGED}"
+    return bar.amount_problem(spend.order, spend.price)
+
+
+def _problem(step: _Step, spend: Spend, reach: bool = True) -> str | None:
+    """Why the expense is invalid (it is paid all the same, EXP-GEN-3), or None.
+
+    ``reach``: whether seed 003's reach of a bribe is checked too (BAR-11.1)."""
     expense, power = spend.order, spend.power
     if expense.kind in bar.ONLY_003 and not step.rules.bar:  # (001 has none of them)
         return f"{ETYPE_WORDS[expense.kind]} is seed 003's expenditure (option bar)"
     if expense.kind in ("counter_bribe", "disband", "buy", "garrison_to_autonomous",
                         "operate", "permission"):
-        return _unit_problem(step, spend)
+        return _unit_problem(step, spend, reach)
     province = expense.province
     if province is None:
         return "no province is named"
@@ -286,7 +311,7 @@ def _table(expense: Expense) -> str:
     return {"famine_relief": "A", "pacify_rebellion": "B"}.get(expense.kind, "JK")
 
 
-def _unit_problem(step: _Step, spend: Spend) -> str | None:
+def _unit_problem(step: _Step, spend: Spend, reach: bool = True) -> str | None:
     board, state, expense, power = step.board, step.state, spend.order, spend.power
     found = named_unit(state, power, expense, step.where())
     if isinstance(found, str):
@@ -294,11 +319,11 @@ def _unit_problem(step: _Step, spend: Spend) -> str | None:
     spend.unit = found
     where = board.display_name(found.province)
     if step.rules.bar:  # 003's reach (BAR-11.1; counter-bribes anywhere, BAR-11.3)
-        if expense.kind != "counter_bribe" and found.owner != power:
-            reach = bribe_reach_problem(board, state, power, found, step.permits, [
+        if reach and expense.kind != "counter_bribe" and found.owner != power:
+            out_of_reach = bribe_reach_problem(board, state, power, found, step.permits, [
                 p for who, p in step.permissions if who == power])
-            if reach is not None:
-                return reach
+            if out_of_reach is not None:
+                return out_of_reach
     elif step.rules.adjacency and found.owner != power and not has_unit_near(
             board, state.units, power, found.province):
         rule = "C" if expense.kind == "counter_bribe" else "DI"

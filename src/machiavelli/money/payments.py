@@ -6,7 +6,7 @@ takes.  :mod:`machiavelli.money.expenses` pays them; the self-play invariants
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from machiavelli.core.orders import Expense, Order
 from machiavelli.core.rules import Rules
@@ -47,13 +47,14 @@ def payable_expenses(listed: Sequence[Expense], rules: Rules) -> list[Expense]:
 
 
 def expense_payments(
-    state: State, rules: Rules, treasury: int, listed: Sequence[Expense]
+    state: State, rules: Rules, treasury: int, listed: Sequence[Expense],
+    void: Collection[int] = (),
 ) -> list[int]:
     """What each of ``listed`` (:func:`payable_expenses`) takes from ``treasury``: 001's
     number order, all that is left for the last (:func:`payments`), or under ``bar``
     003's (:func:`machiavelli.money.bar_expenses.bar_payments`)."""
-    if rules.bar:
-        return bar.bar_payments(state, treasury, listed)
+    if rules.bar:  # (``void``: the ids of expenses void and not charged, BAR-7.2)
+        return bar.bar_payments(state, treasury, listed, void)
     return payments(treasury, listed)
 
 

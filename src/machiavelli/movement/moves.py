@@ -250,8 +250,11 @@ def movement_phase(
         link_pieces(pieces, given.order)
     permits = {powers.number(p): {powers.number(q) for q in allowed}
                for p, allowed in allies.items()} if allies else {}
+    besieges = ({i for i, o in enumerate(given.order) if type(o) is Besiege}
+                if rules.bar and ix.straits else None)  # (BAR-14.5)
     return MovementPhase(board, state, rules, given, Resolver(pieces, permits, rules.mach2,
-                                                                 rules.bar, given.barred),
+                                                                 rules.bar, given.barred,
+                                                                 besieges),
                          early, where)
 
 

@@ -147,7 +147,7 @@ def apply_outcome(
             contested, province_owner, city_owner, state.home, state.home_countries, rebellions,
             state.famine, state.treasury, state.loans, state.chits, state.defaulted,
             state.assassinated, state.eliminated, state.options, state.peace,
-            state.excommunications, state.abundance)
+            state.excommunications, state.abundance, state.plague)
     else:
         if rules.diplomacy and state.season == "fall":
             city_owner = supply_centres_after(board, final, city_owner)
@@ -157,7 +157,7 @@ def apply_outcome(
             city_owner, state.home, state.home_countries, rebellions, state.famine,
             state.treasury, state.loans, state.chits, state.defaulted,
             [] if state.assassinated else state.assassinated, state.eliminated, state.options,
-            state.peace, state.excommunications, state.abundance)
+            state.peace, state.excommunications, state.abundance, state.plague)
     return Adjudication(new_state, None, events,
                         write=lambda: _results(units, given, resolver, fixed, early))
 

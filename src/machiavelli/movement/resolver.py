@@ -39,6 +39,7 @@ from typing import Final
 
 from machiavelli.movement.pieces import (
     CONVOY,
+    HOLD,
     MOVE,
     SUPPORT,
     Pieces,
@@ -69,8 +70,12 @@ class Resolver:
         mach2: bool = False,
         bar: bool = False,
         barred: set[int] | None = None,
+        besieges: set[int] | None = None,
     ) -> None:
         self.pieces = pieces
+        #: the pieces whose order is a siege (seed 003: a besieging fleet controls no
+        #: strait, BAR-14.5)
+        self.besieges: set[int] = besieges if besieges is not None else set()
         #: seed 003's conflict rules (BAR-13.1, BAR-13.4): a unit forced to retreat has no
         #: effect at all, so its move stands nobody off and its attack cuts no support
         self.bar = bar
@@ -611,6 +616,16 @@ class Resolver:
                 return True
         return False
 
+    def _holds_strait(self, q: int) -> bool:
+        """Seed 003: whether fleet piece q, in the controlling province when the moves
+        begin, "executes or tries to execute a Hold order" (BAR-14.5): a hold (given, or
+        the judge's for no order or an impossible one) or an advance that fails (003 8.3:
+        "the advancing unit executes a hold"); not a support, transport or siege."""
+        k = self.pieces.kind[q]
+        if k == MOVE:
+            return not self.resolve(q)
+        return k == HOLD and q not in self.besieges
+
     def _closes(self, q: int, controller: int) -> bool:
         """Whether fleet piece q is in the controlling province when the moves end."""
         p = self.pieces
@@ -619,6 +634,8 @@ class Resolver:
             return False  # a fleet becoming a garrison does not block (STR-F)
         if self.mach2:
             return here  # only a fleet already there (STR-MACH2-1)
+        if self.bar:  # seed 003 14.4 (BAR-14.5, ruling A-22)
+            return here and self._holds_strait(q)
         if here:
             if p.kind[q] == MOVE:
                 return not self.resolve(q)  # bounced back: still blocks (STR-G)

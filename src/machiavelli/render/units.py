@@ -144,7 +144,7 @@ def marker_layer(board: Board, geo: MapGeometry, state: State,
             signs.append(("+", FAIL, "#FFFFFF", f"rebellion against {rebellion.against}"))
         if pid in state.famine:
             signs.append(("%", "#F2C14E", INK, "famine"))
-        if pid in plague:
+        if pid in plague or pid in state.plague:  # (seed 003's markers stay, BAR-2.5)
             signs.append(("\u2620", "#3B3B3B", "#FFFFFF", "plague"))
         x = shape.label[0] + label_width(board.provinces[pid].name, size) / 2 + s * 0.35
         y = shape.label[1]

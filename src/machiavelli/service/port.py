@@ -252,8 +252,10 @@ class GameKind(Protocol):
         ...
 
     def read(self, position: Position, seat: str, text: str,
-             earlier: Sequence[str] = ()) -> Reading:
-        """``seat``'s submission for the pending decision, merged with ``earlier`` lines."""
+             earlier: Sequence[str] = (), *, replace: bool = False) -> Reading:
+        """``seat``'s submission for the pending decision, merged with ``earlier`` lines
+        (``replace``: the submission replaces them, but for those the game keeps once given:
+        Machiavelli under seed 003's ``bar``, its ducat transfers, BAR-18.1)."""
         ...
 
     def legal(self, position: Position, seat: str) -> Sequence[Choice]:

@@ -155,8 +155,8 @@ def submit(session: Session, game: Game, actor: Viewer, power: str | None, text:
     if standing is not None:  # a seat's standing orders are kept apart from its answer
         text, orders, refused = standing_orders.split(standing, state, who, text)
     row = sheet(session, game, game.phase, who)
-    earlier = [] if row is None or replace else row.text.splitlines()
-    reading = kind.read(state, who, text, earlier)
+    earlier = [] if row is None else row.text.splitlines()
+    reading = kind.read(state, who, text, earlier, replace=replace)
     errors = sorted([*reading.errors, *refused], key=lambda e: e.line)
     if refused_keeps and errors and not orders and not kind.read(state, who, text).lines:
         return Refused("every line was refused, so the stored orders are unchanged: "

@@ -213,6 +213,8 @@ def position_text(board: Board, state: State) -> str:
     if state.famine:  # FAM-MARK: "%" marks famine, "+" rebellion (REB-MARK)
         lines.append("  Famine: " + ", ".join(
             f"{board.provinces[p].name}%" for p in state.famine))
+    if state.plague:  # seed 003's plague markers, kept all Summer (BAR-2.5)
+        lines.append("  Plague: " + ", ".join(board.provinces[p].name for p in state.plague))
     return "\n".join(lines)
 
 

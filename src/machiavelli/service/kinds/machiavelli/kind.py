@@ -83,8 +83,8 @@ class MachiavelliKind:
         return phases.touching(as_table(position), seat)
 
     def read(self, position: Position, seat: str, text: str,
-             earlier: Sequence[str] = ()) -> Reading:
-        return orders.read(as_table(position), seat, text, earlier)
+             earlier: Sequence[str] = (), *, replace: bool = False) -> Reading:
+        return orders.read(as_table(position), seat, text, earlier, replace=replace)
 
     def legal(self, position: Position, seat: str) -> Sequence[Choice]:
         return orders.legal(as_table(position), seat)

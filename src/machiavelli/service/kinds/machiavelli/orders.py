@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from machiavelli.core.orders import Order, order_key
+from machiavelli.core.orders import BANK, Order, Pay, order_key
 from machiavelli.game.checking import problems
 from machiavelli.movement.legal_lists import legal_orders
 from machiavelli.service.kinds.machiavelli.table import Table
@@ -19,15 +19,34 @@ def lines_text(lines: Sequence[str]) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-def read(table: Table, power: str, text: str, earlier: Sequence[str] = ()) -> Reading:
-    """``text`` read for ``power``, merged with the ``earlier`` lines it had given.
+#: seed 003 18.1: "Ducat transfer orders between players may however not be withdrawn"
+NO_WITHDRAWAL = ("a transfer of ducats once sent cannot be withdrawn or changed (BAR-18.1): "
+                 "the earlier line stands")
+
+
+def _locked(state_options: Mapping[str, bool], order: Order) -> bool:
+    """Under seed 003's ``bar`` a transfer of ducats to a power, once stored, stays
+    (BAR-18.1)."""
+    return type(order) is Pay and order.to != BANK and state_options.get("bar", False)
+
+
+def read(table: Table, power: str, text: str, earlier: Sequence[str] = (), *,
+         replace: bool = False) -> Reading:
+    """``text`` read for ``power``, merged with the ``earlier`` lines it had given
+    (``replace``: only those the game keeps, seed 003's transfers of ducats, BAR-18.1).
 
     A line that replaces an earlier one (given before, or above in the same text) is
-    noted ``"replaces line N"`` (N: the earlier submission's line, or this one's)."""
+    noted ``"replaces line N"`` (N: the earlier submission's line, or this one's); a line
+    that would change a kept one is an error on its line."""
     board, state = table.board, table.state
     stored = parse_orders(lines_text(earlier), board, state, power).orders if earlier else []
+    options = state.options
+    locked = {order_key(o): o for o in stored if _locked(options, o)}
+    if replace:
+        stored = list(locked.values())
     submission = parse_orders(text, board, state, power)
     merged: dict[tuple[str, ...], Order] = {order_key(o): o for o in stored}
+    refused: list[LineError] = []
     where: dict[tuple[str, ...], str] = {order_key(o): f"line {i} of the orders given before"
                                          for i, o in enumerate(stored, 1)}
     notes: dict[int, str] = {}
@@ -46,6 +65,13 @@ def read(table: Table, power: str, text: str, earlier: Sequence[str] = ()) -> Re
         key = order_key(order)
         queue = lines.get(key, [])
         line = queue.pop(0) if queue else None
+        kept = locked.get(key)
+        if kept is not None and order != kept:
+            written = text.splitlines()
+            shown = (written[line - 1].strip() if line is not None and 0 < line <= len(written)
+                     else format_order(order))
+            refused.append(LineError(line or 0, shown, NO_WITHDRAWAL, "BAR-18.1"))
+            continue
         if key in merged and line is not None:
             notes[line] = f"replaces {where[key]}"
         merged.pop(key, None)
@@ -53,8 +79,8 @@ def read(table: Table, power: str, text: str, earlier: Sequence[str] = ()) -> Re
         if line is not None:
             where[key] = f"line {line}"
             given[key] = line
-    errors = tuple(LineError(e.line, e.text, e.reason, getattr(e, "rule", None))
-                   for e in submission.errors)
+    errors = tuple(sorted([*(LineError(e.line, e.text, e.reason, getattr(e, "rule", None))
+                             for e in submission.errors), *refused], key=lambda e: e.line))
     return Reading(tuple(format_order(o) for o in merged.values()), errors, notes,
                    _warnings(table, power, text, list(merged.values()), given))
 

@@ -75,8 +75,8 @@ class PrincesKind:
         return answers.owes(as_state(position), seat)
 
     def read(self, position: Position, seat: str, text: str,
-             earlier: Sequence[str] = ()) -> Reading:
-        return answers.read(as_state(position), seat, text, earlier)
+             earlier: Sequence[str] = (), *, replace: bool = False) -> Reading:
+        return answers.read(as_state(position), seat, text, () if replace else earlier)
 
     def legal(self, position: Position, seat: str) -> Sequence[Choice]:
         return answers.legal(as_state(position), seat)
