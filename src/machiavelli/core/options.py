@@ -167,12 +167,18 @@ NOT_IMPLEMENTED: Mapping[str, str] = MappingProxyType({})  # (none left: all six
 #: rule is absent); ``flags_listing`` and the game's information say so.
 BAR_NOT_YET: tuple[str, ...] = (
     *NOT_IMPLEMENTED.values(),
-    "003's famine relief (BAR-12: 001's holds, paid in 003's order)",
-    "003's income (BAR-5.1, BAR-5.2: 001's tax and variable income hold)",
-    "003's random events (BAR-17: they need 003's tables; off)",
-    "independent units' native areas and rebellions against independents (BAR-16.2, 16.3)",
-    "003's unit payments (BAR-6.2 to 6.4: 001's hold)",
-    "003's victory and elimination (BAR-4.4 to 4.6: 001's hold)",
+    "independent control, independents' native areas and rebellions against them "
+    "(BAR-1.3, 4.1, 16.2, 16.3)",
+    "rebellion taking control away, and liberation (BAR-4.3, 10.6)",
+    "a conquered home country replacing a lost one (BAR-4.6)",
+    "forced holds (BAR-7.4)",
+    "a bribe on a unit no longer there or made independent in the same campaign "
+    "(BAR-11.8, 11.9)",
+    "strait control by a holding fleet (BAR-14.5)",
+    "transfers told at the campaign's end and never withdrawn (BAR-2.4, 18.1)",
+    "003's random events (BAR-17: they need 003's tables; off), plague markers all Summer "
+    "and famine ending a rebellion (BAR-2.5, 17.2, 17.4)",
+    "trade income (BAR-5.2: 001's variable income holds until 003's map)",
 )
 
 
