@@ -90,7 +90,7 @@ def test_bar_1_2_independent_units_are_drawn_grey_and_named_independent() -> Non
     assert "<title>Independent: Army Urbino</title>" in svg
     assert "<title>Independent: Garrison Ferrara</title>" in svg
     assert 'data-owner="autonomous" data-kind="A" data-province="urb"' in svg
-    assert "independent army" in legend(svg) and "independent fleet" in legend(svg)
+    assert all(f">independent {what}<" in legend(svg) for what in ("army", "fleet", "garrison"))
     plain = draw_map(board, load_scenario("classic_1454")[1])  # 001's word, 001's legend
     assert "<title>Autonomous: Garrison Ferrara</title>" in plain
-    assert "independent army" not in legend(plain)
+    assert ">autonomous<" in legend(plain) and "independent" not in legend(plain)

@@ -15,6 +15,8 @@ from machiavelli.render.colours import FAIL, INK, NEUTRAL_LAND, SEA, SEA_EDGE, t
 from machiavelli.render.seed003 import (
     CROSS,
     EXCOMMUNICATED,
+    INDEPENDENT_NAME,
+    owner_name,
     peace_lines,
     seed_003_shown,
     support_for,
@@ -143,7 +145,8 @@ def legend_band(board: Board, state: State, colours: dict[str, str], width: floa
     flow.item("army", lambda at, s: unit_token("A", at, s, "#FFFFFF"))
     flow.item("fleet", lambda at, s: unit_token("F", at, s, "#FFFFFF"))
     flow.item("garrison", lambda at, s: unit_token("G", at, s, "#FFFFFF"))
-    flow.item("autonomous", lambda at, s: unit_token("G", at, s, None))
+    nobody = "independent garrison" if owner_name(state) == INDEPENDENT_NAME else "autonomous"
+    flow.item(nobody, lambda at, s: unit_token("G", at, s, None))
     flow.item("militia", lambda at, s: unit_token("A", at, s, "#FFFFFF", "militia"))
     flow.item("elite mercenary", lambda at, s: unit_token("A", at, s, "#FFFFFF",
                                                            "elite_mercenary"))
