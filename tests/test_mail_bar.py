@@ -47,3 +47,31 @@ def test_bar_8_5_a_support_for_a_power_by_mail_is_checked_and_adjudicated(post: 
     assert "bodyguard Venice" in mails["bob@x.org"]  # a money order: Venice's part alone
     assert "bodyguard" not in mails["ann@x.org"]
     assert any(u.owner == "Milan" and u.province == "man" for u in post.view("rome").state.units)
+
+
+def test_bar_5_3_bar_2_3_a_forced_tax_and_a_gift_by_mail_in_the_adjustment_phase(
+        post: Post) -> None:
+    """BAR-5.3, BAR-2.3: in the winter's adjustments Milan taxes Pavia by force and gives
+    Venice 2 ducats by mail; a tax on a province not its own will fail, saying why, and a
+    place the judge does not know is refused on its line."""
+    three_player_game(post, settings="set bar")
+    for _ in range(3):  # spring, summer, fall: the winter's adjustments
+        post.send(MASTER, GM + "process")
+    assert post.view("rome").state.phase == "adjustment"
+    answer = post.send("ann@x.org", "signon irome annpw\ntax pav\ntax vic\n"
+                       "give 2 ducats to Venice\ntax xyz\nsignoff")
+    reply = said(answer, "tax pav")
+    assert "Accepted for Milan, Winter 1454 adjustment: 3 order(s)." in reply
+    assert "Line 3: tax vic: will fail: Milan does not control Vicenza" in reply
+    assert "Line 5: tax xyz: unknown place 'xyz'" in reply
+    post.send(MASTER, GM + "process")
+    mails = {m.to: m.text for m in post.owed()}
+    ann, bob = mails["ann@x.org"], mails["bob@x.org"]
+    for text in (ann, bob):  # public: the rebellion the tax raises
+        assert "tax pav  (Pavia rebels against Milan (BAR-5.3))" in text
+        assert "tax vic  (void: Milan does not control Vicenza)" in text
+    assert "Milan taxes Pavia by force: 2 ducats" in ann  # the ducats: Milan's part
+    assert "taxes Pavia by force" not in bob
+    assert "pay 2 ducats to Venice  (paid 2 ducats to Venice)" in ann
+    assert "Received 2 ducats from Milan" in bob and "Received 2 ducats" not in ann
+    assert post.view("rome").state.rebellions["pav"].against == "Milan"
