@@ -1,7 +1,8 @@
 """Balance at Risk by mail (issue 40, item 6): a game made by mail with ``set bar`` takes
 seed 003's orders in a player's mail with the order checker's verdicts on each line
 (BAR-8.5's support of an area for a power, BAR-9.2's bodyguard; a power that does not
-exist refused on its line), and its results mail reports them adjudicated."""
+exist refused on its line), and its results mail reports them adjudicated; in the
+adjustments, a forced tax (BAR-5.3) and a gift of the ducat exchange (BAR-2.3)."""
 
 from __future__ import annotations
 
@@ -71,6 +72,7 @@ def test_bar_5_3_bar_2_3_a_forced_tax_and_a_gift_by_mail_in_the_adjustment_phase
         assert "tax pav  (Pavia rebels against Milan (BAR-5.3))" in text
         assert "tax vic  (void: Milan does not control Vicenza)" in text
     assert "Milan taxes Pavia by force: 2 ducats" in ann  # the ducats: Milan's part
+    assert "+2 forced tax of pav; -2 paid to Venice" in ann and " other" not in ann
     assert "taxes Pavia by force" not in bob
     assert "pay 2 ducats to Venice  (paid 2 ducats to Venice)" in ann
     assert "Received 2 ducats from Milan" in bob and "Received 2 ducats" not in ann
