@@ -59,6 +59,10 @@ def test_bar_8_5_a_support_for_a_power_typed_checked_and_adjudicated_in_chromium
 
     vera = players["Venice"]
     vera.goto(f"/games/{GAME}")
+    rules = vera.locator("#seats details")
+    rules.locator("summary").click()
+    expect(rules).to_contain_text("Balance at Risk: nofamine")
+    expect(rules).to_contain_text("area_support")
     box = vera.locator("#orders textarea[name=orders]")
     box.fill("")
     box.type("A ver S man for Milan\nA pad S man for Milan\nF dal S her for Bavaria",
