@@ -95,6 +95,8 @@ def test_bar_8_5_a_support_for_a_power_typed_checked_and_adjudicated_in_chromium
         expect(result).to_contain_text("A ver S man for Milan")
         expect(result).to_contain_text("A cre - man")
         expect(result).to_contain_text("Mantua (province): nobody -> Milan")
+    picture = vera.request.get(f"{live.base}/games/{GAME}/map.svg?phase=1")
+    assert picture.ok and "<title>for Milan</title>" in picture.text()  # the support's initial
     seen = live.judge.view(GAME, Viewer.master("boss"))
     assert not isinstance(seen, Refused) and hasattr(seen, "state")
     assert any(u.owner == "Milan" and u.province == "man" for u in seen.state.units)
