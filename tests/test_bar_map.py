@@ -94,3 +94,12 @@ def test_bar_1_2_independent_units_are_drawn_grey_and_named_independent() -> Non
     plain = draw_map(board, load_scenario("classic_1454")[1])  # 001's word, 001's legend
     assert "<title>Autonomous: Garrison Ferrara</title>" in plain
     assert ">autonomous<" in legend(plain) and "independent" not in legend(plain)
+
+
+def test_bar_12_2_an_abundance_marker_is_drawn_by_the_province_s_name() -> None:
+    board, state = bar_start()
+    svg = draw_map(board, state.but(abundance=["pav"]))
+    assert re.search(r'<g class="marker" data-province="pav" data-marker="abundance">'
+                     r'<title>abundance \(the next famine spares it\)</title>', svg)
+    assert "abundance" in legend(svg)
+    assert 'data-marker="abundance"' not in draw_map(board, state)

@@ -25,7 +25,7 @@ from machiavelli.render.seed003 import (
 )
 from machiavelli.render.svg import Point, num, tag, text
 from machiavelli.render.tokens import FONT, badge, city_marker, cross, siege_ring, unit_token
-from machiavelli.render.units import RETREAT
+from machiavelli.render.units import ABUNDANCE, RETREAT
 from machiavelli.text.notation import format_order
 
 Draw = Callable[[Point, float], str]
@@ -203,6 +203,7 @@ def _seed_003_items(flow: Flow, state: State, colours: dict[str, str]) -> None:
     flow.item("support of an area for a power (its initial)", support_for)
     flow.item("transport for a power", transport_for)
     flow.item("forced taxation", lambda at, s: badge("T", at, s * 0.6, "#F2C14E", INK))
+    flow.item("abundance", lambda at, s: badge(ABUNDANCE, at, s * 0.7, "#7FB069", INK))
     flow.item("excommunicated (on its capitals)",
               lambda at, s: badge(CROSS, at, s * 0.6, EXCOMMUNICATED, "#FFFFFF"))
     for first, second, words in peace_lines(state):

@@ -9,7 +9,8 @@
   "Independent" under ``bar``; the legend shows an independent army and fleet.
 - The legend's row of seed 003's signs: the support of an area for a power (the ring, with
   the initial of the power favoured), the transport for a power, the forced taxation's
-  coin, the excommunication's badge.
+  coin, the Abundance marker (drawn by :func:`~machiavelli.render.units.marker_layer`),
+  the excommunication's badge.
 """
 
 from __future__ import annotations

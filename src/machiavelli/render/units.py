@@ -17,6 +17,7 @@ from machiavelli.render.tokens import SPECIAL_NAMES, badge, cross, siege_ring, u
 
 KIND_NAMES = {"A": "Army", "F": "Fleet", "G": "Garrison"}
 RETREAT = "#E8710A"  # the dotted lines to where a dislodged unit may go
+ABUNDANCE = "\u273f"  # seed 003's Abundance marker (a flower)
 
 
 def unit_point(board: Board, geo: MapGeometry, kind: str, location: str) -> Point:
@@ -130,7 +131,8 @@ def dislodged_layer(board: Board, geo: MapGeometry, state: State,
 
 def marker_layer(board: Board, geo: MapGeometry, state: State,
                  plague: Collection[str] = ()) -> str:
-    """Badges after a province's name: + rebellion (REB-MARK), % famine (FAM-MARK), plague.
+    """Badges after a province's name: + rebellion (REB-MARK), % famine (FAM-MARK), plague,
+    seed 003's Abundance (BAR-12.2).
 
     A rebellion in the city (only) is marked on the city.
     """
@@ -149,6 +151,8 @@ def marker_layer(board: Board, geo: MapGeometry, state: State,
             signs.append(("%", "#F2C14E", INK, "famine"))
         if pid in plague:
             signs.append(("\u2620", "#3B3B3B", "#FFFFFF", "plague"))
+        if pid in state.abundance:  # seed 003's Abundance marker (BAR-12.2)
+            signs.append((ABUNDANCE, "#7FB069", INK, "abundance (the next famine spares it)"))
         x = shape.label[0] + label_width(board.provinces[pid].name, size) / 2 + s * 0.35
         y = shape.label[1]
         for sign, fill, ink, what in signs:
