@@ -124,8 +124,8 @@ KINDS: dict[str, tuple[str, Callable[[], State], Callable[[Order], bool]]] = {
     "transport for a power": ("BAR-8.6", _movement,
                               lambda o: isinstance(o, Transport) and o.power is not None),
     "bodyguard": ("BAR-9.2", _movement, _is_expense("bodyguard")),
-    "assassination": ("BAR-9.1", _movement,
-                      lambda o: _is_expense("assassinate")(o) and o.amount >= 24),  # type: ignore[attr-defined]
+    "assassination": ("BAR-9.1", _movement, lambda o: isinstance(o, Expense)
+                      and o.kind == "assassinate" and o.amount >= 24),
     "operate": ("BAR-11.6", _movement, _is_expense("operate")),
     "permission": ("BAR-11.6", _movement, _is_expense("permission")),
     "make independent": ("BAR-11.7", _movement,
