@@ -125,7 +125,8 @@ def test_bar_listing_and_what_is_missing_said() -> None:
         ("" if BAR_DEFAULTS[n] else "no") + n for n in BAR_FLAGS))
     said = describe_changes(MACH1_DEFAULTS, applied("set bar"))
     assert "auto retreat is now on" in said and "loans is now off" in said
-    assert said[-1].startswith("Balance at Risk (seed 003): not implemented yet: 003's famine")
+    assert said[-1].startswith("Balance at Risk (seed 003): not implemented yet: ")
+    assert "trade income (BAR-5.2" in said[-1] and "BAR-7.4" not in said[-1]
     # a game without bar lists 001's flags only, as before
     assert "auto_retreat" not in flags_listing(MACH1_DEFAULTS)
     assert "auto_retreat" in flags_listing(applied("set auto_retreat"))

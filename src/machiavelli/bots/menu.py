@@ -19,6 +19,9 @@ phase with money the :class:`MoneyMenu` (001, ORDER SYNTAX: expenditure orders):
   each at most the treasury.  Every expense is numbered 1: a player picks up to four
   and numbers them (:func:`numbered`).
 
+In an adjustment phase under ``bar`` the menu is ``give``: seed 003's ducat exchange
+(B.4, BAR-2.3), the same gifts as ``pay`` to each other power in the game.
+
 Every order is an order object that :func:`machiavelli.text.notation.format_order`
 writes in the judge's syntax.  The amounts are within the treasury as it is before
 the phase's loans; the engine judges anything beyond.
@@ -31,7 +34,7 @@ from dataclasses import dataclass, field, replace
 
 from machiavelli.core.board import Board
 from machiavelli.core.board_index import PerBoard
-from machiavelli.core.options import loans_in_play, money_in_play
+from machiavelli.core.options import loans_in_play, money_in_play, rules_of
 from machiavelli.core.orders import BANK, Borrow, Expense, GiveChit, MoneyOrder, Order, Pay
 from machiavelli.core.state import State
 from machiavelli.game.random_orders import Idea, expense_targets
@@ -55,6 +58,8 @@ class MoneyMenu:
     pay: tuple[Pay, ...] = ()
     chits: tuple[GiveChit, ...] = ()
     expenses: tuple[Expense, ...] = ()
+    #: seed 003's gifts of the adjustment phase (B.4, BAR-2.3)
+    give: tuple[Pay, ...] = ()
 
     def __iter__(self) -> Iterator[MoneyOrder]:
         yield from self.borrow
@@ -62,6 +67,11 @@ class MoneyMenu:
         yield from self.pay
         yield from self.chits
         yield from self.expenses
+        yield from self.give
+
+    def spending(self) -> bool:
+        """Whether the menu is a movement phase's (anything but seed 003's gifts)."""
+        return bool(self.borrow or self.repay or self.pay or self.chits or self.expenses)
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
@@ -77,7 +87,8 @@ class LegalOrders:
 
     ``units`` maps an order key (:func:`machiavelli.core.orders.order_key`: a unit, a
     build place, an alliance) to its legal orders; ``money`` is empty outside movement
-    phases with money in play.
+    phases with money in play, but for seed 003's gifts in an adjustment phase under
+    ``bar`` (:attr:`MoneyMenu.give`).
     """
 
     power: str
@@ -101,7 +112,12 @@ class LegalOrders:
 def legal_orders(board: Board, state: State, power: str) -> LegalOrders:
     """Every order ``power`` may give in the current phase (see the module's doc)."""
     units = legal_lists.legal_orders(board, state, power)
-    menu = money_menu(board, state, power) if state.phase == "movement" else MoneyMenu()
+    if state.phase == "movement":
+        menu = money_menu(board, state, power)
+    elif state.phase == "adjustment" and rules_of(state.options).bar:
+        menu = gift_menu(state, power)
+    else:
+        menu = MoneyMenu()
     return LegalOrders(power, units, menu)
 
 
@@ -118,6 +134,15 @@ def money_menu(board: Board, state: State, power: str) -> MoneyMenu:
         chits=_chits(state, power, others),
         expenses=_expenses(board, state, power, cash),
     )
+
+
+def gift_menu(state: State, power: str) -> MoneyMenu:
+    """Seed 003's ducat exchange of the adjustment phase (B.4, BAR-2.3): ``give``."""
+    if not money_in_play(state) or power in state.eliminated:
+        return MoneyMenu()
+    cash = max(state.treasury.get(power, 0), 0)
+    others = [p for p in state.powers if p != power and p not in state.eliminated]
+    return MoneyMenu(give=_pay(others, cash))
 
 
 def _borrow(state: State, power: str) -> tuple[Borrow, ...]:
@@ -220,4 +245,4 @@ def numbered(expenses: Sequence[Expense]) -> list[Expense]:
     return [replace(e, number=n) for n, e in enumerate(expenses[:MAX_EXPENSES], start=1)]
 
 
-__all__ = ["LegalOrders", "MoneyMenu", "legal_orders", "money_menu", "numbered"]
+__all__ = ["LegalOrders", "MoneyMenu", "gift_menu", "legal_orders", "money_menu", "numbered"]

@@ -8,7 +8,8 @@ A :class:`Player` chooses a power's orders for one phase from what that power ma
 - :class:`RandomLegal`: one legal order drawn uniformly for each unit (and build
   place, where it may also build nothing); in a movement phase with money, now and
   then a loan, a repayment and up to two expenses drawn from the money menu within
-  the treasury;
+  the treasury; in an adjustment phase under ``bar``, now and then a gift of seed 003's
+  ducat exchange;
 - :class:`HoldAndSave`: the baseline of a player who sends nothing (NMR) but keeps what
   it has: every unit holds, a dislodged unit retreats where it can, every unit is
   maintained while the treasury lasts (cheapest first), nothing is built or spent.
@@ -53,8 +54,9 @@ class RandomLegal:
     name = "random"
 
     def __init__(self, borrow: float = 0.1, repay: float = 0.2, spend: float = 0.5,
-                 tax: float = 0.05) -> None:
+                 tax: float = 0.05, give: float = 0.1) -> None:
         self.borrow, self.repay, self.spend, self.tax = borrow, repay, spend, tax
+        self.give = give
 
     def choose(self, board: Board, seen: Observation, legal: LegalOrders,
                rng: random.Random) -> list[Order]:
@@ -68,6 +70,8 @@ class RandomLegal:
             if rng.random() < self.tax:
                 orders.append(legal.units[key][0])
         menu = legal.money
+        if menu.give and rng.random() < self.give:  # seed 003's ducat exchange (BAR-2.3)
+            orders.append(rng.choice(menu.give))
         cash = seen.state.treasury.get(legal.power, 0)
         if menu.repay and rng.random() < self.repay:
             paid = rng.choice(menu.repay)

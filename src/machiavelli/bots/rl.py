@@ -53,7 +53,7 @@ def slot_choices(legal: LegalOrders) -> list[list[Choice]]:
             options = [None, *options]
         slots.append(options)
     menu = legal.money
-    if len(menu):
+    if menu.spending():  # (seed 003's gifts of the adjustment phase are no slot)
         slots += [[None, *menu.expenses], [None, *menu.expenses], [None, *menu.borrow],
                   [None, *menu.repay]]
     return [s[:MAX_OPTIONS] for s in slots[:MAX_SLOTS]]

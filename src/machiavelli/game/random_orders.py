@@ -298,10 +298,14 @@ def expense_targets(
         close.update(bordering.get(p, ()))
     near = [u for u in state.units if u.owner != power and u.province in close]
     bribes = _bribes(board)
+    # (under bar one independent unit per native area: no making another there, BAR-16.2)
+    natives = {u.province for u in state.units if u.owner is None} if bar else set()
     for unit in near:
         found = bribes.get((unit, bar))
         if found is None:
             found = bribes[(unit, bar)] = _bribes_of(board, unit, bar)
+        if unit.province in natives:
+            found = [i for i in found if i[0] != "garrison_to_autonomous"]
         ideas += found
     for unit in state.units_of(power):
         ideas.append(("counter_bribe", unit.kind, unit.province, None, 3))

@@ -4,9 +4,10 @@ The treasury at the start, then each movement of ducats in the order of play: lo
 taken (LOAN-SEQ-C), repayments to the bank (LOAN-SEQ-A), gifts made and received
 (LOAN-SEQ-B, LOAN-11), the bank's collection (LOAN-SEQ-D) or seizure (LOAN-9), each
 expense with what it took whether it succeeded or not (EXP-GEN-3), the income entering an
-adjustment phase, the units built and maintained (upkeep), and the treasury at the end.
-What the orders' results and the power's private events do not name (a forced tax, the
-benefits of peace) is one line, "other", so that the lines always add up to the end.
+adjustment phase, seed 003's forced taxes (before the gifts of its adjustment phase, 003's
+B.3), the units built and maintained (upkeep), and the treasury at the end.
+What the orders' results and the power's private events do not name (the benefits of
+peace) is one line, "other", so that the lines always add up to the end.
 
 Read from the results and private events of the phase, which are the power's business
 alone: the ledger is for the power and the game master.  Pure.
@@ -18,7 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from machiavelli.core.orders import BANK, Borrow, Build, Expense, Maintain, Pay
+from machiavelli.core.orders import BANK, Borrow, Build, Expense, Maintain, Pay, Tax
 from machiavelli.core.results import OrderResult
 from machiavelli.core.state import State
 
@@ -62,7 +63,8 @@ def ledgers(before: State, after: State, results: Sequence[OrderResult],
 
 def _ledger(power: str, before: State, after: State, results: Sequence[OrderResult],
             events: Sequence[str]) -> Ledger:
-    bank: list[tuple[str, int]] = []  # in the order of play: the bank's step,
+    taxed: list[tuple[str, int]] = []  # in the order of play: forced taxes (003's B.3),
+    bank: list[tuple[str, int]] = []  # the bank's step and the gifts,
     spent: list[tuple[str, int]] = []  # the expenses,
     income: list[tuple[str, int]] = []  # the income entering the adjustments
     upkeep = 0  # and the units paid for in them
@@ -85,6 +87,10 @@ def _ledger(power: str, before: State, after: State, results: Sequence[OrderResu
                 kind = _EXPENSE_WORDS.get(order.kind, order.kind.replace("_", " "))
                 how = "" if r.outcome == "succeeds" else f", {r.outcome}"
                 spent.append((f"expense {order.number} ({kind}{how})", -int(found.group(1))))
+        elif isinstance(order, Tax) and r.outcome == "succeeds":
+            found = _SPENT.match(r.note)
+            if found:
+                taxed.append((f"forced tax of {order.province}", int(found.group(1))))
         elif isinstance(order, Build | Maintain):
             found = _SPENT.match(r.note) or re.search(r"(\d+) ducats lost", r.note)
             upkeep += int(found.group(1)) if found else 0
@@ -99,7 +105,7 @@ def _ledger(power: str, before: State, after: State, results: Sequence[OrderResu
         got = re.match(rf"^{re.escape(power)} receives (\d+) ducats", event)
         if got:
             income.append(("income", int(got.group(1))))
-    lines = bank + spent + income
+    lines = taxed + bank + spent + income
     if upkeep:
         lines.append(("units built and maintained", -upkeep))
     start, end = before.treasury.get(power, 0), after.treasury.get(power, 0)

@@ -58,8 +58,10 @@ from machiavelli.core.orders import (
 )
 from machiavelli.core.results import Outcome
 from machiavelli.core.state import State
+from machiavelli.game.bar_end import capitals
 from machiavelli.render.colours import FAIL, INK, ink_on
 from machiavelli.render.geometry import MapGeometry, city_point, high_seas_points
+from machiavelli.render.seed003 import excommunication_badges
 from machiavelli.render.svg import Point, num, tag, text
 from machiavelli.render.tokens import badge, cross, unit_token
 from machiavelli.render.units import dislodged_point, unit_point
@@ -428,6 +430,21 @@ class OrderPainter:
         if outcome in FAILED:
             self.mark(at, 0.45)
 
+    def _excommunicate(self, order: Excommunicate, power: str | None,
+                       outcome: Outcome | None, css: str) -> None:
+        """Seed 003's excommunication (BAR-15.1): the excommunication's badge on the
+        capitals of the power named (a crusade: Turkey's)."""
+        what = ("crusade against Turkey" if order.power == "Turkey"
+                else f"excommunicate {order.power}")
+        badges = excommunication_badges(self.board, self.geo, self.state, order.power, what,
+                                        css)
+        self.drawing.marks.extend(badges)
+        if outcome in FAILED:
+            for province in capitals(self.board, self.state, order.power):
+                if province in self.geo.areas:
+                    x, y = city_point(self.geo, province)
+                    self.mark((x - 0.55 * self.s, y - 0.55 * self.s), 0.45)
+
     def _expense(self, order: Expense, power: str | None, outcome: Outcome | None,
                  css: str) -> None:
         """A gold coin on the province the money goes to, with the expense's number."""
@@ -474,6 +491,6 @@ PAINTERS: dict[type, Callable[[OrderPainter, Any, str | None, Outcome | None, st
     Expense: OrderPainter._expense,  # a coin on the province the money goes to
     Tax: OrderPainter._tax,  # a coin on the province taxed by force
     Old: OrderPainter._old,  # seed 003's old unit, as a unit built
-    Excommunicate: OrderPainter._nothing,  # between the Papacy and a power, no place
+    Excommunicate: OrderPainter._excommunicate,  # a badge on the power's capitals
     Permit: OrderPainter._nothing,  # between powers (the bribe it allows has its coin)
 }

@@ -12,9 +12,20 @@ from machiavelli.core.results import OrderResult
 from machiavelli.core.state import State
 from machiavelli.game.victory import cities_controlled
 from machiavelli.render.colours import FAIL, INK, NEUTRAL_LAND, SEA, SEA_EDGE, tint
+from machiavelli.render.seed003 import (
+    CROSS,
+    EXCOMMUNICATED,
+    INDEPENDENT_NAME,
+    owner_name,
+    peace_lines,
+    seed_003_shown,
+    support_for,
+    transport_for,
+    two_colours,
+)
 from machiavelli.render.svg import Point, num, tag, text
 from machiavelli.render.tokens import FONT, badge, city_marker, cross, siege_ring, unit_token
-from machiavelli.render.units import RETREAT
+from machiavelli.render.units import ABUNDANCE, RETREAT
 from machiavelli.text.notation import format_order
 
 Draw = Callable[[Point, float], str]
@@ -126,13 +137,16 @@ def legend_band(board: Board, state: State, colours: dict[str, str], width: floa
     for power in state.powers:
         cities = len(cities_controlled(board, state, power))
         gone = " (out)" if power in state.eliminated else ""
+        if power in state.excommunications:  # seed 003's (BAR-15.2)
+            gone += " (excommunicated)"
         flow.item(f"{power}: {cities} {'city' if cities == 1 else 'cities'}{gone}",
                   _swatch(colours[power]), bold=True)
     flow.newline()
     flow.item("army", lambda at, s: unit_token("A", at, s, "#FFFFFF"))
     flow.item("fleet", lambda at, s: unit_token("F", at, s, "#FFFFFF"))
     flow.item("garrison", lambda at, s: unit_token("G", at, s, "#FFFFFF"))
-    flow.item("autonomous", lambda at, s: unit_token("G", at, s, None))
+    nobody = "independent garrison" if owner_name(state) == INDEPENDENT_NAME else "autonomous"
+    flow.item(nobody, lambda at, s: unit_token("G", at, s, None))
     flow.item("militia", lambda at, s: unit_token("A", at, s, "#FFFFFF", "militia"))
     flow.item("elite mercenary", lambda at, s: unit_token("A", at, s, "#FFFFFF",
                                                            "elite_mercenary"))
@@ -165,6 +179,8 @@ def legend_band(board: Board, state: State, colours: dict[str, str], width: floa
     flow.item("build", lambda at, s: unit_token("A", at, s, "#FFFFFF", dashed=True))
     flow.item("convert", lambda at, s: badge("G", at, s * 0.6, "#FFFFFF", "#555555"))
     flow.item("lift siege", lambda at, s: badge("L", at, s * 0.6, "#FFFFFF", "#555555"))
+    if seed_003_shown(state):
+        _seed_003_items(flow, state, colours)
     if private_lines:
         flow.newline()
         for line in private_lines:
@@ -177,6 +193,22 @@ def legend_band(board: Board, state: State, colours: dict[str, str], width: floa
                stroke_width=s * 0.04)
     return tag("g", back + edge + "".join(flow.parts), id="layer-legend",
                font_family=FONT), height
+
+
+def _seed_003_items(flow: Flow, state: State, colours: dict[str, str]) -> None:
+    """Seed 003's signs (:mod:`machiavelli.render.seed003`), then each pair at peace."""
+    flow.newline()
+    flow.item("independent army", lambda at, s: unit_token("A", at, s, None))
+    flow.item("independent fleet", lambda at, s: unit_token("F", at, s, None))
+    flow.item("support of an area for a power (its initial)", support_for)
+    flow.item("transport for a power", transport_for)
+    flow.item("forced taxation", lambda at, s: badge("T", at, s * 0.6, "#F2C14E", INK))
+    flow.item("abundance", lambda at, s: badge(ABUNDANCE, at, s * 0.7, "#7FB069", INK))
+    flow.item("excommunicated (on its capitals)",
+              lambda at, s: badge(CROSS, at, s * 0.6, EXCOMMUNICATED, "#FFFFFF"))
+    for first, second, words in peace_lines(state):
+        flow.item(words, two_colours(colours.get(first, "#FFFFFF"),
+                                     colours.get(second, "#FFFFFF")))
 
 
 def _area(fill: str, stroke: str) -> Draw:

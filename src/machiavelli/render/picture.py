@@ -13,6 +13,7 @@ from machiavelli.render.arrows import OrderPainter
 from machiavelli.render.colours import SEA, power_colours
 from machiavelli.render.geometry import MapGeometry, geometry_for
 from machiavelli.render.legend import legend_band, private_lines, title_band
+from machiavelli.render.seed003 import excommunication_layer
 from machiavelli.render.svg import group, num, tag, text
 from machiavelli.render.units import dislodged_layer, marker_layer, siege_layer, unit_layer
 from machiavelli.render.view import (
@@ -82,6 +83,7 @@ def draw_map(
         dislodged_layer(board, geo, state, colours),
         group(drawing.marks, id="layer-outcomes"),
         marker_layer(board, geo, state, plague),
+        excommunication_layer(board, geo, state),
         abbreviation_layer(board, geo),
         head,
         legend,

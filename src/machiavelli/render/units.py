@@ -11,11 +11,13 @@ from machiavelli.movement.retreats import conversion_problem, retreat_destinatio
 from machiavelli.render.areas import label_size, label_width
 from machiavelli.render.colours import FAIL, INK
 from machiavelli.render.geometry import MapGeometry, city_point, coast_point, high_seas_points
+from machiavelli.render.seed003 import owner_name
 from machiavelli.render.svg import Point, group, num, tag, text
 from machiavelli.render.tokens import SPECIAL_NAMES, badge, cross, siege_ring, unit_token
 
 KIND_NAMES = {"A": "Army", "F": "Fleet", "G": "Garrison"}
 RETREAT = "#E8710A"  # the dotted lines to where a dislodged unit may go
+ABUNDANCE = "\u273f"  # seed 003's Abundance marker (a flower)
 
 
 def unit_point(board: Board, geo: MapGeometry, kind: str, location: str) -> Point:
@@ -33,20 +35,20 @@ def dislodged_point(board: Board, geo: MapGeometry, unit: Unit) -> Point:
     return (x + 0.75 * s, y - 0.75 * s)
 
 
-def describe(board: Board, unit: Unit) -> str:
+def describe(board: Board, unit: Unit, nobody: str = "Autonomous") -> str:
     kind = KIND_NAMES[unit.kind]
     if unit.special:
         kind = f"{SPECIAL_NAMES.get(unit.special, unit.special)} {kind.lower()}"
     where = board.provinces[unit.province].name + (f" ({unit.coast})" if unit.coast else "")
-    return f"{unit.owner or 'Autonomous'}: {kind} {where}"
+    return f"{unit.owner or nobody}: {kind} {where}"
 
 
 def _token(board: Board, unit: Unit, at: Point, s: float, colours: dict[str, str],
-           css: str, outline: str = INK) -> str:
+           css: str, outline: str = INK, nobody: str = "Autonomous") -> str:
     colour = colours.get(unit.owner) if unit.owner else None
     return tag(
         "g",
-        tag("title", text(describe(board, unit))) + unit_token(
+        tag("title", text(describe(board, unit, nobody))) + unit_token(
             unit.kind, at, s, colour, unit.special, outline=outline),
         class_=css,
         data_owner=unit.owner or "autonomous",
@@ -60,6 +62,7 @@ def _token(board: Board, unit: Unit, at: Point, s: float, colours: dict[str, str
 def unit_layer(board: Board, geo: MapGeometry, state: State, colours: dict[str, str]) -> str:
     s = geo.unit_size
     out = []
+    nobody = owner_name(state)  # (seed 003's independent units: BAR-1.2)
     # seed 003's High Seas hold any number of fleets (BAR-1.4): drawn side by side
     on_high_seas = [u for u in state.units if u.province == HIGH_SEAS]
     spread = iter(high_seas_points(geo, len(on_high_seas)) if on_high_seas else ())
@@ -68,7 +71,7 @@ def unit_layer(board: Board, geo: MapGeometry, state: State, colours: dict[str, 
             continue
         at = (next(spread) if unit.province == HIGH_SEAS
               else unit_point(board, geo, unit.kind, unit.location))
-        out.append(_token(board, unit, at, s, colours, "unit"))
+        out.append(_token(board, unit, at, s, colours, "unit", nobody=nobody))
     return group(out, id="layer-units")
 
 
@@ -118,7 +121,8 @@ def dislodged_layer(board: Board, geo: MapGeometry, state: State,
         ring = tag("circle", cx=at[0], cy=at[1], r=s * 0.78, fill="#FFFFFF",
                    fill_opacity=0.7, stroke=FAIL, stroke_width=s * 0.1)
         out.append(tag(
-            "g", "".join(lines) + ring + _token(board, unit, at, s, colours, "dislodged-unit"),
+            "g", "".join(lines) + ring + _token(board, unit, at, s, colours, "dislodged-unit",
+                                                    nobody=owner_name(state)),
             class_="dislodged", data_province=unit.province,
             data_retreats=" ".join(options) or "none",
         ))
@@ -127,7 +131,8 @@ def dislodged_layer(board: Board, geo: MapGeometry, state: State,
 
 def marker_layer(board: Board, geo: MapGeometry, state: State,
                  plague: Collection[str] = ()) -> str:
-    """Badges after a province's name: + rebellion (REB-MARK), % famine (FAM-MARK), plague.
+    """Badges after a province's name: + rebellion (REB-MARK), % famine (FAM-MARK), plague,
+    seed 003's Abundance (BAR-12.2).
 
     A rebellion in the city (only) is marked on the city.
     """
@@ -146,6 +151,8 @@ def marker_layer(board: Board, geo: MapGeometry, state: State,
             signs.append(("%", "#F2C14E", INK, "famine"))
         if pid in plague or pid in state.plague:  # (seed 003's markers stay, BAR-2.5)
             signs.append(("\u2620", "#3B3B3B", "#FFFFFF", "plague"))
+        if pid in state.abundance:  # seed 003's Abundance marker (BAR-12.2)
+            signs.append((ABUNDANCE, "#7FB069", INK, "abundance (the next famine spares it)"))
         x = shape.label[0] + label_width(board.provinces[pid].name, size) / 2 + s * 0.35
         y = shape.label[1]
         for sign, fill, ink, what in signs:

@@ -391,7 +391,7 @@ class LedgerView:
 @dataclass(frozen=True)
 class OptionFlags:
     """The options a game of this kind may set (in the kind's order) and their defaults
-    for each family of rules (``mach1``, ``mach2``, ``basic``, ``diplomacy``)."""
+    for each family of rules (``mach1``, ``mach2``, ``basic``, ``diplomacy``, ``bar``)."""
 
     flags: tuple[str, ...]
     defaults: dict[str, dict[str, bool]]

@@ -23,7 +23,10 @@ from machiavelli.service.judge import Judge
 from machiavelli.service.refusal import Refused
 
 FAMILIES = {"mach1": "Machiavelli", "mach2": "Machiavelli 2", "basic": "Basic",
-            "diplomacy": "Diplomacy"}
+            "diplomacy": "Diplomacy", "bar": "Balance at Risk"}
+#: the flags that set a family's defaults: the form sends them before the others, which
+#: then change those defaults (``bar, famine``)
+FAMILY_FLAGS = ("mach2", "bar")
 FLAG_NOTES = {
     "mach2": "the 1995 rules", "summer": "a summer campaign each year",
     "money": "ducats, bribes and income", "dice": "dice for income and disasters",
@@ -33,6 +36,13 @@ FLAG_NOTES = {
     "fortresses": "autonomous garrisons in fortresses",
     "adjacency": "strict adjacency", "coastal_convoys": "convoys along coasts",
     "disband": "disband at any time",
+    "bar": "Balance at Risk (seed 003): its rules and defaults",
+    "area_support": "support of an area and transport for a power",
+    "auto_retreat": "the judge makes every retreat",
+    "forced_tax": "forced taxation in the adjustments",
+    "peace": "ducats for the benefits of peace",
+    "excommunication": "the Papacy excommunicates",
+    "high_seas": "the High Seas, next to every sea",
 }
 KINDS = (("movement", "Movement"), ("retreat", "Retreat"), ("adjustment", "Adjustment"))
 
@@ -177,7 +187,8 @@ def form_deadlines(field: dict[str, str]) -> dict[str, Any] | Refused:
 def form_flags(field: dict[str, str]) -> list[str]:
     """``set`` words for the flags the form changed (``flag_money=off`` -> ``nomoney``)."""
     words = []
-    for flag in Judge.option_flags().flags:
+    flags = Judge.option_flags().flags
+    for flag in sorted(flags, key=lambda f: f not in FAMILY_FLAGS):
         chosen = field.get(f"flag_{flag}", "")
         if chosen == "on":
             words.append(flag)

@@ -138,8 +138,10 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
         "phase_names": phase_names(view),
         "standings": judge.standings(view, view.state) if view.status != "forming" else None,
         "chosen_standings": judge.standings(view, chosen.position) if chosen else None,
-        "schedule": creation.schedule_summary(DeadlinePolicy.from_dict(
-            seen.settings.deadlines)),
+        # the rules in force (Machiavelli's flags line: "Balance at Risk: nofamine, ..."),
+        # then the deadlines
+        "schedule": ([judge.options_listing(view)] if view.kind == "machiavelli" else [])
+        + creation.schedule_summary(DeadlinePolicy.from_dict(seen.settings.deadlines)),
         "may_join": user is not None and not seen.seated and view.status == "forming",
         "may_take": user is not None and not seen.seated and not seen.settings.invite_only,
         "joined": seen.seated and view.status == "forming",

@@ -29,7 +29,14 @@ from machiavelli.core.option_commands import (
     flags_listing,
     parse_set_command,
 )
-from machiavelli.core.options import FLAGS, VARIANT_DEFAULTS, options_in_force
+from machiavelli.core.options import (
+    BAR,
+    BAR_DEFAULTS,
+    BAR_NAMES,
+    FLAGS,
+    VARIANT_DEFAULTS,
+    options_in_force,
+)
 from machiavelli.core.orders import Order
 from machiavelli.core.results import OrderResult as OrderResult
 from machiavelli.core.state import State
@@ -118,8 +125,11 @@ def scenarios(names: Sequence[str] | None = None) -> list[ScenarioView]:
 
 
 def option_flags() -> OptionFlags:
-    return OptionFlags(tuple(FLAGS), {family: dict(defaults)
-                                      for family, defaults in VARIANT_DEFAULTS.items()})
+    """001's flags, then seed 003's family flag and its six (Balance at Risk), with their
+    defaults in each family, ``bar``'s included."""
+    families = {family: dict(defaults) for family, defaults in VARIANT_DEFAULTS.items()}
+    families[BAR] = dict(BAR_DEFAULTS)
+    return OptionFlags((*FLAGS, *BAR_NAMES), families)
 
 
 def cities(board: Board, position: State, power: str) -> int:
