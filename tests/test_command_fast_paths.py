@@ -27,11 +27,9 @@ from machiavelli.cases.files import iter_cases, parse_cases, read_cases
 from machiavelli.cases.history import CaseError
 from machiavelli.cases.model import EXTRA_SECTIONS, Case, OrderLine
 from machiavelli.cases.reader import EntryReader
+from machiavelli.cases.result_text import _sort_key, _unit_lines, format_unit
 from machiavelli.cases.runner import (
-    _sort_key,
-    _unit_lines,
     format_result,
-    format_unit,
     initial_state,
     orders_by_power,
     run_case,
