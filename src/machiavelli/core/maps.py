@@ -55,12 +55,12 @@ import functools
 import os
 import re
 import sys
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from machiavelli.core import start_cache
 from machiavelli.core.board import COASTS, Board, BoardError, City, CityKind, Province, Strait
 from machiavelli.core.state import SPECIAL_KINDS
 
@@ -92,7 +92,10 @@ def load_board(name: str) -> Board:
     if not res.is_file():
         known = ", ".join(available_boards()) or "none"
         raise BoardError(f"{name}.toml: no such board (available: {known})")
-    board = parse_board(res.read_text(encoding="utf-8"), f"{name}.toml")
+    text, source = res.read_text(encoding="utf-8"), f"{name}.toml"
+    # the shipped boards' TOML parsed once, then kept (start_cache; a third of the board)
+    data = start_cache.parsed_toml(text, lambda text: _toml(text, source))
+    board = _Reader(text, source).board(data)
     if board.name != name:
         raise BoardError(f"{name}.toml: name: is {board.name!r}, expected {name!r}")
     return board
@@ -131,11 +134,18 @@ def available_boards() -> list[str]:
 
 def parse_board(text: str, source: str) -> Board:
     """Check and build a board from the text of a board file named ``source``."""
+    return _Reader(text, source).board(_toml(text, source))
+
+
+def _toml(text: str, source: str) -> dict[str, Any]:
+    """The TOML read (``tomllib`` imported only when a text is parsed: not when the
+    standard boards come from the start cache)."""
+    import tomllib
+
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise BoardError(f"{source}: TOML syntax error: {exc}") from exc
-    return _Reader(text, source).board(data)
 
 
 def read_dice_table(
