@@ -17,15 +17,14 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from pathlib import Path
 
 
-def plain_adjudicate(args: list[str]) -> tuple[list[Path], bool] | None:
+def plain_adjudicate(args: list[str]) -> tuple[list[str], bool] | None:
     """The files and ``--check`` of a plain ``adjudicate`` command line, or None: anything
     else (another command, another option, a file that is not there) is click's."""
     if len(args) < 2 or args[0] != "adjudicate":
         return None
-    files: list[Path] = []
+    files: list[str] = []
     check = False
     for arg in args[1:]:
         if arg == "--check":
@@ -33,7 +32,7 @@ def plain_adjudicate(args: list[str]) -> tuple[list[Path], bool] | None:
         elif arg.startswith("-") or not os.path.isfile(arg):
             return None
         else:
-            files.append(Path(arg))
+            files.append(arg)
     return (files, check) if files else None
 
 

@@ -10,7 +10,6 @@ changed in place: positions share them, as they share the frozen units.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -551,10 +550,14 @@ class State:
         return cls(**d)
 
     def to_json(self) -> str:
+        import json  # (here: a command that needs no JSON starts without it)
+
         return json.dumps(self.to_dict(), indent=1, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> State:
+        import json
+
         return cls.from_dict(json.loads(text))
 
     def with_units(self, units: list[Unit]) -> State:
