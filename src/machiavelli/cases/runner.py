@@ -384,6 +384,8 @@ def _format_order_result(r: OrderResult) -> str:
 
 @dataclass(frozen=True)
 class Verdict:
+    """A checked case: passed or not, and the line to print."""
+
     name: str
     passed: bool
     message: str  # "PASS <name>" or "FAIL <name>: <what differs>"

@@ -17,6 +17,8 @@ _set = object.__setattr__
 
 @dataclass(frozen=True, slots=True)
 class Roll:
+    """One roll of the dice: what it decides, the dice, and who may see it."""
+
     purpose: str  # what the roll decides, e.g. "famine severity", "assassination of Milan"
     dice: tuple[int, ...]
     to: str | None = None  # the one power that may see the roll (None: everyone)
@@ -46,6 +48,8 @@ picklable(Roll)  # (machiavelli.core.pickling)
 
 @dataclass
 class Dice:
+    """Seeded dice that record every roll."""
+
     seed: str
     rolls: list[Roll] = field(default_factory=list)
     # the generator, seeded when the first die is rolled (most phases roll none)

@@ -65,6 +65,8 @@ _set = object.__setattr__
 
 @dataclass(frozen=True, slots=True)
 class Unit:
+    """An army, fleet or garrison on the board (a garrison stands in a city)."""
+
     kind: UnitKind
     owner: str | None  # power name; None = autonomous garrison
     province: str
@@ -231,6 +233,8 @@ class Dislodged:
 
 @dataclass(frozen=True, slots=True)
 class Rebellion:
+    """A rebellion in a province (or its city) against a power."""
+
     province: str
     against: str  # the power the rebellion is directed against
     in_province: bool = True
@@ -253,6 +257,8 @@ class Rebellion:
 
 @dataclass(frozen=True, slots=True)
 class Loan:
+    """A loan from the bank: what is owed, and when."""
+
     principal: int
     interest: int
     due_season: Season
@@ -261,6 +267,8 @@ class Loan:
 
 @dataclass
 class State:
+    """The position: the season and phase, the units, the treasuries and the rest."""
+
     board: str
     year: int
     season: Season
