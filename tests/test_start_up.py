@@ -99,14 +99,15 @@ def test_a_plain_adjudicate_starts_without_click_pathlib_json_or_the_toml_reader
     """``machiavelli adjudicate FILE`` as the installed script runs it, its start cache
     written (:mod:`machiavelli.core.start_cache`, as after a first run): no click, no
     pathlib, no JSON, no TOML reader (the board's TOML comes parsed from the cache), no
-    importlib.resources: each was a few per cent of the command's start
+    importlib.resources, no random (no die is rolled), no threading: each was one to a
+    few per cent of the command's start
     (docs/speed.md, "A command's start-up")."""
     writes = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     modules_after(tmp_path, "adjudicate", str(one_case), run=RUN_AS_SCRIPT, env=writes)
     modules = modules_after(tmp_path, "adjudicate", str(one_case), run=RUN_AS_SCRIPT)
     assert "machiavelli.cases.engine" in modules
     assert imported(modules, ("click", "pathlib", "json", "tomllib", "difflib",
-                              "importlib.resources")) == []
+                              "importlib.resources", "random", "threading")) == []
     assert imported(modules, WEB + STORAGE) == []
 
 

@@ -5,12 +5,15 @@ Same seed and phase, same rolls: processing a phase again gives the same result.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from machiavelli.core.pickling import picklable
 from machiavelli.core.state import NATIVE, State
+
+if TYPE_CHECKING:
+    import random
 
 _set = object.__setattr__
 
@@ -70,6 +73,8 @@ class Dice:
         """Roll ``count`` six-sided dice and record them (``to``: seen by that power only)."""
         rng = self._rng
         if rng is None:
+            import random  # (here: a command that rolls no die starts without it)
+
             rng = self._rng = random.Random(self.seed)
         bits = rng.getrandbits
         values = (_die(bits),) if count == 1 else tuple(_die(bits) for _ in range(count))
