@@ -37,8 +37,10 @@ from importlib.machinery import BYTECODE_SUFFIXES
 from types import CodeType
 from typing import Any
 
-#: what the file starts with: this format and the Python that wrote its code objects
-_HEADER = f"machiavelli start cache 1 {sys.implementation.cache_tag} {sys.version_info[:3]}"
+#: what the file starts with: this format, the Python that wrote its code objects and its
+#: optimization level (``-O``, which ``compile`` follows)
+_HEADER = (f"machiavelli start cache 1 {sys.implementation.cache_tag} {sys.version_info[:3]}"
+           f" -O{sys.flags.optimize}")
 #: the ``from __future__`` imports of ``dataclasses``, which its ``exec`` compiles with
 _FUTURES = dataclasses.fields.__code__.co_flags & functools.reduce(
     operator.or_, (getattr(__future__, name).compiler_flag
