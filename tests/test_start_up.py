@@ -81,6 +81,8 @@ def test_reading_commands_without_carrying_them_out_needs_no_storage(
     modules = modules_after(tmp_path, *command, stdin=text)
     assert "machiavelli.commands.reader" in modules
     assert imported(modules, WEB + STORAGE + HARNESS) == []
+    # the replies go to a folder: no SMTP client, no event loop (a quarter of the command)
+    assert imported(modules, ("aiosmtplib", "asyncio", "ssl")) == []
 
 
 def test_adjudicate_of_a_diplomacy_case_leaves_machiavellis_money_unimported(
