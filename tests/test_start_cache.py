@@ -163,3 +163,16 @@ def test_a_second_process_compiles_none_of_what_the_first_wrote(tmp_path: Path) 
     out = subprocess.run(line, env=env, cwd=tmp_path, check=True, capture_output=True, text=True)
     compiled, used = map(int, out.stdout.split())
     assert compiled == 0 and used > 50
+
+
+def test_a_folder_that_cannot_be_written_leaves_the_process_as_it_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No cache written (a read-only installation, say): no error, nothing left behind."""
+    blocked = tmp_path / "a file"
+    blocked.write_text("")
+    cache = StartCache(str(blocked / "__pycache__" / start_cache.FILE_NAME))
+    monkeypatch.setattr(start_cache, "_CACHE", cache)
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    made_in(MODULE)
+    cache.save()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a file"]
