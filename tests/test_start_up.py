@@ -8,7 +8,8 @@ ended with (``sys.modules``) as it exits.  What a command costs to start is meas
 
 from __future__ import annotations
 
-import json
+import gc
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -20,24 +21,31 @@ from machiavelli.cli.bench_bots import MESSAGE
 from machiavelli.cli.bench_phases import random_phases
 from machiavelli.game.scenario import load_scenario
 
-#: the command run, then the modules it exits with written to the file named first
+#: the command run, then the modules it exits with written, a line each, to the file
+#: named first
 RUN = """
-import atexit, json, sys
+import atexit, sys
 out = sys.argv[1]
-atexit.register(lambda: open(out, "w").write(json.dumps(sorted(sys.modules))))
+atexit.register(lambda: open(out, "w").write("\\n".join(sorted(sys.modules))))
 from machiavelli.cli.main import main
 main(sys.argv[2:], prog_name="machiavelli")
 """
+#: the same, started as the installed ``machiavelli`` script starts (the plain
+#: ``adjudicate`` without click)
+RUN_AS_SCRIPT = RUN.replace(
+    'from machiavelli.cli.main import main\nmain(sys.argv[2:], prog_name="machiavelli")',
+    'from machiavelli.cli.start import run\nsys.argv = ["machiavelli", *sys.argv[2:]]\nrun()')
 WEB = ("fastapi", "starlette", "uvicorn", "jinja2", "machiavelli.web")
 STORAGE = ("sqlalchemy", "alembic", "machiavelli.service.database")
 HARNESS = ("machiavelli.cases",)
 
 
-def modules_after(tmp_path: Path, *args: str, stdin: str = "") -> set[str]:
+def modules_after(tmp_path: Path, *args: str, stdin: str = "", run: str = RUN,
+                  env: dict[str, str] | None = None) -> set[str]:
     out = tmp_path / "modules.json"
-    subprocess.run([sys.executable, "-c", RUN, str(out), *args], input=stdin.encode(),
-                   cwd=tmp_path, stdout=subprocess.DEVNULL, check=True)
-    return set(json.loads(out.read_text(encoding="utf-8")))
+    subprocess.run([sys.executable, "-c", run, str(out), *args], input=stdin.encode(),
+                   cwd=tmp_path, stdout=subprocess.DEVNULL, check=True, env=env)
+    return set(out.read_text(encoding="utf-8").splitlines())
 
 
 def imported(modules: set[str], packages: tuple[str, ...]) -> list[str]:
@@ -73,6 +81,8 @@ def test_reading_commands_without_carrying_them_out_needs_no_storage(
     modules = modules_after(tmp_path, *command, stdin=text)
     assert "machiavelli.commands.reader" in modules
     assert imported(modules, WEB + STORAGE + HARNESS) == []
+    # the replies go to a folder: no SMTP client, no event loop (a quarter of the command)
+    assert imported(modules, ("aiosmtplib", "asyncio", "ssl")) == []
 
 
 def test_adjudicate_of_a_diplomacy_case_leaves_machiavellis_money_unimported(
@@ -84,3 +94,50 @@ def test_adjudicate_of_a_diplomacy_case_leaves_machiavellis_money_unimported(
     assert imported(modules, ("machiavelli.game.campaign", "machiavelli.game.adjustments",
                               "machiavelli.money.income", "machiavelli.money.expenses",
                               "machiavelli.money.bribes", "machiavelli.money.finance")) == []
+
+
+def test_a_plain_adjudicate_starts_without_click_pathlib_json_or_the_toml_reader(
+        tmp_path: Path, one_case: Path) -> None:
+    """``machiavelli adjudicate FILE`` as the installed script runs it, its start cache
+    written (:mod:`machiavelli.core.start_cache`, as after a first run): no click, no
+    pathlib, no JSON, no TOML reader (the board's TOML comes parsed from the cache), no
+    importlib.resources, no random (no die is rolled), no threading: each was one to a
+    few per cent of the command's start
+    (docs/speed.md, "A command's start-up")."""
+    writes = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    modules_after(tmp_path, "adjudicate", str(one_case), run=RUN_AS_SCRIPT, env=writes)
+    modules = modules_after(tmp_path, "adjudicate", str(one_case), run=RUN_AS_SCRIPT)
+    assert "machiavelli.cases.engine" in modules
+    assert imported(modules, ("click", "pathlib", "json", "tomllib", "difflib",
+                              "importlib.resources", "random", "threading")) == []
+    assert imported(modules, WEB + STORAGE) == []
+
+
+@pytest.mark.parametrize("command", [
+    ["selfplay", "--games", "1", "--years", "1", "--out", "games.jsonl"],
+    ["bench-parse", "--lines", "1000"],
+])
+def test_engine_commands_stay_clear_of_the_web_and_the_storage(
+        tmp_path: Path, command: list[str]) -> None:
+    """The commands that play or read with the engine alone (no game in a database)."""
+    modules = modules_after(tmp_path, *command)
+    assert "machiavelli.movement.moves" in modules or "machiavelli.text.notation" in modules
+    assert imported(modules, WEB + STORAGE) == []
+
+
+def test_the_command_runs_with_the_collector_working(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The start holds the cyclic garbage collector back while it imports the command,
+    then freezes what the imports made and lets the collector work again for the command
+    itself (a long ``selfplay`` or ``web`` collects as usual)."""
+    from machiavelli.cli import main as main_module
+    from machiavelli.cli import start
+
+    seen: list[bool] = []
+    monkeypatch.setattr(main_module, "main", lambda: seen.append(gc.isenabled()))
+    monkeypatch.setattr(sys, "argv", ["machiavelli", "scenarios"])
+    try:
+        start.run()
+    finally:
+        gc.enable()
+        gc.unfreeze()
+    assert seen == [True]

@@ -42,6 +42,11 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from machiavelli.core import start_cache
+
+# before any of the package's dataclasses is made: their methods' code kept on disk
+start_cache.install()
+
 __version__ = "0.1.0"
 
 # name -> the module that defines it; imported on first use, so that

@@ -97,6 +97,8 @@ def read_past_order(
 
 @dataclass
 class History:
+    """What a case's past phase tells: attacks and contested provinces."""
+
     # province attacked -> (origin of the successful attack, came by convoy)
     attacks: dict[str, tuple[str, bool]] = field(default_factory=dict)
     contested: list[str] = field(default_factory=list)

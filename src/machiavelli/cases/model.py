@@ -35,6 +35,8 @@ KNOWN_OPTIONS = frozenset(OPTION_NAMES)
 
 @dataclass(frozen=True)
 class Variant:
+    """A case file's variant: its name, board and options."""
+
     name: str
     board: str
     options: dict[str, bool]
@@ -127,6 +129,8 @@ class ExpectedRoll:
 
 @dataclass(slots=True)
 class Case:
+    """One test case: the position, orders and expected results."""
+
     name: str
     file: str
     line: int

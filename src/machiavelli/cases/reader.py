@@ -7,7 +7,6 @@ every problem raises :class:`~machiavelli.cases.history.CaseError` with its line
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
 
@@ -60,6 +59,8 @@ class EntryReader:
             if letter.lower() == text.lower():
                 return p
         lowered = {p.lower(): p for p in powers}
+        import difflib  # (here: only a misspelt power needs it)
+
         close = difflib.get_close_matches(text.lower(), list(lowered), n=2, cutoff=0.75)
         if len(close) == 1:
             return lowered[close[0]]

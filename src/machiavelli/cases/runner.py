@@ -225,6 +225,8 @@ def orders_by_power(case: Case) -> list[tuple[str, str]]:
 
 @dataclass(frozen=True)
 class Verdict:
+    """A checked case: passed or not, and the line to print."""
+
     name: str
     passed: bool
     message: str  # "PASS <name>" or "FAIL <name>: <what differs>"

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from machiavelli.cases.engine import default_engine
 from machiavelli.cases.files import iter_cases
 from machiavelli.cases.runner import check_case, format_result, run_case
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: writes one line (and its newline) to standard output, or with ``err`` to standard error
 Echo = Callable[[str, bool], None]
@@ -28,7 +31,7 @@ def plain_echo(text: str, err: bool = False) -> None:
     stream.flush()
 
 
-def adjudicate_files(files: Sequence[Path], check: bool, select: str | None,
+def adjudicate_files(files: Sequence[str | Path], check: bool, select: str | None,
                      echo: Echo = plain_echo) -> int:
     """Adjudicate the cases of ``files`` (see :func:`machiavelli.cli.adjudicate.adjudicate`);
     returns the exit status: 1 when any case failed or could not be read."""

@@ -15,8 +15,9 @@ fastest, the reading nearest to a quiet machine.
   then adjudicated;
 - ``adjudicate command``: ``machiavelli adjudicate FILE`` run as a process on the
   phases written as a case file (again and again up to 3000 cases), per phase
-  (start-up included, with Python's bytecode cache written as an installed package
-  has it: one untimed run first may write it, even under ``PYTHONDONTWRITEBYTECODE``);
+  (start-up included, with Python's bytecode cache and the package's start cache
+  written as an installed package has them: one untimed run first may write them, even
+  under ``PYTHONDONTWRITEBYTECODE``);
 - ``diplomacy process()``: the `diplomacy` package's ``Game.process()`` on the
   same positions and orders, when the package is installed (``make bench``
   installs it); every other figure is also given as a ratio to it;
@@ -218,8 +219,9 @@ def _command_line(path: Path) -> list[str]:
 
 
 def warm_command(path: Path) -> None:
-    """One untimed run of the command, which may write Python's bytecode cache (as an
-    installed package has it), even under ``PYTHONDONTWRITEBYTECODE``."""
+    """One untimed run of the command, which may write Python's bytecode cache and the
+    package's start cache (as an installed package has them), even under
+    ``PYTHONDONTWRITEBYTECODE``."""
     cached = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     subprocess.run(_command_line(path), check=True, stdout=subprocess.DEVNULL, env=cached)
 

@@ -99,7 +99,9 @@ class StartUp:
 
     def prepare(self) -> None:
         """The message written, and one untimed run of each command, which may write
-        Python's bytecode cache (as an installed package has it)."""
+        Python's bytecode cache and the package's start cache
+        (:mod:`machiavelli.core.start_cache`), as an installed package has them after its
+        first run."""
         self.message.write_text(MESSAGE, encoding="utf-8")
         cached = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         for line in self.lines().values():

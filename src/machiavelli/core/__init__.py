@@ -8,7 +8,10 @@ recorded dice; the options with their names, defaults and couplings; the
 home countries; and who may see a result, an event or a die (``privacy``).  The
 order kinds are listed once, with their classes, phases and examples
 (``order_kinds``), and every object of the position, the board, the orders and the
-results pickles and copies, compiled too (``pickling``).
+results pickles and copies, compiled too (``pickling``).  What each start of a
+process would make again, the dataclasses' methods and the shipped boards' parsed TOML,
+is kept on disk beside the bytecode (``start_cache``; the package's ``__init__``
+installs it before any dataclass is made).
 Everything else stands on this package; it imports only the standard library
 and itself.
 """

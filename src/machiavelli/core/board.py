@@ -25,6 +25,8 @@ class BoardError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class City:
+    """A province's city: its kind, whether it is a port, its income."""
+
     kind: CityKind
     port: bool
     income: int
@@ -37,6 +39,8 @@ class City:
 
 @dataclass(frozen=True, slots=True)
 class Province:
+    """A land or sea province of the map, with its city and coasts."""
+
     id: str
     name: str
     sea: bool
@@ -61,6 +65,8 @@ class Strait:
 
 @dataclass(frozen=True)
 class Board:
+    """A map: its powers, provinces, adjacencies, straits and disaster tables."""
+
     name: str
     title: str
     powers: dict[str, str]  # letter -> power name, e.g. {"V": "Venice"}

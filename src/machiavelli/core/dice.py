@@ -5,18 +5,23 @@ Same seed and phase, same rolls: processing a phase again gives the same result.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from machiavelli.core.pickling import picklable
 from machiavelli.core.state import NATIVE, State
+
+if TYPE_CHECKING:
+    import random
 
 _set = object.__setattr__
 
 
 @dataclass(frozen=True, slots=True)
 class Roll:
+    """One roll of the dice: what it decides, the dice, and who may see it."""
+
     purpose: str  # what the roll decides, e.g. "famine severity", "assassination of Milan"
     dice: tuple[int, ...]
     to: str | None = None  # the one power that may see the roll (None: everyone)
@@ -46,6 +51,8 @@ picklable(Roll)  # (machiavelli.core.pickling)
 
 @dataclass
 class Dice:
+    """Seeded dice that record every roll."""
+
     seed: str
     rolls: list[Roll] = field(default_factory=list)
     # the generator, seeded when the first die is rolled (most phases roll none)
@@ -66,6 +73,8 @@ class Dice:
         """Roll ``count`` six-sided dice and record them (``to``: seen by that power only)."""
         rng = self._rng
         if rng is None:
+            import random  # (here: a command that rolls no die starts without it)
+
             rng = self._rng = random.Random(self.seed)
         bits = rng.getrandbits
         values = (_die(bits),) if count == 1 else tuple(_die(bits) for _ in range(count))

@@ -15,7 +15,7 @@ names decide).  Only boards add names, so what players write never makes the tab
 
 from __future__ import annotations
 
-import threading
+import _thread
 from collections.abc import Iterable
 from typing import Final
 
@@ -28,7 +28,7 @@ NAME_IDS: Final[dict[str, int]] = {}
 
 #: held while names are numbered: boards made at once on two threads (a server's first
 #: requests) must not give two names one number
-_NUMBERING: Final = threading.Lock()
+_NUMBERING: Final = _thread.allocate_lock()  # (threading's Lock, without importing threading)
 
 
 def number_names(names: Iterable[str]) -> None:

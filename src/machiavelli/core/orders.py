@@ -21,6 +21,8 @@ _set = object.__setattr__
 
 @dataclass(frozen=True, slots=True)
 class UnitRef:
+    """The unit an order is for, or supports or convoys."""
+
     kind: UnitKind
     province: str
     coast: str | None = None  # a fleet's coast, where the province has several
@@ -51,6 +53,8 @@ class UnitRef:
 
 @dataclass(frozen=True, slots=True)
 class Hold:
+    """The unit holds."""
+
     unit: UnitRef
 
     def __init__(self, unit: UnitRef) -> None:
@@ -62,6 +66,8 @@ class Hold:
 
 @dataclass(frozen=True, slots=True)
 class Move:
+    """The unit moves (an army also by convoy)."""
+
     unit: UnitRef
     dest: str
     dest_coast: str | None = None
@@ -94,12 +100,16 @@ class Move:
 
 @dataclass(frozen=True, slots=True)
 class SupportHold:
+    """The unit supports another unit where it stands."""
+
     unit: UnitRef
     target: UnitRef
 
 
 @dataclass(frozen=True, slots=True)
 class SupportMove:
+    """The unit supports another unit's move."""
+
     unit: UnitRef
     target: UnitRef
     dest: str
@@ -125,6 +135,8 @@ class SupportMove:
 
 @dataclass(frozen=True, slots=True)
 class Convoy:
+    """The fleet convoys an army."""
+
     unit: UnitRef
     target: UnitRef
     dest: str
@@ -172,11 +184,15 @@ class Convert:
 
 @dataclass(frozen=True, slots=True)
 class Besiege:
+    """The unit besieges the city of its province."""
+
     unit: UnitRef
 
 
 @dataclass(frozen=True, slots=True)
 class LiftSiege:
+    """The unit lifts its siege."""
+
     unit: UnitRef
 
 
@@ -190,6 +206,8 @@ class Ally:
 
 @dataclass(frozen=True, slots=True)
 class Retreat:
+    """A dislodged unit retreats."""
+
     unit: UnitRef
     dest: str
     dest_coast: str | None = None
@@ -209,6 +227,8 @@ class Disband:
 
 @dataclass(frozen=True, slots=True)
 class Build:
+    """A new unit is built."""
+
     kind: UnitKind
     province: str
     coast: str | None = None
@@ -217,11 +237,15 @@ class Build:
 
 @dataclass(frozen=True, slots=True)
 class Remove:
+    """A unit is removed."""
+
     unit: UnitRef
 
 
 @dataclass(frozen=True, slots=True)
 class Maintain:
+    """A unit is paid for and kept."""
+
     unit: UnitRef
 
 

@@ -33,6 +33,8 @@ class AdjudicationError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class OrderResult:
+    """What became of one order: its outcome and a note."""
+
     power: str | None
     order: Order
     outcome: Outcome

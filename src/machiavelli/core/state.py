@@ -10,7 +10,6 @@ changed in place: positions share them, as they share the frozen units.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -71,6 +70,8 @@ _set = object.__setattr__
 
 @dataclass(frozen=True, slots=True)
 class Unit:
+    """An army, fleet or garrison on the board (a garrison stands in a city)."""
+
     kind: UnitKind
     owner: str | None  # power name; None = autonomous garrison
     province: str
@@ -237,6 +238,8 @@ class Dislodged:
 
 @dataclass(frozen=True, slots=True)
 class Rebellion:
+    """A rebellion in a province (or its city) against a power."""
+
     province: str
     against: str  # the power the rebellion is directed against
     in_province: bool = True
@@ -259,6 +262,8 @@ class Rebellion:
 
 @dataclass(frozen=True, slots=True)
 class Loan:
+    """A loan from the bank: what is owed, and when."""
+
     principal: int
     interest: int
     due_season: Season
@@ -267,6 +272,8 @@ class Loan:
 
 @dataclass
 class State:
+    """The position: the season and phase, the units, the treasuries and the rest."""
+
     board: str
     year: int
     season: Season
@@ -566,10 +573,14 @@ class State:
         return cls(**d)
 
     def to_json(self) -> str:
+        import json  # (here: a command that needs no JSON starts without it)
+
         return json.dumps(self.to_dict(), indent=1, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> State:
+        import json
+
         return cls.from_dict(json.loads(text))
 
     def with_units(self, units: list[Unit]) -> State:

@@ -10,7 +10,6 @@ one, and the failure returned, never raised: a judge must not lose its replies.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 from collections.abc import Sequence
@@ -19,8 +18,6 @@ from email.message import EmailMessage
 from itertools import count
 from pathlib import Path
 from typing import Protocol
-
-import aiosmtplib
 
 
 class Postman(Protocol):
@@ -73,6 +70,8 @@ class Relay:
     sent: list[str] = field(default_factory=list)
 
     async def post(self, messages: Sequence[EmailMessage]) -> list[str]:
+        import aiosmtplib  # (here: a folder of mail needs no SMTP client: docs/speed.md)
+
         failures: list[str] = []
         for message in messages:
             try:
@@ -91,6 +90,10 @@ def post_now(postman: Postman, messages: Sequence[EmailMessage]) -> list[str]:
     """Post ``messages`` from code that runs no event loop."""
     if not messages:
         return []
+    if isinstance(postman, Outbox):  # (no event loop, nor asyncio imported, for files)
+        return postman.post_now(messages)
+    import asyncio
+
     return asyncio.run(postman.post(messages))
 
 

@@ -176,6 +176,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class OrderError:
+    """An order that could not be read, and why."""
+
     line: int  # 1-based line number in the submission
     text: str  # the order as written
     reason: str
@@ -183,6 +185,8 @@ class OrderError:
 
 @dataclass
 class Submission:
+    """The orders read from a submission, and the lines refused."""
+
     orders: list[Order] = field(default_factory=list)
     errors: list[OrderError] = field(default_factory=list)
 

@@ -157,6 +157,8 @@ def tokens(text: str) -> list[str]:
 # ----------------------------------------------------------------------
 @dataclass(frozen=True)
 class PlaceNames:
+    """Every accepted name of every province, as word tuples."""
+
     places: dict[tuple[str, ...], str]
     longest: int
 

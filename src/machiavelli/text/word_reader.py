@@ -30,6 +30,8 @@ from machiavelli.text.order_words import (
 
 @dataclass
 class Place:
+    """A province (and coast) read from an order's words."""
+
     province: str
     coast: str | None
     words: str  # as written, for messages
