@@ -13,9 +13,11 @@ What is listed is what :mod:`~machiavelli.movement.legal_lists` says it lists.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 
 from machiavelli.core.board import Board, coast_of, province_of
+from machiavelli.core.high_seas import HIGH_SEAS, fleet_coast
 from machiavelli.core.options import rules_of, specials_in_play
 from machiavelli.core.orders import (
     ALL,
@@ -100,11 +102,22 @@ def movement_orders(board: Board, state: State, power: str) -> list[Order]:
     checker = Checker(board, state)
     plans = _Plans(board, state, checker)
     orders: list[Order] = []
+    on_high_seas: list[Unit] = []
     for unit in state.units_of(power):
+        if unit.province == HIGH_SEAS and on_high_seas:
+            on_high_seas.append(unit)  # (its orders name it by number: below)
+            continue
+        if unit.province == HIGH_SEAS:
+            on_high_seas.append(unit)
         orders += _unit_orders(board, state, plans, unit)
     for other in state.powers:
         if other != power and other not in state.eliminated:
             orders += [Ally(other, True), Ally(other, False)]
+    for number, unit in enumerate(on_high_seas[1:], start=2):
+        # a power's second, third... fleet on the High Seas, F hs/2 (ruling A-25), last
+        numbered = UnitRef("F", HIGH_SEAS, fleet_coast(number))
+        orders += [dataclasses.replace(o, unit=numbered)  # type: ignore[arg-type]
+                   for o in _unit_orders(board, state, plans, unit)]
     return _legal(board, state, power, orders, checker)
 
 
@@ -190,6 +203,8 @@ def adjustment_orders(board: Board, state: State, power: str) -> list[Order]:
         for kind in kinds:
             for coast in coasts if kind == "F" else (None,):
                 orders += [Build(kind, province, coast, s) for s in specials]
+    if HIGH_SEAS in board.provinces:  # a fleet on the High Seas (Turkey's, BAR-14.3)
+        orders.append(Build("F", HIGH_SEAS))
     for unit in state.units_of(power):
         orders += [Remove(ref_of(unit)), Maintain(ref_of(unit))]
     if rules_of(state.options).forced_tax:  # seed 003's forced taxation (BAR-5.3)

@@ -25,7 +25,10 @@ What is listed, beyond every legal hold, move, retreat and disband:
   chain's coastal destinations;
 - alliances (``ally``/``unally``) with every other power still in the game;
 - in the adjustment phase builds (with every special type when special units
-  are in play), removals and maintenance; ``waive`` is not listed.
+  are in play; Turkey's fleet on the High Seas, BAR-14.3), removals and maintenance;
+  ``waive`` is not listed;
+- a power's second, third... fleet on the High Seas (``F hs/2``, ruling A-25) gets the
+  first's list, naming it by number, after the alliances and before seed 003's orders.
 
 The orders come in the order the old lists had: per unit (in the position's order) its
 hold, conversions, siege orders, moves (by destination), supports (by province, then the
@@ -572,11 +575,12 @@ def legal_orders(board: Board, state: State, power: str) -> dict[Key, list[Order
         if lists is not None and not extra:
             return _numbered_fleets(state, power, lists)
         if lists is not None:  # (the lists may be shared: added to a copy)
-            lists = {key: list(found) for key, found in lists.items()}
+            numbered = _numbered_fleets(state, power, lists)
+            lists = {key: list(found) for key, found in numbered.items()}
             for order in extra:
                 lists.setdefault(order_key(order), []).append(order)
-            return _numbered_fleets(state, power, lists)
-        orders = legal_checked.movement_orders(board, state, power)
+            return lists
+        orders = legal_checked.movement_orders(board, state, power)  # (numbers its fleets)
     elif state.phase == "retreat":
         orders = retreat_orders(board, state, power)
     else:
@@ -584,6 +588,4 @@ def legal_orders(board: Board, state: State, power: str) -> dict[Key, list[Order
     result: dict[Key, list[Order]] = {}
     for order in [*orders, *extra]:
         result.setdefault(order_key(order), []).append(order)
-    if state.phase == "movement":
-        return _numbered_fleets(state, power, result)
     return result
