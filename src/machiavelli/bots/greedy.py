@@ -233,6 +233,8 @@ def movement(values: Values, legal: LegalOrders) -> list[Order]:
         if unit is None:
             continue
         for order in legal.units[key]:
+            if isinstance(order, _SUPPORTS):  # (most of the options: scored after the moves)
+                continue
             score = _score(values, unit, order)
             if score is not None:
                 scored.append((score, -index, key, order))

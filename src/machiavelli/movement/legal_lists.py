@@ -538,6 +538,8 @@ def adjustment_orders(board: Board, state: State, power: str) -> list[Order]:
                     if build_problem(board, state, power, build, held=held, where=where,
                                      rules=rules) is None:
                         orders.append(build)
+                    elif s is None:
+                        break  # (a special unit is judged as the plain one, and then its kind)
     high_seas = Build("F", HIGH_SEAS)  # Turkey's fleet on the High Seas (BAR-14.3)
     if HIGH_SEAS in board.provinces and build_problem(board, state, power, high_seas) is None:
         orders.append(high_seas)
