@@ -168,7 +168,23 @@ def _gifts(cash: int) -> list[int]:
 
 
 def _chits(state: State, power: str, others: Sequence[str]) -> tuple[GiveChit, ...]:
-    held = sorted({t for t in state.chits.get(power, []) if t not in state.eliminated})
+    held = tuple(sorted({t for t in state.chits.get(power, []) if t not in state.eliminated}))
+    if not held:
+        return ()
+    key = (held, tuple(others))
+    offered = _CHIT_OFFERS.get(key)
+    if offered is None:
+        if len(_CHIT_OFFERS) > 10_000:  # (the chits held and the powers left: a few)
+            _CHIT_OFFERS.clear()
+        offered = _CHIT_OFFERS[key] = _chit_offers(held, others)
+    return offered
+
+
+#: the chits' offers by the chits held and the other powers in the game, made once
+_CHIT_OFFERS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[GiveChit, ...]] = {}
+
+
+def _chit_offers(held: Sequence[str], others: Sequence[str]) -> tuple[GiveChit, ...]:
     found: list[GiveChit] = []
     for t in held:
         for to in others:
