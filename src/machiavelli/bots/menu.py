@@ -69,6 +69,7 @@ class MoneyMenu:
 
 #: the keys of orders a power may well leave out (:meth:`LegalOrders.optional_keys`)
 OPTIONAL = ("tax", "excommunicate", "permit")
+_NOT_UNITS = ("ally", *OPTIONAL)
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ class LegalOrders:
     def unit_keys(self) -> list[tuple[str, ...]]:
         """The keys of units and build places (alliances and the orders a power may well
         leave out, :meth:`optional_keys`, left out), sorted."""
-        return sorted(k for k in self.units if k[0] not in ("ally", *OPTIONAL))
+        return sorted(k for k in self.units if k[0] not in _NOT_UNITS)
 
     def optional_keys(self) -> list[tuple[str, ...]]:
         """Seed 003's orders a power gives now and then, sorted: the provinces it may tax
