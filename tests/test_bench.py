@@ -173,10 +173,10 @@ def test_workers_figure_runs_the_selfplay_command(tmp_path: Path) -> None:
     lines: list[str] = []
     found = bench_workers.run_workers_bench(lines.append, workers=2, games=2, rounds=1,
                                             ray=False)
-    assert [b.name for b in found] == ["1 worker", "2 workers"]
+    assert [b.name for b in found] == ["1 worker", "2 workers", "2 separate commands at once"]
     assert found[0].runs[0].phases == found[1].runs[0].phases > 0  # the same games
     assert all(r.cpu > 0 and r.wall > 0 for b in found for r in b.runs)
     assert lines[0].startswith("self-play on 2 workers against one: 2 games")
-    assert "load average" in lines[1] and lines[-1].startswith("2 workers: ")
+    assert "load average" in lines[1] and lines[-2].startswith("2 workers: ")
     refused = CliRunner().invoke(main, ["bench", "--workers", "1"])
     assert refused.exit_code == 2

@@ -15,6 +15,7 @@ here) fans the games out as Ray tasks, one game a task.  Ray is an optional extr
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 from collections.abc import Iterator, Sequence
 from multiprocessing.pool import Pool
@@ -45,6 +46,10 @@ def run_games(configs: Sequence[GameConfig], workers: int = 1,
         return (play_any(config) for config in configs)
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    # what this process made so far (the judge's modules, the boards) lives as long as the
+    # workers: out of the collector's sight, a forked worker's collections neither walk
+    # it nor write to its pages (which the worker would then have to copy)
+    gc.freeze()
     return _pooled(context.Pool(min(workers, len(configs))), configs)
 
 

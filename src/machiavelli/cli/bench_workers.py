@@ -3,8 +3,11 @@
 Each round runs ``machiavelli selfplay`` as a process, as a user runs it (its progress
 bar, its JSON lines, its summary), on the same seeded games (greedy against random on
 classic 1454, ten years at most): once with one worker, then with K worker processes
-(``--workers K``), then on a local Ray instance of K CPUs (``--ray local``, with
-``--ray``).  For each run it takes the wall clock and the processor time of the
+(``--workers K``), then as K separate one-worker commands at once, each with its
+share of the games (the most K processes can give on this machine: what two workers
+fall short of it, something of ours serializes; what it falls short of K times one
+worker's, the machine does), then on a local Ray instance of K CPUs (``--ray local``,
+with ``--ray``).  For each run it takes the wall clock and the processor time of the
 command with every process it waited for (``getrusage(RUSAGE_CHILDREN)``: the worker
 processes included; a Ray instance's own processes are not all waited for, so its
 processor time is a floor) and counts the phases in the JSON lines.
@@ -59,6 +62,7 @@ class Backend:
     name: str
     args: list[str]
     runs: list[Run] = field(default_factory=list)
+    apart: int = 1  # separate commands at once, one worker each
 
 
 def selfplay_line(games: int, out: Path, failures: Path, args: list[str]) -> list[str]:
@@ -68,23 +72,32 @@ def selfplay_line(games: int, out: Path, failures: Path, args: list[str]) -> lis
             "--years", "10", "--out", str(out), "--failures", str(failures), *args]
 
 
-def run_once(games: int, folder: Path, args: list[str]) -> Run:
-    """One run of the command: the phases of its JSON lines, its wall and processor time."""
-    out = folder / "games.jsonl"
+def run_once(games: int, folder: Path, args: list[str], apart: int = 1) -> Run:
+    """One run of the command (``apart`` > 1: that many commands at once, one worker
+    each, sharing the games out): the phases of the JSON lines, the wall and processor
+    time of them all."""
+    outs = [folder / f"games-{i}.jsonl" for i in range(apart)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(selfplay_line(games, out, folder / "failures", args), check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=folder)
+    running = [subprocess.Popen(
+        selfplay_line(games // apart, out, folder / "failures", args),
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=folder) for out in outs]
+    for process in running:
+        if process.wait():
+            raise subprocess.CalledProcessError(process.returncode, process.args)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    phases = sum(json.loads(line)["phases"] for line in out.read_text().splitlines())
+    phases = sum(json.loads(line)["phases"] for out in outs
+                 for line in out.read_text().splitlines())
     return Run(phases, wall, cpu)
 
 
 def backends(workers: int, ray: bool) -> list[Backend]:
     found = [Backend("1 worker", ["--workers", "1"]),
-             Backend(f"{workers} workers", ["--workers", str(workers)])]
+             Backend(f"{workers} workers", ["--workers", str(workers)]),
+             Backend(f"{workers} separate commands at once", ["--workers", "1"],
+                     apart=workers)]
     if ray:
         found.append(Backend(f"Ray, {workers} CPUs", ["--workers", str(workers),
                                                       "--ray", "local"]))
@@ -122,7 +135,7 @@ def run_workers_bench(echo: Echo, *, workers: int, games: int, rounds: int,
         run_once(1, folder, ["--workers", "1"])  # (untimed: the bytecode cache, the disk)
         for n in range(rounds):
             for backend in chosen:
-                backend.runs.append(run_once(games, folder, backend.args))
+                backend.runs.append(run_once(games, folder, backend.args, backend.apart))
             load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
             echo(f"round {n + 1}: " + "; ".join(
                 f"{b.name} {b.runs[-1].wall:.1f} s" for b in chosen)
