@@ -95,7 +95,7 @@ def test_bench_prints_every_figure(tmp_path: Path) -> None:
     assert "; legal orders, checked: " in text and "; bots' menu: " in text
     # whole games of self-play, in phases a processor-second
     assert "\nself-play, greedy against random on classic 1454, one worker: " in text
-    assert " phases a processor-second (rounds " in text
+    assert " phases a processor-second (min " in text
     # one command's start-up as a process, against a bare python
     assert "\nstart-up, one process: adjudicate, one case: " in text
     assert "x python -c pass; mail --check: " in text
