@@ -78,14 +78,20 @@ def _run_ray(configs: Sequence[GameConfig], address: str, workers: int) -> Itera
     try:
         remote = ray.remote(play_any)
         cpus = max(int(ray.cluster_resources().get("CPU", 1)), 1)
-        waiting = list(configs)
+        waiting = iter(configs)
+        left = len(configs)
         running: list[Any] = []
-        while waiting or running:
-            while waiting and len(running) < cpus * IN_FLIGHT_PER_CPU:
-                running.append(remote.remote(waiting.pop(0)))
+        while left:
+            while len(running) < min(cpus * IN_FLIGHT_PER_CPU, left):
+                running.append(remote.remote(next(waiting)))
             done, running = ray.wait(running, num_returns=1)
-            record: GameRecord = ray.get(done[0])
-            yield record
+            if running:  # (and every other game ended meanwhile: one look at the lot)
+                more, running = ray.wait(running, num_returns=len(running), timeout=0)
+                done += more
+            for ref in done:
+                record: GameRecord = ray.get(ref)
+                left -= 1
+                yield record
     finally:
         if started_here:
             ray.shutdown()
