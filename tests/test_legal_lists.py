@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from machiavelli.bots.menu import legal_orders as menu_orders
 from machiavelli.core.board import Board
 from machiavelli.core.high_seas import board_in_play
-from machiavelli.core.options import BAR_NAMES
+from machiavelli.core.options import BAR_DEFAULTS, BAR_NAMES
 from machiavelli.core.orders import Move, Order, UnitRef
 from machiavelli.core.results import AdjudicationError
 from machiavelli.core.state import State, Unit
@@ -151,3 +151,19 @@ def test_bar_14_1_no_army_is_offered_or_passed_into_venice() -> None:
         assert into not in legal_lists.legal_orders(board, closed, "Venice")[
             ("unit", "trv", "AF")], flag
         same_lists(board, closed)
+
+
+def test_bar_1_4_each_fleet_on_the_high_seas_has_the_checked_list() -> None:
+    """Ruling A-25, BAR-14.3: two of Turkey's fleets on the High Seas, under ``bar`` (with
+    supports of an area) and without: the second's list names it ``F hs/2``, after every
+    other list, and is the checked one, order for order."""
+    for options in (dict(BAR_DEFAULTS, high_seas=True), {"high_seas": True, "money": True}):
+        board, state = load_scenario("classic_1454")
+        state.options.update(options)
+        board = board_in_play(board, state.options)
+        state.units = [*state.units, Unit("F", "Turkey", "hs"), Unit("F", "Turkey", "hs")]
+        same_lists(board, state)
+        lists = legal_lists.legal_orders(board, state, "Turkey")
+        assert list(lists)[-1] == ("unit", "hs", "AF", "2")
+        first, second = lists[("unit", "hs", "AF")], lists[("unit", "hs", "AF", "2")]
+        assert len(first) == len(set(first)) == len(second) > 10

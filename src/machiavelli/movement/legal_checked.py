@@ -17,7 +17,7 @@ import dataclasses
 import sys
 
 from machiavelli.core.board import Board, coast_of, province_of
-from machiavelli.core.high_seas import HIGH_SEAS, fleet_coast
+from machiavelli.core.high_seas import HIGH_SEAS, fleet_coast, own_fleets
 from machiavelli.core.options import rules_of, specials_in_play
 from machiavelli.core.orders import (
     ALL,
@@ -102,22 +102,11 @@ def movement_orders(board: Board, state: State, power: str) -> list[Order]:
     checker = Checker(board, state)
     plans = _Plans(board, state, checker)
     orders: list[Order] = []
-    on_high_seas: list[Unit] = []
     for unit in state.units_of(power):
-        if unit.province == HIGH_SEAS and on_high_seas:
-            on_high_seas.append(unit)  # (its orders name it by number: below)
-            continue
-        if unit.province == HIGH_SEAS:
-            on_high_seas.append(unit)
         orders += _unit_orders(board, state, plans, unit)
     for other in state.powers:
         if other != power and other not in state.eliminated:
             orders += [Ally(other, True), Ally(other, False)]
-    for number, unit in enumerate(on_high_seas[1:], start=2):
-        # a power's second, third... fleet on the High Seas, F hs/2 (ruling A-25), last
-        numbered = UnitRef("F", HIGH_SEAS, fleet_coast(number))
-        orders += [dataclasses.replace(o, unit=numbered)  # type: ignore[arg-type]
-                   for o in _unit_orders(board, state, plans, unit)]
     return _legal(board, state, power, orders, checker)
 
 
@@ -284,4 +273,25 @@ def legal_orders(board: Board, state: State, power: str) -> dict[tuple[str, ...]
     result: dict[tuple[str, ...], list[Order]] = {}
     for order in orders:
         result.setdefault(order_key(order), []).append(order)
+    if state.phase == "movement":
+        _number_fleets(board, state, power, result)
     return result
+
+
+def _number_fleets(board: Board, state: State, power: str,
+                   result: dict[tuple[str, ...], list[Order]]) -> None:
+    """A power's fleets on the High Seas all stand at ``hs``, so the list of ``F hs`` holds
+    each one's orders (ruling A-25): it keeps them once, and each further fleet gets them
+    naming it by number, ``F hs/2``, each through the check, after every other list."""
+    key = ("unit", HIGH_SEAS, "AF")
+    found = result.get(key)
+    if found is None:
+        return
+    first = result[key] = list(dict.fromkeys(found))
+    checker = Checker(board, state)
+    for number in range(2, len(own_fleets(state.units, power)) + 1):
+        numbered = UnitRef("F", HIGH_SEAS, fleet_coast(number))
+        result[(*key, numbered.coast or "")] = [
+            o for o in (dataclasses.replace(o, unit=numbered)  # type: ignore[arg-type]
+                        for o in first)
+            if checker.check(power, o) is None]

@@ -28,7 +28,7 @@ What is listed, beyond every legal hold, move, retreat and disband:
   are in play; Turkey's fleet on the High Seas, BAR-14.3), removals and maintenance;
   ``waive`` is not listed;
 - a power's second, third... fleet on the High Seas (``F hs/2``, ruling A-25) gets the
-  first's list, naming it by number, after the alliances and before seed 003's orders.
+  first's list (seed 003's orders included), naming it by number, after every other list.
 
 The orders come in the order the old lists had: per unit (in the position's order) its
 hold, conversions, siege orders, moves (by destination), supports (by province, then the
@@ -577,12 +577,11 @@ def legal_orders(board: Board, state: State, power: str) -> dict[Key, list[Order
         if lists is not None and not extra:
             return _numbered_fleets(state, power, lists)
         if lists is not None:  # (the lists may be shared: added to a copy)
-            numbered = _numbered_fleets(state, power, lists)
-            lists = {key: list(found) for key, found in numbered.items()}
+            lists = {key: list(found) for key, found in lists.items()}
             for order in extra:
                 lists.setdefault(order_key(order), []).append(order)
-            return lists
-        orders = legal_checked.movement_orders(board, state, power)  # (numbers its fleets)
+            return _numbered_fleets(state, power, lists)
+        orders = legal_checked.movement_orders(board, state, power)
     elif state.phase == "retreat":
         orders = retreat_orders(board, state, power)
     else:
@@ -590,4 +589,6 @@ def legal_orders(board: Board, state: State, power: str) -> dict[Key, list[Order
     result: dict[Key, list[Order]] = {}
     for order in [*orders, *extra]:
         result.setdefault(order_key(order), []).append(order)
+    if state.phase == "movement":
+        return _numbered_fleets(state, power, result)
     return result
