@@ -24,6 +24,10 @@ from pathlib import Path
 
 #: the packages compiled: the engine, from the board to the case files
 ENGINE = ("core", "text", "movement", "money", "game", "cases")
+#: and the bots' modules self-play spends its time in (the greedy player, the money menu,
+#: the random and hold players, the invariants checked after every phase): compiled,
+#: self-play gives about 1.25x the phases a processor-second (docs/speed.md)
+BOTS = ("greedy", "menu", "players", "invariants")
 
 #: C compiler flags added to the build's: link-time optimization, so that mypyc's runtime
 #: helpers (a list's item read and written, an int boxed, a string compared) are inlined
@@ -45,11 +49,12 @@ BUILD_FOLDER = "build/wheel"
 def engine_paths(root: Path) -> list[str]:
     """The engine's modules under ``root`` (a folder holding ``machiavelli``), relative
     to it, in a stable order."""
-    return sorted(
-        str(p.relative_to(root))
-        for package in ENGINE
-        for p in (root / "machiavelli" / package).rglob("*.py")
-    )
+    return sorted([
+        *(str(p.relative_to(root))
+          for package in ENGINE
+          for p in (root / "machiavelli" / package).rglob("*.py")),
+        *(str(Path("machiavelli") / "bots" / f"{name}.py") for name in BOTS),
+    ])
 
 
 def with_lto(env: dict[str, str]) -> dict[str, str]:

@@ -48,6 +48,15 @@ def test_bar_6_2_an_old_unit_traded_for_a_new_one_only_under_bar() -> None:
     assert after(bar, trade) == ([("A", "pad")], 3)  # the old army not paid, a new one
 
 
+def test_bar_6_2_without_money_no_trade() -> None:
+    """The trade is one of unit payments (the old unit goes unpaid): with ``bar`` but no
+    money nothing is paid, so ADJ-D holds and no second unit is raised beside the old."""
+    units = [Unit("A", "Venice", "pad")]
+    unpaid = winter(dict(BAR_DEFAULTS, money=False), units, 6)
+    assert "ADJ-D" in (build_problem(B, unpaid, "Venice", Build("A", "pad")) or "")
+    assert after(unpaid, [Build("A", "pad")])[0] == [("A", "pad")]
+
+
 def test_bar_6_4_bar_18_3_default_payments_garrisons_first_in_board_order() -> None:
     """No payment order: garrisons first, then the others, each in the board's order."""
     units = [Unit("A", "Venice", "trv"), Unit("A", "Venice", "pad"), Unit("G", "Venice", "ven")]

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from machiavelli.cases.phase_cases import read_movement_phases
-from machiavelli.cli import bench
+from machiavelli.cli import bench, bench_workers
 from machiavelli.cli.bench import Figure, run_bench, write_cases
 from machiavelli.cli.bench_phases import (
     diplomacy_order,
@@ -95,7 +95,7 @@ def test_bench_prints_every_figure(tmp_path: Path) -> None:
     assert "; legal orders, checked: " in text and "; bots' menu: " in text
     # whole games of self-play, in phases a processor-second
     assert "\nself-play, greedy against random on classic 1454, one worker: " in text
-    assert " phases a processor-second (rounds " in text
+    assert " phases a processor-second (min " in text
     # one command's start-up as a process, against a bare python
     assert "\nstart-up, one process: adjudicate, one case: " in text
     assert "x python -c pass; mail --check: " in text
@@ -152,3 +152,31 @@ def test_fastest_rounds_are_set_against_each_other() -> None:
     campaign = Figure("classic 1454 campaign", [360e-6, 300e-6, 330e-6])
     assert campaign.share(reference) == (
         "0.20x diplomacy's phase (rounds 0.15-0.30; fastest against fastest 0.30x)")
+
+
+def test_workers_figure_sets_each_round_against_one_workers_round() -> None:
+    """``bench --workers``: phases a wall-second and processor time a phase, each as a
+    ratio to one worker's in the same round."""
+    one = bench_workers.Backend("1 worker", [], [bench_workers.Run(100, 1.0, 2.0),
+                                                 bench_workers.Run(100, 2.0, 2.0)])
+    two = bench_workers.Backend("2 workers", [], [bench_workers.Run(100, 0.5, 2.2),
+                                                  bench_workers.Run(100, 1.25, 2.0)])
+    line = bench_workers.ratio_line(two, one)
+    assert line.startswith("2 workers: 140 phases a wall-second (min 80, max 200)")
+    assert "1.80x one worker's phases a wall-second (rounds 1.60-2.00)" in line
+    assert "1.05x its processor time a phase (rounds 1.00-1.10)" in line
+    assert "x one worker" not in bench_workers.ratio_line(one, one)
+
+
+def test_workers_figure_runs_the_selfplay_command(tmp_path: Path) -> None:
+    """Each run is ``machiavelli selfplay`` as a process; its phases come from its lines."""
+    lines: list[str] = []
+    found = bench_workers.run_workers_bench(lines.append, workers=2, games=2, rounds=1,
+                                            ray=False)
+    assert [b.name for b in found] == ["1 worker", "2 workers", "2 separate commands at once"]
+    assert found[0].runs[0].phases == found[1].runs[0].phases > 0  # the same games
+    assert all(r.cpu > 0 and r.wall > 0 for b in found for r in b.runs)
+    assert lines[0].startswith("self-play on 2 workers against one: 2 games")
+    assert "load average" in lines[1] and lines[-2].startswith("2 workers: ")
+    refused = CliRunner().invoke(main, ["bench", "--workers", "1"])
+    assert refused.exit_code == 2

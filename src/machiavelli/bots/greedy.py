@@ -33,6 +33,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 
 from machiavelli.bots.menu import LegalOrders, numbered
 from machiavelli.bots.view import Observation
@@ -95,9 +96,10 @@ class Values:
 
     def __post_init__(self) -> None:
         self._worth = _WORTHS(self.board)
-        for unit in self.state.units:
-            if unit.owner != self.power and unit.kind != "G":
-                self.threat.update(_reached(self.board, unit))
+        board, power = self.board, self.power
+        self.threat.update(chain.from_iterable(  # (one count of every place reached)
+            _reached(board, unit) for unit in self.state.units
+            if unit.owner != power and unit.kind != "G"))
 
     def worth(self, province: str) -> float:
         return self._worth.get(province, 0.0)
@@ -147,8 +149,10 @@ class Values:
         if held is not None and held.owner != self.power:
             base *= 0.35  # it will stand unless the attack is supported
         worth, mine = self._worth, self.mine
-        ahead = sum(worth.get(p, 0.0) for p in self.board.army_adj.get(province, ())
-                    if not mine(p))
+        ahead = 0.0  # (summed in the neighbours' order, as sum() would)
+        for p in self.board.army_adj.get(province, ()):
+            if not mine(p):
+                ahead += worth.get(p, 0.0)
         return base + 0.05 * ahead
 
     def foreign_garrison(self, province: str) -> Unit | None:
@@ -232,8 +236,18 @@ def movement(values: Values, legal: LegalOrders) -> list[Order]:
         unit = units.get(key)
         if unit is None:
             continue
+        leave = values.defence(unit.province)
+        left = leave if leave > 0.1 else 0.0  # (what a move gives up: _score's, once a unit)
         for order in legal.units[key]:
-            score = _score(values, unit, order)
+            kind = type(order)
+            if kind is Move:  # (the usual kinds first, as _score reckons them)
+                score: float | None = values.gain(order.dest) - left  # type: ignore[union-attr]
+            elif kind is SupportMove or kind is SupportHold:
+                continue  # (most of the options: scored after the moves)
+            elif kind is Hold:
+                score = leave
+            else:
+                score = _score(values, unit, order)
             if score is not None:
                 scored.append((score, -index, key, order))
     scored.sort(key=lambda s: (s[0], s[1]), reverse=True)

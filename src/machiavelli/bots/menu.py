@@ -79,6 +79,7 @@ class MoneyMenu:
 
 #: the keys of orders a power may well leave out (:meth:`LegalOrders.optional_keys`)
 OPTIONAL = ("tax", "excommunicate", "permit")
+_NOT_UNITS = ("ally", *OPTIONAL)
 
 
 @dataclass(frozen=True)
@@ -98,7 +99,7 @@ class LegalOrders:
     def unit_keys(self) -> list[tuple[str, ...]]:
         """The keys of units and build places (alliances and the orders a power may well
         leave out, :meth:`optional_keys`, left out), sorted."""
-        return sorted(k for k in self.units if k[0] not in ("ally", *OPTIONAL))
+        return sorted(k for k in self.units if k[0] not in _NOT_UNITS)
 
     def optional_keys(self) -> list[tuple[str, ...]]:
         """Seed 003's orders a power gives now and then, sorted: the provinces it may tax
@@ -193,7 +194,23 @@ def _gifts(cash: int) -> list[int]:
 
 
 def _chits(state: State, power: str, others: Sequence[str]) -> tuple[GiveChit, ...]:
-    held = sorted({t for t in state.chits.get(power, []) if t not in state.eliminated})
+    held = tuple(sorted({t for t in state.chits.get(power, []) if t not in state.eliminated}))
+    if not held:
+        return ()
+    key = (held, tuple(others))
+    offered = _CHIT_OFFERS.get(key)
+    if offered is None:
+        if len(_CHIT_OFFERS) > 10_000:  # (the chits held and the powers left: a few)
+            _CHIT_OFFERS.clear()
+        offered = _CHIT_OFFERS[key] = _chit_offers(held, others)
+    return offered
+
+
+#: the chits' offers by the chits held and the other powers in the game, made once
+_CHIT_OFFERS: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[GiveChit, ...]] = {}
+
+
+def _chit_offers(held: Sequence[str], others: Sequence[str]) -> tuple[GiveChit, ...]:
     found: list[GiveChit] = []
     for t in held:
         for to in others:

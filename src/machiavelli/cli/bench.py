@@ -369,7 +369,7 @@ def run_bench(
     played_rate = figures["self-play"] = Figure("self-play", rounds_of["self-play"])
     echo(f"self-play, greedy against random on classic 1454, one worker: "
          f"{1 / played_rate.median:.0f} phases a processor-second "
-         f"(rounds {1 / max(played_rate.rounds):.0f}-{1 / min(played_rate.rounds):.0f})")
+         f"(min {1 / max(played_rate.rounds):.0f}, max {1 / min(played_rate.rounds):.0f})")
     for name in ("python -c pass", "adjudicate, one case", "mail --check"):
         figures[name] = Figure(name, rounds_of[name], "ms of processor time")
     bare = figures["python -c pass"]

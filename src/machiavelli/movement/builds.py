@@ -89,9 +89,10 @@ def build_problem(
     if prov.venice and units.unit_in(p) is not None:
         return "Venice held a unit when the phase began (VEN-A, VEN-B)"
     old = units.unit_in(p, garrison=order.kind == "G")
-    if old is not None and not (rules.bar and old.owner == power):
+    if old is not None and not (rules.bar and rules.money and old.owner == power):
         # (seed 003 trades one's old unit for a new one of any type there, BAR-6.2: the
-        # build takes the old unit's order key, so the old unit, not paid for, goes)
+        # build takes the old unit's order key, so the old unit, not paid for, goes; a
+        # trade of unit payments: without money nothing is paid and nothing traded)
         space = "the city of " + prov.name if order.kind == "G" else prov.name
         return f"{space} held a unit when the phase began: no trading old for new (ADJ-D)"
     return None

@@ -13,9 +13,11 @@ What is listed is what :mod:`~machiavelli.movement.legal_lists` says it lists.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 
 from machiavelli.core.board import Board, coast_of, province_of
+from machiavelli.core.high_seas import HIGH_SEAS, fleet_coast, own_fleets
 from machiavelli.core.options import rules_of, specials_in_play
 from machiavelli.core.orders import (
     ALL,
@@ -190,6 +192,8 @@ def adjustment_orders(board: Board, state: State, power: str) -> list[Order]:
         for kind in kinds:
             for coast in coasts if kind == "F" else (None,):
                 orders += [Build(kind, province, coast, s) for s in specials]
+    if HIGH_SEAS in board.provinces:  # a fleet on the High Seas (Turkey's, BAR-14.3)
+        orders.append(Build("F", HIGH_SEAS))
     for unit in state.units_of(power):
         orders += [Remove(ref_of(unit)), Maintain(ref_of(unit))]
     if rules_of(state.options).forced_tax:  # seed 003's forced taxation (BAR-5.3)
@@ -269,4 +273,25 @@ def legal_orders(board: Board, state: State, power: str) -> dict[tuple[str, ...]
     result: dict[tuple[str, ...], list[Order]] = {}
     for order in orders:
         result.setdefault(order_key(order), []).append(order)
+    if state.phase == "movement":
+        _number_fleets(board, state, power, result)
     return result
+
+
+def _number_fleets(board: Board, state: State, power: str,
+                   result: dict[tuple[str, ...], list[Order]]) -> None:
+    """A power's fleets on the High Seas all stand at ``hs``, so the list of ``F hs`` holds
+    each one's orders (ruling A-25): it keeps them once, and each further fleet gets them
+    naming it by number, ``F hs/2``, each through the check, after every other list."""
+    key = ("unit", HIGH_SEAS, "AF")
+    found = result.get(key)
+    if found is None:
+        return
+    first = result[key] = list(dict.fromkeys(found))
+    checker = Checker(board, state)
+    for number in range(2, len(own_fleets(state.units, power)) + 1):
+        numbered = UnitRef("F", HIGH_SEAS, fleet_coast(number))
+        result[(*key, numbered.coast or "")] = [
+            o for o in (dataclasses.replace(o, unit=numbered)  # type: ignore[arg-type]
+                        for o in first)
+            if checker.check(power, o) is None]

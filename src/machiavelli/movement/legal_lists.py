@@ -25,7 +25,10 @@ What is listed, beyond every legal hold, move, retreat and disband:
   chain's coastal destinations;
 - alliances (``ally``/``unally``) with every other power still in the game;
 - in the adjustment phase builds (with every special type when special units
-  are in play), removals and maintenance; ``waive`` is not listed.
+  are in play; Turkey's fleet on the High Seas, BAR-14.3), removals and maintenance;
+  ``waive`` is not listed;
+- a power's second, third... fleet on the High Seas (``F hs/2``, ruling A-25) gets the
+  first's list (seed 003's orders included), naming it by number, after every other list.
 
 The orders come in the order the old lists had: per unit (in the position's order) its
 hold, conversions, siege orders, moves (by destination), supports (by province, then the
@@ -535,6 +538,8 @@ def adjustment_orders(board: Board, state: State, power: str) -> list[Order]:
                     if build_problem(board, state, power, build, held=held, where=where,
                                      rules=rules) is None:
                         orders.append(build)
+                    elif s is None:
+                        break  # (a special unit is judged as the plain one, and then its kind)
     high_seas = Build("F", HIGH_SEAS)  # Turkey's fleet on the High Seas (BAR-14.3)
     if HIGH_SEAS in board.provinces and build_problem(board, state, power, high_seas) is None:
         orders.append(high_seas)

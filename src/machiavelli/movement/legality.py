@@ -115,8 +115,8 @@ class Checker:
         #: seed 003's independent units bribed to obey a power this campaign (BAR-11.6):
         #: (province, garrison) -> the power
         self.operated: Mapping[tuple[str, bool], str] = {}
-        # the usual orders are recognised at once in a movement phase (but for mach2's Venice)
-        self.quick = state.phase == "movement" and not self.rules.mach2
+        # the usual orders recognised at once in a movement phase (not where Venice is closed)
+        self.quick = state.phase == "movement" and not (self.rules.mach2 or self.rules.bar)
 
     @property
     def chains(self) -> Chains:

@@ -4,7 +4,6 @@ in words, each power's private part, and the map."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from machiavelli.core.dice import Dice
 from machiavelli.core.orders import Order
@@ -23,11 +22,12 @@ def redacted(state: State, viewer: Sight) -> State:
     copy = state.copy()
     if viewer.master:
         return copy
-    return replace(copy,
-                   treasury={k: v for k, v in copy.treasury.items() if viewer.may_see(k)},
-                   loans={k: v for k, v in copy.loans.items() if viewer.may_see(k)},
-                   chits={k: v for k, v in copy.chits.items() if viewer.may_see(k)},
-                   defaulted=[p for p in copy.defaulted if viewer.may_see(p)])
+    may_see = viewer.may_see  # (the copy is this call's own: its fields set in place)
+    copy.treasury = {k: v for k, v in copy.treasury.items() if may_see(k)}
+    copy.loans = {k: v for k, v in copy.loans.items() if may_see(k)}
+    copy.chits = {k: v for k, v in copy.chits.items() if may_see(k)}
+    copy.defaulted = [p for p in copy.defaulted if may_see(p)]
+    return copy
 
 
 def words(table: Table) -> str:
