@@ -90,7 +90,8 @@ def test_bar_4_4_the_web_game_ends_in_austria_s_victory_at_a_campaign_s_end(won:
 
 def test_every_phase_s_results_page_shows_its_report(won: Won) -> None:
     """Each processed phase has its page (``?phase=N``): its number and name, and its
-    results report, read by one player after another."""
+    results report, read by one player after another; the units nobody owns are the
+    independents' (``Independent:``, as the control lines say, BAR-4.2)."""
     people = list(won.seats.values())
     for number, label in enumerate(won.labels, start=1):
         person = people[number % len(people)].person
@@ -98,6 +99,9 @@ def test_every_phase_s_results_page_shows_its_report(won: Won) -> None:
         assert page.status_code == 200
         assert f"Phase {number} · {label}" in page.text, (number, label)
         assert f"Results for {label}" in page.text, (number, label)
+        assert "Autonomous" not in page.text  # bar's word is Independent (BAR-4.2)
+    first = people[0].person.http.get(f"/games/{GAME}?phase=1").text
+    assert re.search(r"\n  Independent: [^\n]*Garrison Genoa,", first)  # the position list
     last = people[0].person.http.get(f"/games/{GAME}?phase={PHASES}").text
     assert "(BAR-4.4)." in last and "Victory: Austria won the game" in last
 
