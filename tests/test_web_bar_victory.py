@@ -18,8 +18,8 @@ the finished game in Debian's Chromium.  Screenshots in ``tests/screenshots/web/
 
 The course depends on the game's dice seed (:data:`web_bar_game.SEED`, set behind the
 form's back), the bots and the rules: when a change to the rules or the bots changes it,
-find another seed that ends in a victory (``tests/web_bar_game.py``'s ``play_out`` run
-in-process over a few seeds takes about half a minute a game) and update the figures here.
+find another seed that ends in a victory (``web_bar_game.try_seed``, about half a minute a
+game) and update the figures here.
 """
 
 from __future__ import annotations

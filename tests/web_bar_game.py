@@ -10,16 +10,18 @@ power that owes orders:
 1. reads the position as its seat may see it (``GET /api/v1/games/NAME``, its own key);
 2. reads its legal orders from the list the order box's click-to-order reads
    (``GET /games/NAME/legal.json``, its session);
-3. lets its bot (greedy or random, :mod:`machiavelli.bots`) choose: the bot's unit
-   orders must each be in the web's list (the web's list is the one played from); the
-   money orders, which the web lists nowhere (a player types them), come from the
-   library's money menu;
+3. lets its bot (greedy or random, :mod:`machiavelli.bots`) choose: a unit order the
+   web's list does not hold is left out and recorded (``Seat.unlisted``: the test wants
+   none, so the web's list is the one played from); the money orders, which the web lists
+   nowhere (a player types them), come from the library's money menu;
 4. submits them as the order box does (``POST /games/NAME/orders``, its session and the
    form's CSRF token).
 
 Then the phase's deadline passes and the judge's sweeper processes it.  The game's dice
 seed is the only thing set behind the web's back: the form draws a secret one, and the
-test needs the one whose course it knows (:data:`SEED`).
+test needs the one whose course it knows (:data:`SEED`).  :func:`try_seed` plays a seed
+in-process (Starlette's test client, half a minute a game), to find another when a change
+to the rules or the bots changes the course.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ from machiavelli.text.notation import format_order
 
 GAME = "balance-won"
 SETUP = "classic_1454@8"
-#: the game's dice seed and the bots' (found by tools in the test's docstring)
+#: the game's dice seed and the bots' (found with :func:`try_seed`)
 SEED = "bar8-web-2"
 #: who plays which power
 PEOPLE = {"anna": "Austria", "fran": "France", "flor": "Florence", "mila": "Milan",
@@ -230,3 +232,19 @@ def set_up_game(client: Client, judge: Judge, seed: str = SEED,
     started = master.form(f"/games/{GAME}/master/start", {})
     assert "has started" in started.text, started.text[:2000]
     return master, seats
+
+
+def try_seed(seed: str, folder: str, bots: tuple[str, ...] = BOTS) -> GameView:
+    """The game of ``seed`` played whole in-process, on an SQLite file in ``folder``: the
+    master's last view (its status, winners and history say how it went)."""
+    from fastapi.testclient import TestClient
+
+    from machiavelli.web.app import create_app
+    from machiavelli.web.site import WebConfig
+
+    url = f"sqlite:///{folder}/judge.db"
+    with Judge(url) as judge:
+        app = create_app(WebConfig(url, sweep_seconds=0), judge)
+        _, seats = set_up_game(lambda: TestClient(app, base_url="http://127.0.0.1"), judge,
+                               seed, bots)
+        return play_out(judge, seats)
