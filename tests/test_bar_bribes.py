@@ -84,3 +84,14 @@ def test_bar_11_6_a_failed_operate_bribes_order_is_not_disclosed() -> None:
     done = process_phase(B, state, orders, seed="s")
     assert "A luc S" not in done.report
     assert "A luc S" in done.private["Papacy"]
+
+
+def test_bar_11_6_a_bribed_independent_unit_is_named_independent_in_the_report() -> None:
+    """BAR-11.6: a unit nobody owns is an independent one under ``bar``: the report's
+    event of a bribe that disbands it says so (001's word, autonomous, is not used)."""
+    state = position(BAR_DEFAULTS).but(treasury={"Milan": 30, "Papacy": 3, "Venice": 0})
+    orders = {"Milan": parse_orders("expense 1: 12 ducats disband A luc", B, state,
+                                    "Milan").orders}
+    done = process_phase(B, state, orders, seed="s")
+    assert "The independent army in Lucca is disbanded by a bribe (BAR-11.6)." in done.report
+    assert "autonomous" not in done.report.lower()

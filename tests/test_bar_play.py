@@ -75,7 +75,10 @@ def test_bar_4_4_a_self_play_game_under_bar_plays_to_a_victory() -> None:
     assert set(capitals(board, state, "Austria")) & set(held)
     assert bar_meets(board, state, "Austria")
     assert not any(bar_meets(board, state, p) for p in state.powers if p != "Austria")
-    assert report.endswith("Victory: Austria won the game.")
+    assert capitals(board, state, "Austria") == ["aus", "hun", "tyr"]  # (ruling A-26)
+    assert report.endswith(f"Victory: Austria won the game: Austria with {len(held)} cities "
+                           "and their provinces, among them Austria, Hungary and Tyrolea, "
+                           "capitals of its original home country (BAR-4.4).")
     assert "(BAR-4.4)" in victory_line(board, state)
 
 

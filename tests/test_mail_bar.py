@@ -6,6 +6,7 @@ adjustments, a forced tax (BAR-5.3) and a gift of the ducat exchange (BAR-2.3)."
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,6 +49,9 @@ def test_bar_8_5_a_support_for_a_power_by_mail_is_checked_and_adjudicated(post: 
         # nobody while both are there (BAR-4.2)
         assert "Milan: Army Mantua, Army Milan, Army Pavia" in text
         assert "Mantua (province): nobody -> Milan" not in text
+        # the position list names the independents' units as the control lines do
+        assert re.search(r"\n  Independent: [^\n]*Garrison Mantua,", text)
+        assert "Autonomous" not in text
     assert "bodyguard Venice" in mails["bob@x.org"]  # a money order: Venice's part alone
     assert "bodyguard" not in mails["ann@x.org"]
     assert any(u.owner == "Milan" and u.province == "man" for u in post.view("rome").state.units)

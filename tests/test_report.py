@@ -142,3 +142,23 @@ def test_rebellions_listed_by_province_whatever_order_the_position_holds_them_in
     text = position_text(board, state)
     assert "Rebellions: Bologna+ (against Papacy), Messina+ (against Naples), Salerno+" in text
     assert position_text(board, again) == text
+
+
+def test_bar_4_2_the_position_list_names_independent_units_as_the_control_lines_do() -> None:
+    """BAR-4.2: under ``bar`` a unit no power owns is an independent's, and the report's
+    position list says ``Independent:`` as its changes of control do (``nobody ->
+    Independent``); without ``bar`` 001's garrisons stay ``Autonomous:``."""
+    from machiavelli.bots.env import Env
+
+    env = Env()
+    env.reset("classic_1454", ("bar",), "independents", max_years=1)
+    report = ""
+    for _ in range(4):  # the first Spring's garrisons spring up (BAR-16.1)
+        report = env.step({}).report
+        if "nobody -> Independent" in report:
+            break
+    position = report.split("Position, ")[1]
+    assert "\n  Independent: Garrison Ferrara" in position
+    assert "Autonomous" not in report
+    board, start = load_scenario("classic_1454")
+    assert "\n  Autonomous: Garrison " in position_text(board, start)

@@ -102,6 +102,18 @@ def victory_text(cities: int | None = None) -> str:
             "power's original home country (BAR-4.4).")
 
 
+def victory_reason(board: Board, state: State, power: str) -> str:
+    """Why ``power`` won by 003 4.2 (BAR-4.4), for the report's victory line: ``Austria
+    with 18 cities and their provinces, among them Austria and Hungary, capitals of its
+    original home country (BAR-4.4)``."""
+    held = cities_with_provinces(board, state, power)
+    names = [board.provinces[p].name for p in capitals(board, state, power) if p in held]
+    which = (f"{names[0]}, a capital" if len(names) == 1
+             else f"{', '.join(names[:-1])} and {names[-1]}, capitals")
+    return (f"{power} with {len(held)} cities and their provinces, among them {which} of "
+            "its original home country (BAR-4.4)")
+
+
 def _nobodys(board: Board, state: State, province: str) -> bool:
     """An ungarrisoned city whose province rebels: nobody controls it (003 4.1)."""
     rebellion = state.rebellions.get(province)
@@ -174,6 +186,7 @@ __all__ = [
     "bar_eliminate",
     "bar_meets",
     "bar_winners",
+    "victory_reason",
     "capitals",
     "cities_with_provinces",
     "victory_text",

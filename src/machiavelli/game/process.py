@@ -38,7 +38,7 @@ from machiavelli.game.campaign import resolve_campaign
 from machiavelli.game.disasters import famine, famine_removals, plague, storms
 from machiavelli.game.elimination import eliminations
 from machiavelli.game.high_seas import sweep_high_seas
-from machiavelli.game.victory import winners
+from machiavelli.game.victory import victory_report, winners
 from machiavelli.money.income import income
 from machiavelli.money.ledger import ledgers
 from machiavelli.movement.control import update_control
@@ -105,7 +105,7 @@ class PhaseResult:
         if self._report is None:
             reports = [step.report(self._board) for step in self._steps]
             if self.winners:
-                reports.append("Victory: " + ", ".join(self.winners) + " won the game.")
+                reports.append(victory_report(self._board, self.after, self.winners))
             self._report = "\n\n".join(reports)
         return self._report
 

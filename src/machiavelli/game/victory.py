@@ -40,6 +40,7 @@ tied on cities are all returned, and the game master decides (VIC-2).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from machiavelli.core.board import Board
@@ -48,7 +49,7 @@ from machiavelli.core.homes import countries_held, original_home_countries, play
 from machiavelli.core.options import Rules, mach2_rules, rules_of
 from machiavelli.core.state import NATIVE, State
 from machiavelli.game.adjustments import supply_centres
-from machiavelli.game.bar_end import bar_winners, victory_text
+from machiavelli.game.bar_end import bar_winners, victory_reason, victory_text
 from machiavelli.game.elimination import city_in_use
 
 
@@ -128,6 +129,15 @@ def victory_line(board: Board, state: State, cities: int | None = None) -> str:
         line += (f" (001 recommends at least {HALL_OF_FAME_CITIES} cities, which qualifies"
                  " the game for the Hall of Fame, except for short non-rated teaching games.)")
     return line
+
+
+def victory_report(board: Board | None, state: State, won: Sequence[str]) -> str:
+    """The report's last line when ``won`` won the game; under ``bar`` with why (the
+    cities with their provinces and the capital among them, BAR-4.4)."""
+    line = f"Victory: {', '.join(won)} won the game"
+    if board is not None and state.option("bar"):
+        line += ": " + "; ".join(victory_reason(board, state, p) for p in won)
+    return line + "."
 
 
 def cities_controlled(board: Board, state: State, power: str) -> list[str]:
@@ -235,5 +245,6 @@ __all__ = [
     "meets",
     "required_home_countries",
     "victory_line",
+    "victory_report",
     "winners",
 ]

@@ -182,8 +182,11 @@ def _raise_rebellion(step: Step, spend: Spend, province: str, name: str) -> None
         spend.end("succeeds", f"{name} rebels against {against} ({rule})")
 
 
-def describe(board: Board, unit: Unit) -> str:
-    owner = f"{unit.owner}'s" if unit.owner else "the autonomous"
+def describe(board: Board, unit: Unit, bar: bool = False) -> str:
+    """``Milan's army in Pavia``; a unit nobody owns is an autonomous one (001), an
+    independent one under ``bar`` (seed 003)."""
+    owner = f"{unit.owner}'s" if unit.owner else (
+        "the independent" if bar else "the autonomous")
     special = f"{unit.special.replace('_', ' ')} " if unit.special else ""
     return f"{owner} {special}{KIND_NAMES[unit.kind]} in {board.display_name(unit.province)}"
 
@@ -200,7 +203,7 @@ def _place_of(units: list[Unit], unit: Unit) -> int:
 def _bribe_effect(step: Step, spend: Spend) -> None:
     board, unit, bribe = step.board, spend.unit, spend.bribe
     assert unit is not None and bribe is not None
-    target = describe(board, unit)
+    target = describe(board, unit, step.rules.bar)
     # the unit by its place, as earlier effects of this step left it (a siege lapsed
     # by a bribe on the garrison, SIEGE-10)
     index = _place_of(step.units, unit)

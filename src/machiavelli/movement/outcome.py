@@ -44,6 +44,7 @@ from machiavelli.movement.resolver import Resolver
 from machiavelli.movement.retreats import can_retreat
 from machiavelli.movement.sieges import besieged_by, siege_after
 from machiavelli.text.notation import format_order
+from machiavelli.text.report import nobody_name
 
 #: orders after which a unit that kept its space and besieged nothing stays as it was
 _PLAIN: frozenset[type] = frozenset({Hold, Move, SupportHold, SupportMove, Convoy, LiftSiege})
@@ -483,8 +484,9 @@ def _disband_trapped(
         keep.append(d)
     if len(keep) == len(state.dislodged):
         return state.dislodged, state.contested, events
+    nobody = nobody_name(state)
     events = events + [
-        f"{d.unit.owner or 'Autonomous'}: {d.unit.kind} {d.unit.location} has no retreat "
+        f"{d.unit.owner or nobody}: {d.unit.kind} {d.unit.location} has no retreat "
         "and is disbanded"
         for d in state.dislodged
         if d not in keep

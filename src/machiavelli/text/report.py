@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from machiavelli.core.board import Board
 from machiavelli.core.dice import Roll
+from machiavelli.core.options import rules_of
 from machiavelli.core.orders import Hold, UnitRef
 from machiavelli.core.privacy import private_results, public_note, public_results, sees_roll
 from machiavelli.core.results import UNORDERED_NOTES, Adjudication, OrderResult
@@ -40,6 +41,13 @@ OUTCOME_WORDS = {
     "void": "void",
 }
 KIND_WORDS = {"A": "Army", "F": "Fleet", "G": "Garrison"}
+
+
+def nobody_name(state: State) -> str:
+    """Who holds a unit no power owns, in the reports: seed 003's independents under
+    ``bar`` (``Independent``, as its changes of control write them), else 001's
+    ``Autonomous`` garrisons."""
+    return INDEPENDENT_CONTROL if rules_of(state.options).bar else "Autonomous"
 
 
 def unit_text(board: Board, unit: Unit) -> str:
@@ -64,8 +72,9 @@ def phase_report(
     lines = [f"Results for {before.label}", ""]
     by_power: dict[str, list[str]] = {}
     sent: set[str] = set()  # the powers with a public result of an order they gave
+    nobody = nobody_name(before)
     for r in public_results(adjudication.results):
-        power = r.power or "Autonomous"
+        power = r.power or nobody
         by_power.setdefault(power, []).append(f"  {result_line(r, public_note(r))}")
         if r.note not in UNORDERED_NOTES:
             sent.add(power)
@@ -200,8 +209,9 @@ def private_report(
 
 def position_text(board: Board, state: State) -> str:
     lines = [f"Position, {state.label}:"]
-    for power in sorted({u.owner or "Autonomous" for u in state.units}):
-        units = [u for u in state.units if (u.owner or "Autonomous") == power]
+    nobody = nobody_name(state)
+    for power in sorted({u.owner or nobody for u in state.units}):
+        units = [u for u in state.units if (u.owner or nobody) == power]
         listed = ", ".join(unit_text(board, u) for u in sorted(units, key=_unit_key))
         lines.append(f"  {power}: {listed}")
     if state.rebellions:

@@ -145,10 +145,22 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
         "may_join": user is not None and not seen.seated and view.status == "forming",
         "may_take": user is not None and not seen.seated and not seen.settings.invite_only,
         "joined": seen.seated and view.status == "forming",
-        "by_mail": seen.seated and viewer.role != "observer",
+        "by_mail": seen.seated and viewer.role != "observer" and view.status != "over",
+        "ending": ending(view),
         "sign_on": sign_on_line(seen),
         "public_votes": bool(seen.settings.draws.get("public")),
     }
+
+
+def ending(view: GameView) -> str:
+    """How a finished game was won, in the judge's words: the last report's victory line
+    (under ``bar`` with why, BAR-4.4); empty while it is played, or when it ended
+    otherwise (the outcome says how: a draw, a concession, the master's end)."""
+    if view.status != "over" or not view.history:
+        return ""
+    said = [line for line in view.history[-1].report.splitlines()
+            if line.startswith("Victory: ")]
+    return said[-1] if said else ""
 
 
 def phase_names(view: GameView) -> list[str]:
