@@ -16,7 +16,8 @@ reads the sentence by the sequence of play, and says which sub-phase a bribe bel
   price of a bribe is the one for the unit as it stands when the bribe is carried out");
   several on one unit contest as in BAR-11.5, against the highest counter-bribe (BAR-11.4);
 - a bribe that waited and finds its unit still committed (nobody made it independent, or
-  another power bought it) fails, charged: a valid order beaten by what happened (ruling A-3);
+  another power bought it) is impossible at its amount: void, its ducats given back (003
+  7.1, BAR-7.2: as a bribe below its price; no other power's order nullified it);
 - BAR-11.9: "a bribe at a unit that is not there (moved by an earlier sub-phase) is void, not
   charged": a bribe or counter-bribe naming a place without such a unit when the expenditures
   begin is void and costs nothing (:func:`unit_problem`), and so is a bribe that waited for
@@ -87,8 +88,9 @@ def unit_now(units: Sequence[Unit], unit: Unit) -> Unit | None:
 def judged_again(board: Board, units: Sequence[Unit], kind: ExpenseKind, unit: Unit
                  ) -> tuple[Outcome, str] | Unit:
     """F.4.3's judgement of a bribe that waited (ruling A-8), on the units after F.4.2: the
-    unit it now names, or how it ends: ``("void", why)`` (its unit is gone, BAR-11.9: nothing
-    charged) or ``("fails", why)`` (its unit is still committed: charged)."""
+    unit it now names, or ``("void", why)``: its unit is gone (BAR-11.9), or still committed,
+    so the bribe is impossible at its amount (003 7.1: not carried out, nothing charged; no
+    other power's order nullified it)."""
     now = unit_now(units, unit)
     name = KIND_NAMES[unit.kind]
     where = board.display_name(unit.province)
@@ -97,13 +99,14 @@ def judged_again(board: Board, units: Sequence[Unit], kind: ExpenseKind, unit: U
                         "(BAR-11.9)")
     if now.owner is not None:
         if kind in ONLY_INDEPENDENT:
-            return "fails", (f"the {name} in {where} did not turn independent: only an "
-                             f"independent unit takes {kind} bribes (BAR-11.6, ruling A-8)")
+            return "void", (f"the {name} in {where} did not turn independent: only an "
+                            f"independent unit takes {kind} bribes (BAR-11.6, ruling A-8): "
+                            "void, nothing charged (BAR-7.2)")
         committed = bar_bribe_kind(kind, now)
         assert committed is not None
-        return "fails", (f"the {name} in {where} did not turn independent: "
-                         f"{bribe_price(board, committed, now)} needed to {committed.what} "
-                         "(ruling A-8)")
+        return "void", (f"the {name} in {where} did not turn independent: "
+                        f"{bribe_price(board, committed, now)} needed to {committed.what} "
+                        "(ruling A-8): void, nothing charged (BAR-7.2)")
     return now
 
 

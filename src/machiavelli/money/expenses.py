@@ -185,6 +185,11 @@ def _bribes_after_f42(step: _Step, treasury: dict[str, int]) -> None:
         kind = bribe_kind(spend.order.kind, found, True)
         assert kind is not None
         spend.unit, spend.bribe, spend.price = found, kind, bribe_price(step.board, kind, found)
+        off = bar.amount_problem(spend.order, spend.price)  # (ruling A-19, at its new price)
+        if off is not None:
+            treasury[spend.power] = treasury.get(spend.power, 0) + spend.paid
+            spend.paid = 0
+            spend.end("void", off)
     if not any(s.open for s in waiting):
         return
     _settle_bribes(step, waiting=True)
@@ -209,7 +214,9 @@ def _pay(step: _Step, power: str, listed: list[Expense], treasury: int, victim: 
     if step.rules.bar and not problem:
         for expense in payable:
             if expense.kind not in bar.KINDS:
-                why = _uncharged_problem(step, Spend(power, expense, 0))
+                # (judged on the amount written: a bribe below the committed unit's price
+                # waits for F.4.3, ruling A-8; one above it is checked against that price)
+                why = _uncharged_problem(step, Spend(power, expense, max(expense.amount, 0)))
                 if why is not None:
                     void[id(expense)] = why
     taken = dict(zip((id(e) for e in payable), expense_payments(
