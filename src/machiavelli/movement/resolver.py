@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from machiavelli.movement.bar_cycles import settle_cycle
 from machiavelli.movement.pieces import (
     CONVOY,
     HOLD,
@@ -245,6 +246,8 @@ class Resolver:
                 if self.state[j] != _RESOLVED:
                     self.state[j] = _UNRESOLVED
             return
+        if self.bar and settle_cycle(self, cycle):
+            return  # seed 003: a cycle through a dislodged unit's standoff (BAR-13.4)
         # circular movement: every move in the cycle succeeds
         for j in cycle:
             if p.kind[j] == MOVE:
