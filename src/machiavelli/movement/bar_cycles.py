@@ -25,18 +25,33 @@ and the advances of the cycle fail: a standoff among them, as two equal forces m
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from machiavelli.movement.pieces import MOVE
-
-if TYPE_CHECKING:
-    from machiavelli.movement.resolver import Resolver
 
 #: the most decisions a cycle may have for every outcome of it to be tried (2 ** MOST)
 MOST: Final = 10
 
 _UNRESOLVED: Final = 0  # (the resolver's decision states)
 _RESOLVED: Final = 2
+
+
+class Resolver(Protocol):
+    """What is read and set of :class:`machiavelli.movement.resolver.Resolver` (which
+    imports this module)."""
+
+    bar: bool
+    count: int
+    kind: list[int]
+    state: list[int]
+    resolution: list[bool]
+    pending: list[int]
+    frames: list[set[int] | None]
+    no_convoy: set[int]
+    strait_decisions: dict[tuple[int, int], int]
+    strait_keys: dict[int, tuple[int, int]]
+
+    def _adjudicate(self, i: int) -> bool: ...
 
 
 class _Saved:
