@@ -23,6 +23,8 @@ consistent) the backup rule decides:
   the strait may stop) is a strait paradox, settled the same way: the strait
   stays closed to that power, whose fleets do not pass it and have no effect
   across it (ruling STR-G paradox, docs/rulings.md);
+- under ``bar``, a cycle through a dislodged unit's standoff that is not circular
+  movement (BAR-13.4): :mod:`machiavelli.movement.bar_cycles`;
 - any other cycle is circular movement: every move in it succeeds.
 
 Most phases have no cycle at all (about one in a hundred random phases has one), so
@@ -37,6 +39,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from machiavelli.movement.bar_cycles import settle_cycle
 from machiavelli.movement.pieces import (
     CONVOY,
     HOLD,
@@ -245,6 +248,8 @@ class Resolver:
                 if self.state[j] != _RESOLVED:
                     self.state[j] = _UNRESOLVED
             return
+        if self.bar and settle_cycle(self, cycle):
+            return  # seed 003: a cycle through a dislodged unit's standoff (BAR-13.4)
         # circular movement: every move in the cycle succeeds
         for j in cycle:
             if p.kind[j] == MOVE:
