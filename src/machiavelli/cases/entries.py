@@ -91,12 +91,12 @@ def build_case(
     sec = raw.sections
     for text, line in sec.get("PRESTATE_OPTIONS", ()):
         rd.options(text, line, case.options)
-    _campaign_end(rd, case, raw)
     if board_in_play(board, case.options) is not board:  # the High Seas (BAR-14.3)
         board = board_in_play(board, case.options)
         spelt_at = rd.spelt_at
         rd = EntryReader(board, case)
         rd.spelt_at = spelt_at
+    _campaign_end(rd, case, raw)  # on the board in play: POSTSTATE_PLACES may name `hs`
     # position
     if "PRESTATE" in sec:
         case.units = rd.units(sec["PRESTATE"], "PRESTATE")
