@@ -115,6 +115,7 @@ SECTION_KEYWORDS = frozenset(
         "POSTSTATE_ASSASSINATED",
         "POSTSTATE_ROLLS",
         "POSTSTATE_RESULTS",
+        "POSTSTATE_WINNERS",
     }
 )
 

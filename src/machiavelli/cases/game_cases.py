@@ -62,7 +62,7 @@ def scenario_case_board(name: str, players: int | None, line: int) -> tuple[Boar
 
 
 def read_game_sections(rd: EntryReader, case: Case, raw: RawCase) -> None:
-    """``SEED``, ``PRESTATE_HOMES`` and ``PRESTATE_ELIMINATED``."""
+    """``SEED``, ``PRESTATE_HOMES``, ``PRESTATE_ELIMINATED`` and ``POSTSTATE_WINNERS``."""
     if "SEED" in raw.values:
         case.seed = raw.values["SEED"][0].strip()
     sec = raw.sections
@@ -78,6 +78,16 @@ def read_game_sections(rd: EntryReader, case: Case, raw: RawCase) -> None:
             power = rd.power(word, line)
             assert power is not None
             case.eliminated.append(power)
+    if "POSTSTATE_WINNERS" in sec:
+        if case.seed is None:
+            line = (sec["POSTSTATE_WINNERS"] or [("", raw.line)])[0][1]
+            raise CaseError("POSTSTATE_WINNERS needs SEED: only a game case ends the game", line)
+        case.expect_winners = []
+        for text, line in sec["POSTSTATE_WINNERS"]:
+            for word in text.replace(",", " ").split():
+                power = rd.power(word, line)
+                assert power is not None
+                case.expect_winners.append(power)
 
 
 def case_board(case: Case, load_board: Callable[[str], Board]) -> Board:
@@ -109,13 +119,13 @@ def scenario_fields(case: Case, state: State) -> State:
 
 def process_case(
     board: Board, state: State, orders: Mapping[str, Sequence[Order]], seed: str
-) -> tuple[State, list[OrderResult], list[str], PrivateEvents, list[Roll]]:
-    """The phase processed as a game processes it (``SEED``)."""
+) -> tuple[State, list[OrderResult], list[str], PrivateEvents, list[Roll], list[str]]:
+    """The phase processed as a game processes it (``SEED``); the last item: the winners."""
     from machiavelli.game.process import process_phase
 
     done = process_phase(board, state, orders, seed)
     return done.after, list(done.results), list(done.events), dict(done.private_events), list(
-        done.rolls)
+        done.rolls), list(done.winners)
 
 
 # -- writing --------------------------------------------------------------------------

@@ -197,6 +197,8 @@ class Case:
     expect_assassinated: list[str] | None = None
     expect_rolls: list[ExpectedRoll] | None = None
     expect_results: list[ExpectedResult] | None = None
+    #: POSTSTATE_WINNERS (a game case): the powers that won when the phase ended
+    expect_winners: list[str] | None = None
     # How the file spelled each province (id -> text), for writing it back.
     spelling: dict[str, str] = field(default_factory=dict)
     # Machiavelli sections the case used ("SIEGES", "REBELLIONS", ...).

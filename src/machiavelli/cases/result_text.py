@@ -49,6 +49,8 @@ class CaseRun:
         self.before = before
         self.error = error
         self.events: list[str] = events if events is not None else []  # public
+        #: the powers that won the game when the phase ended (a game case, SEED)
+        self.winners: list[str] = []
         #: power -> its own events
         self.private_events: dict[str, list[str]] = (
             private_events if private_events is not None else {})
@@ -116,6 +118,9 @@ def format_result(case: Case, run: CaseRun) -> str:
             lines.append(f"\t{format_dislodged(case, d)}")
     if case.extras:
         lines += _extra_sections(case, run, state)
+    if run.winners or case.expect_winners is not None:  # a game case's end (SEED)
+        lines.append("POSTSTATE_WINNERS")
+        lines += [f"\t{power}" for power in run.winners]
     lines.append("END")
     return "\n".join(lines) + "\n"
 

@@ -136,7 +136,7 @@ def run_case(case: Case, engine: Engine | None = None, *, before: bool = True) -
         where = f"adjudicating the {case.phase} phase"
         if case.seed is not None:  # a case from a game: processed as the game does
             (run.state, run.results, run.events, run.private_events,
-             run.rolls) = process_case(board, state.copy(), orders, case.seed)
+             run.rolls, run.winners) = process_case(board, state.copy(), orders, case.seed)
             return run
         dice = case_dice(case)
         try:
@@ -278,6 +278,9 @@ def check_case(case: Case, run: CaseRun, engine: Engine | None = None) -> Verdic
     problems += diff_money(case, state, run.assassinated, run.rolls)
     if case.expect_results is not None:
         problems += _diff_results(case, run, engine or default_engine())
+    if case.expect_winners is not None and sorted(case.expect_winners) != sorted(run.winners):
+        problems.append(f"POSTSTATE_WINNERS: expected {', '.join(case.expect_winners) or 'none'}"
+                        f", got {', '.join(run.winners) or 'none'}")
     if not problems:
         return Verdict(case.name, True, f"PASS {case.name}")
     message = "; ".join(problems)
