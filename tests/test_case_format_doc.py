@@ -149,3 +149,16 @@ def test_the_options_block_sets_the_options_its_comments_name() -> None:
     assert own.options["mach2"] and not own.options["coastal_convoys"]
     assert own.options["famine"] is False and diplomacy.options["famine"] is False
     assert diplomacy.options["diplomacy"]
+
+
+def test_bar_1_2_a_unit_line_reads_independent_as_autonomous() -> None:
+    """Seed 003 calls the units no power owns independent: a case's unit line may say
+    ``Independent:`` as well as ``Autonomous:`` (docs/case-format.md)."""
+    text = ("VARIANT_ALL Machiavelli\nOPTIONS_ALL bar\nCASE independent\n"
+            "PRESTATE_SETPHASE Spring 1455, Movement\nPRESTATE\n\tIndependent: A luc\n"
+            "\tAutonomous: G psa\nORDERS\nPOSTSTATE_SAME\nEND\n")
+    (case,) = parse_cases(text)
+    run = run_case(case)
+    assert run.before is not None
+    assert sorted((u.owner or "", u.kind, u.province) for u in run.before.units) == [
+        ("", "A", "luc"), ("", "G", "psa")]

@@ -49,7 +49,8 @@ class EntryReader:
 
     def _power(self, name: str, line: int, autonomous: bool) -> str | None:
         text = name.strip()
-        if autonomous and text.lower() == AUTONOMOUS.lower():
+        # (seed 003 calls the units no power owns independent, BAR-1.2: either word)
+        if autonomous and text.lower() in (AUTONOMOUS.lower(), "independent"):
             return None
         powers = list(self.board.powers.values())
         for p in powers:
