@@ -2,8 +2,9 @@
 
 The resolver works on :class:`~machiavelli.movement.pieces.Pieces`: one piece per
 unit, parallel lists of integers, its order already reduced to hold, move,
-support or convoy.  What a move's path reads (its convoy, the straits on its way) is
-:class:`~machiavelli.movement.paths.Paths`', which the resolver extends.  It knows nothing of parsing or of what happens after
+support or convoy.  What a move's path reads (its convoy, the straits on its
+way) is :class:`~machiavelli.movement.paths.Paths`, which the resolver extends.  It
+knows nothing of parsing or of what happens after
 movement; :mod:`machiavelli.movement.moves` prepares the pieces and
 :mod:`machiavelli.movement.outcome` applies the outcome.
 
