@@ -83,7 +83,11 @@ def count(names: list[str], seed: int, round_: int) -> dict[str, tuple[int, int,
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
              "--zero-before=getppid", "--dump-before=getpgrp",
              sys.executable, "-c", CHILD, str(seed), *names],
-            check=True, env=env, capture_output=True, text=True)
+            env=env, capture_output=True, text=True)
+        if done.returncode:
+            said = [line for line in done.stderr.splitlines() if not line.startswith("==")]
+            raise SystemExit(f"the counted process failed (exit status {done.returncode}):\n"
+                             + "\n".join(said[-12:]))
         sizes = [line.split()[-2:] for line in done.stdout.splitlines()]
         counted = {}
         for n, name in enumerate(names, 1):
@@ -111,6 +115,8 @@ def main() -> None:
                         help="campaign, scaling or both (comma-separated)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.rounds < 1:
+        raise SystemExit("--rounds: at least 1")
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
     from machiavelli.cli.bench import build_kind
