@@ -10,7 +10,7 @@ DEV := $(VENV)/.installed-dev
 MACHIAVELLI_SHARED ?= ../shared
 MACHIAVELLI_WITNESSES ?= $(MACHIAVELLI_SHARED)/witnesses
 
-.PHONY: run demo bench-web chromium cc test conformance lint bench bench-parse compiled \
+.PHONY: run demo bench-web chromium cc test conformance lint bench count bench-parse compiled \
 	compiled-test compiled-conformance wheel geometry schematic-maps postgres clean
 
 $(STAMP): pyproject.toml
@@ -127,6 +127,13 @@ bench: $(DEV)
 	$(PY) tools/compile.py $(COMPILED)
 	$(VENV)/bin/machiavelli bench
 	PYTHONPATH=$(COMPILED) $(VENV)/bin/machiavelli bench
+
+# the campaign and scaling figures counted in instructions (callgrind), which a busy machine
+# does not move: interpreted, then compiled (valgrind: Debian's, apt-get install valgrind)
+count: $(DEV)
+	$(PY) tools/count_instructions.py
+	$(PY) tools/compile.py $(COMPILED)
+	PYTHONPATH=$(COMPILED) $(PY) tools/count_instructions.py
 
 # the classic map's geometry from nJudge's PostScript map (a build step, not run by test)
 geometry: $(DEV)

@@ -80,17 +80,30 @@ def resolve_campaign(
     if rules is None:
         rules = rules_of(state.options)
     phase_d = state  # the position the orders were written on
+    # one walk over the orders: the money steps' (and seed 003's permits, the bribes'),
+    # and whether any is an excommunication (a unit's order, the most of them, known by
+    # its type at once)
+    money_orders: dict[str, list[Order]] = {}
+    excommunicating = False
+    money = rules.money
+    for p, seq in orders.items():
+        mine: list[Order] = []
+        for o in seq:
+            t = type(o)
+            if t in UNIT_TYPES:
+                continue
+            if t is Excommunicate:
+                excommunicating = True
+            elif money and isinstance(o, MONEY_ORDERS_AND_PERMITS):
+                mine.append(o)
+        money_orders[p] = mine
     papal: dict[str, list[Order]] = {}
-    if any(type(o) is Excommunicate for seq in orders.values() for o in seq):
+    if excommunicating:
         # (seed 003's excommunications, BAR-15.1: announced with the moves' results)
         papal = {p: [o for o in seq if type(o) is Excommunicate] for p, seq in orders.items()}
         orders = {p: [o for o in seq if type(o) is not Excommunicate]
                   for p, seq in orders.items()}
-    if rules.money:
-        # (a unit's order, the most of them, known by its type at once)
-        money_orders = {p: [o for o in seq if type(o) not in UNIT_TYPES
-                            and isinstance(o, MONEY_ORDERS_AND_PERMITS)]
-                        for p, seq in orders.items()}  # (seed 003's permits: the bribes')
+    if money:
         for money_step in MONEY_STEPS:
             done = money_step(board, state, money_orders, dice, rules)
             state = done.state

@@ -230,34 +230,33 @@ def fixed_income(board: Board, state: State) -> dict[str, Income]:
                 seas[unit.owner] = seas.get(unit.owner, 0) + 1  # INC-A (M8: a fleet in Venice)
     if venice_sea:
         unusual.update(p for p, place in where.items() if place.venice)
-    no_tax = AVIGNON in where and rules_of(state.options).bar  # seed 003 14.2 (BAR-14.2)
+    # (seed 003's untaxed Avignon, BAR-14.2, is bar_tax's: no exception here)
     province_pays, city_pays = _PAYS(board)
     for pid, owner in state.province_owner.items():
         pays = province_pays.get(pid)
-        if pays is None:
+        if pays:
+            if pid in unusual:  # INC-B, unless famined (FAM-D) or rebelling (REB-EFF-7.1)
+                place = where[pid]
+                rebellion = rebellions.get(pid)
+                if (place.venice and venice_sea) or pid in famine or (
+                        rebellion is not None and (rebellion.in_province or place.venice)):
+                    pays = 0
+        elif pays is None:
             continue  # not on this board
-        if pays and pid in unusual:  # INC-B, unless famined (FAM-D) or rebelling (REB-EFF-7.1)
-            place = where[pid]
-            rebellion = rebellions.get(pid)
-            if (place.venice and venice_sea) or pid in famine or (
-                    rebellion is not None and (rebellion.in_province or place.venice)):
-                pays = 0
-        if no_tax and pid == AVIGNON:
-            pays = 0
         provinces[owner] = provinces.get(owner, 0) + pays
     units = state.units
     occupancy: Occupancy | None = None
     for pid, owner in state.city_owner.items():
         pays = city_pays.get(pid)
-        if pays is None:
+        if pays:
+            if pid in unusual:
+                if occupancy is None:
+                    occupancy = Occupancy(units)
+                pays = _city_pays(where[pid], units, occupancy.field_index.get(pid),
+                                  occupancy.city_index.get(pid), rebellions.get(pid),
+                                  pid in famine)
+        elif pays is None:
             continue  # not on this board
-        if pays and pid in unusual:
-            if occupancy is None:
-                occupancy = Occupancy(units)
-            pays = _city_pays(where[pid], units, occupancy.field_index.get(pid),
-                              occupancy.city_index.get(pid), rebellions.get(pid), pid in famine)
-        if no_tax and pid == AVIGNON:
-            pays = 0
         cities[owner] = cities.get(owner, 0) + pays
     powers = sorted(set(seas) | set(provinces) | set(cities))
     return {

@@ -91,6 +91,12 @@ from machiavelli.movement.retreats import conversion_problem, retreat_problem
 
 __all__ = ["Checker", "can_hold_garrison", "check_order", "own_dislodged", "own_unit"]
 
+#: (tuples for isinstance: ``A | B`` makes a union object at every call)
+_MONEY = (Borrow, Pay, GiveChit, Expense)
+_ADJUSTMENTS = (Build, Remove, Maintain, Waive)
+_REMOVE_OR_MAINTAIN = (Remove, Maintain)
+_SUPPORTS = (SupportMove, SupportHold)
+
 
 class Checker:
     """One position's orders checked: the board, the position, its rules, who stands where.
@@ -152,7 +158,7 @@ class Checker:
         if isinstance(order, Ally):
             return _phase_problem(state, "movement", "an alliance") or _check_ally(
                 state, power, order)
-        if isinstance(order, Borrow | Pay | GiveChit | Expense):
+        if isinstance(order, _MONEY):
             if not self.rules.money:
                 return "there is no money in this game"
             if (isinstance(order, Pay) and state.phase == "adjustment" and self.rules.bar
@@ -173,7 +179,7 @@ class Checker:
         if isinstance(order, Tax):
             return _phase_problem(state, "adjustment", "a forced taxation") or tax_problem(
                 self.board, state, power, order, self.rules)
-        if isinstance(order, Build | Remove | Maintain | Waive):
+        if isinstance(order, _ADJUSTMENTS):
             return _phase_problem(state, "adjustment", "an adjustment order") or (
                 self._check_adjustment(power, order))
         if isinstance(order, Retreat):
@@ -230,7 +236,7 @@ class Checker:
             return None
         if isinstance(order, Maintain) and not self.rules.money:
             return "without money units need no maintain order"
-        if isinstance(order, Remove | Maintain):
+        if isinstance(order, _REMOVE_OR_MAINTAIN):
             found = own_unit(self.board, self.state, power, order.unit, self)
             return found if isinstance(found, str) else None
         return build_problem(self.board, self.state, power, order)
@@ -252,7 +258,7 @@ def _usual(checker: Checker, power: str, order: Order) -> bool:
         if order.convoy:
             return False
         return _usual_fleet_move(checker, unit, order)
-    if isinstance(order, SupportMove | SupportHold):
+    if isinstance(order, _SUPPORTS):
         ref = order.unit
         unit = _own_field_unit(checker, power, ref)
         target = order.target

@@ -48,6 +48,8 @@ from machiavelli.text.report import nobody_name
 
 #: orders after which a unit that kept its space and besieged nothing stays as it was
 _PLAIN: frozenset[type] = frozenset({Hold, Move, SupportHold, SupportMove, Convoy, LiftSiege})
+#: (a tuple for isinstance: ``A | B`` makes a union object at every call)
+_SUPPORTS_OR_CONVOY = (SupportHold, SupportMove, Convoy)
 
 
 #: a garrison converted out and then dislodged (seed 003 13.5)
@@ -387,7 +389,7 @@ def _stayed_outcome(resolver: Resolver, i: int, order: UnitOrder | None) -> Outc
         return "succeeds" if resolver.resolution[i] else "cut"
     if k == CONVOY and pieces.target[i] >= 0:
         return "succeeds" if resolver.resolution[pieces.target[i]] else "fails"  # army moved?
-    if isinstance(order, SupportHold | SupportMove | Convoy):
+    if isinstance(order, _SUPPORTS_OR_CONVOY):
         return "fails"  # what it supports or convoys does not happen
     return "succeeds"
 

@@ -67,6 +67,8 @@ class Blanks:
 
 #: the blank lists, made longer when a phase has more pieces than they have items
 _BLANKS: Final[list[Blanks]] = [Blanks(64)]
+#: (a tuple for isinstance: ``A | B`` makes a union object at every call)
+_SUPPORTS = (SupportMove, SupportHold)
 
 
 def blanks(count: int) -> Blanks:
@@ -276,7 +278,7 @@ def set_piece(
 ) -> None:
     """Piece ``i`` (a hold as made) carrying out ``order``."""
     ix = pieces.ix
-    if isinstance(order, SupportMove | SupportHold):
+    if isinstance(order, _SUPPORTS):
         aim_support(pieces, i, order)
         return
     if isinstance(order, Move):

@@ -49,6 +49,9 @@ from machiavelli.movement.bar_control import (
 )
 from machiavelli.movement.geography import can_hold_garrison
 
+#: (a tuple for isinstance: ``A | B`` makes a union object at every call)
+_SUPPORTS = (SupportHold, SupportMove, SupportArea)
+
 
 def city_in_rebellion(state: State, province: str) -> bool:
     rebellion = state.rebellions.get(province)
@@ -277,7 +280,7 @@ def victims_supports(units: Sequence[Unit], orders: list[UnitOrder | None],
     found: list[int] = []
     for i, unit in enumerate(units):
         order = orders[i]
-        if unit.kind == "G" or not isinstance(order, SupportHold | SupportMove | SupportArea):
+        if unit.kind == "G" or not isinstance(order, _SUPPORTS):
             continue
         rebellion = rebellions.get(unit.province)
         if rebellion is not None and rebellion.in_province and rebels_against(unit, rebellion):

@@ -2,7 +2,9 @@
 
 The resolver works on :class:`~machiavelli.movement.pieces.Pieces`: one piece per
 unit, parallel lists of integers, its order already reduced to hold, move,
-support or convoy.  It knows nothing of parsing or of what happens after
+support or convoy.  What a move's path reads (its convoy, the straits on its
+way) is :class:`~machiavelli.movement.paths.Paths`, which the resolver extends.  It
+knows nothing of parsing or of what happens after
 movement; :mod:`machiavelli.movement.moves` prepares the pieces and
 :mod:`machiavelli.movement.outcome` applies the outcome.
 
@@ -40,9 +42,9 @@ from __future__ import annotations
 from typing import Final
 
 from machiavelli.movement.bar_cycles import settle_cycle
+from machiavelli.movement.paths import Paths
 from machiavelli.movement.pieces import (
     CONVOY,
-    HOLD,
     MOVE,
     SUPPORT,
     Pieces,
@@ -63,7 +65,7 @@ class _Cycle(Exception):
     """A decision found to depend on itself while resolving plainly: start over with guesses."""
 
 
-class Resolver:
+class Resolver(Paths):
     """The decisions of one movement phase, resolved on demand."""
 
     def __init__(
@@ -85,8 +87,7 @@ class Resolver:
         #: moves that never succeed but keep their prevent strength (seed 003: one's own
         #: units never conflict, BAR-13.6, ruling A-10)
         self.barred: set[int] = barred if barred is not None else set()
-        #: power -> powers it allows through its straits this turn (001 STR-B)
-        self.allies: dict[int, set[int]] = allies if allies is not None else {}
+        self.allies = allies if allies is not None else {}
         #: Machiavelli 2: only fleets present at the start close a strait (STR-MACH2-1)
         self.mach2 = mach2
         ix = pieces.ix
@@ -98,7 +99,7 @@ class Resolver:
         #: guesses read, per decision being made (None: none yet)
         self.frames: list[set[int] | None] = [None]
         self.pending: list[int] = []  # decisions left as guesses, awaiting a cycle's head
-        self.no_convoy: set[int] = set()
+        self.no_convoy = set()
         #: resolving plainly, depth first (no cycle met yet): see :meth:`resolve_all`
         self.plain = False
         kind, dest, space = pieces.kind, pieces.dest, pieces.space
@@ -135,8 +136,7 @@ class Resolver:
         # decisions beyond the pieces: (controlling province, power) -> number, and back
         self.strait_decisions: dict[tuple[int, int], int] = {}
         self.strait_keys: dict[int, tuple[int, int]] = {}
-        # fleets that might close each strait: there now, or arriving (001 STR-D, STR-E)
-        self.strait_candidates: dict[int, list[int]] = {}
+        self.strait_candidates = {}
         if ix.straits:
             self.strait_candidates = strait_candidates(pieces, ix.controllers, mach2)
 
@@ -511,91 +511,8 @@ class Resolver:
         return True
 
     # ------------------------------------------------------------------
-    # Paths: adjacency was checked before; here convoys and straits
+    # Straits: their decisions numbered after the pieces' (what a path reads: Paths)
     # ------------------------------------------------------------------
-    def path_ok(self, i: int) -> bool:
-        p = self.pieces
-        if not p.convoyed[i]:
-            if p.steps_to_province(i):
-                return self._step_open(i, p.province[i], p.dest[i])
-            return True
-        if i in self.no_convoy:
-            return False
-        return self._convoy_path(i)
-
-    def _convoy_path(self, i: int) -> bool:
-        p = self.pieces
-        ix = p.ix
-        fleets = [f for f in self.convoys[i]
-                  if not self.dislodged(f) and not (self.bar and self.forced_hold(f))]
-        if not fleets:
-            return False
-        army, dest = p.province[i], p.dest[i]
-        route = p.route.get(i)
-        if route:
-            by_province = {p.province[f]: f for f in fleets}
-            chain = []
-            for prov in route:
-                f = by_province.get(prov, -1)
-                if f < 0:
-                    return False
-                chain.append(f)
-            return self._chain_ok(army, dest, chain)
-        # breadth-first search over the fleets that convoy this army
-        loc = p.location
-        start = [f for f in fleets if ix.fleet_reaches(loc[f], army)]
-        seen = set(start)
-        frontier = [f for f in start if self._step_open(f, army, p.province[f])]
-        while frontier:
-            nxt: list[int] = []
-            for f in frontier:
-                here = p.province[f]
-                if ix.fleet_reaches(loc[f], dest) and self._step_open(f, here, dest):
-                    return True
-                for g in fleets:
-                    if (
-                        g not in seen
-                        and ix.fleet_adjacent(loc[f], loc[g])
-                        and self._step_open(f, here, p.province[g])
-                        and self._step_open(g, here, p.province[g])
-                    ):
-                        seen.add(g)
-                        nxt.append(g)
-            frontier = nxt
-        return False
-
-    def _chain_ok(self, army: int, dest: int, chain: list[int]) -> bool:
-        p = self.pieces
-        ix = p.ix
-        loc = p.location
-        if not ix.fleet_reaches(loc[chain[0]], army):
-            return False
-        if not ix.fleet_reaches(loc[chain[-1]], dest):
-            return False
-        for a, b in zip(chain, chain[1:], strict=False):
-            if not ix.fleet_adjacent(loc[a], loc[b]):
-                return False
-        # the provinces stepped through: the army's, each fleet's, the destination
-        steps = [army, *(p.province[f] for f in chain), dest]
-        for k, f in enumerate(chain):
-            if not self._step_open(f, steps[k], p.province[f]):
-                return False
-            if not self._step_open(f, p.province[f], steps[k + 2]):
-                return False
-        return True
-
-    def _step_open(self, fleet: int, a: int, b: int) -> bool:
-        """Whether no hostile fleet closes a strait on the step between provinces a and b
-        (001 STR-A..J); -1 stands for a city, which no strait touches."""
-        ix = self.pieces.ix
-        if not ix.straits:
-            return True
-        strait = ix.strait(a, b)
-        if strait < 0 or (self.mach2 and not ix.strait_mach2[strait]):
-            return True
-        return not self.resolve(self._strait_decision(ix.strait_controller[strait],
-                                                      self.pieces.power[fleet]))
-
     def _strait_decision(self, controller: int, power: int) -> int:
         """The decision "the strait of ``controller`` is closed to ``power``'s fleets"."""
         key = (controller, power)
@@ -607,42 +524,3 @@ class Resolver:
             self.state.append(_UNRESOLVED)
             self.resolution.append(False)
         return d
-
-    def _strait_closes(self, controller: int, power: int) -> bool:
-        """Whether a fleet hostile to ``power`` closes the strait (001 STR-A, STR-B)."""
-        p = self.pieces
-        for h in self.strait_candidates.get(controller, ()):
-            holder = p.power[h]
-            if holder == power:
-                continue
-            if holder >= 0 and power in self.allies.get(holder, ()):
-                continue
-            if self._closes(h, controller):
-                return True
-        return False
-
-    def _holds_strait(self, q: int) -> bool:
-        """Seed 003: whether fleet piece q, in the controlling province when the moves
-        begin, "executes or tries to execute a Hold order" (BAR-14.5): a hold (given, or
-        the judge's for no order or an impossible one) or an advance that fails (003 8.3:
-        "the advancing unit executes a hold"); not a support, transport or siege."""
-        k = self.pieces.kind[q]
-        if k == MOVE:
-            return not self.resolve(q)
-        return k == HOLD and q not in self.besieges
-
-    def _closes(self, q: int, controller: int) -> bool:
-        """Whether fleet piece q is in the controlling province when the moves end."""
-        p = self.pieces
-        here = p.space[q] == controller
-        if here and p.kind[q] == MOVE and p.dest[q] == controller + p.ix.count:
-            return False  # a fleet becoming a garrison does not block (STR-F)
-        if self.mach2:
-            return here  # only a fleet already there (STR-MACH2-1)
-        if self.bar:  # seed 003 14.4 (BAR-14.5, ruling A-22)
-            return here and self._holds_strait(q)
-        if here:
-            if p.kind[q] == MOVE:
-                return not self.resolve(q)  # bounced back: still blocks (STR-G)
-            return not self.dislodged(q)
-        return self.resolve(q)  # arriving fleet or garrison becoming one (STR-D, STR-E)

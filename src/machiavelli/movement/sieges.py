@@ -22,6 +22,9 @@ from machiavelli.core.rules import Rules, rules_of
 from machiavelli.core.state import State, Unit
 
 SiegeTarget = Literal["garrison", "rebels"]
+#: the orders a second campaign of a siege leaves as they are (a tuple for isinstance:
+#: ``A | B`` makes a union object at every call)
+_SIEGE_GOES_ON = (Besiege, Hold, LiftSiege)
 
 
 def besieged_by(state: State, unit: Unit, where: Occupancy | None = None) -> SiegeTarget | None:
@@ -59,7 +62,7 @@ def forced_siege_order(
     if (
         unit.siege
         and target is not None
-        and not isinstance(order, Besiege | Hold | LiftSiege)
+        and not isinstance(order, _SIEGE_GOES_ON)
         and not (rules or rules_of(state.options)).mach2
     ):
         return Hold(ref), "second campaign of a siege: changed to hold (SIEGE-8)"
