@@ -13,12 +13,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from random_play import random_course
 
 from machiavelli.core.high_seas import board_in_play
 from machiavelli.core.options import BAR_FLAGS
-from machiavelli.game.process import process_phase
-from machiavelli.game.random_orders import random_orders
-from machiavelli.game.scenario import load_scenario, scenario_info
+from machiavelli.game.scenario import load_scenario
 
 SCENARIOS = ("mach2_0725", "mach2_1521", "spanish_1521_njudge", "classic_1454")
 SEEDS = range(6)
@@ -35,12 +34,5 @@ def test_bar_13_4_random_games_under_bar_adjudicate_every_phase(scenario: str) -
         draw = random.Random(f"{scenario}-{seed}")
         state.options.update({**{f: draw.random() < 0.5 for f in FLAGS}, "bar": True})
         board = board_in_play(board, state.options)  # (the High Seas, BAR-14.3)
-        unplayed = set(scenario_info(scenario).unplayed)
-        rng = random.Random(seed)
-        for _ in range(PHASES):
-            orders = {p: o for p, o in random_orders(board, state, rng).items()
-                      if p not in unplayed}
-            result = process_phase(board, state, orders, f"bar-{seed}")
-            if result.winners:
-                break
-            state = result.after
+        for _ in random_course(board, state, scenario, seed, PHASES + 1, "bar"):
+            pass  # (every phase adjudicated: no AdjudicationError)

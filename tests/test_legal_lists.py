@@ -16,12 +16,12 @@ for development; the full run (about 10,000 positions) is in docs/speed.md.
 from __future__ import annotations
 
 import os
-import random
 from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from random_play import random_course
 
 from machiavelli.bots.menu import legal_orders as menu_orders
 from machiavelli.core.board import Board
@@ -30,9 +30,7 @@ from machiavelli.core.options import BAR_DEFAULTS, BAR_NAMES
 from machiavelli.core.orders import Move, Order, UnitRef
 from machiavelli.core.results import AdjudicationError
 from machiavelli.core.state import State, Unit
-from machiavelli.game.process import process_phase
-from machiavelli.game.random_orders import random_orders
-from machiavelli.game.scenario import available_scenarios, load_scenario, scenario_info
+from machiavelli.game.scenario import available_scenarios, load_scenario
 from machiavelli.movement import legal_checked, legal_lists
 from machiavelli.movement.legality import check_order
 
@@ -84,20 +82,12 @@ def test_lists_from_the_board_index_are_the_checked_lists(
     board, state = load_scenario(scenario)
     state.options.update(flags)
     board = board_in_play(board, state.options)  # (the High Seas, BAR-14.3)
-    unplayed = set(scenario_info(scenario).unplayed)
-    rng = random.Random(seed)
-    for _ in range(PHASES):
-        same_lists(board, state)
-        orders = {p: o for p, o in random_orders(board, state, rng).items()
-                  if p not in unplayed}
-        try:
-            result = process_phase(board, state, orders, f"legal-{seed}")
-        except AdjudicationError as err:
-            STOPPED.append(f"{scenario} {flags} seed {seed}, {state.label}: {err}")
-            break
-        if result.winners:
-            break
-        state = result.after
+    position = state
+    try:
+        for position in random_course(board, state, scenario, seed, PHASES, "legal"):
+            same_lists(board, position)
+    except AdjudicationError as err:
+        STOPPED.append(f"{scenario} {flags} seed {seed}, {position.label}: {err}")
 
 
 def test_every_power_of_every_scenario_at_its_start() -> None:
