@@ -475,10 +475,12 @@ def _disband_trapped(
     (:func:`_plain_retreat`) keeps it; any other is asked :func:`can_retreat`.
     Returns the dislodged units left, the standoffs still to note and the events.
     """
+    if not state.dislodged:
+        return state.dislodged, state.contested, events
     where: Occupancy | None = None
     keep: list[Dislodged] = []
     trapped: list[Dislodged] = []  # (in a list of their own: no search of keep for each)
-    standoffs = set(state.contested) if state.dislodged else set()
+    standoffs = set(state.contested)
     for d in state.dislodged:
         if not _plain_retreat(ix, occupied, standoffs, d):
             if where is None:
