@@ -47,7 +47,7 @@ def test_ret_plain_retreat_is_always_a_retreat() -> None:
                     left = occupied - {ix.space(u.province, False)}
                     trial = state.but(units=[x for x in state.units if x is not u],
                                       dislodged=[d], contested=contested)
-                    if outcome._plain_retreat(ix, left, contested, d):
+                    if outcome._plain_retreat(ix, left, set(contested), d):
                         found += 1
                         assert can_retreat(board, trial, d), (u, origin, contested)
     assert found > 10_000

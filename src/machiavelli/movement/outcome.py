@@ -475,29 +475,33 @@ def _disband_trapped(
     (:func:`_plain_retreat`) keeps it; any other is asked :func:`can_retreat`.
     Returns the dislodged units left, the standoffs still to note and the events.
     """
+    if not state.dislodged:
+        return state.dislodged, state.contested, events
     where: Occupancy | None = None
     keep: list[Dislodged] = []
+    trapped: list[Dislodged] = []  # (in a list of their own: no search of keep for each)
+    standoffs = set(state.contested)
     for d in state.dislodged:
-        if not _plain_retreat(ix, occupied, state.contested, d):
+        if not _plain_retreat(ix, occupied, standoffs, d):
             if where is None:
                 where = Occupancy(state.units)
             if not can_retreat(board, state, d, where=where):
+                trapped.append(d)
                 continue
         keep.append(d)
-    if len(keep) == len(state.dislodged):
+    if not trapped:
         return state.dislodged, state.contested, events
     nobody = nobody_name(state)
     events = events + [
         f"{d.unit.owner or nobody}: {d.unit.kind} {d.unit.location} has no retreat "
         "and is disbanded"
-        for d in state.dislodged
-        if d not in keep
+        for d in trapped
     ]
     return keep, state.contested if keep else [], events
 
 
 def _plain_retreat(
-    ix: BoardIndex, occupied: set[int], contested: list[str], dislodged: Dislodged
+    ix: BoardIndex, occupied: set[int], contested: set[str], dislodged: Dislodged
 ) -> bool:
     """Whether ``dislodged`` has a retreat found at a glance: a neighbouring province
     (an army's land, a fleet's location) that no army or fleet holds, that no standoff
