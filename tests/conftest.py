@@ -54,6 +54,18 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The web judge served on 127.0.0.1 by uvicorn (``web_live.LiveServer``) on a fresh
+    embedded SQLite database, one for each test module that asks for it (a module that needs
+    games set up first defines its own)."""
+    from web_live import LiveServer
+
+    folder = tmp_path_factory.mktemp("live")
+    with LiveServer(f"sqlite:///{folder}/judge.db") as server:
+        yield server
+
+
 @pytest.fixture
 def judge(db_url: str) -> Iterator[object]:
     """The service on ``db_url``: each test on SQLite and on PostgreSQL."""

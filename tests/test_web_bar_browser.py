@@ -10,10 +10,8 @@ Screenshots in ``tests/screenshots/web/`` (bar-*.png)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 from web_live import LiveServer, person, shoot
 
@@ -22,12 +20,6 @@ from machiavelli.service.visibility import Viewer
 
 GAME = "balance"
 
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    folder = tmp_path_factory.mktemp("bar")
-    with LiveServer(f"sqlite:///{folder}/judge.db") as server:
-        yield server
 
 
 def test_bar_8_5_a_support_for_a_power_typed_checked_and_adjudicated_in_chromium(

@@ -10,11 +10,9 @@ laptop's and a phone's width are kept in ``tests/screenshots/web/``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, expect
 from web_live import PHONE, LiveServer, a_legal_order, person, shoot
 
@@ -25,12 +23,6 @@ from machiavelli.web.seen import look
 GAME = "browser-game"
 TYPO = "A xyz - nowhere"
 
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    folder = tmp_path_factory.mktemp("web")
-    with LiveServer(f"sqlite:///{folder}/judge.db") as server:
-        yield server
 
 
 def test_a_game_played_in_the_browser(live: LiveServer, browser: Any) -> None:

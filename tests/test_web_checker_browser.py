@@ -6,10 +6,8 @@ phase the history shows the player's own ledger, and nobody else's.  Screenshots
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import expect
 from web_game import PASSWORD, Site, started_game
@@ -17,12 +15,6 @@ from web_live import LiveServer, shoot, sign_in
 
 GAME = "checked"
 
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    folder = tmp_path_factory.mktemp("checker")
-    with LiveServer(f"sqlite:///{folder}/judge.db") as server:
-        yield server
 
 
 def test_mov_1_exp_c_loan_seq_the_box_and_the_ledger_in_chromium(live: LiveServer,

@@ -8,24 +8,15 @@ blocks would show as a console error.  The screenshot is kept in ``tests/screens
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import expect, sync_playwright
 from web_live import LAPTOP, LiveServer, launch_chromium, shoot
 
 from machiavelli.web.app import create_app
 from machiavelli.web.site import WebConfig
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    folder = tmp_path_factory.mktemp("web")
-    with LiveServer(f"sqlite:///{folder}/judge.db") as server:
-        yield server
 
 
 def test_docs_page_has_no_inline_script_and_no_cdn(tmp_path: Path) -> None:
