@@ -27,7 +27,7 @@ from machiavelli.text.order_words import (
     NONE_WORDS,
     TO_BANK,
     OrderSyntaxError,
-    a_or_an,
+    unit_of_kind,
 )
 from machiavelli.text.word_reader import WordReader
 
@@ -350,13 +350,7 @@ def _target_unit(r: WordReader, kind: ExpenseKind) -> Unit:
     if not here:
         raise OrderSyntaxError(f"no unit in {name}")
     if written is not None:
-        match = [u for u in here if u.kind == written]
-        if not match:
-            others = " and ".join(a_or_an(KIND_NAMES[u.kind]) for u in here)
-            raise OrderSyntaxError(
-                f"there is no {KIND_NAMES[written]} in {name}, there is {others}"
-            )
-        unit = match[0]
+        unit = unit_of_kind(here, written, name)
     else:
         unit = _likely_unit(here, r.power, kind == "counter_bribe")
     if kind != "counter_bribe" and unit.owner == r.power:

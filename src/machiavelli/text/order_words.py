@@ -13,7 +13,7 @@ from machiavelli.core.board import COASTS, Board
 from machiavelli.core.board_index import PerBoard
 from machiavelli.core.order_kinds import kind_of
 from machiavelli.core.orders import ExpenseKind, Order
-from machiavelli.core.state import PhaseKind, UnitKind
+from machiavelli.core.state import PhaseKind, Unit, UnitKind
 
 
 class OrderSyntaxError(ValueError):
@@ -185,6 +185,16 @@ names_of: PerBoard[PlaceNames] = PerBoard(_names)
 # ----------------------------------------------------------------------
 def a_or_an(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
+
+
+def unit_of_kind(here: list[Unit], written: UnitKind, name: str) -> Unit:
+    """The first unit of the written type among ``here`` (the units in the province
+    ``name``), or an error that says which units are there."""
+    for unit in here:
+        if unit.kind == written:
+            return unit
+    others = " and ".join(a_or_an(KIND_NAMES[u.kind]) for u in here)
+    raise OrderSyntaxError(f"there is no {KIND_NAMES[written]} in {name}, there is {others}")
 
 
 def describe(order: Order) -> str:

@@ -19,6 +19,7 @@ from machiavelli.text.order_words import (
     OrderSyntaxError,
     a_or_an,
     describe,
+    unit_of_kind,
 )
 from machiavelli.text.word_reader import Place, WordReader
 
@@ -71,13 +72,7 @@ class UnitReader(WordReader):
         if prov == HIGH_SEAS:  # any number of fleets there (BAR-1.4): the power's own
             return self.high_seas_ref(here, place, written)
         if written is not None:
-            match = [u for u in here if u.kind == written]
-            if not match:
-                others = " and ".join(a_or_an(KIND_NAMES[u.kind]) for u in here)
-                raise OrderSyntaxError(
-                    f"there is no {KIND_NAMES[written]} in {name}, there is {others}"
-                )
-            unit = match[0]
+            unit = unit_of_kind(here, written, name)
         elif len(here) == 1:
             unit = here[0]
         elif form is not None:
