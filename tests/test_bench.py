@@ -180,3 +180,19 @@ def test_workers_figure_runs_the_selfplay_command(tmp_path: Path) -> None:
     assert "load average" in lines[1] and lines[-2].startswith("2 workers: ")
     refused = CliRunner().invoke(main, ["bench", "--workers", "1"])
     assert refused.exit_code == 2
+
+
+def test_rays_figure_once_started_leaves_out_its_own_start_and_stop() -> None:
+    """``bench --workers K --ray``: Ray's runs a second time, with the seconds the command
+    says Ray's own start and stop took taken off the wall clock, still against one
+    worker's whole run."""
+    said = "...\nRay's own time: 2.000 s to start, 1.500 s to stop\n"
+    assert bench_workers.ray_own(said) == 3.5
+    assert bench_workers.ray_own("no Ray here") == 0.0
+    one = bench_workers.Backend("1 worker", [], [bench_workers.Run(100, 1.0, 1.0)])
+    ray = bench_workers.Backend("Ray, 2 CPUs", [], [bench_workers.Run(100, 4.0, 1.0, 3.5)])
+    started = bench_workers.once_started(ray)
+    assert started.name == ("Ray, 2 CPUs, once started (Ray's own start and stop left out, "
+                            "3.5 s a run)")
+    assert started.runs == [bench_workers.Run(100, 0.5, 1.0)]
+    assert "2.00x one worker's phases a wall-second" in bench_workers.ratio_line(started, one)

@@ -10,14 +10,18 @@ worker, elsewhere, imports the judge first).  The pool is started when
 bar), so no thread is forked;
 ``ray`` (an address, or ``"local"`` for a Ray instance of ``workers`` CPUs started
 here) fans the games out as Ray tasks, one game a task.  Ray is an optional extra
-(``pip install 'machiavelli-judge[ray]'``), imported only when asked for.
+(``pip install 'machiavelli-judge[ray]'``), imported only when asked for.  A
+:class:`RayClock` given to :func:`run_games` receives the seconds Ray's own start and stop
+took (a trainer starts Ray once for a long run; a command pays both every run).
 """
 
 from __future__ import annotations
 
 import gc
 import multiprocessing
+import time
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from multiprocessing.pool import Pool
 from typing import Any
 
@@ -36,12 +40,25 @@ class RayMissing(RuntimeError):
     """``--ray`` without Ray installed."""
 
 
-def run_games(configs: Sequence[GameConfig], workers: int = 1,
-              ray: str | None = None) -> Iterator[GameRecord]:
+@dataclass
+class RayClock:
+    """Seconds of the wall clock Ray spent starting and stopping the instance a run
+    started (none when the caller had started Ray already)."""
+
+    start: float = 0.0
+    stop: float = 0.0
+
+    @property
+    def own(self) -> float:
+        return self.start + self.stop
+
+
+def run_games(configs: Sequence[GameConfig], workers: int = 1, ray: str | None = None,
+              clock: RayClock | None = None) -> Iterator[GameRecord]:
     """Every game of ``configs`` played; records as the games end.  The worker
     processes are started now (the games when the records are asked for)."""
     if ray is not None:
-        return _run_ray(configs, ray, workers)
+        return _run_ray(configs, ray, workers, clock or RayClock())
     if workers <= 1 or len(configs) <= 1:
         return (play_any(config) for config in configs)
     methods = multiprocessing.get_all_start_methods()
@@ -66,15 +83,18 @@ def _ray_module() -> Any:
     return ray
 
 
-def _run_ray(configs: Sequence[GameConfig], address: str, workers: int) -> Iterator[GameRecord]:
+def _run_ray(configs: Sequence[GameConfig], address: str, workers: int,
+             clock: RayClock) -> Iterator[GameRecord]:
     ray = _ray_module()
     started_here = not ray.is_initialized()
+    began = time.perf_counter()
     if started_here:
         if address == "local":
             ray.init(num_cpus=max(workers, 1), include_dashboard=False, log_to_driver=False,
                      configure_logging=False)
         else:
             ray.init(address=address, log_to_driver=False, configure_logging=False)
+        clock.start = time.perf_counter() - began
     try:
         remote = ray.remote(play_any)
         cpus = max(int(ray.cluster_resources().get("CPU", 1)), 1)
@@ -94,7 +114,9 @@ def _run_ray(configs: Sequence[GameConfig], address: str, workers: int) -> Itera
                 yield record
     finally:
         if started_here:
+            began = time.perf_counter()
             ray.shutdown()
+            clock.stop = time.perf_counter() - began
 
 
-__all__ = ["RayMissing", "run_games"]
+__all__ = ["RayClock", "RayMissing", "run_games"]

@@ -18,13 +18,17 @@ worker's: more than 1 means the workers cost more than one process playing alone
 The wall-clock ratio means something only on a machine whose other cores are idle:
 each round also prints the load average (``os.getloadavg``).  Start-up (about half a
 second a process: the judge's import, Ray's start) is inside every figure, as the user
-pays it; more games (``--games``) make it a smaller share.
+pays it; more games (``--games``) make it a smaller share.  Ray's figure comes twice: as
+the command runs (Ray started and stopped every run), and once started (the seconds the
+command says Ray's own start and stop took, left out: what a trainer's long run, which
+starts Ray once, gets from it).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -34,6 +38,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from machiavelli.cli.selfplay import RAY_OWN
 
 Echo = Callable[[str], None]
 
@@ -45,6 +51,7 @@ class Run:
     phases: int
     wall: float
     cpu: float
+    own: float = 0.0  # of the wall clock, Ray's own start and stop (as the command says)
 
     @property
     def per_wall_second(self) -> float:
@@ -81,16 +88,32 @@ def run_once(games: int, folder: Path, args: list[str], apart: int = 1) -> Run:
     start = time.perf_counter()
     running = [subprocess.Popen(
         selfplay_line(games // apart, out, folder / "failures", args),
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=folder) for out in outs]
-    for process in running:
-        if process.wait():
-            raise subprocess.CalledProcessError(process.returncode, process.args)
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=folder, text=True)
+        for out in outs]
+    said = [process.communicate()[0] for process in running]
     wall = time.perf_counter() - start
+    for process in running:
+        if process.returncode:
+            raise subprocess.CalledProcessError(process.returncode, process.args)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     phases = sum(json.loads(line)["phases"] for out in outs
                  for line in out.read_text().splitlines())
-    return Run(phases, wall, cpu)
+    return Run(phases, wall, cpu, sum(ray_own(text) for text in said))
+
+
+def ray_own(said: str) -> float:
+    """The seconds a selfplay command says Ray's own start and stop took (0: no Ray)."""
+    found = re.search(re.escape(RAY_OWN) + r" ([0-9.]+) s to start, ([0-9.]+) s to stop", said)
+    return float(found[1]) + float(found[2]) if found else 0.0
+
+
+def once_started(backend: Backend) -> Backend:
+    """Ray's runs with its own start and stop left out of the wall clock."""
+    own = [r.own for r in backend.runs]
+    return Backend(f"{backend.name}, once started (Ray's own start and stop left out, "
+                   f"{statistics.median(own):.1f} s a run)", backend.args,
+                   [Run(r.phases, r.wall - r.own, r.cpu) for r in backend.runs])
 
 
 def backends(workers: int, ray: bool) -> list[Backend]:
@@ -140,10 +163,11 @@ def run_workers_bench(echo: Echo, *, workers: int, games: int, rounds: int,
             echo(f"round {n + 1}: " + "; ".join(
                 f"{b.name} {b.runs[-1].wall:.1f} s" for b in chosen)
                 + f" (load average {load})")
-    for backend in chosen:
+    shown = chosen + [once_started(b) for b in chosen if any(r.own for r in b.runs)]
+    for backend in shown:
         echo(ratio_line(backend, chosen[0]))
-    return chosen
+    return shown
 
 
-__all__ = ["Backend", "Run", "backends", "ratio_line", "run_once", "run_workers_bench",
-           "selfplay_line"]
+__all__ = ["Backend", "Run", "backends", "once_started", "ray_own", "ratio_line", "run_once",
+           "run_workers_bench", "selfplay_line"]

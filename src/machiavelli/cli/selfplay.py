@@ -19,7 +19,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from machiavelli.bots.fleet import RayMissing, run_games
+from machiavelli.bots.fleet import RayClock, RayMissing, run_games
 from machiavelli.bots.princes_players import PLAYERS as PRINCES_PLAYERS
 from machiavelli.bots.princes_selfplay import parse_scenario, princes_scenarios
 from machiavelli.bots.roster import PLAYER_NAMES
@@ -39,6 +39,9 @@ class RateColumn(ProgressColumn):
             return Text("- games/s", style="progress.data.speed")
         return Text(f"{task.completed / elapsed:.2f} games/s {phases / elapsed:.0f} phases/s",
                     style="progress.data.speed")
+
+
+RAY_OWN = "Ray's own time:"  # (read back by `machiavelli bench --workers K --ray`)
 
 
 def summary_table(summary: Summary) -> Table:
@@ -105,8 +108,10 @@ def selfplay(game: str, games: int, scenarios: str | None, bots: str, seed: str,
     summary = Summary()
     sink = click.open_file(out, "w", encoding="utf-8")
     start = time.perf_counter()
+    ray_clock = RayClock()
     try:
-        records = run_games(plan, workers, ray_address)  # workers forked before the bar's thread
+        # (the workers are forked here, before the progress bar's thread starts)
+        records = run_games(plan, workers, ray_address, ray_clock)
         with sink, Progress(TextColumn("[bold]self-play"), BarColumn(), MofNCompleteColumn(),
                             RateColumn(), TextColumn("{task.fields[failed]} failed"),
                             TimeElapsedColumn(), console=console, disable=quiet) as progress:
@@ -121,6 +126,8 @@ def selfplay(game: str, games: int, scenarios: str | None, bots: str, seed: str,
         raise click.ClickException(str(err)) from None
     summary.seconds = time.perf_counter() - start
     Console().print(summary_table(summary))
+    if ray_clock.own:
+        click.echo(f"{RAY_OWN} {ray_clock.start:.3f} s to start, {ray_clock.stop:.3f} s to stop")
     for path in summary.case_files:
         click.echo(f"failure saved: {path} (replay: machiavelli adjudicate {path})")
     if summary.crashes or summary.invariants:
