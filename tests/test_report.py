@@ -118,6 +118,13 @@ def test_private_report_shows_treasury_loans_and_chits_of_one_power() -> None:
     assert "40" not in text  # Venice's treasury is not Milan's business
 
 
+def test_a_treasury_of_one_reads_one_ducat() -> None:
+    _, start = load_scenario("classic_1454")
+    assert "Treasury: 1 ducat\n" in private_report(replace(start, treasury={"Milan": 1}),
+                                                    "Milan") + "\n"
+    assert "Treasury: 0 ducats" in private_report(replace(start, treasury={}), "Milan")
+
+
 def test_fam_mark_reb_mark_famine_and_rebellion_marks_in_the_results() -> None:
     """Famine-hit provinces carry "%" (FAM-MARK), rebellions "+" (REB-MARK)."""
     board, start = load_scenario("classic_1454")

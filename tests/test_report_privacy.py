@@ -37,6 +37,7 @@ from machiavelli.game.random_orders import CARELESS, PLAYERS, Habits, random_ord
 from machiavelli.game.scenario import load_scenario, unfunded_powers
 from machiavelli.game.start import GameStart, start_game
 from machiavelli.text.notation import format_order, parse_orders
+from machiavelli.text.order_writer import ducats as ducat_words
 from machiavelli.text.report import phase_report, private_report, result_line
 
 EVERY_OPTION = {name: name != "mach2" for name in FLAGS}  # Mach1, every money option on
@@ -94,7 +95,7 @@ def private_facts(result: PhaseResult, power: str) -> set[str]:
     facts.update(result.private_events.get(power, []))
     facts.update(str(roll) for roll in result.rolls if roll.to == power)
     after = result.after
-    facts.add(f"Treasury: {after.treasury.get(power, 0)} ducats")
+    facts.add(f"Treasury: {ducat_words(after.treasury.get(power, 0))}")
     facts.update(loan_line(loan) for loan in after.loans.get(power, []))
     return facts
 
@@ -221,7 +222,7 @@ def test_game_start_000_income_a_each_power_is_told_its_starting_treasury_alone(
     assert set(start.private) == set(played.powers)
     for power, private in start.private.items():
         treasury = played.start_state.treasury[power]
-        assert f"Treasury: {treasury} ducats" in private
+        assert f"Treasury: {ducat_words(treasury)}" in private
         assert f"starting treasury {treasury}." in private
         for line in private.splitlines()[1:]:
             if "Assassination chits" not in line and "variable income of" not in line:

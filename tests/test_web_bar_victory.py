@@ -136,6 +136,8 @@ def test_a_player_and_the_master_see_the_victory_in_chromium(won: Won, browser: 
         head = page.locator(".game-head .phase-box")
         expect(head.locator(".status")).to_have_text("over")
         expect(head.locator(".outcome")).to_have_text(f"{WINNER} won")
+        # the last phase played, not the position after it, which is never played
+        expect(head.locator(".label")).to_have_text(f"ended after {LAST}")
         over = page.locator("#game-over")
         expect(over.locator("h2")).to_have_text(f"The game is over: {WINNER} won")
         expect(over).to_contain_text("Victory: Austria won the game: Austria with ")
@@ -160,6 +162,7 @@ def test_a_player_and_the_master_see_the_victory_in_chromium(won: Won, browser: 
         if power is None:
             page.goto(f"/games/{GAME}/master")
             expect(page.locator(".phase-box .outcome")).to_have_text(f"{WINNER} won")
+            expect(page.locator(".phase-box .label")).to_have_text(f"ended after {LAST}")
             expect(page.locator("h2", has_text="Pending orders")).to_have_count(0)
             expect(page.locator("button", has_text="Process now")).to_have_count(0)
             shoot(page, "bar-victory-console")

@@ -150,12 +150,12 @@ def _format_permit(order: Permit) -> str:
 
 
 def _format_borrow(order: Borrow) -> str:
-    return f"borrow {_ducats(order.amount)} for " + ("1 year" if order.years == 1 else
+    return f"borrow {ducats(order.amount)} for " + ("1 year" if order.years == 1 else
                                                     f"{order.years} years")
 
 
 def _format_pay(order: Pay) -> str:
-    return f"pay {_ducats(order.amount)} to {'bank' if order.to == BANK else order.to}"
+    return f"pay {ducats(order.amount)} to {'bank' if order.to == BANK else order.to}"
 
 
 def _format_give_chit(order: GiveChit) -> str:
@@ -174,10 +174,10 @@ def _format_expense(order: Expense) -> str:
     name = ETYPE_NAMES[order.kind]
     if order.kind == "garrison_to_autonomous" and order.unit_kind not in (None, "G"):
         name = "make independent"  # (seed 003's, on an army or fleet: BAR-11.7)
-    return f"{head}{_ducats(order.amount)} {name} {target}".rstrip()
+    return f"{head}{ducats(order.amount)} {name} {target}".rstrip()
 
 
-def _ducats(amount: int) -> str:
+def ducats(amount: int) -> str:
     """``1 ducat``, ``12 ducats`` (the reader takes either spelling)."""
     return f"{amount} ducat" if amount == 1 else f"{amount} ducats"
 

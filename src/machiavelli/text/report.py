@@ -30,6 +30,7 @@ from machiavelli.core.privacy import private_results, public_note, public_result
 from machiavelli.core.results import UNORDERED_NOTES, Adjudication, OrderResult
 from machiavelli.core.state import INDEPENDENT_CONTROL, State, Unit
 from machiavelli.text.notation import format_order
+from machiavelli.text.order_writer import ducats
 from machiavelli.text.reasons import in_words
 
 OUTCOME_WORDS = {
@@ -183,7 +184,7 @@ def private_report(
     power's own private ones are shown); ``events``: the power's private events;
     ``ledger``: where its ducats went (:mod:`machiavelli.money.ledger`), in one line.
     """
-    lines = [f"Private to {power}:", f"  Treasury: {state.treasury.get(power, 0)} ducats"]
+    lines = [f"Private to {power}:", f"  Treasury: {ducats(state.treasury.get(power, 0))}"]
     if ledger:
         lines.append(f"  {ledger}")
     for loan in state.loans.get(power, []):

@@ -136,6 +136,9 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
         "history": history, "chosen": chosen,
         "ledgers": ledgers_of(judge, seen, chosen.number if chosen else 0),
         "phase_names": phase_names(view),
+        # a finished game's header names the last phase played, not the position after it
+        "last_played": phase_names(view)[-1] if view.status == "over" and view.history
+        else "",
         "standings": judge.standings(view, view.state) if view.status != "forming" else None,
         "chosen_standings": judge.standings(view, chosen.position) if chosen else None,
         # the rules in force (Machiavelli's flags line: "Balance at Risk: nofamine, ..."),
