@@ -88,6 +88,7 @@ from machiavelli.movement.geography import (
     route_problem,
 )
 from machiavelli.movement.retreats import conversion_problem, retreat_problem
+from machiavelli.movement.usual_orders import usual_order
 
 __all__ = ["Checker", "can_hold_garrison", "check_order", "own_dislodged", "own_unit"]
 
@@ -95,7 +96,6 @@ __all__ = ["Checker", "can_hold_garrison", "check_order", "own_dislodged", "own_
 _MONEY = (Borrow, Pay, GiveChit, Expense)
 _ADJUSTMENTS = (Build, Remove, Maintain, Waive)
 _REMOVE_OR_MAINTAIN = (Remove, Maintain)
-_SUPPORTS = (SupportMove, SupportHold)
 
 
 class Checker:
@@ -130,9 +130,13 @@ class Checker:
             self._chains = Chains(self.board, self.state.units, self.rules)
         return self._chains
 
+    def _links(self, start: str, end: str) -> bool:
+        """Whether some chain of fleets links the coasts of ``start`` and ``end``."""
+        return self.chains.links(start, end)
+
     def check(self, power: str, order: Order) -> str | None:
         """``None`` if ``power`` may give ``order`` now, else the reason it is void."""
-        if self.quick and _usual(self, power, order):
+        if self.quick and usual_order(self.occupancy, self.ix, self._links, power, order):
             return None
         return self.check_in_full(power, order)
 
@@ -240,96 +244,6 @@ class Checker:
             found = own_unit(self.board, self.state, power, order.unit, self)
             return found if isinstance(found, str) else None
         return build_problem(self.board, self.state, power, order)
-
-
-def _usual(checker: Checker, power: str, order: Order) -> bool:
-    """True for the usual legal orders of a movement phase (holds, moves and supports
-    between neighbours), found with a few look-ups; False: check it in full (it may be
-    legal or not)."""
-    if isinstance(order, Move):
-        if order.via:
-            return False
-        ref = order.unit
-        unit = _own_field_unit(checker, power, ref)
-        if unit is None:
-            return False
-        if ref.kind == "A":
-            return _usual_army_move(checker, ref.province, order.dest, order.convoy)
-        if order.convoy:
-            return False
-        return _usual_fleet_move(checker, unit, order)
-    if isinstance(order, _SUPPORTS):
-        ref = order.unit
-        unit = _own_field_unit(checker, power, ref)
-        target = order.target
-        if unit is None or target.kind == "G" or target.province == ref.province:
-            return False
-        into = target.province
-        if isinstance(order, SupportMove):
-            into = order.dest
-            if into == target.province:
-                return False
-        return into != ref.province and _reaches(checker, unit, into)
-    if isinstance(order, Hold):
-        ref = order.unit
-        occupancy = checker.occupancy
-        if ref.kind == "G":
-            i = occupancy.city_index.get(ref.province, -1)
-            return i >= 0 and occupancy.units[i].owner == power
-        return _own_field_unit(checker, power, ref) is not None
-    return False
-
-
-def _own_field_unit(checker: Checker, power: str, ref: UnitRef) -> Unit | None:
-    """The power's army or fleet ``ref`` names (None: not found so; a garrison's too)."""
-    if ref.kind == "G":
-        return None
-    occupancy = checker.occupancy
-    i = occupancy.field_index.get(ref.province, -1)
-    if i < 0:
-        return None
-    unit = occupancy.units[i]
-    return unit if unit.owner == power and unit.kind == ref.kind else None
-
-
-def _reaches(checker: Checker, unit: Unit, into: str) -> bool:
-    """Whether an army or fleet could move to province ``into`` without a convoy."""
-    ix = checker.ix
-    to = ix.number.get(into, -1)
-    if to < 0:
-        return False
-    if unit.kind == "A":
-        return to in ix.army_near[ix.number[unit.province]]
-    loc = ix.location_number.get(unit.location, -1)
-    return loc >= 0 and to in ix.reach_near[loc]
-
-
-def _usual_fleet_move(checker: Checker, unit: Unit, order: Move) -> bool:
-    """A fleet's move to a neighbour, the coast given where it must be."""
-    if order.dest == unit.province or not _reaches(checker, unit, order.dest):
-        return False
-    ix = checker.ix
-    loc = ix.location_number[unit.location]
-    if order.dest_coast is not None:
-        at = ix.location_number.get(order.dest_location, -1)
-        return at >= 0 and ix.fleet_adjacent(loc, at)
-    to = ix.number[order.dest]
-    return len(ix.province_locations[to]) < 2 or len(ix.reachable(loc, to)) < 2
-
-
-def _usual_army_move(checker: Checker, own: str, into: str, by_convoy: bool) -> bool:
-    """An army's move without a route written: to a neighbour, or by some chain of fleets."""
-    ix = checker.ix
-    number = ix.number
-    to = number.get(into)
-    if to is None:
-        return False
-    at = number[own]
-    if not by_convoy and to in ix.army_near[at]:
-        return True
-    if to == at or ix.sea[to] or not ix.coastal[at] or not ix.coastal[to]:
-        return False
-    return checker.chains.links(own, into)
 
 
 # ----------------------------------------------------------------------
