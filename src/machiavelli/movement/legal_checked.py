@@ -138,7 +138,7 @@ def _moves(board: Board, plans: _Plans, unit: Unit) -> list[Order]:
     if unit.kind == "F":
         moves: list[Order] = []
         for loc in sorted(board.fleet_adj.get(unit.location, frozenset())):
-            dest = sys.intern(province_of(loc))  # (the board's own string: core/maps.py)
+            dest = sys.intern(province_of(loc))  # (the board's own string: core/map_reader.py)
             coast = coast_of(loc) if board.provinces[dest].coasts else None
             moves.append(Move(ref, dest, coast))
         return moves

@@ -132,7 +132,7 @@ class _Slot:
         if kind == "F":
             location = name if coast is None else name + "/" + coast
             for loc in sorted(board.fleet_adj.get(location, frozenset())):
-                dest = sys.intern(province_of(loc))  # (the board's own string: core/maps.py)
+                dest = sys.intern(province_of(loc))  # (the board's own string: core/map_reader.py)
                 dest_coast = coast_of(loc) if board.provinces[dest].coasts else None
                 if _fleet_move_fits(board, location, name, dest, dest_coast):
                     self.moves.append(Move(ref, dest, dest_coast))

@@ -237,7 +237,7 @@ class _Builder:
             phase=spec.phase,
             options=dict(self.options),
         )
-        state.powers = [sys.intern(name) for name in setup.in_play]  # (core/maps.py)
+        state.powers = [sys.intern(name) for name in setup.in_play]  # (core/map_reader.py)
         for name in setup.in_play:
             power = setup.powers[name]
             for unit in power.units:

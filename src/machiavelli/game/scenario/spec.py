@@ -282,7 +282,7 @@ class SpecReader(MapChanges):
             elif not prov.garrisonable:
                 raise self.fail(entry, f"{spec!r}: {pid!r} has no fortified city")
             out.append(Unit(kind, owner if owner is None else sys.intern(owner),
-                            sys.intern(pid), coast))  # (interned: core/maps.py)
+                            sys.intern(pid), coast))  # (interned: core/map_reader.py)
         return out
 
     def check_letters(self, spec: ScenarioSpec, powers: list[PowerSpec], entry: str = "powers"
