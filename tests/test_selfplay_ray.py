@@ -7,6 +7,7 @@ down after it.
 from __future__ import annotations
 
 import re
+import socket
 from pathlib import Path
 
 import ray
@@ -41,4 +42,22 @@ def test_the_selfplay_command_says_what_rays_own_start_and_stop_took(tmp_path: P
     start, stop = (float(x) for x in re.findall(r"([0-9.]+) s", line))
     assert start > 0 and stop > 0
     assert bench_workers.ray_own(said.output) == start + stop
+    assert not ray.is_initialized()
+
+
+def test_a_cluster_address_nothing_answers_at_is_refused_at_once(tmp_path: Path) -> None:
+    """``--ray HOST:PORT`` where no cluster listens: a clear error naming the address, not
+    Ray's minutes of retries; a number that is no port is refused before any connection."""
+    with socket.socket() as probe:  # a port of this machine nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        closed = probe.getsockname()[1]
+    common = ["selfplay", "--games", "1", "--years", "1", "--quiet",
+              "--out", str(tmp_path / "games.jsonl"), "--failures", str(tmp_path / "failed")]
+    said = CliRunner().invoke(main, [*common, "--ray", f"127.0.0.1:{closed}"])
+    assert said.exit_code == 1 and said.exception is not None
+    assert isinstance(said.exception, SystemExit)  # click's error, no traceback
+    assert f"no Ray cluster answers at 127.0.0.1:{closed}" in said.output
+    for port in ("99999", "9" * 5000):
+        said = CliRunner().invoke(main, [*common, "--ray", f"127.0.0.1:{port}"])
+        assert said.exit_code == 1 and f"{port} is not a port (1 to 65535)" in said.output
     assert not ray.is_initialized()

@@ -37,7 +37,31 @@ def play_any(config: GameConfig) -> GameRecord:
 
 
 class RayMissing(RuntimeError):
-    """``--ray`` without Ray installed."""
+    """``--ray`` without Ray installed, or with a cluster address nothing answers at."""
+
+
+REACH_SECONDS = 5.0  # how long a cluster's HOST:PORT has to answer before Ray is asked
+
+
+def check_reachable(address: str) -> None:
+    """Raise :class:`RayMissing` when ``address``, a cluster's ``HOST:PORT``, does not take
+    a connection (Ray itself would retry for minutes, printing warnings).  Other forms
+    (``auto``, ``ray://...``) are left to Ray."""
+    host, colon, port = address.rpartition(":")
+    if not colon or "://" in address or not port.isdigit():
+        return
+    if len(port) > 5 or not 0 < int(port) < 65536:
+        raise RayMissing(f"--ray {address}: {port} is not a port (1 to 65535)")
+    import socket
+
+    try:
+        socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)),
+                                 timeout=REACH_SECONDS).close()
+    except OSError as err:
+        raise RayMissing(f"no Ray cluster answers at {address}: "
+                         f"{err.strerror or err}"
+                         " (start one with `ray start --head`, or give --ray local)"
+                         ) from err
 
 
 @dataclass
@@ -93,6 +117,7 @@ def _run_ray(configs: Sequence[GameConfig], address: str, workers: int,
             ray.init(num_cpus=max(workers, 1), include_dashboard=False, log_to_driver=False,
                      configure_logging=False)
         else:
+            check_reachable(address)
             ray.init(address=address, log_to_driver=False, configure_logging=False)
         clock.start = time.perf_counter() - began
     try:
@@ -119,4 +144,4 @@ def _run_ray(configs: Sequence[GameConfig], address: str, workers: int,
             clock.stop = time.perf_counter() - began
 
 
-__all__ = ["RayClock", "RayMissing", "run_games"]
+__all__ = ["RayClock", "RayMissing", "check_reachable", "run_games"]
