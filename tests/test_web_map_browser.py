@@ -187,6 +187,9 @@ def test_the_results_map_at_full_size_with_previous_and_next(live: LiveServer,
     shoot(page, "results-map-1400")
     page.locator("#phase-result a[rel=next]").click()
     expect(page.locator("#phase-result .phase-nav h3")).to_contain_text(f"Phase {last} ")
+    # htmx binds the new slider when the swap settles (its map goes live then): a slider
+    # moved before that would be a change nobody listens to
+    expect(page.locator("#phase-result .results-view.live svg")).to_be_visible()
     # the slider names the phase it points at, and shows it when let go
     page.locator("#phase-range").fill("1")
     expect(page.locator("#phase-result .phase-nav h3")).to_contain_text(
