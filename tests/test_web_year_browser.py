@@ -11,8 +11,7 @@ and the standings.  Spring, summer and fall movement, any retreats, and the wint
 adjustment (each unit maintained or removed, builds picked on lit sites) are all ordered by
 clicks; no money order is given (they have no click-to-order: a player types them).
 Screenshots, one a phase, are kept in ``tests/screenshots/web/`` (``year-*``), with the game
-page of a player holding two powers at 1400x900 and 390 px wide (``game-two-powers-*``, also
-copied to ``/work/shared/reports/web-screenshots/`` where that folder's parent is).
+page of a player holding two powers at 1400x900 and 390 px wide (``game-two-powers-*``).
 """
 
 from __future__ import annotations
@@ -139,8 +138,7 @@ def order_by_clicks(page: Page, power: str, options: dict[str, list[str]],
 
 def two_powers_pictures(browser: Any, live: LiveServer, page: Page) -> None:
     """The game page of a player holding two powers (Bob: Venice and Papacy, each one's
-    orders in), at 1400x900 with one of Venice's units chosen, and 390 px wide; copied to
-    the shared reports when that folder is there."""
+    orders in), at 1400x900 with one of Venice's units chosen, and 390 px wide."""
     expect(page.locator(".click-powers button[aria-pressed=true]")).to_have_count(1)
     expect(page.locator(".orders-card")).to_have_count(2)
     click_unit(page, "Venice", "unit pad AF")
