@@ -16,13 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from machiavelli.core import start_cache
 from machiavelli.core.board import Board, BoardError
-from machiavelli.core.map_reader import (
-    CITY_KINDS,
-    MAX_CITY_INCOME,
-    TABLE_SIZE,
-    BoardReader,
-    read_dice_table,
-)
+from machiavelli.core.map_reader import BoardReader
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -115,5 +109,4 @@ def _toml(text: str, source: str) -> dict[str, Any]:
         raise BoardError(f"{source}: TOML syntax error: {exc}") from exc
 
 
-__all__ = ["CITY_KINDS", "MAX_CITY_INCOME", "TABLE_SIZE", "available_boards", "load_board",
-           "load_board_file", "parse_board", "read_dice_table"]
+__all__ = ["available_boards", "load_board", "load_board_file", "parse_board"]

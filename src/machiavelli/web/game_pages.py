@@ -118,6 +118,7 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
     judge = site_of(request).judge
     user = user_of(request)
     notices = site_of(request).judge.notices_for(view.name, viewer)
+    names = phase_names(view)
     return {
         "seen": seen, "view": view, "viewer": viewer, "own": own,
         "notices": [] if isinstance(notices, Refused) else list(reversed(notices)),
@@ -135,10 +136,8 @@ def game_context(request: Request, seen: Seen, phase: int | None) -> dict[str, A
         **press_context(view, viewer, seen.settings, own),
         "history": history, "chosen": chosen,
         "ledgers": ledgers_of(judge, seen, chosen.number if chosen else 0),
-        "phase_names": phase_names(view),
-        # a finished game's header names the last phase played, not the position after it
-        "last_played": phase_names(view)[-1] if view.status == "over" and view.history
-        else "",
+        "phase_names": names,
+        "head_label": head_label(view, names),
         "standings": judge.standings(view, view.state) if view.status != "forming" else None,
         "chosen_standings": judge.standings(view, chosen.position) if chosen else None,
         # the rules in force (Machiavelli's flags line: "Balance at Risk: nofamine, ..."),
@@ -164,6 +163,17 @@ def ending(view: GameView) -> str:
     said = [line for line in view.history[-1].report.splitlines()
             if line.startswith("Victory: ")]
     return said[-1] if said else ""
+
+
+def head_label(view: GameView, names: list[str]) -> str:
+    """The phase the header names: the pending one while the game is played; once it is
+    over, the last phase played (the position after it is never played); none while it
+    forms, or when it ended before any phase was played."""
+    if view.status == "forming":
+        return ""
+    if view.status == "over":
+        return f"ended after {names[-1]}" if view.history else ""
+    return view.label
 
 
 def phase_names(view: GameView) -> list[str]:

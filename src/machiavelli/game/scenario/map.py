@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any, cast
 
 from machiavelli.core.board import Board, City, CityKind
-from machiavelli.core.maps import CITY_KINDS, read_dice_table
+from machiavelli.core.map_reader import CITY_KINDS, read_dice_table
 from machiavelli.core.state import SPECIAL_KINDS
 from machiavelli.game.scenario.checks import Checks
 
